@@ -1,0 +1,19 @@
+/**
+ * Names of the environment variables through which backend code finds its resources. The CDK app sets
+ * them on every function and on the session host; the local cloud sets them on its own process. Only
+ * endpoints and ids come from here: the code path is the same locally and on AWS.
+ */
+export const ENV = {
+  stage: 'STAGE',
+  tableName: 'TABLE_NAME',
+  mediaBucket: 'MEDIA_BUCKET',
+  userPoolId: 'COGNITO_USER_POOL_ID',
+  userPoolClientId: 'COGNITO_CLIENT_ID',
+  /** https://{api-id}.execute-api.{region}.amazonaws.com/{stage} for PostToConnection. */
+  wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
+  /** Role EventBridge Scheduler assumes to send due schedules to their queue. */
+  schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+  /** `true` where the stage offers the WhatsApp simulator provider. */
+  simulatorEnabled: 'SIMULATOR_ENABLED',
+  logLevel: 'LOG_LEVEL',
+} as const;

@@ -1,0 +1,58 @@
+/**
+ * Every SQS queue of the product, declared once, each with its dead-letter queue. The CDK app creates
+ * them and wires the Lambda event sources; the local cloud creates the same queues on local-aws-sqs and
+ * runs the same consumer handlers through its event-source poller.
+ */
+export interface ConsumerDefinition {
+  /** Module under functions/ exporting `handler` (an SQSHandler returning partial batch failures). */
+  readonly module: string;
+  readonly batchSize: number;
+  /** Lambda event source `maxConcurrency` (2 to 1000 on AWS). */
+  readonly maxConcurrency: number;
+}
+
+export interface QueueDefinition {
+  readonly id: string;
+  readonly fifo: boolean;
+  /** Deduplicate FIFO messages by body hash when the sender gives no deduplication id. */
+  readonly contentBasedDeduplication?: boolean;
+  readonly visibilityTimeoutSeconds: number;
+  /** Receives before a message is moved to the DLQ. */
+  readonly maxReceiveCount: number;
+  /** The Lambda consumer; queues without one are read by the session host (Fargate). */
+  readonly consumer?: ConsumerDefinition;
+}
+
+/** Number of session-host shards: one command queue (FIFO, grouped by connection) per shard. */
+export const SESSION_SHARDS = 4;
+
+export const sessionCommandQueueId = (shard: number): string => `wa-commands-${shard}`;
+
+export const QUEUES: readonly QueueDefinition[] = [
+  // WhatsApp events from the session host, grouped per chat, deduplicated by WhatsApp message id.
+  { id: 'wa-events', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
+  // Commands to the session host: send, delete, mark read, logout ... grouped per connection.
+  ...Array.from({ length: SESSION_SHARDS }, (_, shard) => ({
+    id: sessionCommandQueueId(shard),
+    fifo: true,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 3,
+  })),
+  // Campaign sends: one self-re-enqueued cursor per connection, paced with DelaySeconds.
+  { id: 'campaign-sends', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
+  // Due schedules, put here by one-shot EventBridge Scheduler entries.
+  { id: 'schedule-due', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
+  // Outgoing webhooks of chatbot integrations.
+  { id: 'webhooks', fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
+];
+
+/** The physical queue name on AWS and locally; FIFO names must end in `.fifo`. */
+export const queueName = (stage: string, queue: Pick<QueueDefinition, 'id' | 'fifo'>): string =>
+  `atende-${stage}-${queue.id}${queue.fifo ? '.fifo' : ''}`;
+
+export const deadLetterQueueName = (stage: string, queue: Pick<QueueDefinition, 'id' | 'fifo'>): string =>
+  `atende-${stage}-${queue.id}-dlq${queue.fifo ? '.fifo' : ''}`;
+
+/** The environment variable through which code finds a queue's URL, e.g. QUEUE_URL_WA_EVENTS. */
+export const queueUrlEnv = (queueId: string): string =>
+  `QUEUE_URL_${queueId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;

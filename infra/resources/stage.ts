@@ -1,0 +1,37 @@
+/**
+ * Per-stage settings of the CDK app (`-c stage=<name>`). Anything not named `prod` is a development
+ * stage: cheap, destroyed with the stack, simulator offered.
+ */
+export interface StageConfig {
+  readonly name: string;
+  readonly isProduction: boolean;
+  /** Retain data (table, media, user pool) when the stack is deleted. */
+  readonly retainData: boolean;
+  readonly lambdaMemoryScale: number;
+  readonly logRetentionDays: 7 | 30 | 90;
+  readonly sessionHost: { readonly cpu: number; readonly memoryMiB: number; readonly desiredCount: number };
+  /** Whether the WhatsApp simulator provider is offered for new connections. */
+  readonly simulatorEnabled: boolean;
+  /** Origin of the web app for CORS; `undefined` means the stage's own CloudFront domain. */
+  readonly webOrigin?: string;
+}
+
+const STAGE_NAME = /^[a-z][a-z0-9-]{1,20}$/;
+
+export function stageConfig(name: string): StageConfig {
+  if (!STAGE_NAME.test(name)) {
+    throw new Error(`Invalid stage name "${name}": use 2 to 21 lower-case letters, digits or dashes.`);
+  }
+  const isProduction = name === 'prod';
+  return {
+    name,
+    isProduction,
+    retainData: isProduction,
+    lambdaMemoryScale: isProduction ? 2 : 1,
+    logRetentionDays: isProduction ? 90 : 7,
+    sessionHost: isProduction
+      ? { cpu: 1024, memoryMiB: 2048, desiredCount: 2 }
+      : { cpu: 512, memoryMiB: 1024, desiredCount: 1 },
+    simulatorEnabled: !isProduction,
+  };
+}

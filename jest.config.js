@@ -1,0 +1,23 @@
+// Jest runs the TypeScript sources as ES modules (middy 6 is ESM-only), transpiled by @swc/jest,
+// which is several times faster and lighter than ts-jest on the CDK tests.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'es6' },
+  },
+];
+
+const project = (name, extra = {}) => ({
+  displayName: name,
+  testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testEnvironment: 'node',
+  ...extra,
+});
+
+export default {
+  projects: [project('unit'), project('integration'), project('infra')],
+  testTimeout: 60_000,
+};

@@ -34,11 +34,19 @@ export interface HttpRouteDefinition {
   readonly auth: RouteAuth;
 }
 
-export const HTTP_ROUTES: readonly HttpRouteDefinition[] = [
+export const HTTP_ROUTES = [
   { method: 'GET', path: '/version', module: 'version', auth: 'public' },
   { method: 'GET', path: '/auth/me', module: 'auth', auth: 'jwt' },
   { method: 'POST', path: '/realtime/ticket', module: 'realtime', auth: 'jwt' },
-];
+] as const satisfies readonly HttpRouteDefinition[];
+
+/** The route keys a module serves, e.g. RouteKeyOf<'auth'> = 'GET /auth/me'. */
+export type RouteKeyOf<M extends HttpModule> =
+  Extract<(typeof HTTP_ROUTES)[number], { module: M }> extends infer R
+    ? R extends { method: infer Method extends string; path: infer Path extends string }
+      ? `${Method} ${Path}`
+      : never
+    : never;
 
 export const httpModuleEntry = (module: HttpModule): string => `functions/http/${module}.ts`;
 

@@ -1,0 +1,48 @@
+/**
+ * The one place AWS SDK clients are made, each once per Lambda container. Endpoints are never written
+ * here: the SDK reads AWS_ENDPOINT_URL_<SERVICE> from the environment, which the local cloud sets and
+ * AWS leaves unset. Clients are created on first use, after the environment is in place.
+ */
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+
+function lazy<T>(create: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= create());
+}
+
+export const dynamo = lazy(() =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+    marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
+  }),
+);
+
+export const sqs = lazy(() => new SQSClient({}));
+
+/**
+ * Locally (s3rver) path-style addressing is needed, and checksums only when required, or streamed
+ * uploads are stored corrupted (DESIGN.md §4). Both settings are harmless on AWS but we only turn them
+ * on where an endpoint override says we are not on AWS.
+ */
+export const s3 = lazy(() => {
+  const local = Boolean(process.env.AWS_ENDPOINT_URL_S3);
+  return new S3Client(
+    local
+      ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+      : {},
+  );
+});
+
+export const cognito = lazy(() => new CognitoIdentityProviderClient({}));
+
+export const scheduler = lazy(() => new SchedulerClient({}));
+
+export const wsManagement = lazy(
+  () => new ApiGatewayManagementApiClient({ endpoint: config.wsManagementEndpoint() }),
+);

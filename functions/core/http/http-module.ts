@@ -1,0 +1,148 @@
+/**
+ * One Lambda per resource module: `httpModule('tickets', { 'GET /tickets': route, ... })` returns the
+ * middy handler that dispatches on API Gateway's `routeKey`. The compiler checks that a module serves
+ * exactly the routes the route table gives it. Each route declares its inputs as zod schemas and whether
+ * it needs a session; the handler body then receives parsed, typed input and the verified session.
+ */
+import middy from '@middy/core';
+import type {
+  APIGatewayProxyEventV2WithJWTAuthorizer,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
+import type { z } from 'zod';
+import type { ErrorBody } from '../../../shared/errors';
+import type { HttpModule, RouteKeyOf } from '../../../infra/resources/http-routes';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import { loadSession, type Session } from '../use-cases/load-session';
+import type { Reply } from './reply';
+import { parseInput } from './validation';
+
+export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+interface Schemas {
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodType;
+  readonly params?: z.ZodType;
+}
+
+type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
+
+export interface RouteInput<S extends Schemas> {
+  readonly body: Parsed<S, 'body'>;
+  readonly query: Parsed<S, 'query'>;
+  readonly params: Parsed<S, 'params'>;
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly event: HttpEvent;
+}
+
+export interface Route {
+  (event: HttpEvent): Promise<Reply>;
+}
+
+/** A route anyone may call (the gateway checks no token). */
+export function publicRoute<S extends Schemas>(
+  schemas: S,
+  run: (input: RouteInput<S>) => Promise<Reply>,
+): Route {
+  return async (event) => run(parseRouteInput(schemas, event));
+}
+
+/**
+ * A route for a signed-in user. The gateway has verified the Cognito token; the session (user, company,
+ * plan) is loaded from the table by the token's `sub`. The tenant is taken from there and only there.
+ */
+export function sessionRoute<S extends Schemas>(
+  schemas: S,
+  run: (input: RouteInput<S> & { readonly session: Session }) => Promise<Reply>,
+): Route {
+  return async (event) => {
+    const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+    const session = await loadSession({ sub: String(claims.sub ?? '') });
+    return run({ ...parseRouteInput(schemas, event), session });
+  };
+}
+
+function parseRouteInput<S extends Schemas>(schemas: S, event: HttpEvent): RouteInput<S> {
+  return {
+    body: (schemas.body ? parseInput(schemas.body, parseJsonBody(event)) : undefined) as Parsed<S, 'body'>,
+    query: (schemas.query ? parseInput(schemas.query, event.queryStringParameters ?? {}) : undefined) as Parsed<
+      S,
+      'query'
+    >,
+    params: (schemas.params ? parseInput(schemas.params, event.pathParameters ?? {}) : undefined) as Parsed<
+      S,
+      'params'
+    >,
+    headers: event.headers ?? {},
+    event,
+  };
+}
+
+function parseJsonBody(event: HttpEvent): unknown {
+  if (!event.body) return {};
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('ERR_VALIDATION', { message: 'Invalid JSON body' });
+  }
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: body === undefined ? '' : JSON.stringify(body),
+});
+
+/** Maps any failure to the catalogue's answer; the unexpected ones are logged, never described. */
+export function errorResult(error: unknown, event: HttpEvent, context: Context): HttpResult {
+  if (error instanceof AppError) {
+    const body: ErrorBody = {
+      error: error.code,
+      ...(error.options.message ? { message: error.options.message } : {}),
+      ...(error.options.fields ? { fields: error.options.fields } : {}),
+      ...(error.options.details ? { details: error.options.details } : {}),
+    };
+    return json(error.status, body);
+  }
+  logger.error('unexpected error', { routeKey: event.routeKey, requestId: context.awsRequestId, error });
+  const body: ErrorBody = { error: 'ERR_INTERNAL_SERVER_ERROR' };
+  return json(500, body);
+}
+
+export function httpModule<M extends HttpModule>(
+  module: M,
+  routes: Readonly<Record<RouteKeyOf<M>, Route>>,
+): middy.MiddyfiedHandler<HttpEvent, HttpResult, Error, Context> {
+  const table: Readonly<Record<string, Route>> = routes;
+  return middy<HttpEvent, HttpResult, Error, Context, { startedAt: number }>()
+    .before((request) => {
+      request.internal.startedAt = Date.now();
+    })
+    .after((request) => {
+      logRequest(module, request.event, request.response, request.internal.startedAt);
+    })
+    .onError((request) => {
+      request.response = errorResult(request.error, request.event, request.context);
+      logRequest(module, request.event, request.response, request.internal.startedAt);
+    })
+    .handler(async (event) => {
+      const route = table[event.routeKey];
+      if (!route) throw new AppError('ERR_NOT_FOUND', { message: `No route ${event.routeKey} in ${module}` });
+      const reply = await route(event);
+      return json(reply.status, reply.body, { ...reply.headers });
+    });
+}
+
+function logRequest(module: string, event: HttpEvent, response: HttpResult | null, startedAt: unknown): void {
+  logger.info('request', {
+    module,
+    routeKey: event.routeKey,
+    status: response?.statusCode,
+    ms: typeof startedAt === 'number' ? Date.now() - startedAt : undefined,
+    requestId: event.requestContext?.requestId,
+  });
+}

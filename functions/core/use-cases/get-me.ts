@@ -1,0 +1,32 @@
+/**
+ * The signed-in user with their company, as GET /auth/me answers it.
+ *
+ * Steps: read the user's queues (name and colour) and the company settings in parallel; shape the
+ * answer of shared/session.ts. Secrets (write-only settings) are blanked by the settings repository.
+ */
+import type { MeResponse } from '../../../shared/session';
+import { getQueueSummaries } from '../repositories/queues';
+import { listSettings } from '../repositories/settings';
+import type { Session } from './load-session';
+
+export async function getMe(session: Session): Promise<MeResponse> {
+  const { user, company, plan } = session;
+  const [queues, settings] = await Promise.all([
+    getQueueSummaries(company.id, user.queueIds),
+    listSettings(company.id),
+  ]);
+  return {
+    user: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      profile: user.profile,
+      super: user.super,
+      allTicket: user.allTicket,
+      whatsappId: user.whatsappId,
+      companyId: company.id,
+      queues,
+    },
+    company: { id: company.id, name: company.name, dueDate: company.dueDate, settings, plan },
+  };
+}

@@ -1,0 +1,13 @@
+/** `$connect`: the authorizer has redeemed the ticket; remember the connection for the publisher. */
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
+import { putConnection } from '../core/repositories/realtime';
+import { connectionContext } from './connection-context';
+
+export async function handler(event: {
+  requestContext: { connectionId?: string; authorizer?: unknown };
+}): Promise<APIGatewayProxyResultV2> {
+  const { connectionId, companyId, userId } = connectionContext(event);
+  const now = new Date();
+  await putConnection({ connectionId, companyId, userId, connectedAt: now.toISOString() }, now);
+  return { statusCode: 200 };
+}

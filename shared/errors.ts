@@ -1,0 +1,62 @@
+/**
+ * The error catalogue (spec 1 §8) with the HTTP status each code is answered with. The backend answers
+ * `{ "error": "<code>" }`; the web translates known codes and shows unknown ones raw. Codes marked
+ * "ours" are not in the spec: they name failures the spec leaves unnamed.
+ */
+export const ERROR_STATUS = {
+  ERR_INTERNAL_SERVER_ERROR: 500,
+  ERR_NO_OTHER_WHATSAPP: 400,
+  ERR_NO_DEF_WAPP_FOUND: 404,
+  ERR_WAPP_NOT_INITIALIZED: 400,
+  ERR_WAPP_CHECK_CONTACT: 400,
+  ERR_WAPP_INVALID_CONTACT: 400,
+  ERR_WAPP_DOWNLOAD_MEDIA: 400,
+  ERR_INVALID_CREDENTIALS: 401,
+  ERR_USER_DONT_EXISTS: 404,
+  ERR_SENDING_WAPP_MSG: 400,
+  ERR_DELETE_WAPP_MSG: 400,
+  ERR_OTHER_OPEN_TICKET: 409,
+  ERR_SESSION_EXPIRED: 401,
+  ERR_USER_CREATION_DISABLED: 403,
+  ERR_NO_PERMISSION: 403,
+  ERR_DUPLICATED_CONTACT: 409,
+  ERR_NO_SETTING_FOUND: 404,
+  ERR_NO_CONTACT_FOUND: 404,
+  ERR_NO_TICKET_FOUND: 404,
+  ERR_NO_USER_FOUND: 404,
+  ERR_NO_WAPP_FOUND: 404,
+  ERR_CREATING_MESSAGE: 500,
+  ERR_CREATING_TICKET: 500,
+  ERR_FETCH_WAPP_MSG: 400,
+  ERR_QUEUE_COLOR_ALREADY_EXISTS: 409,
+  ERR_WAPP_GREETING_REQUIRED: 400,
+  /** Ours: a body, query or path parameter failed validation; `fields` carries the messages. */
+  ERR_VALIDATION: 400,
+  /** Ours: the company's due date has passed (the web shows 'Opss! Sua assinatura venceu ...'). */
+  ERR_SUBSCRIPTION_EXPIRED: 402,
+  /** Ours: sign-up or user creation with an email that already has an account. */
+  ERR_EMAIL_ALREADY_EXISTS: 409,
+  /** Ours: the route exists but not for this method or resource. */
+  ERR_NOT_FOUND: 404,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+
+/** One failed field of a validation error: `path` is dotted (`extraInfo.0.name`), `message` the spec's text. */
+export interface FieldError {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** The body of every error answer of the HTTP API. */
+export interface ErrorBody {
+  readonly error: ErrorCode;
+  /** Human-readable detail; for validation errors the first field message (e.g. 'Too Short!'). */
+  readonly message?: string;
+  readonly fields?: readonly FieldError[];
+  /** Extra data some codes carry, e.g. the due date with ERR_SUBSCRIPTION_EXPIRED. */
+  readonly details?: Readonly<Record<string, unknown>>;
+}

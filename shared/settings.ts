@@ -1,0 +1,51 @@
+/**
+ * Company settings (spec 3 §7): the keys, the values each accepts, and the defaults a new company
+ * starts with. Settings are stored and answered as strings, `[{ key, value }]`, as the spec shows.
+ */
+import { z } from 'zod';
+
+const enabledOrDisabled = z.enum(['enabled', 'disabled']);
+
+export const SETTING_VALUE_SCHEMAS = {
+  userRating: enabledOrDisabled,
+  /** Work hours: none, per queue, or the company's weekly schedule (the Horários tab). */
+  scheduleType: z.enum(['disabled', 'queue', 'company']),
+  /** Whether WhatsApp calls are accepted (logged) or answered with a refusal message. */
+  call: enabledOrDisabled,
+  /** `enabled` ignores group messages. */
+  CheckMsgIsGroup: enabledOrDisabled,
+  sendGreetingAccepted: enabledOrDisabled,
+  sendMsgTransfTicket: enabledOrDisabled,
+  sendGreetingMessageOneQueues: enabledOrDisabled,
+  chatBotType: z.enum(['text', 'button']),
+  automaticLabelView: enabledOrDisabled,
+  /** Payment provider credential: write-only, never answered back (DESIGN.md §1.6). */
+  asaas: z.string().max(500),
+  campaignsEnabled: z.enum(['true', 'false']),
+} as const;
+
+export type SettingKey = keyof typeof SETTING_VALUE_SCHEMAS;
+
+export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as SettingKey[];
+
+/** Keys whose value is a secret: stored, but answered as an empty string. */
+export const WRITE_ONLY_SETTINGS: readonly SettingKey[] = ['asaas'];
+
+export const DEFAULT_SETTINGS: Readonly<Record<SettingKey, string>> = {
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  call: 'enabled',
+  CheckMsgIsGroup: 'enabled',
+  sendGreetingAccepted: 'disabled',
+  sendMsgTransfTicket: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+  chatBotType: 'text',
+  automaticLabelView: 'disabled',
+  asaas: '',
+  campaignsEnabled: 'true',
+};
+
+export interface Setting {
+  readonly key: SettingKey;
+  readonly value: string;
+}

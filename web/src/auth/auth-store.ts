@@ -1,0 +1,104 @@
+/**
+ * The signed-in state of the app, kept outside React so the API client can end the session on a 401
+ * without reaching into components. React reads it with `useSyncExternalStore` (see useAuth); route
+ * guards react to it, so ending the session anywhere sends the user to /login.
+ */
+import type { ErrorCode } from '../i18n/pt';
+import { signInErrorCode } from './sign-in-error';
+
+/** The identity operations the store needs; Amplify in the app (see amplify.ts), a fake in tests. */
+export interface AuthBackend {
+  /** Whether tokens of a signed-in user are stored locally; a rejection counts as no. */
+  hasSession(): Promise<boolean>;
+  /** Resolves true when signed in, false when Cognito asks for another step; rejects on refusal. */
+  signIn(email: string, password: string): Promise<boolean>;
+  signOut(): Promise<void>;
+  getAccessToken(): Promise<string | undefined>;
+}
+
+/**
+ * `viaSignIn` tells a sign-in on the login page (go where the user was heading) from a session restored
+ * at start (a public page just sends the user home). `reason` tells the guards and the login page why
+ * there is no session: none yet, the server ended it (say so, and return afterwards), or the user left.
+ */
+export type AuthState =
+  | { readonly status: 'checking' }
+  | { readonly status: 'signedIn'; readonly viaSignIn: boolean }
+  | { readonly status: 'signedOut'; readonly reason: SignedOutReason };
+
+export type SignedOutReason = 'noSession' | 'expired' | 'loggedOut';
+
+/** A refused sign-in, with the code the login screen shows. */
+export class SignInError extends Error {
+  override readonly name = 'SignInError';
+
+  constructor(readonly code: ErrorCode) {
+    super(code);
+  }
+}
+
+export interface AuthStore {
+  getState(): AuthState;
+  subscribe(listener: () => void): () => void;
+  /** Reads the locally stored session once at start. */
+  restore(): Promise<void>;
+  /** Throws a SignInError when refused. */
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  /** Ends a session the server no longer accepts; concurrent calls share one sign-out. */
+  expire(): Promise<void>;
+  getAccessToken(): Promise<string | undefined>;
+}
+
+export function createAuthStore(backend: AuthBackend): AuthStore {
+  let state: AuthState = { status: 'checking' };
+  const listeners = new Set<() => void>();
+
+  function setState(next: AuthState): void {
+    state = next;
+    for (const listener of listeners) listener();
+  }
+
+  let ending: Promise<void> | undefined;
+
+  /** Never rejects: whatever happens remotely, this browser must stop acting as signed in. */
+  function endSession(reason: SignedOutReason): Promise<void> {
+    ending ??= Promise.resolve()
+      .then(() => backend.signOut())
+      .catch(() => undefined)
+      .then(() => {
+        ending = undefined;
+        setState({ status: 'signedOut', reason });
+      });
+    return ending;
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async restore() {
+      const signedIn = await backend.hasSession().catch(() => false);
+      setState(signedIn ? { status: 'signedIn', viaSignIn: false } : { status: 'signedOut', reason: 'noSession' });
+    },
+    async signIn(email, password) {
+      let done: boolean;
+      try {
+        done = await backend.signIn(email, password);
+      } catch (error) {
+        throw new SignInError(signInErrorCode(error));
+      }
+      if (!done) throw new SignInError('ERR_SIGN_IN_INCOMPLETE');
+      setState({ status: 'signedIn', viaSignIn: true });
+    },
+    signOut: () => endSession('loggedOut'),
+    async expire() {
+      // Several calls may fail with 401 at once, and late answers may arrive after the end.
+      if (state.status === 'signedOut') return;
+      await endSession('expired');
+    },
+    getAccessToken: () => backend.getAccessToken(),
+  };
+}

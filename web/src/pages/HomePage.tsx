@@ -1,0 +1,12 @@
+/** `/`: the dashboard, for admins only; everyone else is sent to the tickets (DESIGN §8). */
+import { Navigate } from 'react-router';
+import { TICKETS_PATH } from '../app/pages';
+import { isAdmin } from '../session/me';
+import { useMe } from '../session/me-context';
+import { ComingSoonPage } from './ComingSoonPage';
+
+export function HomePage() {
+  const { user } = useMe();
+  if (!isAdmin(user)) return <Navigate to={TICKETS_PATH} replace />;
+  return <ComingSoonPage page="dashboard" />;
+}

@@ -1,0 +1,22 @@
+/** A public page of the route table (landing, sign-up, password reset) that later issues build. */
+import { makeStyles, tokens } from '@fluentui/react-components';
+import { LOGIN_PATH, type PageId } from '../app/pages';
+import { ComingSoon } from '../components/ComingSoon';
+import { pt } from '../i18n/pt';
+
+const useStyles = makeStyles({
+  root: {
+    flexGrow: 1,
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+});
+
+export function PublicComingSoonPage({ page }: { readonly page: PageId }) {
+  const styles = useStyles();
+  return (
+    <main className={styles.root}>
+      <ComingSoon page={pt.pages[page]} link={{ to: LOGIN_PATH, label: pt.comingSoon.backToLogin }} />
+    </main>
+  );
+}

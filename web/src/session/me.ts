@@ -1,0 +1,44 @@
+/**
+ * The signed-in user and their company, as `GET /auth/me` answers them. Only the fields the web reads
+ * are typed; the rest passes through untouched.
+ */
+import type { ApiClient } from '../api/client';
+
+export interface CurrentUser {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  /** `admin`, `user` or `supervisor` (spec 1 §6). */
+  readonly profile: string;
+  /** The platform super user. */
+  readonly super: boolean;
+  readonly companyId: string;
+}
+
+export interface CompanySetting {
+  readonly key: string;
+  readonly value: string;
+}
+
+export interface CurrentCompany {
+  readonly id: string;
+  readonly name: string;
+  readonly dueDate?: string;
+  readonly settings: readonly CompanySetting[];
+  /** Plan flags and limits (useCampaigns, useKanban, ...), read by the menu in a later issue. */
+  readonly plan: Readonly<Record<string, unknown>>;
+}
+
+export interface Me {
+  readonly user: CurrentUser;
+  readonly company: CurrentCompany;
+}
+
+export function fetchMe(api: ApiClient, signal?: AbortSignal): Promise<Me> {
+  return api.get<Me>('/auth/me', signal === undefined ? undefined : { signal });
+}
+
+/** Profile comparisons are case-insensitive (spec 1 §6). */
+export function isAdmin(user: Pick<CurrentUser, 'profile'>): boolean {
+  return user.profile.toLowerCase() === 'admin';
+}

@@ -1,0 +1,37 @@
+/**
+ * Loads `/auth/me` for the shell, with a retry. A 401 needs no handling here: the API client has
+ * already ended the session and the route guard is sending the user to /login.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../api/client';
+import { useServices } from '../app/services';
+import { fetchMe, type Me } from './me';
+
+export type MeLoad =
+  | { readonly status: 'loading' }
+  | { readonly status: 'ready'; readonly me: Me }
+  | { readonly status: 'failed'; readonly code: string };
+
+export function useMeLoader(): { readonly load: MeLoad; readonly retry: () => void } {
+  const { api } = useServices();
+  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState<MeLoad>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ status: 'loading' });
+    fetchMe(api, controller.signal).then(
+      (me) => {
+        if (!controller.signal.aborted) setLoad({ status: 'ready', me });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoad({ status: 'failed', code: error instanceof ApiError ? error.code : 'ERR_INTERNAL_SERVER_ERROR' });
+      },
+    );
+    return () => controller.abort();
+  }, [api, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { load, retry };
+}

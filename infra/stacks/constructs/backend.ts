@@ -1,0 +1,262 @@
+/**
+ * What every piece of backend code shares on AWS: the environment (ENV in infra/resources/environment.ts,
+ * plus one queue URL per queue), the permissions, and how a handler module becomes a Lambda (nodejs22.x
+ * on arm64, bundled to ESM by the local esbuild). The HTTP API, the WebSocket API and the queue consumers
+ * create their functions here; the session host takes the same environment and grants.
+ *
+ * The table and the media bucket are addressed by their names (tableName, mediaBucketName), which the
+ * resource definitions fix per stage, so the app stack grants on them without cross-stack references.
+ */
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct, type IConstruct } from 'constructs';
+import { mediaBucketName } from '../../resources/buckets';
+import { ENV } from '../../resources/environment';
+import { queueUrlEnv } from '../../resources/queues';
+import type { StageConfig } from '../../resources/stage';
+import { MAIN_TABLE, tableName } from '../../resources/table';
+import { acknowledgeManagedPolicy, acknowledgeRule, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../nag';
+import { REPO_ROOT } from '../repo-root';
+import type { Queues } from './queues';
+import type { Scheduling } from './scheduling';
+import type { RealtimeApi } from './websocket-api';
+
+/**
+ * What a piece of backend code may do. `data`: items of the table and its indexes (never Scan);
+ * `media`: objects of the media bucket; `sendToQueues`: send to every queue; `realtime`: post to
+ * WebSocket connections; `cognitoAdmin`: manage the pool's users; `scheduling`: create and delete
+ * EventBridge schedules that deliver to the schedule-due queue.
+ */
+export type Permission = 'data' | 'media' | 'sendToQueues' | 'realtime' | 'cognitoAdmin' | 'scheduling';
+
+/** What a handler gets unless it says otherwise: the table, the media, the queues and realtime. */
+export const STANDARD_PERMISSIONS: readonly Permission[] = ['data', 'media', 'sendToQueues', 'realtime'];
+
+/**
+ * Permissions a handler module needs beyond the standard ones, by module path under functions/.
+ * Add a module here when it starts calling Cognito admin APIs or EventBridge Scheduler.
+ */
+export const MODULE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
+  'http/auth': ['cognitoAdmin'],
+};
+
+export interface BackendFunctionOptions {
+  /** Unique in the stage; the function is named `atende-<stage>-<name>`. */
+  readonly name: string;
+  /** Module under functions/ exporting `handler`, e.g. `http/auth`. */
+  readonly module: string;
+  /** Memory before the stage's lambdaMemoryScale. */
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
+  /** @default STANDARD_PERMISSIONS plus the module's entry in the module permissions */
+  readonly permissions?: readonly Permission[];
+}
+
+export interface BackendProps {
+  readonly stage: StageConfig;
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  readonly queues: Queues;
+  readonly realtime: RealtimeApi;
+  readonly scheduling: Scheduling;
+  /** @default MODULE_PERMISSIONS */
+  readonly modulePermissions?: Readonly<Record<string, readonly Permission[]>>;
+}
+
+/**
+ * ESM output needs `require` for the CommonJS dependencies esbuild inlines; the alias keeps the banner's
+ * import from clashing with a bundled module's own `createRequire`.
+ */
+const ESM_REQUIRE_BANNER =
+  "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
+
+export class Backend extends Construct {
+  /** The environment of every function and of the session host. */
+  readonly environment: Readonly<Record<string, string>>;
+  private readonly props: BackendProps;
+  private readonly tableArns: string[];
+  private readonly mediaBucketArn: string;
+
+  constructor(scope: Construct, id: string, props: BackendProps) {
+    super(scope, id);
+    this.props = props;
+    const { stage, userPool, userPoolClient, queues, realtime, scheduling } = props;
+    const stack = Stack.of(this);
+
+    const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: tableName(stage.name) });
+    this.tableArns = [tableArn, ...MAIN_TABLE.globalIndexes.map((index) => `${tableArn}/index/${index.name}`)];
+    this.mediaBucketArn = stack.formatArn({
+      service: 's3',
+      region: '',
+      account: '',
+      resource: mediaBucketName(stage.name, stack.account),
+    });
+
+    this.environment = {
+      [ENV.stage]: stage.name,
+      [ENV.tableName]: tableName(stage.name),
+      [ENV.mediaBucket]: mediaBucketName(stage.name, stack.account),
+      [ENV.userPoolId]: userPool.userPoolId,
+      [ENV.userPoolClientId]: userPoolClient.userPoolClientId,
+      [ENV.wsManagementEndpoint]: realtime.managementEndpoint,
+      [ENV.schedulerRoleArn]: scheduling.role.roleArn,
+      [ENV.simulatorEnabled]: String(stage.simulatorEnabled),
+      [ENV.logLevel]: stage.isProduction ? 'info' : 'debug',
+      ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),
+    };
+  }
+
+  /** Creates the Lambda of a handler module in `scope`, with the environment and its permissions. */
+  addFunction(scope: Construct, id: string, options: BackendFunctionOptions): nodejs.NodejsFunction {
+    const { stage } = this.props;
+    const functionName = `atende-${stage.name}-${options.name}`;
+    const logGroup = new logs.LogGroup(scope, `${id}-logs`, {
+      retention: stage.logRetentionDays,
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    const handler = new nodejs.NodejsFunction(scope, id, {
+      functionName,
+      entry: path.join(REPO_ROOT, 'functions', `${options.module}.ts`),
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: Math.round(options.memoryMb * stage.lambdaMemoryScale),
+      timeout: Duration.seconds(options.timeoutSeconds),
+      logGroup,
+      // No X-Ray tracing: the JSON logs carry the request ids, and tracing would add a wildcard
+      // xray:Put* grant to every role for little the logs do not already tell.
+      environment: { ...this.environment, NODE_OPTIONS: '--enable-source-maps' },
+      bundling: {
+        format: nodejs.OutputFormat.ESM,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        banner: ESM_REQUIRE_BANNER,
+        // The nodejs22.x runtime provides the AWS SDK v3.
+        externalModules: ['@aws-sdk/*'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+      },
+    });
+    acknowledgeManagedPolicy(
+      handler,
+      iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
+      'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs, which every Lambda needs.',
+    );
+    acknowledgeRule(
+      handler,
+      'L1',
+      'The product is built and tested on Node.js 22 (DESIGN.md §3); moving to a newer runtime is a deliberate upgrade, not a deploy-time drift.',
+    );
+    const modulePermissions = (this.props.modulePermissions ?? MODULE_PERMISSIONS)[options.module] ?? [];
+    this.grant(handler, handler, options.permissions ?? [...STANDARD_PERMISSIONS, ...modulePermissions]);
+    return handler;
+  }
+
+  /**
+   * Grants `permissions` to `grantee` and acknowledges, on `scope` (the construct holding the grantee's
+   * policy), the wildcards they need.
+   */
+  grant(grantee: iam.IGrantable, scope: IConstruct, permissions: readonly Permission[]): void {
+    for (const permission of new Set(permissions)) {
+      switch (permission) {
+        case 'data':
+          this.grantData(grantee);
+          break;
+        case 'media':
+          this.grantMedia(grantee, scope);
+          break;
+        case 'sendToQueues':
+          for (const { queue } of this.props.queues.all) queue.grantSendMessages(grantee);
+          break;
+        case 'realtime':
+          this.grantRealtime(grantee, scope);
+          break;
+        case 'cognitoAdmin':
+          this.grantCognitoAdmin(grantee, scope);
+          break;
+        case 'scheduling':
+          this.grantScheduling(grantee, scope);
+          break;
+      }
+    }
+  }
+
+  private grantData(grantee: iam.IGrantable): void {
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: [
+        'dynamodb:GetItem',
+        'dynamodb:BatchGetItem',
+        'dynamodb:Query',
+        'dynamodb:PutItem',
+        'dynamodb:UpdateItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+      ],
+      resourceArns: this.tableArns,
+    });
+  }
+
+  private grantMedia(grantee: iam.IGrantable, scope: IConstruct): void {
+    const objects = `${this.mediaBucketArn}/*`;
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+      resourceArns: [objects],
+    });
+    // Without ListBucket, S3 answers 403 instead of 404 for a missing key.
+    iam.Grant.addToPrincipal({ grantee, actions: ['s3:ListBucket'], resourceArns: [this.mediaBucketArn] });
+    acknowledgeWildcardResource(
+      scope,
+      objects,
+      'Media object keys are made at run time per tenant and message, so object access is granted on the keys of this one bucket.',
+    );
+  }
+
+  private grantRealtime(grantee: iam.IGrantable, scope: IConstruct): void {
+    const { connectionsArn } = this.props.realtime;
+    iam.Grant.addToPrincipal({ grantee, actions: ['execute-api:ManageConnections'], resourceArns: [connectionsArn] });
+    acknowledgeWildcardResource(
+      scope,
+      connectionsArn,
+      'Connection ids are assigned by API Gateway at run time, so posting is granted on the @connections of this one API stage.',
+    );
+  }
+
+  private grantCognitoAdmin(grantee: iam.IGrantable, scope: IConstruct): void {
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['cognito-idp:Admin*'],
+      resourceArns: [this.props.userPool.userPoolArn],
+    });
+    acknowledgeWildcardAction(
+      scope,
+      'cognito-idp:Admin*',
+      'The module manages the accounts of this one user pool (create, delete, set password, disable, sign out everywhere), which is the Admin* family of actions on the pool ARN.',
+    );
+  }
+
+  private grantScheduling(grantee: iam.IGrantable, scope: IConstruct): void {
+    const schedules = Stack.of(this).formatArn({ service: 'scheduler', resource: 'schedule', resourceName: 'default/*' });
+    iam.Grant.addToPrincipal({
+      grantee,
+      actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'],
+      resourceArns: [schedules],
+    });
+    this.props.scheduling.role.grantPassRole(grantee.grantPrincipal);
+    acknowledgeWildcardResource(
+      scope,
+      schedules,
+      'Schedule names are made at run time, one per scheduled message, in the default schedule group of this account and region.',
+    );
+  }
+}

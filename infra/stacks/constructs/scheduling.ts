@@ -1,0 +1,32 @@
+/**
+ * What EventBridge Scheduler needs to deliver one-shot schedules: a role the scheduler service assumes
+ * to send the due schedule to its queue. The backend creates the schedules (scheduler:CreateSchedule
+ * with iam:PassRole on this role, granted by Backend) and names this role in SCHEDULER_ROLE_ARN.
+ */
+import { Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export interface SchedulingProps {
+  /** The queue due schedules are sent to (`schedule-due`). */
+  readonly dueQueue: sqs.IQueue;
+}
+
+export class Scheduling extends Construct {
+  readonly role: iam.Role;
+
+  constructor(scope: Construct, id: string, { dueQueue }: SchedulingProps) {
+    super(scope, id);
+    this.role = new iam.Role(this, 'Role', {
+      description: 'Assumed by EventBridge Scheduler to deliver due schedules to their queue',
+      // Only schedules of this account may use the role (confused-deputy protection).
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } },
+      }),
+    });
+    this.role.addToPolicy(
+      new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [dueQueue.queueArn] }),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The two stacks of one stage, `atende-<stage>-data` then `atende-<stage>-app`. Shared by the CDK app
+ * (infra/bin/app.ts) and the infra tests, so the tests check what `cdk deploy` deploys.
+ */
+import type { Environment } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { QueueDefinition } from '../resources/queues';
+import type { StageConfig } from '../resources/stage';
+import { AppStack } from './app-stack';
+import type { Permission } from './constructs/backend';
+import type { WebDomain } from './constructs/web-hosting';
+import { DataStack } from './data-stack';
+
+export interface StageStacksProps {
+  readonly stage: StageConfig;
+  /** Directory of the web build. */
+  readonly webDist: string;
+  readonly env?: Environment;
+  readonly webDomain?: WebDomain;
+  /** @default QUEUES */
+  readonly queues?: readonly QueueDefinition[];
+  /** @default MODULE_PERMISSIONS (constructs/backend.ts) */
+  readonly modulePermissions?: Readonly<Record<string, readonly Permission[]>>;
+}
+
+export interface StageStacks {
+  readonly data: DataStack;
+  readonly app: AppStack;
+}
+
+export function createStageStacks(scope: Construct, props: StageStacksProps): StageStacks {
+  const { stage, env } = props;
+  const prefix = `atende-${stage.name}`;
+  const tags = { product: 'atende', stage: stage.name };
+  const data = new DataStack(scope, `${prefix}-data`, {
+    stackName: `${prefix}-data`,
+    description: `Atende ${stage.name}: user pool, table, media and web distribution`,
+    env,
+    tags,
+    stage,
+    webDomain: props.webDomain,
+  });
+  const app = new AppStack(scope, `${prefix}-app`, {
+    stackName: `${prefix}-app`,
+    description: `Atende ${stage.name}: APIs, functions, queues, session host and web deployment`,
+    env,
+    tags,
+    stage,
+    data,
+    webDist: props.webDist,
+    queues: props.queues,
+    modulePermissions: props.modulePermissions,
+  });
+  return { data, app };
+}

@@ -1,0 +1,494 @@
+/**
+ * The app stack as deployed: functions and APIs generated from the route tables, queues, the session
+ * host, the scheduler role and the web deployment with its config.json, per stage.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Match } from 'aws-cdk-lib/assertions';
+import { ENV } from '../../infra/resources/environment';
+import { HTTP_MODULES, HTTP_ROUTES, routeKey } from '../../infra/resources/http-routes';
+import { deadLetterQueueName, QUEUES, type QueueDefinition, queueName, queueUrlEnv } from '../../infra/resources/queues';
+import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
+import { WS_ROUTE_SELECTION_EXPRESSION, WS_ROUTES, WS_STAGE } from '../../infra/resources/ws-routes';
+import { type SynthesizedStage, synthesizeStage } from './synth';
+
+/** A queue with a consumer; none of QUEUES has one yet. Any existing handler module will do: bundling is skipped. */
+const CONSUMED_QUEUE: QueueDefinition = {
+  id: 'test-consumed',
+  fifo: false,
+  visibilityTimeoutSeconds: 120,
+  maxReceiveCount: 5,
+  consumer: { module: 'http/version', batchSize: 7, maxConcurrency: 3 },
+};
+
+/** The module permissions of the product, plus scheduling for one module so that grant is exercised. */
+const MODULE_PERMISSIONS_WITH_SCHEDULING = { ...MODULE_PERMISSIONS, 'http/realtime': ['scheduling'] } as const;
+
+let dev: SynthesizedStage;
+let prod: SynthesizedStage;
+
+beforeAll(() => {
+  dev = synthesizeStage('dev', { queues: [...QUEUES, CONSUMED_QUEUE], modulePermissions: MODULE_PERMISSIONS_WITH_SCHEDULING });
+  prod = synthesizeStage('prod');
+});
+
+afterAll(() => {
+  for (const stage of [dev, prod]) stage?.dispose();
+});
+
+interface FunctionResource {
+  readonly Properties: {
+    readonly FunctionName: string;
+    readonly Runtime: string;
+    readonly Architectures: string[];
+    readonly Handler: string;
+    readonly MemorySize: number;
+    readonly Timeout: number;
+    readonly Role: { 'Fn::GetAtt': [string, string] };
+    readonly Environment: { Variables: Record<string, unknown> };
+  };
+}
+
+/** The product's Lambdas (not the handlers aws-cdk-lib adds), by logical id. */
+function productFunctions(stage: SynthesizedStage, stageName: string): Record<string, FunctionResource> {
+  const all = stage.app.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>;
+  return Object.fromEntries(
+    Object.entries(all).filter(([, resource]) => String(resource.Properties.FunctionName).startsWith(`atende-${stageName}-`)),
+  );
+}
+
+function functionNamed(stage: SynthesizedStage, stageName: string, name: string): [string, FunctionResource] {
+  const found = Object.entries(productFunctions(stage, stageName)).find(([, fn]) => fn.Properties.FunctionName === name);
+  if (!found) throw new Error(`No function ${name}`);
+  return found;
+}
+
+/** All statements of the IAM policies attached to a role. */
+function statementsOfRole(stage: SynthesizedStage, roleLogicalId: string): Record<string, unknown>[] {
+  const policies = stage.app.findResources('AWS::IAM::Policy') as Record<
+    string,
+    { Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: Record<string, unknown>[] } } }
+  >;
+  return Object.values(policies)
+    .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleLogicalId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+
+/** Every resource the statements allow `action` on. */
+function resourcesAllowed(statements: Record<string, unknown>[], action: string): unknown[] {
+  return statements
+    .filter((statement) => statement.Effect === 'Allow' && ([statement.Action].flat() as string[]).includes(action))
+    .flatMap((statement) => [statement.Resource].flat());
+}
+
+const actionsOf = (statements: Record<string, unknown>[]): string[] =>
+  statements.flatMap((statement) => [statement.Action].flat() as string[]);
+
+describe('the HTTP API', () => {
+  const modules = [...new Set(HTTP_ROUTES.map((route) => route.module))];
+
+  it('has one nodejs22.x arm64 function per resource module used by the routes, sized from HTTP_MODULES', () => {
+    // Act
+    const httpFunctions = Object.values(productFunctions(dev, 'dev')).filter((fn) =>
+      fn.Properties.FunctionName.startsWith('atende-dev-http-'),
+    );
+
+    // Assess
+    expect(httpFunctions.map((fn) => fn.Properties.FunctionName).sort()).toEqual(
+      modules.map((module) => `atende-dev-http-${module}`).sort(),
+    );
+    for (const module of modules) {
+      const [, fn] = functionNamed(dev, 'dev', `atende-dev-http-${module}`);
+      expect(fn.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: HTTP_MODULES[module].memoryMb,
+        Timeout: HTTP_MODULES[module].timeoutSeconds,
+      });
+    }
+  });
+
+  it('scales function memory by the stage in prod', () => {
+    // Act
+    const [, auth] = functionNamed(prod, 'prod', 'atende-prod-http-auth');
+
+    // Assess
+    expect(auth.Properties.MemorySize).toBe(HTTP_MODULES.auth.memoryMb * 2);
+  });
+
+  it('has one route per route table entry, with the Cognito JWT authorizer on jwt routes only', () => {
+    // Prepare
+    const [authorizerId] = Object.keys(dev.app.findResources('AWS::ApiGatewayV2::Authorizer', { Properties: { AuthorizerType: 'JWT' } }));
+
+    // Act
+    const routes = Object.values(
+      dev.app.findResources('AWS::ApiGatewayV2::Route', {
+        Properties: { RouteKey: Match.stringLikeRegexp('^(GET|POST|PUT|PATCH|DELETE) ') },
+      }),
+    ) as { Properties: { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown } }[];
+
+    // Assess
+    expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(HTTP_ROUTES.map(routeKey).sort());
+    for (const route of HTTP_ROUTES) {
+      const deployed = routes.find((candidate) => candidate.Properties.RouteKey === routeKey(route));
+      if (route.auth === 'jwt') {
+        expect(deployed?.Properties).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      } else {
+        expect(deployed?.Properties).toMatchObject({ AuthorizationType: 'NONE' });
+        expect(deployed?.Properties.AuthorizerId).toBeUndefined();
+      }
+    }
+  });
+
+  it('verifies Cognito tokens of the web client and allows CORS from the web origin only', () => {
+    // Act
+    const template = dev.app;
+
+    // Assess
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: {
+        Audience: [Match.anyValue()],
+        Issuer: Match.objectLike({ 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('^https://cognito-idp\\.')])] }),
+      },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: [Match.objectLike({ 'Fn::Join': ['', Match.arrayWith(['https://'])] })],
+        AllowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+      }),
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+});
+
+describe('the backend functions', () => {
+  it('all get the environment of ENV and one queue URL per queue', () => {
+    // Prepare
+    const expectedNames = [...Object.values(ENV), ...[...QUEUES, CONSUMED_QUEUE].map((queue) => queueUrlEnv(queue.id))];
+
+    // Act
+    const functions = Object.values(productFunctions(dev, 'dev'));
+
+    // Assess
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(expectedNames));
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        [ENV.stage]: 'dev',
+        [ENV.tableName]: 'atende-dev-main',
+        [ENV.simulatorEnabled]: 'true',
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('posts realtime events to the https callback URL of the WebSocket stage', () => {
+    // Prepare
+    const [, connect] = functionNamed(dev, 'dev', 'atende-dev-ws-connect');
+
+    // Act
+    const endpoint = JSON.stringify(connect.Properties.Environment.Variables[ENV.wsManagementEndpoint]);
+
+    // Assess
+    expect(endpoint).toMatch(/^\{"Fn::Join":\["",\["https:\/\/",\{"Ref":"RealtimeApi[0-9A-F]+"\},"\.execute-api\./);
+    expect(endpoint).toMatch(new RegExp(`"/${WS_STAGE}"\\]\\]\\}$`));
+  });
+
+  it('grants Cognito admin actions to the auth module only', () => {
+    // Prepare
+    const functions = productFunctions(dev, 'dev');
+
+    // Act
+    const withCognitoAdmin = Object.values(functions)
+      .filter((fn) => actionsOf(statementsOfRole(dev, fn.Properties.Role['Fn::GetAtt'][0])).includes('cognito-idp:Admin*'))
+      .map((fn) => fn.Properties.FunctionName);
+
+    // Assess
+    expect(withCognitoAdmin).toEqual(['atende-dev-http-auth']);
+  });
+
+  it('lets the modules that declare scheduling create and delete schedules and pass the scheduler role, and no other', () => {
+    // Prepare
+    const functions = productFunctions(dev, 'dev');
+    const [schedulerRoleId] = Object.keys(
+      dev.app.findResources('AWS::IAM::Role', {
+        Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })] } },
+      }),
+    );
+
+    // Act
+    const scheduling = Object.values(functions).filter((fn) =>
+      actionsOf(statementsOfRole(dev, fn.Properties.Role['Fn::GetAtt'][0])).includes('scheduler:CreateSchedule'),
+    );
+    const statements = statementsOfRole(dev, scheduling[0]?.Properties.Role['Fn::GetAtt'][0] ?? '');
+
+    // Assess
+    expect(scheduling.map((fn) => fn.Properties.FunctionName)).toEqual(['atende-dev-http-realtime']);
+    expect(resourcesAllowed(statements, 'iam:PassRole')).toEqual([{ 'Fn::GetAtt': [schedulerRoleId, 'Arn'] }]);
+    expect(JSON.stringify(resourcesAllowed(statements, 'scheduler:DeleteSchedule'))).toContain(':schedule/default/*');
+  });
+
+  it('never grants a Scan of the table', () => {
+    // Act
+    const policies = Object.values(dev.app.findResources('AWS::IAM::Policy')) as {
+      Properties: { PolicyDocument: { Statement: Record<string, unknown>[] } };
+    }[];
+    const actions = policies.flatMap((policy) => actionsOf(policy.Properties.PolicyDocument.Statement));
+
+    // Assess
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions.filter((action) => /^dynamodb:(Scan|\*)$/.test(action))).toEqual([]);
+  });
+});
+
+describe('the WebSocket API', () => {
+  it('has the routes of WS_ROUTES, with the ticket authorizer on $connect only', () => {
+    // Prepare
+    const [authorizerId] = Object.keys(
+      dev.app.findResources('AWS::ApiGatewayV2::Authorizer', { Properties: { AuthorizerType: 'REQUEST' } }),
+    );
+
+    // Act
+    const template = dev.app;
+
+    // Assess
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'WEBSOCKET',
+      RouteSelectionExpression: WS_ROUTE_SELECTION_EXPRESSION,
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      IdentitySource: ['route.request.querystring.ticket'],
+    });
+    for (const route of WS_ROUTES) {
+      template.hasResourceProperties(
+        'AWS::ApiGatewayV2::Route',
+        route.routeKey === '$connect'
+          ? { RouteKey: '$connect', AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: authorizerId } }
+          : { RouteKey: route.routeKey, AuthorizationType: 'NONE' },
+      );
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: WS_STAGE, AutoDeploy: true });
+  });
+});
+
+describe('the queues', () => {
+  it('each have their dead-letter queue, FIFO where declared, encrypted by SQS', () => {
+    // Prepare
+    const queues = dev.app.findResources('AWS::SQS::Queue') as Record<string, { Properties: Record<string, unknown> }>;
+    const logicalIdByName = new Map(Object.entries(queues).map(([id, queue]) => [queue.Properties.QueueName, id]));
+
+    // Act
+    const template = dev.app;
+
+    // Assess
+    for (const definition of QUEUES) {
+      const dlqId = logicalIdByName.get(deadLetterQueueName('dev', definition));
+      expect(dlqId).toBeDefined();
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: queueName('dev', definition),
+        FifoQueue: definition.fifo ? true : Match.absent(),
+        VisibilityTimeout: definition.visibilityTimeoutSeconds,
+        SqsManagedSseEnabled: true,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] },
+          maxReceiveCount: definition.maxReceiveCount,
+        },
+      });
+      template.hasResourceProperties('AWS::SQS::Queue', {
+        QueueName: deadLetterQueueName('dev', definition),
+        FifoQueue: definition.fifo ? true : Match.absent(),
+        MessageRetentionPeriod: 1_209_600,
+      });
+    }
+  });
+
+  it('connect a declared consumer through an event source mapping with its batch size, maximum concurrency and partial batch failures', () => {
+    // Prepare
+    const queueId = Object.keys(
+      dev.app.findResources('AWS::SQS::Queue', { Properties: { QueueName: queueName('dev', CONSUMED_QUEUE) } }),
+    )[0];
+    const [consumerId, consumer] = functionNamed(dev, 'dev', 'atende-dev-test-consumed-consumer');
+
+    // Act
+    const mappings = dev.app.findResources('AWS::Lambda::EventSourceMapping');
+
+    // Assess
+    expect(Object.values(mappings)).toEqual([
+      {
+        Type: 'AWS::Lambda::EventSourceMapping',
+        Properties: {
+          EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+          FunctionName: { Ref: consumerId },
+          BatchSize: 7,
+          ScalingConfig: { MaximumConcurrency: 3 },
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+        },
+      },
+    ]);
+    // A sixth of the visibility timeout, as AWS advises.
+    expect(consumer.Properties.Timeout).toBe(20);
+  });
+
+  it('have no event source mapping while no queue declares a consumer', () => {
+    // Act
+    const mappings = prod.app.findResources('AWS::Lambda::EventSourceMapping');
+
+    // Assess
+    expect(QUEUES.filter((queue) => queue.consumer)).toEqual([]);
+    expect(mappings).toEqual({});
+  });
+});
+
+describe('the scheduler role', () => {
+  it('is assumed by EventBridge Scheduler, may only send to schedule-due and is named in SCHEDULER_ROLE_ARN', () => {
+    // Prepare
+    const [roleId] = Object.keys(
+      dev.app.findResources('AWS::IAM::Role', {
+        Properties: {
+          AssumeRolePolicyDocument: {
+            Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })],
+          },
+        },
+      }),
+    );
+    const dueQueueId = Object.keys(
+      dev.app.findResources('AWS::SQS::Queue', { Properties: { QueueName: 'atende-dev-schedule-due' } }),
+    )[0];
+    const [, anyFunction] = functionNamed(dev, 'dev', 'atende-dev-http-auth');
+
+    // Act
+    const statements = statementsOfRole(dev, roleId as string);
+
+    // Assess
+    expect(statements).toEqual([
+      { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [dueQueueId, 'Arn'] } },
+    ]);
+    expect(anyFunction.Properties.Environment.Variables[ENV.schedulerRoleArn]).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+  });
+});
+
+describe('the session host', () => {
+  it('runs on Fargate arm64 with the stage size, rollback on failure and leases handed over on deploy', () => {
+    // Act
+    const devTemplate = dev.app;
+    const prodTemplate = prod.app;
+
+    // Assess
+    devTemplate.hasResourceProperties('AWS::ECS::TaskDefinition', {
+      Cpu: '512',
+      Memory: '1024',
+      RuntimePlatform: { CpuArchitecture: 'ARM64', OperatingSystemFamily: 'LINUX' },
+      ContainerDefinitions: [
+        Match.objectLike({
+          StopTimeout: 30,
+          Image: Match.objectLike({ 'Fn::Sub': Match.stringLikeRegexp('container-assets') }),
+          Environment: Match.arrayWith([{ Name: ENV.tableName, Value: 'atende-dev-main' }]),
+          LogConfiguration: Match.objectLike({ LogDriver: 'awslogs' }),
+        }),
+      ],
+    });
+    devTemplate.hasResourceProperties('AWS::ECS::Service', {
+      LaunchType: 'FARGATE',
+      DesiredCount: 1,
+      DeploymentConfiguration: Match.objectLike({
+        MinimumHealthyPercent: 100,
+        MaximumPercent: 200,
+        DeploymentCircuitBreaker: { Enable: true, Rollback: true },
+      }),
+      NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: 'ENABLED' }) },
+    });
+    prodTemplate.hasResourceProperties('AWS::ECS::TaskDefinition', { Cpu: '1024', Memory: '2048' });
+    prodTemplate.hasResourceProperties('AWS::ECS::Service', {
+      DesiredCount: 2,
+      NetworkConfiguration: { AwsvpcConfiguration: Match.objectLike({ AssignPublicIp: 'DISABLED' }) },
+    });
+    devTemplate.hasResourceProperties('AWS::ECS::Cluster', {
+      ClusterSettings: [{ Name: 'containerInsights', Value: 'enabled' }],
+    });
+  });
+
+  it('has no NAT gateway in dev and one per availability zone in prod', () => {
+    // Act
+    const devGateways = dev.app.findResources('AWS::EC2::NatGateway');
+    const prodGateways = prod.app.findResources('AWS::EC2::NatGateway');
+
+    // Assess
+    expect(Object.keys(devGateways)).toHaveLength(0);
+    expect(Object.keys(prodGateways)).toHaveLength(2);
+  });
+
+  it('reads the session command queues and sends to wa-events only', () => {
+    // Prepare
+    const taskRoleId = Object.keys(
+      dev.app.findResources('AWS::IAM::Role', {
+        Properties: {
+          AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'ecs-tasks.amazonaws.com' } })] },
+        },
+      }),
+    ).find((id) => id.includes('TaskRole'));
+    const queueArn = (name: string) => ({
+      'Fn::GetAtt': [Object.keys(dev.app.findResources('AWS::SQS::Queue', { Properties: { QueueName: name } }))[0], 'Arn'],
+    });
+    const commandQueues = [0, 1, 2, 3].map((shard) => queueArn(`atende-dev-wa-commands-${shard}.fifo`));
+
+    // Act
+    const statements = statementsOfRole(dev, taskRoleId as string);
+
+    // Assess
+    expect(resourcesAllowed(statements, 'sqs:ReceiveMessage')).toEqual(commandQueues);
+    expect(resourcesAllowed(statements, 'sqs:DeleteMessage')).toEqual(commandQueues);
+    expect(resourcesAllowed(statements, 'sqs:SendMessage')).toEqual([queueArn('atende-dev-wa-events.fifo')]);
+  });
+});
+
+describe('the web deployment', () => {
+  it('writes config.json with the keys the web app reads, from the stack outputs, and invalidates the distribution', () => {
+    // Prepare
+    const [deployment] = Object.values(
+      dev.app.findResources('Custom::CDKBucketDeployment', { Properties: { DistributionPaths: ['/*'] } }),
+    ) as { Properties: { SourceObjectKeys: string[]; SourceMarkers: Record<string, unknown>[] } }[];
+    const sourceIndex = deployment?.Properties.SourceMarkers.findIndex((markers) => Object.keys(markers).length > 0) ?? -1;
+    const objectKey = deployment?.Properties.SourceObjectKeys[sourceIndex] ?? '';
+    const markers = deployment?.Properties.SourceMarkers[sourceIndex] ?? {};
+    const [httpApiId] = Object.keys(dev.app.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }));
+
+    // Act
+    const config = JSON.parse(
+      fs.readFileSync(path.join(dev.outdir, `asset.${objectKey.replace(/\.zip$/, '')}`, 'config.json'), 'utf8'),
+    ) as Record<string, string>;
+    const valueOf = (marker: string | undefined): unknown => markers[marker ?? ''];
+
+    // Assess
+    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'region', 'userPoolClientId', 'userPoolId', 'wsUrl']);
+    expect(valueOf(config.apiUrl)).toEqual({ 'Fn::GetAtt': [httpApiId, 'ApiEndpoint'] });
+    expect(config.wsUrl).toMatch(/^wss:\/\/.*\/ws$/);
+    expect(JSON.stringify(valueOf(config.userPoolId))).toContain('atende-dev-data');
+    expect(JSON.stringify(valueOf(config.userPoolClientId))).toContain('atende-dev-data');
+  });
+
+  it('caches hashed assets for a year and makes browsers revalidate everything else', () => {
+    // Act
+    const template = dev.app;
+
+    // Assess
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'assets/',
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+      Prune: false,
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DistributionPaths: ['/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      Prune: false,
+    });
+  });
+});

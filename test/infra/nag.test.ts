@@ -1,0 +1,87 @@
+/**
+ * cdk-nag's AwsSolutions rules on both stacks of a stage: nothing left unacknowledged, and every
+ * acknowledgement justified in at least a sentence.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { QUEUES, type QueueDefinition } from '../../infra/resources/queues';
+import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
+import { type SynthesizedStage, synthesizeStage } from './synth';
+
+/** Exercises the consumer and scheduling paths, which the product's own definitions do not use yet. */
+const CONSUMED_QUEUE: QueueDefinition = {
+  id: 'test-consumed',
+  fifo: true,
+  visibilityTimeoutSeconds: 60,
+  maxReceiveCount: 3,
+  consumer: { module: 'http/version', batchSize: 10, maxConcurrency: 2 },
+};
+
+let dev: SynthesizedStage;
+let prod: SynthesizedStage;
+
+beforeAll(() => {
+  dev = synthesizeStage('dev', {
+    queues: [...QUEUES, CONSUMED_QUEUE],
+    modulePermissions: { ...MODULE_PERMISSIONS, 'http/version': ['scheduling'] },
+  });
+  prod = synthesizeStage('prod');
+});
+
+afterAll(() => {
+  for (const stage of [dev, prod]) stage?.dispose();
+});
+
+/** A sentence: at least twenty characters ending with a full stop (and, checked apart, six words). */
+const SENTENCE = /^\S.{19,}\.$/s;
+
+describe('cdk-nag AwsSolutions', () => {
+  it('reports nothing unacknowledged in a development stage with a queue consumer and scheduling', () => {
+    // Act
+    const violations = dev.nagViolations;
+
+    // Assess
+    expect(violations).toEqual([]);
+  });
+
+  it('reports nothing unacknowledged in production', () => {
+    // Act
+    const violations = prod.nagViolations;
+
+    // Assess
+    expect(violations).toEqual([]);
+  });
+
+  it('gives every acknowledgement of an AwsSolutions rule a reason of at least one sentence', () => {
+    // Prepare
+    const acknowledgements = [...dev.acknowledgements, ...prod.acknowledgements];
+
+    // Act
+    // aws-cdk-lib acknowledges some of its own template checks (CloudFormation-Validate::...); not ours.
+    const nag = acknowledgements.filter(({ rule }) => /^Annotation::AwsSolutions-/.test(rule));
+    const unjustified = nag.filter(({ reason }) => !SENTENCE.test(reason) || reason.split(/\s+/).length < 6);
+
+    // Assess
+    expect(nag.length).toBeGreaterThan(10);
+    expect(unjustified).toEqual([]);
+  });
+
+  it('catches an unacknowledged violation, so the checks above can fail', () => {
+    // Prepare
+    const outdir = fs.mkdtempSync(path.join(os.tmpdir(), 'atende-nag-probe-'));
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'probe');
+    new s3.Bucket(stack, 'Unlogged', { enforceSSL: true });
+
+    // Act
+    const report = new AwsSolutionsChecks(app).validateScope(app);
+    fs.rmSync(outdir, { recursive: true, force: true });
+
+    // Assess
+    expect(report.violations.map((violation) => violation.ruleName)).toContain('AwsSolutions-S1');
+  });
+});

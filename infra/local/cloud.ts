@@ -1,0 +1,259 @@
+/**
+ * The local cloud: every AWS stand-in started in this process, wired together from the same resource
+ * definitions the CDK app deploys, with the backend's environment pointing at them. `npm start` runs it
+ * with data under `.data/`; the integration tests run it on random ports with throwaway data.
+ *
+ * One local cloud per process: backend code reads its endpoints from `process.env` and caches its SDK
+ * clients, exactly as a Lambda container does.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MEDIA_BUCKET, mediaBucketName } from '../resources/buckets';
+import { ENV } from '../resources/environment';
+import { HTTP_ROUTES, type HttpModule } from '../resources/http-routes';
+import { QUEUES, queueUrlEnv, type QueueDefinition } from '../resources/queues';
+import { tableName } from '../resources/table';
+import { WS_AUTHORIZER, WS_ROUTES, WS_STAGE } from '../resources/ws-routes';
+import { createLocalAccessTokenVerifier, startCognito } from './cognito';
+import { startDynamo } from './dynamodb';
+import { startEventSourcePoller } from './event-source-poller';
+import { startHttpGateway } from './http-gateway';
+import type { AnyHandler } from './lambda';
+import { startS3 } from './s3';
+import { startScheduler } from './scheduler';
+import { LOCAL_ACCOUNT_ID, LOCAL_REGION, startSqs } from './sqs';
+import { startWsGateway } from './ws-gateway';
+
+export interface LocalPorts {
+  readonly web: number;
+  readonly http: number;
+  readonly ws: number;
+  readonly dynamodb: number;
+  readonly s3: number;
+  readonly sqs: number;
+  readonly cognito: number;
+  readonly scheduler: number;
+}
+
+export interface LocalCloudOptions {
+  /** Where data persists; without it everything is throwaway (DynamoDB in memory, temp dirs). */
+  readonly dataDir?: string;
+  /** 0 picks a free port. */
+  readonly ports: LocalPorts;
+  readonly stage?: string;
+  /** Serve the web app with Vite (not needed by API tests). */
+  readonly web?: boolean;
+  /** Queue definitions; tests may pass their own consumers. */
+  readonly queues?: readonly QueueDefinition[];
+  /** How the cloud finds a handler module under functions/; tests may substitute their own. */
+  readonly loadHandler?: (module: string) => Promise<AnyHandler>;
+  readonly logLevel?: string;
+  /** The TTL sweeper's period; 0 disables it. */
+  readonly ttlSweepIntervalMs?: number;
+}
+
+/** What the web app reads from /config.json; the deployed stack writes the same keys. */
+export interface RuntimeConfig {
+  readonly apiUrl: string;
+  readonly wsUrl: string;
+  readonly region: string;
+  readonly userPoolId: string;
+  readonly userPoolClientId: string;
+  readonly cognitoEndpoint: string;
+}
+
+export interface LocalCloud {
+  readonly config: RuntimeConfig;
+  readonly urls: Readonly<Record<'web' | 'api' | 'ws' | 'dynamodb' | 's3' | 'sqs' | 'cognito' | 'scheduler', string>>;
+  readonly tableName: string;
+  readonly mediaBucket: string;
+  readonly queueUrls: Readonly<Record<string, string>>;
+  readonly deadLetterQueueUrls: Readonly<Record<string, string>>;
+  /** Runs the TTL sweep now (tests). */
+  sweepExpired(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+const LOG_LEVELS: Readonly<Record<string, number>> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** The stand-ins' JSON log lines (requests, polls, schedules), filtered by the same level as the backend. */
+function cloudLogger(level: string): (entry: Record<string, unknown>) => void {
+  const threshold = LOG_LEVELS[level] ?? LOG_LEVELS.info!;
+  return (entry) => {
+    const entryLevel = typeof entry.level === 'string' ? entry.level : 'info';
+    if ((LOG_LEVELS[entryLevel] ?? LOG_LEVELS.info!) < threshold) return;
+    process.stdout.write(`${JSON.stringify({ source: 'local-cloud', ...entry })}\n`);
+  };
+}
+
+/** Handler modules are loaded on first use, like a cold start; `.ts` resolves under tsx and jest alike. */
+export const loadFunctionHandler = async (module: string): Promise<AnyHandler> => {
+  const loaded = (await import(`../../functions/${module}.ts`)) as { handler?: AnyHandler };
+  if (typeof loaded.handler !== 'function') throw new Error(`functions/${module} exports no handler`);
+  return loaded.handler;
+};
+
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const stage = options.stage ?? 'local';
+  const queues = options.queues ?? QUEUES;
+  const loadHandler = options.loadHandler ?? loadFunctionHandler;
+  const persistent = options.dataDir !== undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atende-cloud-')));
+  await mkdir(dataDir, { recursive: true });
+  const logLevel = options.logLevel ?? process.env[ENV.logLevel] ?? 'info';
+  const log = cloudLogger(logLevel);
+  const stoppers: (() => Promise<void>)[] = [];
+  const stopAll = async () => {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+    if (!persistent) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const table = tableName(stage);
+    const dynamo = await startDynamo({
+      port: options.ports.dynamodb,
+      host: HOST,
+      dataDir: persistent ? join(dataDir, 'dynamodb') : undefined,
+      tableName: table,
+      ttlSweepIntervalMs: options.ttlSweepIntervalMs,
+    });
+    stoppers.push(() => dynamo.stop());
+
+    const webOrigins = [`http://localhost:${options.ports.web}`, `http://127.0.0.1:${options.ports.web}`];
+    const bucket = mediaBucketName(stage, LOCAL_ACCOUNT_ID);
+    const s3 = await startS3({
+      port: options.ports.s3,
+      host: HOST,
+      dataDir: join(dataDir, 's3'),
+      buckets: [{ name: bucket, cors: MEDIA_BUCKET.cors }],
+      allowedOrigins: webOrigins,
+    });
+    stoppers.push(() => s3.stop());
+
+    const sqs = await startSqs({ port: options.ports.sqs, host: HOST, stage, queues });
+    stoppers.push(() => sqs.stop());
+
+    const cognito = await startCognito({
+      port: options.ports.cognito,
+      host: HOST,
+      dataDir: join(dataDir, 'cognito'),
+      poolName: `atende-${stage}`,
+      clientName: 'web',
+    });
+    stoppers.push(() => cognito.stop());
+
+    const scheduler = await startScheduler({
+      port: options.ports.scheduler,
+      host: HOST,
+      dataFile: persistent ? join(dataDir, 'scheduler.json') : undefined,
+      sqsEndpoint: sqs.endpoint,
+      log,
+    });
+    stoppers.push(() => scheduler.stop());
+
+    // Endpoints first: handlers read them on their first call, which can come as soon as a gateway listens.
+    Object.assign(process.env, {
+      AWS_REGION: LOCAL_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
+      [ENV.stage]: stage,
+      [ENV.tableName]: table,
+      [ENV.mediaBucket]: bucket,
+      [ENV.userPoolId]: cognito.userPoolId,
+      [ENV.userPoolClientId]: cognito.clientId,
+      [ENV.schedulerRoleArn]: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/atende-${stage}-scheduler`,
+      [ENV.simulatorEnabled]: 'true',
+      [ENV.logLevel]: logLevel,
+      ...Object.fromEntries(queues.map((queue) => [queueUrlEnv(queue.id), sqs.queueUrls[queue.id]])),
+    });
+
+    const ws = await startWsGateway({
+      port: options.ports.ws,
+      host: HOST,
+      routes: WS_ROUTES,
+      authorizerModule: WS_AUTHORIZER.module,
+      loadHandler,
+      log,
+    });
+    stoppers.push(() => ws.stop());
+    process.env[ENV.wsManagementEndpoint] = ws.managementEndpoint;
+
+    const verifier = createLocalAccessTokenVerifier(cognito);
+    const http = await startHttpGateway({
+      port: options.ports.http,
+      host: HOST,
+      routes: HTTP_ROUTES,
+      loadHandler: (module: HttpModule) => loadHandler(`http/${module}`),
+      allowOrigins: webOrigins,
+      verifyAccessToken: (token) => verifier.verify(token),
+      log,
+    });
+    stoppers.push(() => http.stop());
+
+    for (const queue of queues) {
+      if (!queue.consumer) continue;
+      const consumer = queue.consumer;
+      const handler = await loadHandler(consumer.module);
+      const poller = startEventSourcePoller({
+        sqsEndpoint: sqs.endpoint,
+        queueUrl: sqs.queueUrls[queue.id] ?? '',
+        deadLetterQueueUrl: sqs.deadLetterQueueUrls[queue.id] ?? '',
+        queue,
+        consumer,
+        handler,
+        log,
+      });
+      stoppers.push(() => poller.stop());
+    }
+
+    const apiUrl = `http://localhost:${http.port}`;
+    const config: RuntimeConfig = {
+      apiUrl,
+      wsUrl: `${ws.endpoint.replace(HOST, 'localhost')}/${WS_STAGE}`,
+      region: LOCAL_REGION,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.clientId,
+      cognitoEndpoint: cognito.endpoint.replace(HOST, 'localhost'),
+    };
+
+    let webUrl = '';
+    if (options.web) {
+      // Loaded only when asked for: API tests never pay for Vite.
+      const { startWeb } = await import('./web');
+      const web = await startWeb({ port: options.ports.web, host: 'localhost', config });
+      stoppers.push(() => web.stop());
+      webUrl = web.url;
+    }
+
+    return {
+      config,
+      urls: {
+        web: webUrl,
+        api: apiUrl,
+        ws: config.wsUrl,
+        dynamodb: dynamo.endpoint,
+        s3: s3.endpoint,
+        sqs: sqs.endpoint,
+        cognito: config.cognitoEndpoint,
+        scheduler: scheduler.endpoint,
+      },
+      tableName: table,
+      mediaBucket: bucket,
+      queueUrls: sqs.queueUrls,
+      deadLetterQueueUrls: sqs.deadLetterQueueUrls,
+      sweepExpired: () => dynamo.sweepExpired(),
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

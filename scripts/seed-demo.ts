@@ -1,0 +1,54 @@
+/**
+ * The demo data `npm start` guarantees: a plan with every feature, the company "Demo" and its admin
+ * `admin@demo.test` / `Admin@1234`, who is also the platform super user. Idempotent: when the admin's
+ * email is already taken, nothing is written.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Plan } from '../shared/plans';
+import { dynamo } from '../functions/core/aws/clients';
+import { planItem } from '../functions/core/repositories/plans';
+import { table } from '../functions/core/repositories/table';
+import { findIdentityByEmail } from '../functions/core/repositories/users';
+import { createCompany } from '../functions/core/use-cases/create-company';
+
+export const DEMO_LOGIN = { email: 'admin@demo.test', password: 'Admin@1234' } as const;
+
+export const DEMO_PLAN: Plan = {
+  id: 'demo',
+  name: 'Demo',
+  users: 50,
+  connections: 10,
+  queues: 50,
+  value: 0,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+};
+
+export async function seedDemo(now = new Date()): Promise<'created' | 'present'> {
+  if (await findIdentityByEmail(DEMO_LOGIN.email)) return 'present';
+  await dynamo().send(new PutCommand({ TableName: table(), Item: planItem(DEMO_PLAN) }));
+  const dueDate = new Date(now);
+  dueDate.setUTCFullYear(dueDate.getUTCFullYear() + 1);
+  await createCompany(
+    {
+      company: {
+        name: 'Demo',
+        email: DEMO_LOGIN.email,
+        phone: '',
+        planId: DEMO_PLAN.id,
+        dueDate: dueDate.toISOString().slice(0, 10),
+        recurrence: 'MENSAL',
+        status: true,
+      },
+      admin: { name: 'Admin', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, super: true },
+      firstQueue: { name: 'Atendimento', color: '#0f766e' },
+    },
+    now,
+  );
+  return 'created';
+}

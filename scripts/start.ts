@@ -1,0 +1,57 @@
+/**
+ * `npm start`: the whole product on this machine. Starts the local cloud with data under `.data/`,
+ * seeds the demo company, and serves the web app; Ctrl-C stops every part cleanly.
+ */
+import { startLocalCloud } from '../infra/local/cloud';
+import { DATA_DIR } from './paths';
+import { portsFromEnv } from './ports';
+import { DEMO_LOGIN, seedDemo } from './seed-demo';
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const cloud = await startLocalCloud({
+    dataDir: DATA_DIR,
+    ports: portsFromEnv(),
+    web: true,
+    logLevel: process.env.LOG_LEVEL ?? 'warn',
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping...\n`);
+    await cloud.stop();
+    process.stdout.write('Stopped.\n');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const seeded = await seedDemo();
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  process.stdout.write(
+    [
+      '',
+      `Atende is running (ready in ${seconds} s, demo data ${seeded === 'created' ? 'created' : 'already present'}).`,
+      '',
+      `  Web app          ${cloud.urls.web}`,
+      `  HTTP API         ${cloud.urls.api}          (try ${cloud.urls.api}/version)`,
+      `  WebSocket API    ${cloud.urls.ws}`,
+      `  Runtime config   ${cloud.urls.web}config.json`,
+      '',
+      `  Local AWS: DynamoDB ${cloud.urls.dynamodb}  S3 ${cloud.urls.s3}  SQS ${cloud.urls.sqs}`,
+      `             Cognito ${cloud.urls.cognito}  Scheduler ${cloud.urls.scheduler}`,
+      '',
+      `  Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}`,
+      '',
+      'Data is kept in .data/ (npm run reset wipes it). Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`npm start failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+/**
+ * The WebSocket path end to end on the local cloud: a ticket minted by the HTTP API opens a socket once,
+ * the connection is remembered and forgotten, and the management API reaches the browser.
+ */
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import WebSocket from 'ws';
+import { dynamo } from '../../functions/core/aws/clients';
+import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
+
+let cloud: TestCloud;
+let token: string;
+let companyId: string;
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  token = (await cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password)).accessToken;
+  companyId = (await cloud.api('/auth/me', { token })).body.company.id;
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+async function mintTicket(): Promise<string> {
+  const response = await cloud.api('/realtime/ticket', { method: 'POST', token });
+  expect(response.status).toBe(201);
+  return response.body.ticket;
+}
+
+/** Opens a socket and resolves when it is open, or with the HTTP status that refused the upgrade. */
+function open(ticket: string | undefined): Promise<{ socket?: WebSocket; refusedWith?: number }> {
+  const url = ticket === undefined ? cloud.config.wsUrl : `${cloud.config.wsUrl}?ticket=${encodeURIComponent(ticket)}`;
+  const socket = new WebSocket(url);
+  return new Promise((resolve) => {
+    socket.once('open', () => resolve({ socket }));
+    socket.once('unexpected-response', (_request, response) => resolve({ refusedWith: response.statusCode }));
+  });
+}
+
+/** Test-only: the stored connection items of the company (the product reads one by key, never scans). */
+async function storedConnections(): Promise<Record<string, unknown>[]> {
+  const { Items = [] } = await dynamo().send(
+    new ScanCommand({
+      TableName: cloud.tableName,
+      FilterExpression: 'entity = :entity AND companyId = :companyId',
+      ExpressionAttributeValues: { ':entity': 'wsConnection', ':companyId': companyId },
+    }),
+  );
+  return Items;
+}
+
+const waitFor = async (check: () => Promise<boolean>, attempts = 50): Promise<void> => {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not reached');
+};
+
+describe('realtime tickets', () => {
+  it('refuses a socket without a ticket with 401', async () => {
+    expect(await open(undefined)).toEqual({ refusedWith: 401 });
+  });
+
+  it('refuses a made-up ticket with 401', async () => {
+    expect(await open(`${companyId}.${'A'.repeat(43)}`)).toEqual({ refusedWith: 401 });
+  });
+
+  it('requires a signed-in user to mint a ticket', async () => {
+    const response = await cloud.api('/realtime/ticket', { method: 'POST' });
+
+    expect(response.status).toBe(401);
+  });
+
+  it('opens a socket once per ticket: the second use is refused', async () => {
+    const ticket = await mintTicket();
+
+    const first = await open(ticket);
+    const second = await open(ticket);
+
+    expect(first.socket).toBeDefined();
+    expect(second).toEqual({ refusedWith: 401 });
+    first.socket?.close();
+  });
+});
+
+describe('connections', () => {
+  it('stores the connection on connect, delivers posts to it, and forgets it on close (then 410 Gone)', async () => {
+    await waitFor(async () => (await storedConnections()).length === 0);
+    const { socket } = await open(await mintTicket());
+    if (!socket) throw new Error('socket refused');
+    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(data.toString())));
+    const management = new ApiGatewayManagementApiClient({ endpoint: process.env.WS_MANAGEMENT_ENDPOINT, region: 'us-east-1' });
+
+    const [stored] = await storedConnections();
+    expect(stored).toMatchObject({ companyId, userId: expect.any(String), expiresAt: expect.any(Number) });
+    const connectionId = String(stored?.connectionId);
+    await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify({ event: 'hello' }) }));
+    expect(JSON.parse(await received)).toEqual({ event: 'hello' });
+
+    socket.close();
+    await waitFor(async () => (await storedConnections()).length === 0);
+    await expect(
+      management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: 'late' })),
+    ).rejects.toBeInstanceOf(GoneException);
+  });
+
+  it('refreshes lastSeenAt on userStatus and ignores malformed frames', async () => {
+    const { socket } = await open(await mintTicket());
+    if (!socket) throw new Error('socket refused');
+    const [before] = await storedConnections();
+
+    socket.send('not json');
+    socket.send(JSON.stringify({ action: 'dropTable' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    socket.send(JSON.stringify({ action: 'userStatus' }));
+    await waitFor(async () => (await storedConnections())[0]?.lastSeenAt !== before?.lastSeenAt);
+
+    expect((await storedConnections()).length).toBe(1);
+    socket.close();
+    await waitFor(async () => (await storedConnections()).length === 0);
+  });
+});

@@ -35,6 +35,15 @@ export const keys = {
   identity: (sub: string): Key => ({ PK: `IDENTITY#${sub}`, SK: 'IDENTITY' }),
   /** Emails are unique across the platform: one Cognito pool signs everyone in. */
   uniqueEmail: (email: string): Key => ({ PK: `UNIQUE#EMAIL#${email.trim().toLowerCase()}`, SK: 'UNIQUE' }),
+
+  // session host: platform data, not tenant data. Leases are read with ConsistentRead from the table,
+  // never from a GSI; both partitions hold a handful of items.
+  /** The lease of one shard of the session host (functions/sessions/leases.ts). */
+  sessionLease: (shard: number): Key => ({ PK: 'SESSIONHOST#LEASE', SK: `SHARD#${shard}` }),
+  sessionLeasePrefix: () => ({ PK: 'SESSIONHOST#LEASE', SKPrefix: 'SHARD#' }),
+  /** One live session-host process, heartbeated so the hosts can count each other. */
+  sessionHost: (hostId: string): Key => ({ PK: 'SESSIONHOST#HOSTS', SK: `HOST#${hostId}` }),
+  sessionHostPrefix: () => ({ PK: 'SESSIONHOST#HOSTS', SKPrefix: 'HOST#' }),
 } as const;
 
 /** Companies listed by the super user: one partition, sorted by name. */

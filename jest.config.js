@@ -14,6 +14,7 @@ const project = (name, extra = {}) => ({
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
   ...extra,
 });
 

@@ -7,6 +7,9 @@ import { DATA_DIR } from './paths';
 import { portsFromEnv } from './ports';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
 
+// This machine may run Node 20 (Lambda runs 22); the SDK still supports it, so spare the user its notice.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const cloud = await startLocalCloud({
@@ -38,7 +41,7 @@ async function main(): Promise<void> {
       `  Web app          ${cloud.urls.web}`,
       `  HTTP API         ${cloud.urls.api}          (try ${cloud.urls.api}/version)`,
       `  WebSocket API    ${cloud.urls.ws}`,
-      `  Runtime config   ${cloud.urls.web}config.json`,
+      `  Runtime config   ${cloud.urls.web}/config.json`,
       '',
       `  Local AWS: DynamoDB ${cloud.urls.dynamodb}  S3 ${cloud.urls.s3}  SQS ${cloud.urls.sqs}`,
       `             Cognito ${cloud.urls.cognito}  Scheduler ${cloud.urls.scheduler}`,

@@ -5,7 +5,7 @@
  */
 export const pt = {
   app: {
-    name: 'Atendechat',
+    name: 'Atende',
     loading: 'Carregando…',
   },
   config: {

@@ -4,7 +4,7 @@
  * email is already taken, nothing is written.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Plan } from '../shared/plans';
+import { ALL_FEATURES, type Plan } from '../shared/plans';
 import { dynamo } from '../functions/core/aws/clients';
 import { planItem } from '../functions/core/repositories/plans';
 import { table } from '../functions/core/repositories/table';
@@ -20,13 +20,7 @@ export const DEMO_PLAN: Plan = {
   connections: 10,
   queues: 50,
   value: 0,
-  useCampaigns: true,
-  useSchedules: true,
-  useInternalChat: true,
-  useExternalApi: true,
-  useKanban: true,
-  useOpenAi: true,
-  useIntegrations: true,
+  ...ALL_FEATURES,
 };
 
 export async function seedDemo(now = new Date()): Promise<'created' | 'present'> {

@@ -6,6 +6,7 @@ import { startLocalCloud } from '../infra/local/cloud';
 import { DATA_DIR } from './paths';
 import { portsFromEnv } from './ports';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
+import { startSessionHostProcess } from './session-host-process';
 
 // This machine may run Node 20 (Lambda runs 22); the SDK still supports it, so spare the user its notice.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -19,11 +20,15 @@ async function main(): Promise<void> {
     logLevel: process.env.LOG_LEVEL ?? 'warn',
   });
 
+  const sessionHost = startSessionHostProcess(process.env);
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     process.stdout.write(`\n${signal}: stopping...\n`);
+    // The host releases its leases in DynamoDB, so it stops before the cloud does.
+    await sessionHost.stop();
     await cloud.stop();
     process.stdout.write('Stopped.\n');
     process.exit(0);
@@ -42,6 +47,8 @@ async function main(): Promise<void> {
       `  HTTP API         ${cloud.urls.api}          (try ${cloud.urls.api}/version)`,
       `  WebSocket API    ${cloud.urls.ws}`,
       `  Runtime config   ${cloud.urls.web}/config.json`,
+      '',
+      `  Session host     child process, holding the WhatsApp session shards`,
       '',
       `  Local AWS: DynamoDB ${cloud.urls.dynamodb}  S3 ${cloud.urls.s3}  SQS ${cloud.urls.sqs}`,
       `             Cognito ${cloud.urls.cognito}  Scheduler ${cloud.urls.scheduler}`,

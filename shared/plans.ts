@@ -21,3 +21,8 @@ export interface Plan extends Readonly<Record<PlanFlag, boolean>> {
   /** Monthly price in BRL. */
   readonly value: number;
 }
+
+/** Every feature flag on, for plans that include everything (the demo plan, the platform plan). */
+export const ALL_FEATURES: Readonly<Record<PlanFlag, boolean>> = Object.fromEntries(
+  PLAN_FLAGS.map((flag) => [flag, true]),
+) as Record<PlanFlag, boolean>;

@@ -9,6 +9,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RuntimeConfig } from '../../shared/runtime-config';
 import { MEDIA_BUCKET, mediaBucketName } from '../resources/buckets';
 import { ENV } from '../resources/environment';
 import { HTTP_ROUTES, type HttpModule } from '../resources/http-routes';
@@ -51,16 +52,6 @@ export interface LocalCloudOptions {
   readonly logLevel?: string;
   /** The TTL sweeper's period; 0 disables it. */
   readonly ttlSweepIntervalMs?: number;
-}
-
-/** What the web app reads from /config.json; the deployed stack writes the same keys. */
-export interface RuntimeConfig {
-  readonly apiUrl: string;
-  readonly wsUrl: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  readonly cognitoEndpoint: string;
 }
 
 export interface LocalCloud {
@@ -215,13 +206,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     }
 
     const apiUrl = `http://localhost:${http.port}`;
+    const cognitoEndpoint = cognito.endpoint.replace(HOST, 'localhost');
     const config: RuntimeConfig = {
       apiUrl,
       wsUrl: `${ws.endpoint.replace(HOST, 'localhost')}/${WS_STAGE}`,
       region: LOCAL_REGION,
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.clientId,
-      cognitoEndpoint: cognito.endpoint.replace(HOST, 'localhost'),
+      cognitoEndpoint,
     };
 
     let webUrl = '';
@@ -242,7 +234,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         dynamodb: dynamo.endpoint,
         s3: s3.endpoint,
         sqs: sqs.endpoint,
-        cognito: config.cognitoEndpoint,
+        cognito: cognitoEndpoint,
         scheduler: scheduler.endpoint,
       },
       tableName: table,

@@ -7,21 +7,14 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Plugin } from 'vite';
+import type { RuntimeConfig } from '../../shared/runtime-config';
 
-export interface WebConfig {
-  readonly apiUrl: string;
-  readonly wsUrl: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  readonly cognitoEndpoint: string;
-}
 
 export interface StartWebOptions {
   /** 0 picks a free port. */
   readonly port: number;
   readonly host?: string;
-  readonly config: WebConfig;
+  readonly config: RuntimeConfig;
 }
 
 export interface RunningWeb {
@@ -34,7 +27,7 @@ export interface RunningWeb {
 const VITE_CONFIG = fileURLToPath(new URL('../../web/vite.config.ts', import.meta.url));
 
 /** Answers the runtime configuration; never cached, so a restarted cloud's new ports are seen. */
-function runtimeConfigPlugin(config: WebConfig): Plugin {
+function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
   const body = JSON.stringify(config);
   return {
     name: 'local-runtime-config',

@@ -14,7 +14,8 @@ import { HttpApi } from './constructs/http-api';
 import { Queues } from './constructs/queues';
 import { Scheduling } from './constructs/scheduling';
 import { SessionHost } from './constructs/session-host';
-import { WebDeployment, type WebRuntimeConfig } from './constructs/web-deployment';
+import type { RuntimeConfig } from '../../shared/runtime-config';
+import { WebDeployment } from './constructs/web-deployment';
 import { RealtimeApi } from './constructs/websocket-api';
 import type { DataStack } from './data-stack';
 
@@ -75,7 +76,7 @@ export class AppStack extends Stack {
       accessLogs: accessLogs.bucket,
     });
 
-    const config: WebRuntimeConfig = {
+    const config: RuntimeConfig = {
       apiUrl: this.http.url,
       wsUrl: this.realtime.url,
       region: this.region,

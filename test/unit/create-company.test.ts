@@ -10,8 +10,8 @@ import {
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { AppError } from '../../functions/core/errors';
 import { createCompany, type CreateCompanyInput } from '../../functions/core/use-cases/create-company';
+import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.COGNITO_USER_POOL_ID = 'us-east-1_TESTPOOL1';
@@ -24,15 +24,6 @@ const input: CreateCompanyInput = {
   company: { name: 'Acme', email: 'owner@acme.test', phone: '', planId: 'P1', dueDate: '2030-01-01', recurrence: 'MENSAL', status: true },
   admin: { name: 'Owner', email: ' Owner@Acme.test ', password: 'Secret@123', super: false },
   firstQueue: { name: 'Suporte', color: '#123456' },
-};
-
-const codeOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof AppError ? error.code : error;
-  }
-  return 'no error';
 };
 
 beforeEach(() => {
@@ -76,7 +67,7 @@ describe('createCompany', () => {
       }),
     );
 
-    expect(await codeOf(createCompany(input))).toBe('ERR_EMAIL_ALREADY_EXISTS');
+    expect(await errorCodeOf(createCompany(input))).toBe('ERR_EMAIL_ALREADY_EXISTS');
     expect(cognito.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({
       UserPoolId: 'us-east-1_TESTPOOL1',
       Username: 'owner@acme.test',
@@ -86,14 +77,14 @@ describe('createCompany', () => {
   it('reports an email that Cognito already knows without writing to the table', async () => {
     cognito.on(AdminCreateUserCommand).rejects(new UsernameExistsException({ message: 'exists', $metadata: {} }));
 
-    expect(await codeOf(createCompany(input))).toBe('ERR_EMAIL_ALREADY_EXISTS');
+    expect(await errorCodeOf(createCompany(input))).toBe('ERR_EMAIL_ALREADY_EXISTS');
     expect(ddb.calls()).toHaveLength(0);
   });
 
   it('removes the account and answers ERR_VALIDATION when the pool refuses the password', async () => {
     cognito.on(AdminSetUserPasswordCommand).rejects(new InvalidPasswordException({ message: 'Password must have uppercase characters', $metadata: {} }));
 
-    expect(await codeOf(createCompany(input))).toBe('ERR_VALIDATION');
+    expect(await errorCodeOf(createCompany(input))).toBe('ERR_VALIDATION');
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
     expect(ddb.calls()).toHaveLength(0);
   });

@@ -1,8 +1,8 @@
 /** Loading the session from the verified identity: tenant from the table only, plan and due date enforced. */
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { AppError } from '../../functions/core/errors';
 import { isPastDue, loadSession } from '../../functions/core/use-cases/load-session';
+import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
@@ -19,15 +19,6 @@ function store(items: Record<string, unknown>[]): void {
     Item: items.find((item) => item.PK === input.Key.PK && item.SK === input.Key.SK),
   }));
 }
-
-const codeOf = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error instanceof AppError ? error.code : error;
-  }
-  return 'no error';
-};
 
 beforeEach(() => ddb.reset());
 
@@ -49,18 +40,18 @@ describe('loadSession', () => {
   it('answers ERR_SESSION_EXPIRED for a subject without an identity (a deleted user)', async () => {
     store([user, company, plan]);
 
-    expect(await codeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_SESSION_EXPIRED');
   });
 
   it('answers ERR_SESSION_EXPIRED for an empty subject without reading the table', async () => {
-    expect(await codeOf(loadSession({ sub: '' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadSession({ sub: '' }))).toBe('ERR_SESSION_EXPIRED');
     expect(ddb.calls()).toHaveLength(0);
   });
 
   it('refuses a company past its due date with ERR_SUBSCRIPTION_EXPIRED', async () => {
     store([identity, user, { ...company, dueDate: '2000-01-01' }, plan]);
 
-    expect(await codeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    expect(await errorCodeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_SUBSCRIPTION_EXPIRED');
   });
 
   it('lets a super user in past the due date', async () => {
@@ -72,7 +63,7 @@ describe('loadSession', () => {
   it('refuses an inactive company with ERR_NO_PERMISSION', async () => {
     store([identity, user, { ...company, status: false }, plan]);
 
-    expect(await codeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_NO_PERMISSION');
   });
 });
 

@@ -4,15 +4,9 @@
  * local cloud serves it from the dev server.
  */
 
-export interface RuntimeConfig {
-  readonly apiUrl: string;
-  readonly wsUrl: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-  /** Only locally: the cognito-local endpoint that stands in for Cognito. */
-  readonly cognitoEndpoint?: string;
-}
+import type { RuntimeConfig } from '../../shared/runtime-config';
+
+export type { RuntimeConfig };
 
 /** Why the configuration could not be used; shown on the error screen to whoever deploys the app. */
 export class ConfigError extends Error {

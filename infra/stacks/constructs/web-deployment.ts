@@ -19,22 +19,15 @@ import { Construct, type IConstruct } from 'constructs';
 import type { StageConfig } from '../../resources/stage';
 import { acknowledgeManagedPolicy, acknowledgeRule, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../nag';
 import { webBucketName } from './web-hosting';
+import type { RuntimeConfig } from '../../../shared/runtime-config';
 
-/** The keys the web app expects in config.json (web/src/config.ts). */
-export interface WebRuntimeConfig {
-  readonly apiUrl: string;
-  readonly wsUrl: string;
-  readonly region: string;
-  readonly userPoolId: string;
-  readonly userPoolClientId: string;
-}
 
 export interface WebDeploymentProps {
   readonly stage: StageConfig;
   /** Directory of the web build (index.html and assets/). */
   readonly webDist: string;
   readonly distribution: cloudfront.IDistribution;
-  readonly config: WebRuntimeConfig;
+  readonly config: RuntimeConfig;
 }
 
 const IMMUTABLE = s3deploy.CacheControl.fromString('public, max-age=31536000, immutable');

@@ -20,7 +20,6 @@
  */
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import vm from 'node:vm';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
@@ -32,6 +31,7 @@ import type { DataStore } from 'cognito-local/lib/services/dataStore/dataStore';
 import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/factory';
 import type { Triggers } from 'cognito-local/lib/services/triggers';
 import type { UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import { closeServer, listen, reachableUrlHost } from './net';
 
 export interface StartCognitoOptions {
   /** Port of the endpoint clients use; 0 picks a free one. */
@@ -106,10 +106,10 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
   // (nobody can call before this function has returned the port).
   const server = http.createServer();
   const port = await listen(server, options.port, host);
-  const endpoint = `http://${urlHost(host)}:${port}`;
+  const endpoint = `http://${reachableUrlHost(host)}:${port}`;
   const writes = new WriteQueue();
   const stop = async (): Promise<void> => {
-    await close(server);
+    await closeServer(server);
     await writes.drained();
   };
 
@@ -402,28 +402,4 @@ const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 
 function randomAlphanumeric(length: number): string {
   return Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
-}
-
-function listen(server: http.Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function close(server: http.Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    // Keep-alive connections of SDK clients would otherwise hold the server open.
-    server.closeAllConnections();
-  });
-}
-
-/** The host to put in a URL: wildcard listen addresses are reached through the loopback interface. */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
 }

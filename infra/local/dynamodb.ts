@@ -13,8 +13,8 @@
 import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { MAIN_TABLE } from '../resources/table';
+import { closeServerAfterRequests, listen, reachableUrlHost } from './net';
 
 export interface StartDynamoOptions {
   /** Port of the endpoint clients use; 0 picks a free one. */
@@ -150,26 +150,6 @@ function sendJson(response: http.ServerResponse, statusCode: number, body: unkno
     'content-length': Buffer.byteLength(text),
   });
   response.end(text);
-}
-
-function listen(server: http.Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function close(server: http.Server): Promise<void> {
-  return new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-}
-
-/** The host to put in a URL: wildcard listen addresses are reached through the loopback interface. */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Keeps only the #names and :values an expression mentions; DynamoDB refuses unused ones. */
@@ -559,7 +539,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     port = await listen(proxy, options.port, host);
   } catch (error) {
     agent.destroy();
-    await close(store);
+    await closeServerAfterRequests(store);
     throw error;
   }
 
@@ -583,12 +563,12 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     stopping ??= (async () => {
       clearInterval(timer);
       await sweeping;
-      await close(proxy);
+      await closeServerAfterRequests(proxy);
       agent.destroy();
-      await close(store);
+      await closeServerAfterRequests(store);
     })();
     return stopping;
   };
 
-  return { endpoint: `http://${urlHost(host)}:${port}`, port, sweepExpired, stop };
+  return { endpoint: `http://${reachableUrlHost(host)}:${port}`, port, sweepExpired, stop };
 }

@@ -6,7 +6,6 @@
  */
 import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import {
   HTTP_CORS,
@@ -16,6 +15,7 @@ import {
   type HttpRouteDefinition,
 } from '../resources/http-routes';
 import { invoke, type AnyHandler } from './lambda';
+import { closeServer, listen, urlHost } from './net';
 
 export interface HttpGatewayOptions {
   readonly port: number;
@@ -478,23 +478,12 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Run
       });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';
+  const port = await listen(server, options.port, host);
 
   return {
-    endpoint: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    endpoint: `http://${urlHost(host)}:${port}`,
     port,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    stop: () => closeServer(server),
   };
 }

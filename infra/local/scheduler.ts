@@ -18,6 +18,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { dirname } from 'node:path';
 import { GetQueueUrlCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
+import { closeServer, listen, urlHost } from './net';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION, localSqsClient } from './sqs';
 
 export interface StartSchedulerOptions {
@@ -155,28 +156,19 @@ class Scheduler {
 
   async start(): Promise<LocalScheduler> {
     const host = this.options.host ?? '127.0.0.1';
+    let port: number;
     try {
-      await new Promise<void>((resolve, reject) => {
-        this.server.once('error', reject);
-        this.server.listen(this.options.port, host, () => {
-          this.server.off('error', reject);
-          resolve();
-        });
-      });
+      port = await listen(this.server, this.options.port, host);
     } catch (error) {
       this.sqs.destroy();
       throw error;
-    }
-    const address = this.server.address();
-    if (address === null || typeof address === 'string') {
-      throw new Error('The scheduler is not listening on a TCP port');
     }
     this.ticker = setInterval(() => this.startTick(), this.options.tickMs ?? DEFAULT_TICK_MS);
     // Schedules that fell due while we were stopped go out now, not a tick later.
     this.startTick();
     return {
-      endpoint: `http://${host}:${address.port}`,
-      port: address.port,
+      endpoint: `http://${urlHost(host)}:${port}`,
+      port,
       stop: () => (this.stopped ??= this.shutdown()),
     };
   }
@@ -186,10 +178,7 @@ class Scheduler {
     clearInterval(this.ticker);
     await this.currentTick;
     await this.saving;
-    await new Promise<void>((resolve, reject) => {
-      this.server.close((error) => (error ? reject(error) : resolve()));
-      this.server.closeAllConnections();
-    });
+    await closeServer(this.server);
     this.sqs.destroy();
   }
 

@@ -14,6 +14,7 @@ import type { Server } from 'node:http';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsServer } from 'local-aws-sqs';
 import { deadLetterQueueName, queueName, type QueueDefinition } from '../resources/queues';
+import { closeServer, urlHost } from './net';
 
 /** Region and account local-aws-sqs writes into queue URLs and ARNs. */
 export const LOCAL_REGION = 'us-east-1';
@@ -90,7 +91,7 @@ export async function startSqs({ port, host = '127.0.0.1', stage, queues }: Star
   if (address === null || typeof address === 'string') {
     throw new Error('local-aws-sqs is not listening on a TCP port');
   }
-  const endpoint = `http://${host}:${address.port}`;
+  const endpoint = `http://${urlHost(host)}:${address.port}`;
 
   const queueUrls: Record<string, string> = {};
   const deadLetterQueueUrls: Record<string, string> = {};
@@ -131,14 +132,6 @@ async function queueUrlOf(client: SQSClient, name: string): Promise<string> {
     throw new Error(`local-aws-sqs returned no URL for queue ${name}`);
   }
   return QueueUrl;
-}
-
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    // SDK clients keep connections alive; without this close() would wait for them to time out.
-    server.closeAllConnections();
-  });
 }
 
 /** The ARN of a local queue from its URL (`http://host:port/<account>/<name>`). */

@@ -6,12 +6,13 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { WS_AUTHORIZER, WS_STAGE, type WsRouteDefinition } from '../resources/ws-routes';
 import { apiGatewayId, requestTime, safeDecode, sourceIpOf, writeJsonLine } from './http-gateway';
 import { invoke, type AnyHandler } from './lambda';
+import { closeServer, listen, urlHost } from './net';
 
 export interface WsGatewayOptions {
   readonly port: number;
@@ -569,15 +570,8 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
       .finally(() => pendingUpgrades.delete(socket));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const port = await listen(server, options.port, host);
+  const authority = `${urlHost(host)}:${port}`;
 
   async function stop(): Promise<void> {
     stopping = true;
@@ -599,10 +593,7 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
     // `$disconnect` handlers started by the closes above finish before the gateway is gone.
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     await new Promise<void>((resolve) => wss.close(() => resolve()));
-    await new Promise<void>((resolve, reject) => {
-      server.close((error) => (error ? reject(error) : resolve()));
-      server.closeAllConnections();
-    });
+    await closeServer(server);
   }
 
   return {

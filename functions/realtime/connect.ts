@@ -8,6 +8,7 @@ export async function handler(event: {
 }): Promise<APIGatewayProxyResultV2> {
   const { connectionId, companyId, userId } = connectionContext(event);
   const now = new Date();
-  await putConnection({ connectionId, companyId, userId, connectedAt: now.toISOString() }, now);
+  // Every connection hears its company's and its user's events; ticket and chat rooms are joined by action.
+  await putConnection({ connectionId, companyId, userId, connectedAt: now.toISOString() }, ['company', `user:${userId}`], now);
   return { statusCode: 200 };
 }

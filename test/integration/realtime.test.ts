@@ -122,3 +122,34 @@ describe('connections', () => {
     await waitFor(async () => (await storedConnections()).length === 0);
   });
 });
+
+describe('publisher', () => {
+  it('delivers a company event to the connections of the room', async () => {
+    const { publishToCompany } = await import('../../functions/core/realtime/publisher');
+    const me = (await cloud.api('/auth/me', { token })).body;
+    const { socket } = await open(await mintTicket());
+    if (!socket) throw new Error('socket refused');
+    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(data.toString())));
+
+    await publishToCompany(companyId, `user:${me.user.id}`, 'settings', { action: 'update', setting: { key: 'call', value: 'disabled' } });
+
+    expect(JSON.parse(await received)).toEqual({
+      event: `company-${companyId}-settings`,
+      data: { action: 'update', setting: { key: 'call', value: 'disabled' } },
+    });
+    socket.close();
+    await waitFor(async () => (await storedConnections()).length === 0);
+  });
+
+  it('forgets a stored connection that API Gateway answers 410 Gone for', async () => {
+    const { publishToCompany } = await import('../../functions/core/realtime/publisher');
+    const { putConnection } = await import('../../functions/core/repositories/realtime');
+    const now = new Date();
+    await putConnection({ connectionId: 'vanished0000000=', companyId, userId: 'u-1', connectedAt: now.toISOString() }, ['company'], now);
+    expect(await storedConnections()).toHaveLength(1);
+
+    await publishToCompany(companyId, 'company', 'settings', { action: 'update', setting: { key: 'call', value: 'enabled' } });
+
+    expect(await storedConnections()).toHaveLength(0);
+  });
+});

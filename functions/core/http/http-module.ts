@@ -13,6 +13,8 @@ import type {
 import type { z } from 'zod';
 import type { ErrorBody } from '../../../shared/errors';
 import type { HttpModule, RouteKeyOf } from '../../../infra/resources/http-routes';
+import { can, type PermissionAction } from '../../../shared/permissions';
+import type { PlanFlag } from '../../../shared/plans';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { loadSession, type Session } from '../use-cases/load-session';
@@ -26,6 +28,28 @@ interface Schemas {
   readonly body?: z.ZodType;
   readonly query?: z.ZodType;
   readonly params?: z.ZodType;
+}
+
+/**
+ * Who may call a session route, checked on the server for every call (DESIGN.md §1.3). All conditions
+ * given must hold; a failed one answers ERR_NO_PERMISSION.
+ */
+export interface Access {
+  /** Platform super users only (companies, plans, helps, announcements). */
+  readonly superUser?: boolean;
+  /** A named action of the rules table in shared/permissions.ts. */
+  readonly permission?: PermissionAction;
+  /** A feature the company's plan must include. */
+  readonly planFlag?: PlanFlag;
+}
+
+export function checkAccess(session: Session, access: Access | undefined): void {
+  if (!access) return;
+  const allowed =
+    (!access.superUser || session.isSuper) &&
+    (!access.permission || can(session.user.profile, access.permission)) &&
+    (!access.planFlag || session.plan[access.planFlag] === true);
+  if (!allowed) throw new AppError('ERR_NO_PERMISSION');
 }
 
 type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
@@ -55,13 +79,18 @@ export function publicRoute<S extends Schemas>(
  * plan) is loaded from the table by the token's `sub`. The tenant is taken from there and only there.
  */
 export function sessionRoute<S extends Schemas>(
-  schemas: S,
+  spec: S & { readonly access?: Access },
   run: (input: RouteInput<S> & { readonly session: Session }) => Promise<Reply>,
 ): Route {
   return async (event) => {
     const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
-    const session = await loadSession({ sub: String(claims.sub ?? '') });
-    return run({ ...parseRouteInput(schemas, event), session });
+    const session = await loadSession({
+      sub: String(claims.sub ?? ''),
+      authTime: Number(claims.auth_time ?? 0),
+      originJti: String(claims.origin_jti ?? ''),
+    });
+    checkAccess(session, spec.access);
+    return run({ ...parseRouteInput(spec, event), session });
   };
 }
 

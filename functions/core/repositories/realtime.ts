@@ -2,11 +2,11 @@
  * WebSocket tickets and connections. A ticket is single-use: consuming it is a conditional delete, so
  * two connections can never share one. Both kinds of item carry a TTL so nothing outlives its use.
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { table } from './table';
+import { batchWriteAll, table } from './table';
 
 export interface WsTicketOwner {
   readonly companyId: string;
@@ -49,22 +49,60 @@ export interface WsConnection extends WsTicketOwner {
   readonly connectedAt: string;
 }
 
+/** Rooms of a company a connection can be in: the whole company, or one user's connections. */
+export type Room = 'company' | `user:${string}`;
+
 /** API Gateway closes a WebSocket after two hours; the item lives a little longer, then expires. */
 const CONNECTION_TTL_SECONDS = 2 * 60 * 60 + 5 * 60;
 
-export async function putConnection(connection: WsConnection, now: Date): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...keys.wsConnection(connection.companyId, connection.connectionId),
-        entity: 'wsConnection',
-        ...connection,
-        lastSeenAt: now.toISOString(),
-        expiresAt: epochSeconds(now) + CONNECTION_TTL_SECONDS,
+/**
+ * Stores the connection and its memberships: the given rooms of its company and the platform-wide room.
+ * The connection item lists its rooms so that leaving is a few deletes by key, never a search.
+ */
+export async function putConnection(connection: WsConnection, rooms: readonly Room[], now: Date): Promise<void> {
+  const { companyId, connectionId, userId } = connection;
+  const expiresAt = epochSeconds(now) + CONNECTION_TTL_SECONDS;
+  const member = { entity: 'wsRoomMember', connectionId, companyId, userId, expiresAt };
+  await batchWriteAll([
+    {
+      PutRequest: {
+        Item: {
+          ...keys.wsConnection(companyId, connectionId),
+          entity: 'wsConnection',
+          ...connection,
+          rooms,
+          lastSeenAt: now.toISOString(),
+          expiresAt,
+        },
       },
-    }),
-  );
+    },
+    ...rooms.map((room) => ({ PutRequest: { Item: { ...keys.roomMember(companyId, room, connectionId), ...member } } })),
+    { PutRequest: { Item: { ...keys.globalRoomMember(companyId, connectionId), ...member } } },
+  ]);
+}
+
+export interface RoomMember {
+  readonly connectionId: string;
+  readonly companyId: string;
+  readonly userId: string;
+}
+
+/** Every connection in a room, page by page (a room is one partition; this is the fan-out's only read). */
+export async function* roomMembers(prefix: { PK: string; SKPrefix: string }): AsyncGenerator<RoomMember[]> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': prefix.PK, ':sk': prefix.SKPrefix },
+        ProjectionExpression: 'connectionId, companyId, userId',
+        ExclusiveStartKey,
+      }),
+    );
+    yield (page.Items ?? []) as RoomMember[];
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
 }
 
 /** Records that the client is alive (its `userStatus` ping); a vanished connection is not recreated. */
@@ -86,6 +124,16 @@ export async function touchConnection(companyId: string, connectionId: string, n
   }
 }
 
+/** Forgets a connection and its room memberships (on $disconnect, or when API Gateway answers 410 Gone). */
 export async function deleteConnection(companyId: string, connectionId: string): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.wsConnection(companyId, connectionId) }));
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.wsConnection(companyId, connectionId), ProjectionExpression: 'rooms' }),
+  );
+  const rooms = (Item?.rooms ?? []) as Room[];
+  const deletes = [
+    ...rooms.map((room) => keys.roomMember(companyId, room, connectionId)),
+    keys.globalRoomMember(companyId, connectionId),
+    keys.wsConnection(companyId, connectionId),
+  ];
+  await batchWriteAll(deletes.map((Key) => ({ DeleteRequest: { Key } })));
 }

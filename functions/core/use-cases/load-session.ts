@@ -27,7 +27,16 @@ export const today = (now = new Date()): string => now.toISOString().slice(0, 10
 export const isPastDue = (dueDate: string | null, now = new Date()): boolean =>
   dueDate !== null && dueDate < today(now);
 
-export async function loadSession({ sub }: { sub: string }): Promise<Session> {
+export interface VerifiedIdentity {
+  /** Cognito `sub` of the access token. */
+  readonly sub: string;
+  /** When the user authenticated (epoch seconds); kept across token refreshes. */
+  readonly authTime?: number;
+  /** Id of the sign-in the token descends from; kept across token refreshes. */
+  readonly originJti?: string;
+}
+
+export async function loadSession({ sub }: VerifiedIdentity): Promise<Session> {
   if (!sub) throw new AppError('ERR_SESSION_EXPIRED');
   const identity = await getIdentity(sub);
   if (!identity) throw new AppError('ERR_SESSION_EXPIRED');

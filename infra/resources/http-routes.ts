@@ -22,6 +22,14 @@ export const HTTP_MODULES = {
   version: { memoryMb: 256, timeoutSeconds: 5 },
   auth: { memoryMb: 512, timeoutSeconds: 10 },
   realtime: { memoryMb: 256, timeoutSeconds: 5 },
+  companies: { memoryMb: 512, timeoutSeconds: 15 },
+  plans: { memoryMb: 256, timeoutSeconds: 10 },
+  helps: { memoryMb: 256, timeoutSeconds: 10 },
+  announcements: { memoryMb: 512, timeoutSeconds: 15 },
+  users: { memoryMb: 512, timeoutSeconds: 15 },
+  settings: { memoryMb: 256, timeoutSeconds: 10 },
+  queues: { memoryMb: 512, timeoutSeconds: 10 },
+  tags: { memoryMb: 256, timeoutSeconds: 10 },
 } as const satisfies Record<string, HttpModuleDefinition>;
 
 export type HttpModule = keyof typeof HTTP_MODULES;
@@ -36,9 +44,77 @@ export interface HttpRouteDefinition {
 
 export const HTTP_ROUTES = [
   { method: 'GET', path: '/version', module: 'version', auth: 'public' },
+
   { method: 'GET', path: '/auth/me', module: 'auth', auth: 'jwt' },
+  { method: 'DELETE', path: '/auth/logout', module: 'auth', auth: 'jwt' },
+  // Cognito's forgot-password flow; the new password travels in a body, never in a URL (DESIGN.md §7).
+  { method: 'POST', path: '/auth/forgot-password', module: 'auth', auth: 'public' },
+  { method: 'POST', path: '/auth/reset-password', module: 'auth', auth: 'public' },
+
   { method: 'POST', path: '/realtime/ticket', module: 'realtime', auth: 'jwt' },
+
+  { method: 'POST', path: '/companies/cadastro', module: 'companies', auth: 'public' },
+  { method: 'GET', path: '/companies', module: 'companies', auth: 'jwt' },
+  { method: 'GET', path: '/companies/list', module: 'companies', auth: 'jwt' },
+  { method: 'GET', path: '/companies/{id}', module: 'companies', auth: 'jwt' },
+  { method: 'POST', path: '/companies', module: 'companies', auth: 'jwt' },
+  { method: 'PUT', path: '/companies/{id}', module: 'companies', auth: 'jwt' },
+  { method: 'DELETE', path: '/companies/{id}', module: 'companies', auth: 'jwt' },
+  { method: 'PUT', path: '/companies/{id}/schedules', module: 'companies', auth: 'jwt' },
+  { method: 'GET', path: '/companies/listPlan/{id}', module: 'companies', auth: 'jwt' },
+
+  { method: 'GET', path: '/plans/list', module: 'plans', auth: 'public' },
+  { method: 'GET', path: '/plans/all', module: 'plans', auth: 'jwt' },
+  { method: 'GET', path: '/plans/{id}', module: 'plans', auth: 'jwt' },
+  { method: 'POST', path: '/plans', module: 'plans', auth: 'jwt' },
+  { method: 'PUT', path: '/plans/{id}', module: 'plans', auth: 'jwt' },
+  { method: 'DELETE', path: '/plans/{id}', module: 'plans', auth: 'jwt' },
+
+  { method: 'GET', path: '/helps', module: 'helps', auth: 'jwt' },
+  { method: 'GET', path: '/helps/list', module: 'helps', auth: 'jwt' },
+  { method: 'POST', path: '/helps', module: 'helps', auth: 'jwt' },
+  { method: 'PUT', path: '/helps/{id}', module: 'helps', auth: 'jwt' },
+  { method: 'DELETE', path: '/helps/{id}', module: 'helps', auth: 'jwt' },
+
+  { method: 'GET', path: '/announcements', module: 'announcements', auth: 'jwt' },
+  { method: 'GET', path: '/announcements/{id}', module: 'announcements', auth: 'jwt' },
+  { method: 'POST', path: '/announcements', module: 'announcements', auth: 'jwt' },
+  { method: 'PUT', path: '/announcements/{id}', module: 'announcements', auth: 'jwt' },
+  { method: 'DELETE', path: '/announcements/{id}', module: 'announcements', auth: 'jwt' },
+  { method: 'POST', path: '/announcements/{id}/media-upload', module: 'announcements', auth: 'jwt' },
+  { method: 'DELETE', path: '/announcements/{id}/media-upload', module: 'announcements', auth: 'jwt' },
+
+  { method: 'GET', path: '/users', module: 'users', auth: 'jwt' },
+  { method: 'GET', path: '/users/list', module: 'users', auth: 'jwt' },
+  { method: 'GET', path: '/users/{id}', module: 'users', auth: 'jwt' },
+  { method: 'POST', path: '/users', module: 'users', auth: 'jwt' },
+  { method: 'PUT', path: '/users/{id}', module: 'users', auth: 'jwt' },
+  { method: 'DELETE', path: '/users/{id}', module: 'users', auth: 'jwt' },
+
+  { method: 'GET', path: '/settings', module: 'settings', auth: 'jwt' },
+  { method: 'PUT', path: '/settings/{key}', module: 'settings', auth: 'jwt' },
+
+  { method: 'GET', path: '/queue', module: 'queues', auth: 'jwt' },
+  { method: 'GET', path: '/queue/{id}', module: 'queues', auth: 'jwt' },
+  { method: 'POST', path: '/queue', module: 'queues', auth: 'jwt' },
+  { method: 'PUT', path: '/queue/{id}', module: 'queues', auth: 'jwt' },
+  { method: 'DELETE', path: '/queue/{id}', module: 'queues', auth: 'jwt' },
+  { method: 'GET', path: '/queue-options', module: 'queues', auth: 'jwt' },
+  { method: 'POST', path: '/queue-options', module: 'queues', auth: 'jwt' },
+  { method: 'PUT', path: '/queue-options/{id}', module: 'queues', auth: 'jwt' },
+  { method: 'DELETE', path: '/queue-options/{id}', module: 'queues', auth: 'jwt' },
+
+  { method: 'GET', path: '/tags', module: 'tags', auth: 'jwt' },
+  { method: 'GET', path: '/tags/list', module: 'tags', auth: 'jwt' },
+  { method: 'GET', path: '/tags/kanban', module: 'tags', auth: 'jwt' },
+  { method: 'GET', path: '/tags/{id}', module: 'tags', auth: 'jwt' },
+  { method: 'POST', path: '/tags', module: 'tags', auth: 'jwt' },
+  { method: 'PUT', path: '/tags/{id}', module: 'tags', auth: 'jwt' },
+  { method: 'DELETE', path: '/tags/{id}', module: 'tags', auth: 'jwt' },
 ] as const satisfies readonly HttpRouteDefinition[];
+
+/** Every route key of the API, e.g. 'GET /tickets/{id}'. */
+export type AnyRouteKey = RouteKeyOf<HttpModule>;
 
 /** The route keys a module serves, e.g. RouteKeyOf<'auth'> = 'GET /auth/me'. */
 export type RouteKeyOf<M extends HttpModule> =

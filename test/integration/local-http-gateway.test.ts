@@ -32,7 +32,7 @@ let gateway: RunningGateway;
 let events: Event[];
 let logs: Record<string, unknown>[];
 
-const handlers: Record<HttpModule, AnyHandler> = {
+const handlers: Partial<Record<HttpModule, AnyHandler>> = {
   version: async (event: Event) => {
     events.push(event);
     if (event.routeKey === 'GET /boom') throw new Error('secret database password leaked');
@@ -63,7 +63,11 @@ beforeEach(async () => {
   gateway = await startHttpGateway({
     port: 0,
     routes: ROUTES,
-    loadHandler: async (module) => handlers[module],
+    loadHandler: async (module) => {
+      const handler = handlers[module];
+      if (!handler) throw new Error(`no test handler for ${module}`);
+      return handler;
+    },
     allowOrigins: [WEB_ORIGIN],
     verifyAccessToken: async (token) => {
       if (token !== GOOD_TOKEN) throw new Error('Token expired at 2024-01-01');

@@ -1,5 +1,6 @@
 /** Companies (tenants): one item per company in its own partition, listed through GSI1. */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { ScheduleEntry } from '../../../shared/schedules';
 import { dynamo } from '../aws/clients';
 import { companyListIndex, keys } from './keys';
 import { fromItem, table } from './table';
@@ -18,6 +19,11 @@ export interface Company {
   /** YYYY-MM-DD; the subscription is valid through this day. */
   readonly dueDate: string | null;
   readonly recurrence: Recurrence;
+  /** Counters kept in the same transactions as the users and queues they count (plan limits). */
+  readonly usersCount: number;
+  readonly queuesCount: number;
+  /** The company's weekly work hours (used when the setting scheduleType is `company`). */
+  readonly schedules: readonly ScheduleEntry[];
   readonly createdAt: string;
 }
 

@@ -1,9 +1,11 @@
 /**
  * Creates a company with its admin user, all or nothing.
  *
- * Steps: create the admin's Cognito account; write in one transaction the company, its default
- * settings, its first queue (with the colour's uniqueness item), the user, the identity item and the
- * email's uniqueness item; if the transaction fails, delete the Cognito account again, so a failure
+ * Steps: create the admin's Cognito account; write in one transaction the company (counting its one
+ * user and one queue, for the plan's limits), its default settings, its first queue (with the colour's
+ * uniqueness item), the user, the identity item, the email's uniqueness item, and one more company on
+ * the plan's counter (which also proves the plan exists); if the transaction fails, delete the Cognito
+ * account again, so a failure
  * leaves neither a half company nor an orphan login. Sign-up, the super user's company form and the
  * demo seed all go through here.
  */
@@ -18,6 +20,7 @@ import { createAccount, deleteAccount, normaliseEmail } from '../identity/cognit
 import { companyItem, type Company, type Recurrence } from '../repositories/companies';
 import { queueColorItem, queueItem, type Queue } from '../repositories/queues';
 import { settingItem } from '../repositories/settings';
+import { keys } from '../repositories/keys';
 import { table } from '../repositories/table';
 import { identityItem, uniqueEmailItem, userItem, type User } from '../repositories/users';
 
@@ -36,6 +39,10 @@ export interface CreateCompanyInput {
   readonly firstQueue: { readonly name: string; readonly color: string };
 }
 
+/** Positions in the transaction whose failed condition has a meaning of its own. */
+const EMAIL_ITEM = 0;
+const PLAN_COUNTER = 6;
+
 export interface CreatedCompany {
   readonly company: Company;
   readonly admin: User;
@@ -48,7 +55,7 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
   const email = normaliseEmail(input.admin.email);
   const sub = await createAccount(email, input.admin.password);
 
-  const company: Company = { id: companyId, ...input.company, createdAt };
+  const company: Company = { id: companyId, ...input.company, usersCount: 1, queuesCount: 1, schedules: [], createdAt };
   const queue: Queue = {
     id: ulid(),
     companyId,
@@ -91,15 +98,27 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
           { Put: { TableName: table(), Item: identityItem(identity), ConditionExpression: isNew } },
           { Put: { TableName: table(), Item: queueItem(queue), ConditionExpression: isNew } },
           { Put: { TableName: table(), Item: queueColorItem(queue), ConditionExpression: isNew } },
+          {
+            Update: {
+              TableName: table(),
+              Key: keys.plan(company.planId),
+              UpdateExpression: 'ADD companiesCount :one',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':one': 1 },
+            },
+          },
           ...SETTING_KEYS.map((key) => ({ Put: { TableName: table(), Item: settingItem(companyId, key, settings[key]) } })),
         ],
       }),
     );
   } catch (error) {
     await deleteAccount(email);
-    const emailTaken =
-      error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed';
-    if (emailTaken) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
+    const failed = (index: number) =>
+      error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+    if (failed(EMAIL_ITEM)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
+    if (failed(PLAN_COUNTER)) {
+      throw new AppError('ERR_VALIDATION', { message: 'Invalid plan', fields: [{ path: 'planId', message: 'Invalid plan' }] });
+    }
     throw error;
   }
   return { company, admin };

@@ -43,6 +43,8 @@ export const STANDARD_PERMISSIONS: readonly Permission[] = ['data', 'media', 'se
  */
 export const MODULE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>> = {
   'http/auth': ['cognitoAdmin'],
+  'http/users': ['cognitoAdmin'],
+  'http/companies': ['cognitoAdmin'],
 };
 
 export interface BackendFunctionOptions {

@@ -1,25 +1,150 @@
-/** Plans: platform data, a handful of items in one partition. */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Plan } from '../../../shared/plans';
+/**
+ * Plans: platform data, a handful of items in one partition. Each plan item counts the companies on it
+ * (`companiesCount`), moved in the same transaction as the company that joins or leaves it, so a plan
+ * in use is never deleted.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { PLAN_FLAGS, type Plan, type PlanWithUsage } from '../../../shared/plans';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { fromItem, table } from './table';
 
 export const planItem = (plan: Plan) => ({ ...keys.plan(plan.id), entity: 'plan', ...plan });
 
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The plan's own fields only, whatever else the item holds. */
+export function toPlan(plan: Plan): Plan {
+  return {
+    id: plan.id,
+    name: plan.name,
+    users: plan.users,
+    connections: plan.connections,
+    queues: plan.queues,
+    value: plan.value,
+    ...(Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, plan[flag]])) as Pick<Plan, (typeof PLAN_FLAGS)[number]>),
+  };
+}
+
+const toPlanWithUsage = (item: Record<string, unknown>): PlanWithUsage => {
+  const stored = fromItem<Plan & { companiesCount?: number }>(item);
+  return { ...toPlan(stored), companiesCount: stored.companiesCount ?? 0 };
+};
+
 export async function getPlan(planId: string): Promise<Plan | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.plan(planId) }));
   return Item ? fromItem<Plan>(Item) : undefined;
 }
 
-export async function listPlans(): Promise<Plan[]> {
+export async function getPlanWithUsage(planId: string): Promise<PlanWithUsage | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.plan(planId), ConsistentRead: true }));
+  return Item ? toPlanWithUsage(Item) : undefined;
+}
+
+async function queryPlanItems(): Promise<Record<string, unknown>[]> {
   const { PK, SKPrefix } = keys.planPrefix();
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
+  const items: Record<string, unknown>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}
+
+export async function listPlans(): Promise<Plan[]> {
+  return (await queryPlanItems()).map((item) => fromItem<Plan>(item));
+}
+
+export async function listPlansWithUsage(): Promise<PlanWithUsage[]> {
+  return (await queryPlanItems()).map(toPlanWithUsage);
+}
+
+/** Stores a new plan, used by no company yet. */
+export async function putNewPlan(plan: Plan, now = new Date()): Promise<PlanWithUsage> {
+  const stamp = now.toISOString();
+  await dynamo().send(
+    new PutCommand({
       TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+      Item: { ...planItem(plan), companiesCount: 0, createdAt: stamp, updatedAt: stamp },
+      ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
-  return Items.map((item) => fromItem<Plan>(item));
+  return { ...toPlan(plan), companiesCount: 0 };
+}
+
+/** Applies the changes to an existing plan and answers it; undefined when there is no such plan. */
+export async function updatePlan(planId: string, changes: Partial<Omit<Plan, 'id'>>, now = new Date()): Promise<PlanWithUsage | undefined> {
+  const entries = Object.entries({ ...changes, updatedAt: now.toISOString() }).filter(([, value]) => value !== undefined);
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.plan(planId),
+        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? toPlanWithUsage(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Deletes a plan that no company uses. Answers 'deleted', 'missing' or 'in-use'; the count is checked
+ * in the delete's own condition, so a company joining the plan at the same moment cannot slip through.
+ */
+export async function deleteUnusedPlan(planId: string): Promise<'deleted' | 'missing' | 'in-use'> {
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: keys.plan(planId),
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(companiesCount) OR companiesCount <= :zero)',
+        ExpressionAttributeValues: { ':zero': 0 },
+      }),
+    );
+    return 'deleted';
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return (await getPlanWithUsage(planId)) ? 'in-use' : 'missing';
+  }
+}
+
+/**
+ * The transaction action that moves a plan's company counter. It requires the plan to exist: a company
+ * cannot join a missing plan, and a decrement must not create a phantom plan item (callers leave a plan
+ * that is gone out of the transaction; one in use cannot be deleted, so that only follows hand edits).
+ */
+export function planCounterAction(planId: string, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.plan(planId),
+      UpdateExpression: 'ADD companiesCount :delta',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
 }

@@ -1,0 +1,56 @@
+/**
+ * The super user deletes a company (DELETE /companies/{id}). This deactivates the tenant and frees its
+ * logins; it is not a data purge: tickets, contacts, messages and the user items stay in the company's
+ * partitions, unreachable (no login leads there any more), until a purge job, out of scope here,
+ * removes them.
+ *
+ * Steps: read the company (ERR_NO_COMPANY_FOUND when missing); refuse the caller's own company; in one
+ * transaction mark it deleted (status false, `deletedAt`, out of the list index) and take it off its
+ * plan's counter (retried if its plan changed meanwhile); then for every user of the company delete the
+ * Cognito account (which also ends its refresh tokens) and the identity and unique-email items, so no
+ * token finds a session and the email can sign up again. Every step is idempotent: when a previous call
+ * failed half-way, deleting the same company again finishes the job.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../aws/clients';
+import { AppError } from '../errors';
+import { deleteAccount } from '../identity/cognito-users';
+import { deleteCompanyAction, getCompany, removeLoginItems } from '../repositories/companies';
+import { getPlan, planCounterAction } from '../repositories/plans';
+import { listUsers } from '../repositories/users';
+import type { Session } from './load-session';
+
+const ATTEMPTS = 3;
+
+export async function deleteCompany(session: Session, companyId: string, now = new Date()): Promise<void> {
+  if (companyId === session.companyId) {
+    throw new AppError('ERR_NO_PERMISSION', { message: 'The super user cannot delete their own company' });
+  }
+  await markDeleted(companyId, now);
+  for (const user of await listUsers(companyId)) {
+    try {
+      await deleteAccount(user.email);
+    } catch (error) {
+      // Gone already: a previous call got this far.
+      if (!(error instanceof Error && error.name === 'UserNotFoundException')) throw error;
+    }
+    await removeLoginItems(user);
+  }
+}
+
+async function markDeleted(companyId: string, now: Date): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const company = await getCompany(companyId);
+    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
+    if (company.deletedAt) return;
+    const leavesPlan = (await getPlan(company.planId)) ? [planCounterAction(company.planId, -1)] : [];
+    try {
+      await dynamo().send(new TransactWriteCommand({ TransactItems: [deleteCompanyAction(company, now), ...leavesPlan] }));
+      return;
+    } catch (error) {
+      // The company changed plan or was deleted meanwhile (or a transaction conflict): read again.
+      if (!(error instanceof TransactionCanceledException) || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}

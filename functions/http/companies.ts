@@ -1,0 +1,45 @@
+/**
+ * Companies: the public sign-up, the super user's company administration (spec 3 §2 Empresas, §7),
+ * a company's work hours and a company's own plan. The tenant of every non-super call is the session's;
+ * an id of another company answers like a missing one.
+ */
+import { CompanyIdParams, CompanySchedulesBody, CreateCompanyBody, SignUpBody, UpdateCompanyBody } from '../../shared/companies';
+import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
+import { ListQuery } from '../core/http/pagination';
+import { created, noContent, ok } from '../core/http/reply';
+import { createCompanyBySuperUser } from '../core/use-cases/create-company-by-super-user';
+import { deleteCompany } from '../core/use-cases/delete-company';
+import { getCompanyDetail, getCompanyPlan } from '../core/use-cases/get-company';
+import { listAllCompanies, listCompaniesPage } from '../core/use-cases/list-companies';
+import { signUp } from '../core/use-cases/sign-up';
+import { updateCompany } from '../core/use-cases/update-company';
+import { updateCompanySchedules } from '../core/use-cases/update-company-schedules';
+
+const superUser = { superUser: true } as const;
+
+export const handler = httpModule('companies', {
+  'POST /companies/cadastro': publicRoute({ body: SignUpBody }, async ({ body, event }) =>
+    created(await signUp(body, event.requestContext.http.sourceIp)),
+  ),
+  'GET /companies': sessionRoute({ query: ListQuery, access: superUser }, async ({ query }) => ok(await listCompaniesPage(query))),
+  'GET /companies/list': sessionRoute({ access: superUser }, async () => ok(await listAllCompanies())),
+  'GET /companies/{id}': sessionRoute({ params: CompanyIdParams }, async ({ params, session }) =>
+    ok(await getCompanyDetail(session, params.id)),
+  ),
+  'POST /companies': sessionRoute({ body: CreateCompanyBody, access: superUser }, async ({ body }) =>
+    created(await createCompanyBySuperUser(body)),
+  ),
+  'PUT /companies/{id}': sessionRoute({ params: CompanyIdParams, body: UpdateCompanyBody, access: superUser }, async ({ params, body }) =>
+    ok(await updateCompany(params.id, body)),
+  ),
+  'DELETE /companies/{id}': sessionRoute({ params: CompanyIdParams, access: superUser }, async ({ params, session }) => {
+    await deleteCompany(session, params.id);
+    return noContent();
+  }),
+  'PUT /companies/{id}/schedules': sessionRoute({ params: CompanyIdParams, body: CompanySchedulesBody }, async ({ params, body, session }) =>
+    ok(await updateCompanySchedules(session, params.id, body)),
+  ),
+  'GET /companies/listPlan/{id}': sessionRoute({ params: CompanyIdParams }, async ({ params, session }) =>
+    ok(await getCompanyPlan(session, params.id)),
+  ),
+});

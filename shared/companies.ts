@@ -1,0 +1,235 @@
+/**
+ * Companies (tenants, spec 3 §3-§5): the input schemas of the companies routes and the public sign-up,
+ * the shapes the API answers, and the due-date arithmetic the Empresas tab needs (moving a due date by
+ * the recurrence, the row colour). Imported by the backend and the web.
+ */
+import { z } from 'zod';
+import type { Plan } from './plans';
+import { WeeklySchedule } from './queues';
+import type { ScheduleEntry } from './schedules';
+import type { Setting } from './settings';
+
+export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
+export type Recurrence = (typeof RECURRENCES)[number];
+
+/** Months a due date moves forward by, per recurrence (spec 3 §4, §9). */
+export const RECURRENCE_MONTHS: Readonly<Record<Recurrence, number>> = {
+  MENSAL: 1,
+  BIMESTRAL: 2,
+  TRIMESTRAL: 3,
+  SEMESTRAL: 6,
+  ANUAL: 12,
+};
+
+/** A new sign-up's trial: the due date is this many days after the day of sign-up (spec 2 §9). */
+export const TRIAL_DAYS = 3;
+
+/** The first queue every new company gets. */
+export const FIRST_QUEUE = { name: 'Atendimento', color: '#0f766e' } as const;
+
+// ---- dates ------------------------------------------------------------------------------------------
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether the text is a real calendar date written YYYY-MM-DD (2024-02-30 is not). */
+export function isIsoDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const parseIsoDate = (text: string): Date => {
+  if (!isIsoDate(text)) throw new RangeError(`Not a YYYY-MM-DD date: ${text}`);
+  return new Date(`${text}T00:00:00.000Z`);
+};
+
+const formatIsoDate = (date: Date): string => date.toISOString().slice(0, 10);
+
+/** The date `days` days after (or before, when negative) a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  const date = parseIsoDate(isoDate);
+  date.setUTCDate(date.getUTCDate() + days);
+  return formatIsoDate(date);
+}
+
+/**
+ * The due date moved forward by the recurrence: 1, 2, 3, 6 or 12 months. A day the target month does
+ * not have becomes its last day (31 January + 1 month = 28 or 29 February), never a day of the month
+ * after.
+ */
+export function addRecurrence(dueDate: string, recurrence: Recurrence): string {
+  const date = parseIsoDate(dueDate);
+  const targetMonth = date.getUTCMonth() + RECURRENCE_MONTHS[recurrence];
+  const lastDayOfTarget = new Date(Date.UTC(date.getUTCFullYear(), targetMonth + 1, 0)).getUTCDate();
+  return formatIsoDate(new Date(Date.UTC(date.getUTCFullYear(), targetMonth, Math.min(date.getUTCDate(), lastDayOfTarget))));
+}
+
+/** Whole days from `today` to `dueDate` (negative once past). */
+export function daysUntil(dueDate: string, today: string): number {
+  return Math.round((parseIsoDate(dueDate).getTime() - parseIsoDate(today).getTime()) / 86_400_000);
+}
+
+export type DueDateColour = 'red' | 'orange' | 'yellow';
+
+/**
+ * The Empresas row colour (spec 3 §4): exactly 4 days past the due date red; from 3 days past to 4 days
+ * ahead orange; 5 days left yellow; otherwise none. The spec gives no precedence; ours is red, then
+ * orange, then yellow (DESIGN.md §8). `today` is YYYY-MM-DD.
+ */
+export function dueDateColour(dueDate: string | null, today: string): DueDateColour | null {
+  if (!dueDate || !isIsoDate(dueDate)) return null;
+  const days = daysUntil(dueDate, today);
+  if (days === -4) return 'red';
+  if (days >= -3 && days <= 4) return 'orange';
+  if (days === 5) return 'yellow';
+  return null;
+}
+
+// ---- input schemas ----------------------------------------------------------------------------------
+
+const required = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'Required' : 'Invalid value');
+
+const name = z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).min(2, 'Too Short!').max(50, 'Too Long!');
+
+const email = z
+  .string({ error: required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Required', abort: true })
+  .max(254, 'Too Long!')
+  .pipe(z.email('Invalid email'));
+
+/** Digits with the usual separators; the web masks it as (99) 99999-9999 (spec 2 §5). */
+const phone = z
+  .string({ error: 'Invalid phone' })
+  .trim()
+  .max(20, 'Too Long!')
+  .regex(/^[0-9+()\-\s]*$/, 'Invalid phone');
+
+/** DESIGN.md §8: at least 8 characters with upper case, lower case and a digit, on every form. */
+export const PasswordSchema = z
+  .string({ error: required })
+  .min(1, { error: 'Required', abort: true })
+  .min(8, 'Too Short!')
+  .max(50, 'Too Long!')
+  .regex(/[A-Z]/, 'The password needs an uppercase letter')
+  .regex(/[a-z]/, 'The password needs a lowercase letter')
+  .regex(/[0-9]/, 'The password needs a digit');
+
+const planId = z.string({ error: required }).trim().min(1, 'Required').max(64, 'Invalid plan');
+
+/** YYYY-MM-DD, or null / empty for none (spec 3 §4: an empty due date is sent as null). */
+const dueDate = z
+  .string({ error: 'Invalid date' })
+  .nullable()
+  .refine((value) => value === null || value === '' || isIsoDate(value), 'Invalid date')
+  .transform((value) => (value ? value : null));
+
+const recurrence = z.enum(RECURRENCES, { error: 'Invalid recurrence' });
+
+const flag = z.boolean({ error: 'Invalid value' });
+
+/**
+ * POST /companies/cadastro, the public sign-up (spec 2 §2, §5). Only these fields are read: the due
+ * date, recurrence, status and campaigns setting are the server's (spec 2 §9, DESIGN.md §7), so the
+ * ones a client sends are dropped here with every other unknown key.
+ */
+export const SignUpBody = z.object({
+  name,
+  email,
+  phone: phone.optional().default(''),
+  password: PasswordSchema,
+  planId,
+});
+export type SignUpBody = z.output<typeof SignUpBody>;
+
+/**
+ * POST /companies (super user): the company form of spec 3 §3, plus the password of the company's
+ * admin user, who is created with the company's email (the spec's form has none; an account needs one).
+ */
+export const CreateCompanyBody = z.object({
+  name,
+  email,
+  phone: phone.optional().default(''),
+  planId,
+  status: flag.optional().default(true),
+  dueDate: dueDate.optional().default(null),
+  recurrence: recurrence.optional().default('MENSAL'),
+  campaignsEnabled: flag.optional().default(true),
+  password: PasswordSchema,
+});
+export type CreateCompanyBody = z.output<typeof CreateCompanyBody>;
+
+/** PUT /companies/{id} (super user): any field of the company form; the ones left out stay as they are. */
+export const UpdateCompanyBody = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  phone: phone.optional(),
+  planId: planId.optional(),
+  status: flag.optional(),
+  dueDate: dueDate.optional(),
+  recurrence: recurrence.optional(),
+  campaignsEnabled: flag.optional(),
+});
+export type UpdateCompanyBody = z.output<typeof UpdateCompanyBody>;
+
+export const CompanyIdParams = z.object({ id: z.string().trim().min(1, 'Required').max(64, 'Invalid id') });
+
+/**
+ * PUT /companies/{id}/schedules: the company's weekly work hours, checked exactly as a queue's are (HH:MM,
+ * at most one entry per weekday, the end not before the start).
+ */
+export const CompanySchedulesBody = z.object({ schedules: WeeklySchedule });
+export type CompanySchedulesBody = z.output<typeof CompanySchedulesBody>;
+
+// ---- answers ----------------------------------------------------------------------------------------
+
+/** A company as lists, sign-up and writes answer it. Never carries secrets or the admin's login. */
+export interface CompanySummary {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly planId: string;
+  /** The plan's name, for the Empresas list ('' if the plan is gone). */
+  readonly planName: string;
+  readonly status: boolean;
+  /** YYYY-MM-DD; null for none. */
+  readonly dueDate: string | null;
+  readonly recurrence: Recurrence;
+  /** The company's `campaignsEnabled` setting, as a boolean. */
+  readonly campaignsEnabled: boolean;
+  readonly createdAt: string;
+}
+
+/** GET /companies/{id}: the summary with the plan, settings (secrets blanked), schedules and billing address. */
+export interface CompanyDetail extends CompanySummary {
+  readonly plan: Plan | null;
+  readonly settings: readonly Setting[];
+  readonly schedules: readonly ScheduleEntry[];
+  readonly addressZipCode: string;
+  readonly addressStreet: string;
+  readonly addressState: string;
+  readonly addressCity: string;
+  readonly addressDistrict: string;
+}
+
+/** GET /companies (super user), paged as the spec's lists are. */
+export interface CompaniesPage {
+  readonly companies: readonly CompanySummary[];
+  readonly hasMore: boolean;
+}
+
+/** GET /companies/listPlan/{id}: the company with its plan's limits and `use*` flags. */
+export interface CompanyPlan {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly status: boolean;
+  readonly dueDate: string | null;
+  readonly createdAt: string;
+  readonly plan: Plan;
+}

@@ -49,3 +49,18 @@ export interface Setting {
   readonly key: SettingKey;
   readonly value: string;
 }
+
+export const isSettingKey = (key: string): key is SettingKey => Object.hasOwn(SETTING_VALUE_SCHEMAS, key);
+
+/** PUT /settings/{key}: any key is well-formed here; one that is not a setting answers ERR_NO_SETTING_FOUND. */
+export const SettingParams = z.object({ key: z.string().min(1, 'Required').max(100, 'Too Long!') });
+
+/**
+ * The body of PUT /settings/{key}. `key`, when sent (the spec's client sends it), must name the same
+ * setting as the path; `value` is then checked against that key's schema in SETTING_VALUE_SCHEMAS.
+ */
+export const UpdateSettingBody = z.object({
+  key: z.string().max(100, 'Too Long!').optional(),
+  value: z.unknown().refine((value) => value !== undefined && value !== null, 'Required'),
+});
+export type UpdateSettingBody = z.output<typeof UpdateSettingBody>;

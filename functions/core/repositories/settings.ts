@@ -1,6 +1,13 @@
 /** Company settings: one item per key in the company partition. */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { SETTING_KEYS, WRITE_ONLY_SETTINGS, type Setting, type SettingKey } from '../../../shared/settings';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DEFAULT_SETTINGS,
+  SETTING_KEYS,
+  WRITE_ONLY_SETTINGS,
+  isSettingKey,
+  type Setting,
+  type SettingKey,
+} from '../../../shared/settings';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { table } from './table';
@@ -12,7 +19,17 @@ export const settingItem = (companyId: string, key: SettingKey, value: string) =
   value,
 });
 
-/** The company's settings as the API answers them: secrets blanked, unknown keys ignored. */
+/** A setting as the API and the realtime events show it: secrets blanked (DESIGN.md §1.6). */
+export const answerableSetting = (key: SettingKey, value: string): Setting => ({
+  key,
+  value: WRITE_ONLY_SETTINGS.includes(key) ? '' : value,
+});
+
+/**
+ * The company's settings as the API answers them, one per known key in SETTING_KEYS order: secrets
+ * blanked, unknown stored keys ignored, and a key the company has never stored (one added after it was
+ * created) answered with its default.
+ */
 export async function listSettings(companyId: string): Promise<Setting[]> {
   const { PK, SKPrefix } = keys.settingPrefix(companyId);
   const { Items = [] } = await dynamo().send(
@@ -22,8 +39,17 @@ export async function listSettings(companyId: string): Promise<Setting[]> {
       ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
     }),
   );
-  return Items.filter((item) => SETTING_KEYS.includes(item.key as SettingKey)).map((item) => ({
-    key: item.key as SettingKey,
-    value: WRITE_ONLY_SETTINGS.includes(item.key as SettingKey) ? '' : String(item.value),
-  }));
+  const stored = new Map<SettingKey, string>();
+  for (const item of Items) {
+    const key = String(item.key);
+    if (isSettingKey(key)) stored.set(key, String(item.value));
+  }
+  return SETTING_KEYS.map((key) => answerableSetting(key, stored.get(key) ?? DEFAULT_SETTINGS[key]));
+}
+
+/** Stores one setting's value, replacing the previous one (a setting has no other attribute to keep). */
+export async function putSetting(companyId: string, key: SettingKey, value: string, now = new Date()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: table(), Item: { ...settingItem(companyId, key, value), updatedAt: now.toISOString() } }),
+  );
 }

@@ -36,8 +36,32 @@ export const ERROR_STATUS = {
   ERR_SUBSCRIPTION_EXPIRED: 402,
   /** Ours: sign-up or user creation with an email that already has an account. */
   ERR_EMAIL_ALREADY_EXISTS: 409,
+  /** Ours: no tag with this id in the caller's company (the original's code for it). */
+  ERR_NO_TAG_FOUND: 404,
   /** Ours: the route exists but not for this method or resource. */
   ERR_NOT_FOUND: 404,
+  /** Ours: too many attempts from one source in a short time (sign-ups per IP, password resets). */
+  ERR_TOO_MANY_REQUESTS: 429,
+  /** Ours: no company with this id, or not one the caller may see (the two answer alike). */
+  ERR_NO_COMPANY_FOUND: 404,
+  /** Ours: no plan with this id. */
+  ERR_NO_PLAN_FOUND: 404,
+  /** Ours: a plan that companies still use cannot be deleted. */
+  ERR_PLAN_IN_USE: 409,
+  /** Ours: no help video with this id. */
+  ERR_NO_HELP_FOUND: 404,
+  /** Ours: no announcement with this id, or an inactive one asked for by a user who is not a super user. */
+  ERR_NO_ANNOUNCEMENT_FOUND: 404,
+  /** Ours: no queue with this id in the caller's company (another company's id answers the same). */
+  ERR_NO_QUEUE_FOUND: 404,
+  /** Ours: no option of that queue with this id in the caller's company. */
+  ERR_NO_QUEUE_OPTION_FOUND: 404,
+  /** Ours: the company has as many queues as its plan allows. */
+  ERR_QUEUE_LIMIT_REACHED: 403,
+  /** Ours: the password-reset code is wrong, expired or already used (or the email has no account). */
+  ERR_INVALID_RESET_CODE: 400,
+  /** Ours: the company already has as many users as its plan allows. */
+  ERR_USER_LIMIT_REACHED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -4,26 +4,34 @@
  * `{ "event": "company-<companyId>-<channel>", "data": ... }`, or `{ "event": "company-announcement", ... }`
  * for the platform-wide channel.
  */
+import type { Announcement } from './announcements';
+import type { QueueDto } from './queues';
 import type { Setting } from './settings';
+import type { UserDto } from './users';
 
 export interface CompanyChannels {
-  /** The user signed in elsewhere: the earlier sessions show 'Sua conta foi acessada em outro computador.' */
+  /**
+   * The user signed in elsewhere: the earlier sessions show 'Sua conta foi acessada em outro computador.'
+   * Sent to the user's room; `session` is the `sessionTag` (shared/users.ts) of the new sign-in, so the
+   * new session's own connections recognise it and stay.
+   */
   auth: { readonly action: 'update'; readonly user: { readonly id: string }; readonly session: string };
   settings: { readonly action: 'update'; readonly setting: Setting };
-  user:
-    | { readonly action: 'create' | 'update'; readonly user: Readonly<Record<string, unknown>> & { readonly id: string } }
-    | { readonly action: 'delete'; readonly userId: string };
-  queue:
-    | { readonly action: 'create' | 'update'; readonly queue: Readonly<Record<string, unknown>> & { readonly id: string } }
-    | { readonly action: 'delete'; readonly queueId: string };
+  user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };
+  queue: { readonly action: 'create' | 'update'; readonly queue: QueueDto } | { readonly action: 'delete'; readonly queueId: string };
 }
 
 export type CompanyChannel = keyof CompanyChannels;
 
 export interface GlobalChannels {
+  /**
+   * Reaches every connection of every company, so it carries active announcements only (with a fresh
+   * mediaUrl). `inactive`: the announcement exists but is no longer shown to everyone (made or created
+   * inactive); popovers drop it like a `delete`, the super user's page refetches it.
+   */
   'company-announcement':
-    | { readonly action: 'create' | 'update'; readonly record: Readonly<Record<string, unknown>> & { readonly id: string } }
-    | { readonly action: 'delete'; readonly id: string };
+    | { readonly action: 'create' | 'update'; readonly record: Announcement }
+    | { readonly action: 'delete' | 'inactive'; readonly id: string };
 }
 
 export type GlobalChannel = keyof GlobalChannels;

@@ -1,8 +1,27 @@
-/** Session routes: who am I (the signed-in user with company, settings and plan). */
-import { httpModule, sessionRoute } from '../core/http/http-module';
-import { ok } from '../core/http/reply';
+/**
+ * Session routes: who am I (the signed-in user with company, settings and plan), sign out everywhere,
+ * and the public two-step password reset (Cognito's forgot-password flow, rate-limited).
+ */
+import { ForgotPasswordBody, ResetPasswordBody } from '../../shared/users';
+import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
+import { noContent, ok } from '../core/http/reply';
+import { forgotPassword } from '../core/use-cases/forgot-password';
 import { getMe } from '../core/use-cases/get-me';
+import { logout } from '../core/use-cases/logout';
+import { resetPassword } from '../core/use-cases/reset-password';
 
 export const handler = httpModule('auth', {
   'GET /auth/me': sessionRoute({}, async ({ session }) => ok(await getMe(session))),
+  'DELETE /auth/logout': sessionRoute({}, async ({ session }) => {
+    await logout(session);
+    return noContent();
+  }),
+  'POST /auth/forgot-password': publicRoute({ body: ForgotPasswordBody }, async ({ body, event }) => {
+    await forgotPassword({ email: body.email, sourceIp: event.requestContext.http.sourceIp });
+    return noContent();
+  }),
+  'POST /auth/reset-password': publicRoute({ body: ResetPasswordBody }, async ({ body, event }) => {
+    await resetPassword({ ...body, sourceIp: event.requestContext.http.sourceIp });
+    return noContent();
+  }),
 });

@@ -9,35 +9,51 @@
  * - `GlobalSignOut` (Amplify's `signOut({ global: true })`) and `AdminUserGlobalSignOut` forget every
  *   refresh token of the user, as Cognito does;
  * - `InitiateAuth` answers a wrong password with NotAuthorizedException (cognito-local says
- *   InvalidPasswordException) and adds the ExpiresIn and TokenType Cognito returns.
+ *   InvalidPasswordException) and adds the ExpiresIn and TokenType Cognito returns;
+ * - tokens carry `origin_jti`, the id of the sign-in they descend from, and keep it and `auth_time` across
+ *   refreshes, as Cognito's do (cognito-local has no `origin_jti` and stamps `auth_time` anew on every
+ *   refresh). The backend's single-active-session rule relies on both. A password sign-in gets a new
+ *   origin (a time-ordered uuid, so that two sign-ins within one second still compare in the order they
+ *   happened); the access and id tokens are signed again, with cognito-local's own key, with it added. The
+ *   refresh token's origin and sign-in time are remembered in `sessions/refresh-tokens.json` under the data
+ *   directory, and a refresh signs its tokens again with them;
+ * - codes Cognito would e-mail (password reset) are printed on the console of `npm start`, one line each,
+ *   unless the log level is `silent`, and kept for tests (`lastCode`, `lastLocalCognitoCode`).
  * Everything else Amplify's password sign-in, session and sign-out use is plain cognito-local. That includes
- * `RevokeToken`, which cognito-local has (it forgets the refresh token); Amplify's local sign-out only calls
- * it for access tokens carrying `origin_jti`, which cognito-local's do not.
+ * `RevokeToken`, which cognito-local has (it forgets the refresh token); Amplify's local sign-out calls it
+ * for access tokens carrying `origin_jti`.
  *
  * The pool id has the AWS form (`us-east-1_XXXXXXXXX`) because aws-jwt-verify and Amplify parse the region
  * out of it. Tokens carry `iss = http://<host>:<port>/<poolId>`; aws-jwt-verify refuses to download a JWKS
  * over http, so whoever verifies tokens gets the key set from `jwks` (see createLocalAccessTokenVerifier).
  */
-import { randomInt } from 'node:crypto';
+import { createHash, createSign, randomBytes, randomInt } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import vm from 'node:vm';
 import { JwtVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { Route, Router as CognitoRouter } from 'cognito-local/lib/server/Router';
 import type { Services } from 'cognito-local/lib/services';
+import type { Messages } from 'cognito-local/lib/services/messages';
 import type { Context } from 'cognito-local/lib/services/context';
 import type { DataStore } from 'cognito-local/lib/services/dataStore/dataStore';
 import type { DataStoreFactory } from 'cognito-local/lib/services/dataStore/factory';
 import type { Triggers } from 'cognito-local/lib/services/triggers';
 import type { UserPoolService } from 'cognito-local/lib/services/userPoolService';
+import { ENV } from '../resources/environment';
 import { closeServer, listen, reachableUrlHost } from './net';
 
 export interface StartCognitoOptions {
   /** Port of the endpoint clients use; 0 picks a free one. */
   readonly port: number;
   readonly host?: string;
-  /** Directory owned by the local Cognito: every `.json` file in it is read as a user pool or client list. */
+  /**
+   * Directory owned by the local Cognito: every `.json` file in it is read as a user pool or client list;
+   * the `sessions/` folder holds the sign-in origins of the refresh tokens.
+   */
   readonly dataDir: string;
   readonly poolName: string;
   readonly clientName: string;
@@ -52,6 +68,8 @@ export interface LocalCognito {
   readonly issuer: string;
   /** The key set served at `<issuer>/.well-known/jwks.json`. */
   readonly jwks: Jwks;
+  /** The last code this pool "e-mailed" to the address (password reset), for tests. */
+  lastCode(email: string): string | undefined;
   /** Closes the server; resolves once it is closed. */
   stop(): Promise<void>;
 }
@@ -83,17 +101,13 @@ const { UserPoolServiceFactoryImpl } =
   requireHere('cognito-local/lib/services/userPoolService') as typeof import('cognito-local/lib/services/userPoolService');
 const { StormDBDataStoreFactory } =
   requireHere('cognito-local/lib/services/dataStore/stormDb') as typeof import('cognito-local/lib/services/dataStore/stormDb');
-const { MessagesService } = requireHere('cognito-local/lib/services/messages') as typeof import('cognito-local/lib/services/messages');
-const { MessageDeliveryService } =
-  requireHere('cognito-local/lib/services/messageDelivery/messageDelivery') as typeof import('cognito-local/lib/services/messageDelivery/messageDelivery');
-const { ConsoleMessageSender } =
-  requireHere('cognito-local/lib/services/messageDelivery/consoleMessageSender') as typeof import('cognito-local/lib/services/messageDelivery/consoleMessageSender');
 const { otp } = requireHere('cognito-local/lib/services/otp') as typeof import('cognito-local/lib/services/otp');
 const { JwtTokenGenerator } =
   requireHere('cognito-local/lib/services/tokenGenerator') as typeof import('cognito-local/lib/services/tokenGenerator');
 const { CognitoError, InvalidParameterError, NotAuthorizedError, UserNotFoundError } =
   requireHere('cognito-local/lib/errors') as typeof import('cognito-local/lib/errors');
 const publicKey = requireHere('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: Jwks['keys'][number] };
+const privateKey = requireHere('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
 
 type Logger = Parameters<typeof createServer>[1];
 // pino is cognito-local's own dependency (its request logging needs a real pino); ask it for its copy.
@@ -108,15 +122,19 @@ export async function startCognito(options: StartCognitoOptions): Promise<LocalC
   const port = await listen(server, options.port, host);
   const endpoint = `http://${reachableUrlHost(host)}:${port}`;
   const writes = new WriteQueue();
+  const messages = new LocalMessages();
   const stop = async (): Promise<void> => {
+    deliveredCodes.delete(messages.codes);
     await closeServer(server);
     await writes.drained();
   };
 
   try {
-    const { app, userPoolId, clientId, issuer, jwks } = await composeCognito(options, endpoint, writes);
+    const { app, userPoolId, clientId, issuer, jwks } = await composeCognito(options, endpoint, writes, messages);
     server.on('request', app);
-    return { endpoint, port, userPoolId, clientId, issuer, jwks, stop };
+    deliveredCodes.add(messages.codes);
+    const lastCode = (email: string) => messages.codes.get(email.trim().toLowerCase());
+    return { endpoint, port, userPoolId, clientId, issuer, jwks, lastCode, stop };
   } catch (error) {
     // A data directory that cannot be read must not leave the port taken.
     await stop();
@@ -133,7 +151,12 @@ interface ComposedCognito {
 }
 
 /** Builds cognito-local's services as its `createDefaultServer` does, with our data directory and router. */
-async function composeCognito(options: StartCognitoOptions, endpoint: string, writes: WriteQueue): Promise<ComposedCognito> {
+async function composeCognito(
+  options: StartCognitoOptions,
+  endpoint: string,
+  writes: WriteQueue,
+  messages: Messages,
+): Promise<ComposedCognito> {
   // 'error' rather than 'warn': cognito-local warns about every refused request (a wrong password, say),
   // which is normal traffic here; errors still show, unsupported targets among them.
   const logger = pino({ level: 'error' });
@@ -149,7 +172,7 @@ async function composeCognito(options: StartCognitoOptions, endpoint: string, wr
     clock,
     cognito,
     config: { ...DefaultConfig, TokenConfig: { IssuerDomain: endpoint } },
-    messages: new MessagesService(noTriggers, new MessageDeliveryService(new ConsoleMessageSender())),
+    messages,
     otp,
     tokenGenerator: new JwtTokenGenerator(clock, noTriggers, { IssuerDomain: endpoint }),
     triggers: noTriggers,
@@ -161,7 +184,8 @@ async function composeCognito(options: StartCognitoOptions, endpoint: string, wr
   const issuer = `${endpoint}/${userPoolId}`;
   const jwks: Jwks = { keys: [publicKey.jwk] };
 
-  const router = withCognitoGaps(baseRouter, services, accessTokenVerifier(issuer, jwks, null));
+  const origins = await RefreshTokenOrigins.load(path.join(options.dataDir, 'sessions', 'refresh-tokens.json'), writes);
+  const router = withCognitoGaps(baseRouter, services, accessTokenVerifier(issuer, jwks, null), origins);
   const app = createServer(router, logger, { ...DefaultConfig.ServerConfig, development: false }, services)
     .application as http.RequestListener;
   return { app, userPoolId, clientId, issuer, jwks };
@@ -312,13 +336,24 @@ interface AuthenticationResult {
   TokenType?: string;
 }
 
+interface InitiateAuthRequest {
+  AuthFlow?: string;
+  AuthParameters?: Record<string, string>;
+}
+
 /** cognito-local's router with the targets it lacks or answers differently from Cognito. */
-function withCognitoGaps(base: CognitoRouter, services: Services, anyClientAccessToken: LocalAccessTokenVerifier): CognitoRouter {
-  const initiateAuth: Route = async (ctx, req) => {
+function withCognitoGaps(
+  base: CognitoRouter,
+  services: Services,
+  anyClientAccessToken: LocalAccessTokenVerifier,
+  origins: RefreshTokenOrigins,
+): CognitoRouter {
+  const initiateAuth: Route = async (ctx, req: InitiateAuthRequest) => {
     try {
       const result = (await base('InitiateAuth')(ctx, req)) as { AuthenticationResult?: AuthenticationResult };
       if (result.AuthenticationResult?.AccessToken) {
-        result.AuthenticationResult = withExpiry(result.AuthenticationResult, result.AuthenticationResult.AccessToken);
+        const withOrigin = await carryOrigin(origins, req, result.AuthenticationResult);
+        result.AuthenticationResult = withExpiry(withOrigin, withOrigin.AccessToken ?? '');
       }
       return result;
     } catch (error) {
@@ -333,7 +368,7 @@ function withCognitoGaps(base: CognitoRouter, services: Services, anyClientAcces
     if (!req.ClientId || !req.RefreshToken) {
       throw new InvalidParameterError('ClientId and RefreshToken are required');
     }
-    const result = (await base('InitiateAuth')(ctx, {
+    const result = (await initiateAuth(ctx, {
       ClientId: req.ClientId,
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       AuthParameters: { REFRESH_TOKEN: req.RefreshToken, ...(req.DeviceKey ? { DEVICE_KEY: req.DeviceKey } : {}) },
@@ -378,6 +413,167 @@ function withCognitoGaps(base: CognitoRouter, services: Services, anyClientAcces
   return (target) => extra[target] ?? base(target);
 }
 
+/** The sign-in a token descends from: Cognito keeps both claims across refreshes. */
+interface SignInOrigin {
+  readonly originJti: string;
+  readonly authTime: number;
+}
+
+/**
+ * Gives the tokens of an answer the `origin_jti` and `auth_time` of their sign-in: a new origin for a
+ * password sign-in (remembered with its refresh token), the remembered one for a refresh.
+ */
+async function carryOrigin(
+  origins: RefreshTokenOrigins,
+  req: InitiateAuthRequest,
+  result: AuthenticationResult,
+): Promise<AuthenticationResult> {
+  const { AccessToken, IdToken, RefreshToken } = result;
+  if (!AccessToken) return result;
+  let origin: SignInOrigin | undefined;
+  if (req.AuthFlow === 'USER_PASSWORD_AUTH' && RefreshToken) {
+    origin = { originJti: timeOrderedUuid(), authTime: Number(claimsOf(AccessToken).auth_time) };
+    await origins.remember(RefreshToken, origin);
+  } else if (req.AuthFlow === 'REFRESH_TOKEN_AUTH' || req.AuthFlow === 'REFRESH_TOKEN') {
+    const refreshToken = req.AuthParameters?.REFRESH_TOKEN ?? '';
+    origin = origins.find(refreshToken) ?? originInRefreshToken(refreshToken);
+  }
+  if (!origin) return result;
+  const claims = { origin_jti: origin.originJti, auth_time: origin.authTime };
+  return { ...result, AccessToken: signAgain(AccessToken, claims), IdToken: IdToken && signAgain(IdToken, claims) };
+}
+
+/**
+ * A refresh token issued before origins were remembered (data of an older run): cognito-local's refresh
+ * tokens are JWTs whose `jti` is unique per sign-in and whose `iat` is the sign-in time.
+ */
+function originInRefreshToken(refreshToken: string): SignInOrigin | undefined {
+  const claims = claimsOf(refreshToken);
+  return typeof claims.jti === 'string' && typeof claims.iat === 'number'
+    ? { originJti: claims.jti, authTime: claims.iat }
+    : undefined;
+}
+
+/** The token with `claims` added or replaced, signed with cognito-local's key as its own tokens are. */
+function signAgain(token: string, claims: Record<string, unknown>): string {
+  const [header = '', payload = ''] = token.split('.');
+  const body = Buffer.from(JSON.stringify({ ...decodeClaims(payload), ...claims })).toString('base64url');
+  const unsigned = `${header}.${body}`;
+  return `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(privateKey.pem).toString('base64url')}`;
+}
+
+const claimsOf = (token: string): Record<string, unknown> => decodeClaims(token.split('.')[1] ?? '');
+
+/** The claims of a JWT's payload segment; {} for anything that is not one (an opaque token). */
+function decodeClaims(segment: string): Record<string, unknown> {
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+let lastUuidMs = 0;
+
+/**
+ * A version 7 uuid: 48 bits of milliseconds first, so origins sort in the order of their sign-ins. Two
+ * sign-ins in one millisecond get consecutive milliseconds, which keeps the order strict.
+ */
+function timeOrderedUuid(): string {
+  lastUuidMs = Math.max(Date.now(), lastUuidMs + 1);
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(lastUuidMs, 0, 6);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+interface StoredOrigin extends SignInOrigin {
+  /** Epoch seconds after which the refresh token is dead anyway and the entry can go. */
+  readonly expiresAt: number;
+}
+
+/**
+ * Refresh token -> origin of its sign-in, persisted so that a refresh after a restart of `npm start` keeps
+ * its session. Keys are SHA-256 digests of the tokens. The file is rewritten whole (it holds the live
+ * refresh tokens only), to a temporary file renamed over the old one so a crash never leaves half of it.
+ */
+class RefreshTokenOrigins {
+  private constructor(
+    private readonly file: string,
+    private readonly writes: WriteQueue,
+    private readonly byToken: Map<string, StoredOrigin>,
+  ) {}
+
+  static async load(file: string, writes: WriteQueue): Promise<RefreshTokenOrigins> {
+    let stored: Record<string, StoredOrigin> = {};
+    try {
+      stored = JSON.parse(await readFile(file, 'utf8')) as Record<string, StoredOrigin>;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    return new RefreshTokenOrigins(file, writes, new Map(Object.entries(stored)));
+  }
+
+  find(refreshToken: string): SignInOrigin | undefined {
+    const stored = this.byToken.get(digest(refreshToken));
+    return stored && { originJti: stored.originJti, authTime: stored.authTime };
+  }
+
+  async remember(refreshToken: string, origin: SignInOrigin): Promise<void> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const expiresAt = Number(claimsOf(refreshToken).exp ?? nowSeconds + 30 * 24 * 60 * 60);
+    this.byToken.set(digest(refreshToken), { ...origin, expiresAt });
+    for (const [key, stored] of this.byToken) if (stored.expiresAt <= nowSeconds) this.byToken.delete(key);
+    await this.writes.run(async () => {
+      // The latest state, not the one of this call: writes queued behind each other all save everything.
+      const text = JSON.stringify(Object.fromEntries(this.byToken));
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      await mkdir(path.dirname(this.file), { recursive: true });
+      await writeFile(temporary, text);
+      await rename(temporary, this.file);
+    });
+  }
+}
+
+const digest = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+/** Codes "e-mailed" by every running local Cognito of this process, by address. */
+const deliveredCodes = new Set<ReadonlyMap<string, string>>();
+
+/** The last code a running local Cognito of this process "e-mailed" to the address (tests). */
+export function lastLocalCognitoCode(email: string): string | undefined {
+  let code: string | undefined;
+  for (const codes of deliveredCodes) code = codes.get(email.trim().toLowerCase()) ?? code;
+  return code;
+}
+
+type MessageSource = Parameters<Messages['deliver']>[1];
+
+const CODE_PURPOSE: Partial<Record<MessageSource, string>> = {
+  ForgotPassword: 'password reset code',
+  AdminCreateUser: 'temporary password',
+  SignUp: 'confirmation code',
+  ResendCode: 'confirmation code',
+};
+
+/**
+ * Delivers what Cognito would e-mail or text: one line on the console (unless the log level is
+ * `silent`, as in tests), and the code kept by address. No Cognito triggers run locally.
+ */
+class LocalMessages implements Messages {
+  readonly codes = new Map<string, string>();
+
+  async deliver(...[, source, , , , code, , deliveryDetails]: Parameters<Messages['deliver']>): Promise<void> {
+    const destination = deliveryDetails.Destination.trim().toLowerCase();
+    this.codes.set(destination, code);
+    if (process.env[ENV.logLevel] === 'silent') return;
+    process.stdout.write(`Local Cognito: ${CODE_PURPOSE[source] ?? `${source} code`} for ${destination}: ${code}\n`);
+  }
+}
+
 /**
  * Cognito's global sign-out invalidates the user's refresh tokens (access tokens stay valid for JWT
  * verifiers until they expire, as on AWS). cognito-local keeps a user's refresh tokens on the user.
@@ -390,11 +586,8 @@ async function forgetRefreshTokens(ctx: Context, userPool: UserPoolService, user
 
 /** Adds the lifetime of the access token in seconds and the token type, which cognito-local leaves out. */
 function withExpiry(result: AuthenticationResult, accessToken: string): AuthenticationResult {
-  const payload = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-    exp?: number;
-    iat?: number;
-  };
-  const expiresIn = payload.exp !== undefined && payload.iat !== undefined ? payload.exp - payload.iat : undefined;
+  const { exp, iat } = claimsOf(accessToken);
+  const expiresIn = typeof exp === 'number' && typeof iat === 'number' ? exp - iat : undefined;
   return { ...result, ExpiresIn: result.ExpiresIn ?? expiresIn, TokenType: result.TokenType ?? 'Bearer' };
 }
 

@@ -62,6 +62,10 @@ describe('the main table', () => {
     });
   });
 
+  it('signs users in by email, like the local pool, so an email change moves the sign-in name', () => {
+    dev.data.hasResourceProperties('AWS::Cognito::UserPool', { UsernameAttributes: ['email'] });
+  });
+
   it('is retained with deletion protection in prod and deleted with the stack in dev', () => {
     // Act
     const prodTable = prod.data.findResources('AWS::DynamoDB::Table');

@@ -17,7 +17,9 @@ import {
   AdminUpdateUserAttributesCommand,
   AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
+  ConfirmForgotPasswordCommand,
   CreateUserPoolClientCommand,
+  ForgotPasswordCommand,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
@@ -28,7 +30,12 @@ import {
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
 import { ConsoleLogger } from 'aws-amplify/utils';
-import { createLocalAccessTokenVerifier, startCognito, type LocalCognito } from '../../infra/local/cognito';
+import {
+  createLocalAccessTokenVerifier,
+  lastLocalCognitoCode,
+  startCognito,
+  type LocalCognito,
+} from '../../infra/local/cognito';
 
 const PASSWORD = 'Secret123';
 
@@ -102,6 +109,14 @@ function signWithLocalKey(claims: Record<string, unknown>): string {
   const unsigned = `${encode({ alg: 'RS256', typ: 'JWT', kid: 'CognitoLocal' })}.${encode(claims)}`;
   const signature = createSign('RSA-SHA256').update(unsigned).sign(pem).toString('base64url');
   return `${unsigned}.${signature}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Resolves once the wall clock is in a later second than now, so that a fresh auth_time would differ. */
+async function nextSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 function httpRequest(
@@ -231,6 +246,93 @@ describe('local Cognito', () => {
     expect(result).toMatchObject({ RefreshToken: tokens.RefreshToken, ExpiresIn: 3600, TokenType: 'Bearer' });
     const claims = await createLocalAccessTokenVerifier(cognito).verify(result?.AccessToken ?? '');
     expect(claims.sub).toBe(claimsOf(tokens.AccessToken).sub);
+  });
+
+  describe('sign-in origin', () => {
+    test('gives the access and id tokens of a password sign-in one origin_jti, and tokens still verify', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+
+      const tokens = await signInWithPassword(client, cognito.clientId, email);
+
+      const access = claimsOf(tokens.AccessToken);
+      expect(access.origin_jti).toMatch(UUID);
+      expect(claimsOf(tokens.IdToken)).toMatchObject({ origin_jti: access.origin_jti, auth_time: access.auth_time });
+      await expect(createLocalAccessTokenVerifier(cognito).verify(tokens.AccessToken)).resolves.toMatchObject({
+        origin_jti: access.origin_jti,
+      });
+    });
+
+    test('gives every sign-in its own origin, ordered as the sign-ins happened even within one second', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+
+      const first = claimsOf((await signInWithPassword(client, cognito.clientId, email)).AccessToken);
+      const second = claimsOf((await signInWithPassword(client, cognito.clientId, email)).AccessToken);
+
+      expect(second.origin_jti).not.toBe(first.origin_jti);
+      expect(String(second.origin_jti) > String(first.origin_jti)).toBe(true);
+    });
+
+    test('keeps origin_jti and auth_time through GetTokensFromRefreshToken and REFRESH_TOKEN_AUTH', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+      const tokens = await signInWithPassword(client, cognito.clientId, email);
+      const signIn = claimsOf(tokens.AccessToken);
+      await nextSecond();
+
+      const { AuthenticationResult: viaAmplifyCall } = await client.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: tokens.RefreshToken }),
+      );
+      const { AuthenticationResult: viaInitiateAuth } = await client.send(
+        new InitiateAuthCommand({
+          ClientId: cognito.clientId,
+          AuthFlow: 'REFRESH_TOKEN_AUTH',
+          AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken },
+        }),
+      );
+
+      const verifier = createLocalAccessTokenVerifier(cognito);
+      for (const result of [viaAmplifyCall, viaInitiateAuth]) {
+        const access = claimsOf(result?.AccessToken ?? '');
+        expect(access.iat).toBeGreaterThan(Number(signIn.auth_time));
+        expect(access).toMatchObject({ origin_jti: signIn.origin_jti, auth_time: signIn.auth_time });
+        expect(claimsOf(result?.IdToken ?? '')).toMatchObject({ origin_jti: signIn.origin_jti, auth_time: signIn.auth_time });
+        await expect(verifier.verify(result?.AccessToken ?? '')).resolves.toMatchObject({ origin_jti: signIn.origin_jti });
+      }
+    });
+  });
+
+  describe('password reset', () => {
+    test('keeps the code ForgotPassword sends, and ConfirmForgotPassword with it sets the new password', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+
+      await client.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: email }));
+      const code = cognito.lastCode(email.toUpperCase());
+      await client.send(
+        new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: code, Password: 'Changed123' }),
+      );
+
+      expect(code).toMatch(/^\d{6}$/);
+      expect(lastLocalCognitoCode(email)).toBe(code);
+      await expect(signInWithPassword(client, cognito.clientId, email, 'Changed123')).resolves.toBeDefined();
+      await expect(signInWithPassword(client, cognito.clientId, email)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    });
+
+    test('refuses ConfirmForgotPassword with a wrong code and keeps the old password', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+      await client.send(new ForgotPasswordCommand({ ClientId: cognito.clientId, Username: email }));
+      const wrong = cognito.lastCode(email) === '000000' ? '111111' : '000000';
+
+      const attempt = client.send(
+        new ConfirmForgotPasswordCommand({ ClientId: cognito.clientId, Username: email, ConfirmationCode: wrong, Password: 'Changed123' }),
+      );
+
+      await expect(attempt).rejects.toMatchObject({ name: 'CodeMismatchException' });
+      await expect(signInWithPassword(client, cognito.clientId, email)).resolves.toBeDefined();
+    });
   });
 
   test('refuses GetTokensFromRefreshToken with an unknown refresh token', async () => {
@@ -447,6 +549,31 @@ describe('local Cognito restarted on the same data directory', () => {
         client_id: first.clientId,
       });
       await expect(fetch(first.endpoint)).rejects.toThrow();
+    } finally {
+      secondClient.destroy();
+      await second.stop();
+    }
+  });
+
+  test('keeps the origin of a refresh token issued before the restart', async () => {
+    const dataDir = await newDataDir();
+    const options = { port: 0, dataDir, poolName: 'atendechat-test', clientName: 'web' };
+    const first = await startCognito(options);
+    const firstClient = sdkClient(first);
+    const email = uniqueEmail();
+    await createUser(firstClient, first, email);
+    const tokens = await signInWithPassword(firstClient, first.clientId, email);
+    firstClient.destroy();
+    await first.stop();
+
+    const second = await startCognito(options);
+    const secondClient = sdkClient(second);
+    try {
+      const { AuthenticationResult: result } = await secondClient.send(
+        new GetTokensFromRefreshTokenCommand({ ClientId: second.clientId, RefreshToken: tokens.RefreshToken }),
+      );
+      const signIn = claimsOf(tokens.AccessToken);
+      expect(claimsOf(result?.AccessToken ?? '')).toMatchObject({ origin_jti: signIn.origin_jti, auth_time: signIn.auth_time });
     } finally {
       secondClient.destroy();
       await second.stop();

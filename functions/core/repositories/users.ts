@@ -1,8 +1,10 @@
 /**
  * Users of a company, and the platform-wide items that find them: the identity item (Cognito `sub` ->
- * user and company) and the unique-email item.
+ * user and company) and the unique-email item. The user item also holds the user's sign-in state: the
+ * one active session and the time of the last sign-out (see load-session.ts).
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../../shared/session';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
@@ -22,6 +24,17 @@ export interface User {
   readonly online: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** The sign-in whose tokens are accepted; tokens of older sign-ins are refused. */
+  readonly activeSession?: ActiveSession;
+  /** Epoch seconds of the last sign-out: tokens of sign-ins up to then are refused. */
+  readonly signedOutAt?: number;
+}
+
+/** A sign-in, as the access token's claims name it (both are kept across token refreshes). */
+export interface ActiveSession {
+  readonly originJti: string;
+  /** Epoch seconds. */
+  readonly authTime: number;
 }
 
 export interface Identity {
@@ -56,4 +69,115 @@ export async function findIdentityByEmail(email: string): Promise<Identity | und
     new GetCommand({ TableName: table(), Key: keys.uniqueEmail(email), ConsistentRead: true }),
   );
   return Item ? fromItem<Identity>(Item) : undefined;
+}
+
+/**
+ * Every user of a company: one key-condition Query of the company partition, read page by page. The
+ * plan bounds how many there are, so the callers page and search in memory.
+ */
+export async function listUsers(companyId: string): Promise<User[]> {
+  const { PK, SKPrefix } = keys.userPrefix(companyId);
+  const users: User[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+        ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) users.push(fromItem<User>(item));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return users;
+}
+
+/**
+ * Makes `session` the user's active session if it is a later sign-in than the stored one (sign-in time
+ * first, then origin). Answers false when the stored session is already this one or a later one (another
+ * request won the race); the caller reads the user again and decides.
+ */
+export async function claimActiveSession(companyId: string, userId: string, session: ActiveSession): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(companyId, userId),
+        UpdateExpression: 'SET activeSession = :session',
+        ConditionExpression:
+          'attribute_exists(PK) AND (attribute_not_exists(activeSession) OR activeSession.authTime < :authTime OR ' +
+          '(activeSession.authTime = :authTime AND activeSession.originJti < :originJti))',
+        ExpressionAttributeValues: { ':session': session, ':authTime': session.authTime, ':originJti': session.originJti },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Marks the user offline and refuses, from now on, every token of a sign-in up to `signedOutAt`. */
+export async function markSignedOut(companyId: string, userId: string, signedOutAt: number): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.user(companyId, userId),
+        UpdateExpression: 'SET #online = :false, signedOutAt = :at',
+        // Never moves the mark back (two sign-outs racing), never recreates a deleted user.
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(signedOutAt) OR signedOutAt < :at)',
+        ExpressionAttributeNames: { '#online': 'online' },
+        ExpressionAttributeValues: { ':false': false, ':at': signedOutAt },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The fields of a user that the user form changes. */
+export type UserChanges = Partial<Pick<User, 'name' | 'email' | 'profile' | 'allTicket' | 'whatsappId' | 'queueIds'>>;
+
+/**
+ * The transaction action that applies `changes` to a user. It holds only while the user still has the
+ * email the caller read, so that the unique-email items moved in the same transaction stay right.
+ */
+export function updateUserAction(user: User, changes: UserChanges, now: Date): TransactItem {
+  const entries = Object.entries({ ...changes, updatedAt: now.toISOString() }).filter(([, value]) => value !== undefined);
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.user(user.companyId, user.id),
+      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+      ConditionExpression: 'attribute_exists(PK) AND email = :expectedEmail',
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
+        ':expectedEmail': user.email,
+      },
+    },
+  };
+}
+
+/** The transaction action that removes an email's uniqueness item, if it still belongs to the user. */
+export function releaseEmailAction(email: string, sub: string): TransactItem {
+  return {
+    Delete: {
+      TableName: table(),
+      Key: keys.uniqueEmail(email),
+      ConditionExpression: '#sub = :sub',
+      ExpressionAttributeNames: { '#sub': 'sub' },
+      ExpressionAttributeValues: { ':sub': sub },
+    },
+  };
+}
+
+/** The transaction action that takes an email for the identity; it fails if anybody has it. */
+export function claimEmailAction(email: string, identity: Identity): TransactItem {
+  return { Put: { TableName: table(), Item: uniqueEmailItem(email, identity), ConditionExpression: 'attribute_not_exists(PK)' } };
 }

@@ -22,7 +22,9 @@ export class UserPool extends Construct {
     this.pool = new cognito.UserPool(this, 'Pool', {
       userPoolName: `atende-${stage.name}-users`,
       selfSignUpEnabled: false,
-      signInAliases: { username: true },
+      // Email is the sign-in name (the pool's username attribute), as in the local pool: a changed email
+      // becomes the new sign-in name and an old one is free for a new user.
+      signInAliases: { email: true },
       signInCaseSensitive: false,
       standardAttributes: { email: { required: true, mutable: true } },
       // DESIGN.md §8: at least 8 characters with upper case, lower case and a digit, everywhere.

@@ -1,0 +1,124 @@
+/**
+ * Users of a company (spec 3 Users, spec 1 §3, §5, §6) and the public password-reset flow: the inputs the
+ * API accepts, with the spec's field messages, and the shapes it answers. Imported by the backend and by
+ * the web's user modal, users page and /forgetpsw page. No secret (password, Cognito ids, session data)
+ * is ever part of an answer.
+ */
+import { z } from 'zod';
+import { PasswordSchema } from './companies';
+import { PROFILES, type Profile, type QueueSummary } from './session';
+
+export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
+export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
+
+/** A user as GET /users, GET /users/{id}, POST /users, PUT /users/{id} and the `user` event carry it. */
+export interface UserDto {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly profile: Profile;
+  readonly super: boolean;
+  /** 'enabled' lets a non-admin also see tickets without a queue (spec 1 §3). */
+  readonly allTicket: AllTicket;
+  /** The user's default connection, or null. */
+  readonly whatsappId: string | null;
+  readonly companyId: string;
+  readonly queueIds: readonly string[];
+  readonly queues: readonly QueueSummary[];
+  readonly online: boolean;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** GET /users: one page of the search (spec 3 §7). */
+export interface UserPage {
+  readonly users: readonly UserDto[];
+  readonly hasMore: boolean;
+}
+
+/** GET /users/list: every user of the company, for selects (transfer, filters, chat members). */
+export interface UserOption {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The most queues one user can be given (a transaction checks each of them). */
+export const USER_QUEUES_MAX = 50;
+
+const required = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'Required' : 'Invalid value');
+
+const name = z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).min(2, 'Too Short!').max(50, 'Too Long!');
+
+export const EmailSchema = z
+  .string({ error: required })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Required', abort: true })
+  .max(254, 'Too Long!')
+  .pipe(z.email('Invalid email'));
+
+const profile = z.enum(PROFILES, { error: 'Invalid profile' });
+const allTicket = z.enum(ALL_TICKET_VALUES, { error: 'Invalid value' });
+const entityId = z.string({ error: 'Invalid id' }).trim().min(1, 'Invalid id').max(64, 'Invalid id').regex(/^[0-9A-Za-z_-]+$/, 'Invalid id');
+const whatsappId = entityId.nullable();
+const queueIds = z
+  .array(entityId, { error: 'Invalid queues' })
+  .max(USER_QUEUES_MAX, 'Too many queues')
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST /users (admins): the user modal's fields (spec 1 §7). */
+export const CreateUserBody = z.object({
+  name,
+  email: EmailSchema,
+  password: PasswordSchema,
+  profile: profile.default('user'),
+  allTicket: allTicket.default('desabled'),
+  whatsappId: whatsappId.default(null),
+  queueIds: queueIds.default([]),
+});
+export type CreateUserInput = z.output<typeof CreateUserBody>;
+
+/** A blank password on edit keeps the old one (checklist C-143). */
+const blankAsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/**
+ * PUT /users/{id}: any subset of the fields. Who may change which field is the server's rule, not the
+ * schema's: profile needs user-modal:editProfile, queues user-modal:editQueues, the rest of another user
+ * company:administer.
+ */
+export const UpdateUserBody = z.object({
+  name: name.optional(),
+  email: EmailSchema.optional(),
+  password: z.preprocess(blankAsAbsent, PasswordSchema.optional()),
+  profile: profile.optional(),
+  allTicket: allTicket.optional(),
+  whatsappId: whatsappId.optional(),
+  queueIds: queueIds.optional(),
+});
+export type UpdateUserInput = z.output<typeof UpdateUserBody>;
+
+export const UserIdParams = z.object({ id: entityId });
+
+/** POST /auth/forgot-password: step 1 of /forgetpsw. */
+export const ForgotPasswordBody = z.object({ email: EmailSchema });
+
+/**
+ * POST /auth/reset-password: step 2 of /forgetpsw. The new password travels in the body, never in a
+ * URL (DESIGN.md §7); its confirmation ('As senhas não correspondem') is checked by the form.
+ */
+export const ResetPasswordBody = z.object({
+  email: EmailSchema,
+  code: z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).max(64, 'Invalid code').regex(/^\S+$/, 'Invalid code'),
+  password: PasswordSchema,
+});
+
+/**
+ * The short tag of a sign-in that the `auth` event names (`session`): the first 16 hex digits of the
+ * SHA-256 of the token's `origin_jti`. A browser compares it with the tag of its own access token and
+ * shows 'Sua conta foi acessada em outro computador.' only when they differ. WebCrypto, so that the web
+ * and the backend compute it with the same code.
+ */
+export async function sessionTag(originJti: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(originJti));
+  return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}

@@ -202,7 +202,7 @@ describe('the backend functions', () => {
     expect(endpoint).toMatch(new RegExp(`"/${WS_STAGE}"\\]\\]\\}$`));
   });
 
-  it('grants Cognito admin actions to the auth module only', () => {
+  it('grants Cognito admin actions to the modules that manage accounts (auth, companies, users) only', () => {
     // Prepare
     const functions = productFunctions(dev, 'dev');
 
@@ -212,7 +212,7 @@ describe('the backend functions', () => {
       .map((fn) => fn.Properties.FunctionName);
 
     // Assess
-    expect(withCognitoAdmin).toEqual(['atende-dev-http-auth']);
+    expect(withCognitoAdmin.sort()).toEqual(['atende-dev-http-auth', 'atende-dev-http-companies', 'atende-dev-http-users']);
   });
 
   it('lets the modules that declare scheduling create and delete schedules and pass the scheduler role, and no other', () => {

@@ -8,6 +8,7 @@ import type { Plan } from './plans';
 import { WeeklySchedule } from './queues';
 import type { ScheduleEntry } from './schedules';
 import type { Setting } from './settings';
+import { EmailSchema, NameSchema, PasswordSchema } from './users';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -91,32 +92,12 @@ export function dueDateColour(dueDate: string | null, today: string): DueDateCol
 
 const required = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'Required' : 'Invalid value');
 
-const name = z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).min(2, 'Too Short!').max(50, 'Too Long!');
-
-const email = z
-  .string({ error: required })
-  .trim()
-  .toLowerCase()
-  .min(1, { error: 'Required', abort: true })
-  .max(254, 'Too Long!')
-  .pipe(z.email('Invalid email'));
-
 /** Digits with the usual separators; the web masks it as (99) 99999-9999 (spec 2 §5). */
 const phone = z
   .string({ error: 'Invalid phone' })
   .trim()
   .max(20, 'Too Long!')
   .regex(/^[0-9+()\-\s]*$/, 'Invalid phone');
-
-/** DESIGN.md §8: at least 8 characters with upper case, lower case and a digit, on every form. */
-export const PasswordSchema = z
-  .string({ error: required })
-  .min(1, { error: 'Required', abort: true })
-  .min(8, 'Too Short!')
-  .max(50, 'Too Long!')
-  .regex(/[A-Z]/, 'The password needs an uppercase letter')
-  .regex(/[a-z]/, 'The password needs a lowercase letter')
-  .regex(/[0-9]/, 'The password needs a digit');
 
 const planId = z.string({ error: required }).trim().min(1, 'Required').max(64, 'Invalid plan');
 
@@ -137,8 +118,8 @@ const flag = z.boolean({ error: 'Invalid value' });
  * ones a client sends are dropped here with every other unknown key.
  */
 export const SignUpBody = z.object({
-  name,
-  email,
+  name: NameSchema,
+  email: EmailSchema,
   phone: phone.optional().default(''),
   password: PasswordSchema,
   planId,
@@ -150,8 +131,8 @@ export type SignUpBody = z.output<typeof SignUpBody>;
  * admin user, who is created with the company's email (the spec's form has none; an account needs one).
  */
 export const CreateCompanyBody = z.object({
-  name,
-  email,
+  name: NameSchema,
+  email: EmailSchema,
   phone: phone.optional().default(''),
   planId,
   status: flag.optional().default(true),
@@ -164,8 +145,8 @@ export type CreateCompanyBody = z.output<typeof CreateCompanyBody>;
 
 /** PUT /companies/{id} (super user): any field of the company form; the ones left out stay as they are. */
 export const UpdateCompanyBody = z.object({
-  name: name.optional(),
-  email: email.optional(),
+  name: NameSchema.optional(),
+  email: EmailSchema.optional(),
   phone: phone.optional(),
   planId: planId.optional(),
   status: flag.optional(),

@@ -19,6 +19,7 @@ export interface MeUser {
   readonly super: boolean;
   /** 'enabled' lets a non-admin also see tickets without a queue. */
   readonly allTicket: 'enabled' | 'desabled';
+  /** The user's default connection, or null. */
   readonly whatsappId: string | null;
   readonly companyId: string;
   readonly queues: readonly QueueSummary[];

@@ -5,26 +5,17 @@
  * is ever part of an answer.
  */
 import { z } from 'zod';
-import { PasswordSchema } from './companies';
-import { PROFILES, type Profile, type QueueSummary } from './session';
+import { PROFILES, type MeUser } from './session';
 
 export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
 export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
 
-/** A user as GET /users, GET /users/{id}, POST /users, PUT /users/{id} and the `user` event carry it. */
-export interface UserDto {
-  readonly id: string;
-  readonly name: string;
-  readonly email: string;
-  readonly profile: Profile;
-  readonly super: boolean;
-  /** 'enabled' lets a non-admin also see tickets without a queue (spec 1 §3). */
-  readonly allTicket: AllTicket;
-  /** The user's default connection, or null. */
-  readonly whatsappId: string | null;
-  readonly companyId: string;
+/**
+ * A user as GET /users, GET /users/{id}, POST /users, PUT /users/{id} and the `user` event carry it: the
+ * fields GET /auth/me shows of the signed-in user, and these.
+ */
+export interface UserDto extends MeUser {
   readonly queueIds: readonly string[];
-  readonly queues: readonly QueueSummary[];
   readonly online: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -47,8 +38,15 @@ export const USER_QUEUES_MAX = 50;
 
 const required = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'Required' : 'Invalid value');
 
-const name = z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).min(2, 'Too Short!').max(50, 'Too Long!');
+/** A user's name; also a company's, whose admin user is named after it. */
+export const NameSchema = z
+  .string({ error: required })
+  .trim()
+  .min(1, { error: 'Required', abort: true })
+  .min(2, 'Too Short!')
+  .max(50, 'Too Long!');
 
+/** A login email, stored lower case; a company's email is its admin's login. */
 export const EmailSchema = z
   .string({ error: required })
   .trim()
@@ -56,6 +54,16 @@ export const EmailSchema = z
   .min(1, { error: 'Required', abort: true })
   .max(254, 'Too Long!')
   .pipe(z.email('Invalid email'));
+
+/** DESIGN.md §8: at least 8 characters with upper case, lower case and a digit, on every form. */
+export const PasswordSchema = z
+  .string({ error: required })
+  .min(1, { error: 'Required', abort: true })
+  .min(8, 'Too Short!')
+  .max(50, 'Too Long!')
+  .regex(/[A-Z]/, 'The password needs an uppercase letter')
+  .regex(/[a-z]/, 'The password needs a lowercase letter')
+  .regex(/[0-9]/, 'The password needs a digit');
 
 const profile = z.enum(PROFILES, { error: 'Invalid profile' });
 const allTicket = z.enum(ALL_TICKET_VALUES, { error: 'Invalid value' });
@@ -68,7 +76,7 @@ const queueIds = z
 
 /** POST /users (admins): the user modal's fields (spec 1 §7). */
 export const CreateUserBody = z.object({
-  name,
+  name: NameSchema,
   email: EmailSchema,
   password: PasswordSchema,
   profile: profile.default('user'),
@@ -87,7 +95,7 @@ const blankAsAbsent = (value: unknown) => (value === '' || value === null ? unde
  * company:administer.
  */
 export const UpdateUserBody = z.object({
-  name: name.optional(),
+  name: NameSchema.optional(),
   email: EmailSchema.optional(),
   password: z.preprocess(blankAsAbsent, PasswordSchema.optional()),
   profile: profile.optional(),

@@ -11,7 +11,14 @@ export const PAGE_SIZE = 20;
 
 export const ListQuery = z.object({
   searchParam: z.string().max(200, 'Too Long!').optional().default(''),
-  pageNumber: z.coerce.number().int('Invalid page').min(1, 'Invalid page').max(10_000, 'Invalid page').optional().default(1),
+  // The coerce carries the message too, so text that is no number (`abc`) is an 'Invalid page' as well.
+  pageNumber: z.coerce
+    .number({ error: 'Invalid page' })
+    .int('Invalid page')
+    .min(1, 'Invalid page')
+    .max(10_000, 'Invalid page')
+    .optional()
+    .default(1),
 });
 
 export type ListQuery = z.output<typeof ListQuery>;

@@ -3,11 +3,11 @@
  * super user. Sort keys are time-sortable ids, so one Query reads them newest first.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Announcement } from '../../../shared/announcements';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { fromItem, table } from './table';
+import { fromItem, queryPrefix, setFields, table } from './table';
 
 /** An announcement as stored: the API's shape without the presigned URL, which is made per answer. */
 export type StoredAnnouncement = Omit<Announcement, 'mediaUrl'>;
@@ -25,23 +25,8 @@ export async function findAnnouncement(id: string): Promise<StoredAnnouncement |
 
 /** Every announcement, newest first: one key-condition Query of the partition, followed page by page. */
 export async function readAllAnnouncements(): Promise<StoredAnnouncement[]> {
-  const { PK, SKPrefix } = keys.announcementPrefix();
-  const announcements: StoredAnnouncement[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    announcements.push(...Items.map((item) => fromItem<StoredAnnouncement>(item)));
-    cursor = LastEvaluatedKey;
-  } while (cursor);
-  return announcements;
+  const items = await queryPrefix(keys.announcementPrefix(), { ScanIndexForward: false });
+  return items.map((item) => fromItem<StoredAnnouncement>(item));
 }
 
 export async function insertAnnouncement(announcement: StoredAnnouncement): Promise<void> {
@@ -73,10 +58,8 @@ export async function setAnnouncementFields(id: string, changes: AnnouncementCha
       new UpdateCommand({
         TableName: table(),
         Key: keys.announcement(id),
-        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+        ...setFields(changes),
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
         ReturnValues: 'ALL_OLD',
       }),
     );

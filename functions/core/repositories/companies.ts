@@ -3,22 +3,13 @@
  * GSI1 (one platform-wide partition sorted by name). A deleted company keeps its item (status false,
  * `deletedAt`) but leaves the list index.
  */
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { RECURRENCES, type Recurrence } from '../../../shared/companies';
 import type { ScheduleEntry } from '../../../shared/schedules';
-import type { SettingKey } from '../../../shared/settings';
 import { dynamo } from '../aws/clients';
 import { companyListIndex, keys } from './keys';
-import { fromItem, table } from './table';
-import type { User } from './users';
+import { fromItem, queryAll, setFields, table } from './table';
 
 export { RECURRENCES, type Recurrence };
 
@@ -78,22 +69,13 @@ export async function getLiveCompany(companyId: string): Promise<Company | undef
  * page by page (the platform's tenants, for the super user's screens; never a Scan).
  */
 export async function listCompanies(): Promise<Company[]> {
-  const companies: Company[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': LIST_PARTITION },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) companies.push(fromItem<Company>(item));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return companies;
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': LIST_PARTITION },
+  });
+  return items.map((item) => fromItem<Company>(item));
 }
 
 /** The fields of the company form a super user may change. */
@@ -107,18 +89,14 @@ export type CompanyChanges = Partial<Pick<Company, 'name' | 'email' | 'phone' | 
 export function updateCompanyAction(company: Company, changes: CompanyChanges, now: Date): TransactItem {
   const fields: Record<string, unknown> = { ...changes, updatedAt: now.toISOString() };
   if (changes.name !== undefined) fields.GSI1SK = companyListIndex(changes.name, company.id).GSI1SK;
-  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const set = setFields(fields);
   return {
     Update: {
       TableName: table(),
       Key: keys.company(company.id),
-      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+      ...set,
       ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletedAt) AND planId = :expectedPlan',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-      ExpressionAttributeValues: {
-        ...Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
-        ':expectedPlan': company.planId,
-      },
+      ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':expectedPlan': company.planId },
     },
   };
 }
@@ -156,55 +134,5 @@ export async function setCompanySchedules(companyId: string, schedules: readonly
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
-  }
-}
-
-/**
- * One setting of many companies (e.g. `campaignsEnabled` for the Empresas list), read with BatchGet by
- * key, 100 keys per call. The settings repository owns the setting item; this reads its `value` only.
- * Companies without the item are left out of the map.
- */
-export async function settingOfCompanies(key: SettingKey, companyIds: readonly string[]): Promise<Map<string, string>> {
-  const values = new Map<string, string>();
-  const companyOfPartition = new Map(companyIds.map((id) => [keys.setting(id, key).PK, id]));
-  for (let start = 0; start < companyIds.length; start += 100) {
-    let pending: Record<string, unknown>[] = companyIds.slice(start, start + 100).map((id) => ({ ...keys.setting(id, key) }));
-    for (let attempt = 0; pending.length > 0; attempt += 1) {
-      if (attempt > 8) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      const { Responses, UnprocessedKeys } = await dynamo().send(
-        new BatchGetCommand({
-          RequestItems: { [table()]: { Keys: pending, ProjectionExpression: 'PK, #value', ExpressionAttributeNames: { '#value': 'value' } } },
-        }),
-      );
-      for (const item of Responses?.[table()] ?? []) {
-        const companyId = companyOfPartition.get(String(item.PK));
-        if (companyId) values.set(companyId, String(item.value));
-      }
-      pending = UnprocessedKeys?.[table()]?.Keys ?? [];
-    }
-  }
-  return values;
-}
-
-/**
- * Frees a purged user's login in the table: the identity item (so no token of the user finds a session)
- * and the unique-email item (so the email can sign up again). The email item is removed only while it
- * still names this user. Both deletes are idempotent, so a retried purge succeeds.
- */
-export async function removeLoginItems(login: Pick<User, 'id' | 'email' | 'cognitoSub'>): Promise<void> {
-  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.identity(login.cognitoSub) }));
-  try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: keys.uniqueEmail(login.email),
-        ConditionExpression: 'userId = :userId',
-        ExpressionAttributeValues: { ':userId': login.id },
-      }),
-    );
-  } catch (error) {
-    // Already gone, or the email now belongs to someone else: either way not ours to remove.
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }
 }

@@ -9,6 +9,12 @@ export interface Key {
   readonly SK: string;
 }
 
+/** A range of one partition: the items whose sort key starts with `SKPrefix` (the `*Prefix` builders). */
+export interface KeyPrefix {
+  readonly PK: string;
+  readonly SKPrefix: string;
+}
+
 const company = (companyId: string) => `C#${companyId}`;
 
 export const keys = {

@@ -4,18 +4,11 @@
  * in use is never deleted.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { PLAN_FLAGS, type Plan, type PlanWithUsage } from '../../../shared/plans';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { fromItem, table } from './table';
+import { fromItem, queryPrefix, table, updateExistingItem } from './table';
 
 export const planItem = (plan: Plan) => ({ ...keys.plan(plan.id), entity: 'plan', ...plan });
 
@@ -49,31 +42,12 @@ export async function getPlanWithUsage(planId: string): Promise<PlanWithUsage | 
   return Item ? toPlanWithUsage(Item) : undefined;
 }
 
-async function queryPlanItems(): Promise<Record<string, unknown>[]> {
-  const { PK, SKPrefix } = keys.planPrefix();
-  const items: Record<string, unknown>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return items;
-}
-
 export async function listPlans(): Promise<Plan[]> {
-  return (await queryPlanItems()).map((item) => fromItem<Plan>(item));
+  return (await queryPrefix(keys.planPrefix())).map((item) => fromItem<Plan>(item));
 }
 
 export async function listPlansWithUsage(): Promise<PlanWithUsage[]> {
-  return (await queryPlanItems()).map(toPlanWithUsage);
+  return (await queryPrefix(keys.planPrefix())).map(toPlanWithUsage);
 }
 
 /** Stores a new plan, used by no company yet. */
@@ -91,24 +65,8 @@ export async function putNewPlan(plan: Plan, now = new Date()): Promise<PlanWith
 
 /** Applies the changes to an existing plan and answers it; undefined when there is no such plan. */
 export async function updatePlan(planId: string, changes: Partial<Omit<Plan, 'id'>>, now = new Date()): Promise<PlanWithUsage | undefined> {
-  const entries = Object.entries({ ...changes, updatedAt: now.toISOString() }).filter(([, value]) => value !== undefined);
-  try {
-    const { Attributes } = await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.plan(planId),
-        UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes ? toPlanWithUsage(Attributes) : undefined;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const item = await updateExistingItem(keys.plan(planId), { ...changes, updatedAt: now.toISOString() });
+  return item ? toPlanWithUsage(item) : undefined;
 }
 
 /**

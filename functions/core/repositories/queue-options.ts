@@ -3,10 +3,10 @@
  * its id (keys.queueOption), and listed under its parent, in menu order, through GSI1
  * (queueOptionListIndex: one index partition per queue and parent).
  */
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { keys, queueOptionListIndex } from './keys';
-import { batchWriteAll, fromItem, table } from './table';
+import { batchWriteAll, fromItem, queryAll, table } from './table';
 
 export interface QueueOption {
   readonly id: string;
@@ -43,21 +43,12 @@ export async function getQueueOption(companyId: string, optionId: string): Promi
 /** The options directly under a parent (null: the top level) of one queue, in menu order. */
 export async function listChildOptions(companyId: string, queueId: string, parentId: string | null): Promise<QueueOption[]> {
   const { GSI1PK } = queueOptionListIndex(companyId, queueId, parentId, 0);
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': GSI1PK },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const items = await queryAll({
+    TableName: table(),
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': GSI1PK },
+  });
   return items.map((item) => fromItem<QueueOption>(item)).sort(compareOptions);
 }
 

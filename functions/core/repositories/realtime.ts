@@ -2,11 +2,11 @@
  * WebSocket tickets and connections. A ticket is single-use: consuming it is a conditional delete, so
  * two connections can never share one. Both kinds of item carry a TTL so nothing outlives its use.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { dynamo } from '../aws/clients';
-import { keys } from './keys';
-import { batchWriteAll, table } from './table';
+import { keys, type KeyPrefix } from './keys';
+import { batchWriteAll, prefixQueryInput, queryPages, table } from './table';
 
 export interface WsTicketOwner {
   readonly companyId: string;
@@ -88,21 +88,10 @@ export interface RoomMember {
 }
 
 /** Every connection in a room, page by page (a room is one partition; this is the fan-out's only read). */
-export async function* roomMembers(prefix: { PK: string; SKPrefix: string }): AsyncGenerator<RoomMember[]> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': prefix.PK, ':sk': prefix.SKPrefix },
-        ProjectionExpression: 'connectionId, companyId, userId',
-        ExclusiveStartKey,
-      }),
-    );
-    yield (page.Items ?? []) as RoomMember[];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+export async function* roomMembers(prefix: KeyPrefix): AsyncGenerator<RoomMember[]> {
+  for await (const page of queryPages(prefixQueryInput(prefix, { ProjectionExpression: 'connectionId, companyId, userId' }))) {
+    yield page.map((item) => ({ connectionId: String(item.connectionId), companyId: String(item.companyId), userId: String(item.userId) }));
+  }
 }
 
 /** Records that the client is alive (its `userStatus` ping); a vanished connection is not recreated. */

@@ -1,5 +1,5 @@
 /** Company settings: one item per key in the company partition. */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
   DEFAULT_SETTINGS,
   SETTING_KEYS,
@@ -10,7 +10,7 @@ import {
 } from '../../../shared/settings';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { table } from './table';
+import { batchGetAll, queryPrefix, table } from './table';
 
 export const settingItem = (companyId: string, key: SettingKey, value: string) => ({
   ...keys.setting(companyId, key),
@@ -31,16 +31,8 @@ export const answerableSetting = (key: SettingKey, value: string): Setting => ({
  * created) answered with its default.
  */
 export async function listSettings(companyId: string): Promise<Setting[]> {
-  const { PK, SKPrefix } = keys.settingPrefix(companyId);
-  const { Items = [] } = await dynamo().send(
-    new QueryCommand({
-      TableName: table(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-      ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-    }),
-  );
   const stored = new Map<SettingKey, string>();
-  for (const item of Items) {
+  for (const item of await queryPrefix(keys.settingPrefix(companyId))) {
     const key = String(item.key);
     if (isSettingKey(key)) stored.set(key, String(item.value));
   }
@@ -52,4 +44,22 @@ export async function putSetting(companyId: string, key: SettingKey, value: stri
   await dynamo().send(
     new PutCommand({ TableName: table(), Item: { ...settingItem(companyId, key, value), updatedAt: now.toISOString() } }),
   );
+}
+
+/**
+ * One setting of many companies (e.g. `campaignsEnabled` for the Empresas list), read by key. Companies
+ * without the item are left out of the map.
+ */
+export async function settingOfCompanies(key: SettingKey, companyIds: readonly string[]): Promise<Map<string, string>> {
+  const companyOfPartition = new Map(companyIds.map((id) => [keys.setting(id, key).PK, id]));
+  const items = await batchGetAll(
+    companyIds.map((id) => keys.setting(id, key)),
+    { projection: 'PK, #value', names: { '#value': 'value' } },
+  );
+  const values = new Map<string, string>();
+  for (const item of items) {
+    const companyId = companyOfPartition.get(String(item.PK));
+    if (companyId) values.set(companyId, String(item.value));
+  }
+  return values;
 }

@@ -1,7 +1,20 @@
-/** The table name and a few helpers shared by the repositories. */
-import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+/**
+ * The table name and the small mechanisms every repository needs: turning items back into entities,
+ * reading every page of a Query, batch reads and writes that retry what DynamoDB leaves unprocessed,
+ * and the SET clause of an update.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { config } from '../config';
+import type { Key, KeyPrefix } from './keys';
 
 export const table = () => config.tableName();
 
@@ -15,20 +28,146 @@ export function fromItem<T>(item: Record<string, unknown>): T {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !STORAGE_ATTRIBUTES.includes(name))) as T;
 }
 
-type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+// ---- queries ----------------------------------------------------------------------------------------
 
 /**
- * Writes any number of put/delete requests: 25 per BatchWriteItem (DynamoDB's limit), retrying what
- * DynamoDB leaves unprocessed under throttling, with a short growing pause.
+ * The pages of a Query one after the other, following `LastEvaluatedKey` (DynamoDB cuts a page at 1 MB),
+ * for a reader that acts on each page as it comes (e.g. the realtime fan-out).
  */
-export async function batchWriteAll(requests: readonly WriteRequest[]): Promise<void> {
-  for (let start = 0; start < requests.length; start += 25) {
-    let pending: WriteRequest[] = requests.slice(start, start + 25);
+export async function* queryPages(input: QueryCommandInput): AsyncGenerator<Record<string, unknown>[]> {
+  let ExclusiveStartKey = input.ExclusiveStartKey;
+  do {
+    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey }));
+    yield page.Items ?? [];
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+/** Every item a Query finds, all pages read. Only for ranges bounded by a plan or the platform. */
+export async function queryAll(input: QueryCommandInput): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  for await (const page of queryPages(input)) items.push(...page);
+  return items;
+}
+
+/**
+ * The Query input for a range of one partition, `PK = :pk AND begins_with(SK, :sk)`, with any other
+ * parameters (filter, projection, order); `extra`'s expression values are added to `:pk` and `:sk`.
+ */
+export function prefixQueryInput(prefix: KeyPrefix, extra: Omit<QueryCommandInput, 'TableName'> = {}): QueryCommandInput {
+  return {
+    TableName: table(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+    ...extra,
+    ExpressionAttributeValues: { ':pk': prefix.PK, ':sk': prefix.SKPrefix, ...extra.ExpressionAttributeValues },
+  };
+}
+
+/** Every item of a range of one partition (see prefixQueryInput), all pages read. */
+export function queryPrefix(prefix: KeyPrefix, extra?: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
+  return queryAll(prefixQueryInput(prefix, extra));
+}
+
+// ---- batches ----------------------------------------------------------------------------------------
+
+/**
+ * Sends `requests` in chunks of `chunkSize`; `send` answers what DynamoDB left unprocessed (under
+ * throttling), which is sent again after a short growing pause, a few times at most.
+ */
+async function sendInChunks<T>(
+  requests: readonly T[],
+  chunkSize: number,
+  unprocessed: (count: number) => string,
+  send: (chunk: T[]) => Promise<T[]>,
+): Promise<void> {
+  for (let start = 0; start < requests.length; start += chunkSize) {
+    let pending = requests.slice(start, start + chunkSize);
     for (let attempt = 0; pending.length > 0; attempt += 1) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 50 * 2 ** attempt)));
-      if (attempt > 8) throw new Error(`BatchWriteItem left ${pending.length} items unprocessed`);
-      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = UnprocessedItems?.[table()] ?? [];
+      if (attempt > 8) throw new Error(unprocessed(pending.length));
+      pending = await send(pending);
     }
+  }
+}
+
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
+
+/** Writes any number of put/delete requests: 25 per BatchWriteItem (DynamoDB's limit), retrying unprocessed ones. */
+export async function batchWriteAll(requests: readonly WriteRequest[]): Promise<void> {
+  await sendInChunks(
+    requests,
+    25,
+    (count) => `BatchWriteItem left ${count} items unprocessed`,
+    async (chunk) => {
+      const { UnprocessedItems } = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: chunk } }));
+      return UnprocessedItems?.[table()] ?? [];
+    },
+  );
+}
+
+export interface BatchGetOptions {
+  /** ProjectionExpression: only these attributes of each item. */
+  readonly projection?: string;
+  /** ExpressionAttributeNames for the projection (reserved words such as `name` or `value`). */
+  readonly names?: Record<string, string>;
+}
+
+/**
+ * Reads items by key: 100 keys per BatchGetItem (DynamoDB's limit), retrying unprocessed keys. Answers
+ * the items found, in no particular order; a key without an item is left out. The keys must be distinct.
+ */
+export async function batchGetAll(itemKeys: readonly Key[], options: BatchGetOptions = {}): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  await sendInChunks<Record<string, unknown>>(
+    itemKeys.map((key) => ({ ...key })),
+    100,
+    (count) => `BatchGetItem left ${count} keys unprocessed`,
+    async (chunk) => {
+      const { Responses, UnprocessedKeys } = await dynamo().send(
+        new BatchGetCommand({
+          RequestItems: { [table()]: { Keys: chunk, ProjectionExpression: options.projection, ExpressionAttributeNames: options.names } },
+        }),
+      );
+      items.push(...(Responses?.[table()] ?? []));
+      return UnprocessedKeys?.[table()]?.Keys ?? [];
+    },
+  );
+  return items;
+}
+
+// ---- updates ----------------------------------------------------------------------------------------
+
+/**
+ * The SET clause that writes each defined field (`SET #f0 = :v0, #f1 = :v1, ...`), with its names and
+ * values; undefined fields are left out. Callers add their own condition and its values.
+ */
+export function setFields(fields: Record<string, unknown>) {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return {
+    UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
+    ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], index) => [`:v${index}`, value])),
+  };
+}
+
+/**
+ * Sets the defined fields of an existing item and answers the item as it is after the change, or
+ * undefined when there is no such item (the update is conditional, so it never creates one).
+ */
+export async function updateExistingItem(key: Key, fields: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: key,
+        ...setFields(fields),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
   }
 }

@@ -7,11 +7,11 @@
  * never overwrite it.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { KanbanFlag, Tag } from '../../../shared/tags';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { table } from './table';
+import { queryPrefix, table } from './table';
 
 export const tagItem = (companyId: string, tag: Tag) => ({ ...keys.tag(companyId, tag.id), entity: 'tag', companyId, ...tag });
 
@@ -42,21 +42,7 @@ export async function getTag(companyId: string, tagId: string): Promise<Tag | un
 
 /** Every tag of the company, by name (accents and case aside), then by creation. */
 export async function listTags(companyId: string): Promise<Tag[]> {
-  const { PK, SKPrefix } = keys.tagPrefix(companyId);
-  const tags: Tag[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    tags.push(...Items.map(tagFromItem));
-    startKey = LastEvaluatedKey;
-  } while (startKey);
+  const tags = (await queryPrefix(keys.tagPrefix(companyId))).map(tagFromItem);
   return tags.sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
 }
 

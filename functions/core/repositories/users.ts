@@ -4,11 +4,11 @@
  * one active session and the time of the last sign-out (see load-session.ts).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Profile } from '../../../shared/session';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { fromItem, table } from './table';
+import { fromItem, queryPrefix, setFields, table } from './table';
 
 export interface User {
   readonly id: string;
@@ -76,22 +76,7 @@ export async function findIdentityByEmail(email: string): Promise<Identity | und
  * plan bounds how many there are, so the callers page and search in memory.
  */
 export async function listUsers(companyId: string): Promise<User[]> {
-  const { PK, SKPrefix } = keys.userPrefix(companyId);
-  const users: User[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
-        ExpressionAttributeValues: { ':pk': PK, ':sk': SKPrefix },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) users.push(fromItem<User>(item));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return users;
+  return (await queryPrefix(keys.userPrefix(companyId))).map((item) => fromItem<User>(item));
 }
 
 /**
@@ -148,18 +133,14 @@ export type UserChanges = Partial<Pick<User, 'name' | 'email' | 'profile' | 'all
  * email the caller read, so that the unique-email items moved in the same transaction stay right.
  */
 export function updateUserAction(user: User, changes: UserChanges, now: Date): TransactItem {
-  const entries = Object.entries({ ...changes, updatedAt: now.toISOString() }).filter(([, value]) => value !== undefined);
+  const set = setFields({ ...changes, updatedAt: now.toISOString() });
   return {
     Update: {
       TableName: table(),
       Key: keys.user(user.companyId, user.id),
-      UpdateExpression: `SET ${entries.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+      ...set,
       ConditionExpression: 'attribute_exists(PK) AND email = :expectedEmail',
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], index) => [`#f${index}`, name])),
-      ExpressionAttributeValues: {
-        ...Object.fromEntries(entries.map(([, value], index) => [`:f${index}`, value])),
-        ':expectedEmail': user.email,
-      },
+      ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ':expectedEmail': user.email },
     },
   };
 }
@@ -180,4 +161,80 @@ export function releaseEmailAction(email: string, sub: string): TransactItem {
 /** The transaction action that takes an email for the identity; it fails if anybody has it. */
 export function claimEmailAction(email: string, identity: Identity): TransactItem {
   return { Put: { TableName: table(), Item: uniqueEmailItem(email, identity), ConditionExpression: 'attribute_not_exists(PK)' } };
+}
+
+/**
+ * Frees a purged user's login in the table: the identity item (so no token of the user finds a session)
+ * and the unique-email item (so the email can sign up again). The email item is removed only while it
+ * still names this user. Both deletes are idempotent, so a retried purge succeeds. (Deleting one user
+ * does the same in its own transaction: see delete-user.ts.)
+ */
+export async function removeLoginItems(login: Pick<User, 'id' | 'email' | 'cognitoSub'>): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: keys.identity(login.cognitoSub) }));
+  try {
+    await dynamo().send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: keys.uniqueEmail(login.email),
+        ConditionExpression: 'userId = :userId',
+        ExpressionAttributeValues: { ':userId': login.id },
+      }),
+    );
+  } catch (error) {
+    // Already gone, or the email now belongs to someone else: either way not ours to remove.
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
+ * Takes a deleted queue out of the `queueIds` of every user of the company, so nobody keeps a queue
+ * that no longer exists. The users are in the company partition and bounded by the plan: one Query,
+ * filtered to those holding the queue. Each removal is conditional on the list still holding the id at
+ * that position, and re-read on a concurrent change.
+ */
+export async function removeQueueFromUsers(companyId: string, queueId: string, now: Date): Promise<number> {
+  const holders = await queryPrefix(keys.userPrefix(companyId), {
+    FilterExpression: 'contains(queueIds, :queueId)',
+    ProjectionExpression: 'id, queueIds',
+    ExpressionAttributeValues: { ':queueId': queueId },
+  });
+  for (const holder of holders) {
+    await removeFromUserQueues(companyId, String(holder.id), queueId, (holder.queueIds ?? []) as readonly string[], now);
+  }
+  return holders.length;
+}
+
+async function removeFromUserQueues(
+  companyId: string,
+  userId: string,
+  queueId: string,
+  known: readonly string[],
+  now: Date,
+): Promise<void> {
+  let queueIds = known;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const index = queueIds.indexOf(queueId);
+    if (index < 0) return;
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.user(companyId, userId),
+          UpdateExpression: `REMOVE queueIds[${index}] SET updatedAt = :now`,
+          ConditionExpression: `queueIds[${index}] = :queueId`,
+          ExpressionAttributeValues: { ':queueId': queueId, ':now': now.toISOString() },
+        }),
+      );
+      // The same id twice in one list would be a bug elsewhere; go round once more to be sure.
+      queueIds = queueIds.filter((_, position) => position !== index);
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const { Item } = await dynamo().send(
+        new GetCommand({ TableName: table(), Key: keys.user(companyId, userId), ConsistentRead: true, ProjectionExpression: 'queueIds' }),
+      );
+      if (!Item) return;
+      queueIds = (Item.queueIds ?? []) as readonly string[];
+    }
+  }
+  throw new Error(`Could not take queue ${queueId} out of user ${userId}: it kept changing`);
 }

@@ -7,22 +7,25 @@
  * the plan's counter (which also proves the plan exists); if the transaction fails, delete the Cognito
  * account again, so a failure
  * leaves neither a half company nor an orphan login. Sign-up, the super user's company form and the
- * demo seed all go through here.
+ * demo seed all go through here; the two forms through createCompanyFromForm, which first checks the
+ * plan.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
+import { FIRST_QUEUE, type CompanySummary } from '../../../shared/companies';
 import { defaultQueueSchedule } from '../../../shared/schedules';
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '../../../shared/settings';
 import { dynamo } from '../aws/clients';
 import { AppError } from '../errors';
 import { createAccount, deleteAccount, normaliseEmail } from '../identity/cognito-users';
 import { companyItem, type Company, type Recurrence } from '../repositories/companies';
+import { getPlan, planCounterAction } from '../repositories/plans';
 import { queueColorItem, queueItem, type Queue } from '../repositories/queues';
 import { settingItem } from '../repositories/settings';
-import { keys } from '../repositories/keys';
 import { table } from '../repositories/table';
 import { identityItem, uniqueEmailItem, userItem, type User } from '../repositories/users';
+import { companySummary } from './present-company';
 
 export interface CreateCompanyInput {
   readonly company: {
@@ -98,15 +101,7 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
           { Put: { TableName: table(), Item: identityItem(identity), ConditionExpression: isNew } },
           { Put: { TableName: table(), Item: queueItem(queue), ConditionExpression: isNew } },
           { Put: { TableName: table(), Item: queueColorItem(queue), ConditionExpression: isNew } },
-          {
-            Update: {
-              TableName: table(),
-              Key: keys.plan(company.planId),
-              UpdateExpression: 'ADD companiesCount :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
+          planCounterAction(company.planId, 1),
           ...SETTING_KEYS.map((key) => ({ Put: { TableName: table(), Item: settingItem(companyId, key, settings[key]) } })),
         ],
       }),
@@ -116,10 +111,51 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
     const failed = (index: number) =>
       error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
     if (failed(EMAIL_ITEM)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
-    if (failed(PLAN_COUNTER)) {
-      throw new AppError('ERR_VALIDATION', { message: 'Invalid plan', fields: [{ path: 'planId', message: 'Invalid plan' }] });
-    }
+    if (failed(PLAN_COUNTER)) throw invalidPlan();
     throw error;
   }
   return { company, admin };
+}
+
+export const invalidPlan = (): AppError =>
+  new AppError('ERR_VALIDATION', { message: 'Invalid plan', fields: [{ path: 'planId', message: 'Invalid plan' }] });
+
+/** What both company forms (the public sign-up and the super user's) send about the company. */
+export interface CompanyForm {
+  readonly name: string;
+  readonly email: string;
+  readonly phone: string;
+  readonly password: string;
+  readonly planId: string;
+}
+
+/** The terms a new company starts on: the super user's choice, or the server's own for a sign-up. */
+export interface CompanyTerms {
+  readonly dueDate: string | null;
+  readonly recurrence: Recurrence;
+  readonly status: boolean;
+  /** The `campaignsEnabled` setting ('true' / 'false'). */
+  readonly campaignsEnabled: string;
+}
+
+/**
+ * A company from one of the company forms, with its first queue and its admin, who is named after the
+ * company and signs in with the form's email and password. The plan is checked first (ERR_VALIDATION on
+ * planId), before any account is made. Answers the summary.
+ */
+export async function createCompanyFromForm(form: CompanyForm, terms: CompanyTerms, now: Date): Promise<CompanySummary> {
+  const plan = await getPlan(form.planId);
+  if (!plan) throw invalidPlan();
+
+  const { campaignsEnabled, ...companyTerms } = terms;
+  const { company } = await createCompany(
+    {
+      company: { name: form.name, email: form.email, phone: form.phone, planId: plan.id, ...companyTerms },
+      admin: { name: form.name, email: form.email, password: form.password, super: false },
+      settings: { campaignsEnabled },
+      firstQueue: FIRST_QUEUE,
+    },
+    now,
+  );
+  return companySummary(company, plan.name, campaignsEnabled);
 }

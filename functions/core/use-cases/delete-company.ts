@@ -16,9 +16,9 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { AppError } from '../errors';
 import { deleteAccount } from '../identity/cognito-users';
-import { deleteCompanyAction, getCompany, removeLoginItems } from '../repositories/companies';
+import { deleteCompanyAction, getCompany } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
-import { listUsers } from '../repositories/users';
+import { listUsers, removeLoginItems } from '../repositories/users';
 import type { Session } from './load-session';
 
 const ATTEMPTS = 3;

@@ -16,8 +16,9 @@ import { AppError } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
 import { keys } from '../repositories/keys';
 import { deleteQueueOptions, listOptionLevels } from '../repositories/queue-options';
-import { getQueue, removeQueueFromUsers } from '../repositories/queues';
+import { getQueue } from '../repositories/queues';
 import { table } from '../repositories/table';
+import { removeQueueFromUsers } from '../repositories/users';
 import type { Session } from './load-session';
 import { Steps } from './named-transaction';
 

@@ -8,6 +8,7 @@ import type { MeResponse } from '../../../shared/session';
 import { getQueueSummaries } from '../repositories/queues';
 import { listSettings } from '../repositories/settings';
 import type { Session } from './load-session';
+import { toMeUser } from './present-user';
 
 export async function getMe(session: Session): Promise<MeResponse> {
   const { user, company, plan } = session;
@@ -16,17 +17,7 @@ export async function getMe(session: Session): Promise<MeResponse> {
     listSettings(company.id),
   ]);
   return {
-    user: {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      profile: user.profile,
-      super: user.super,
-      allTicket: user.allTicket,
-      whatsappId: user.whatsappId,
-      companyId: company.id,
-      queues,
-    },
+    user: toMeUser(user, queues),
     company: { id: company.id, name: company.name, dueDate: company.dueDate, settings, plan },
   };
 }

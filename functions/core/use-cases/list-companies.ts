@@ -8,8 +8,9 @@
  */
 import type { CompaniesPage, CompanySummary } from '../../../shared/companies';
 import { matchesSearch, paginate, type ListQuery } from '../http/pagination';
-import { listCompanies, settingOfCompanies, type Company } from '../repositories/companies';
+import { listCompanies, type Company } from '../repositories/companies';
 import { listPlans } from '../repositories/plans';
+import { settingOfCompanies } from '../repositories/settings';
 import { companySummary } from './present-company';
 
 async function summaries(companies: readonly Company[]): Promise<CompanySummary[]> {

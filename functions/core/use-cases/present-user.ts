@@ -1,16 +1,17 @@
 /**
- * Users as the API answers them (shared/users.ts UserDto): with the name and colour of their queues,
- * and never the Cognito sub or the session state.
+ * Users as the API answers them (shared/users.ts UserDto, and the smaller MeUser of GET /auth/me): with
+ * the name and colour of their queues, and never the Cognito sub or the session state.
  *
- * Steps: collect the distinct queue ids of the users; read those queues in batches of 100 (BatchGet's
- * limit) from the company's partition; shape each user.
+ * Steps: collect the distinct queue ids of the users; read those queues by key from the company's
+ * partition; shape each user.
  */
-import type { QueueSummary } from '../../../shared/session';
+import type { MeUser, QueueSummary } from '../../../shared/session';
 import type { UserDto } from '../../../shared/users';
 import { getQueueSummaries } from '../repositories/queues';
 import type { User } from '../repositories/users';
 
-export function toUserDto(user: User, queues: readonly QueueSummary[]): UserDto {
+/** The signed-in user as GET /auth/me answers it; every other answer about a user starts with these fields. */
+export function toMeUser(user: User, queues: readonly QueueSummary[]): MeUser {
   return {
     id: user.id,
     name: user.name,
@@ -20,8 +21,14 @@ export function toUserDto(user: User, queues: readonly QueueSummary[]): UserDto 
     allTicket: user.allTicket,
     whatsappId: user.whatsappId,
     companyId: user.companyId,
-    queueIds: user.queueIds,
     queues,
+  };
+}
+
+export function toUserDto(user: User, queues: readonly QueueSummary[]): UserDto {
+  return {
+    ...toMeUser(user, queues),
+    queueIds: user.queueIds,
     online: user.online,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
@@ -30,11 +37,7 @@ export function toUserDto(user: User, queues: readonly QueueSummary[]): UserDto 
 
 export async function presentUsers(companyId: string, users: readonly User[]): Promise<UserDto[]> {
   const ids = [...new Set(users.flatMap((user) => user.queueIds))];
-  const batches: string[][] = [];
-  for (let start = 0; start < ids.length; start += 100) batches.push(ids.slice(start, start + 100));
-  const found = new Map(
-    (await Promise.all(batches.map((batch) => getQueueSummaries(companyId, batch)))).flat().map((queue) => [queue.id, queue]),
-  );
+  const found = new Map((await getQueueSummaries(companyId, ids)).map((queue) => [queue.id, queue]));
   return users.map((user) =>
     toUserDto(
       user,

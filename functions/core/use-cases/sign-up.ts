@@ -8,42 +8,19 @@
  * (spec 2 §9; DESIGN.md §7: the client's values for these never reach here); answer the summary.
  * The admin is named after the company and signs in with the sign-up email and password.
  */
-import { FIRST_QUEUE, TRIAL_DAYS, addDays, type CompanySummary, type SignUpBody } from '../../../shared/companies';
-import { AppError } from '../errors';
-import { getPlan } from '../repositories/plans';
-import { createCompany } from './create-company';
+import { TRIAL_DAYS, addDays, type CompanySummary, type SignUpBody } from '../../../shared/companies';
+import { createCompanyFromForm } from './create-company';
 import { today } from './load-session';
-import { companySummary } from './present-company';
 import { consumeRateLimit } from './rate-limit';
 
 /** Sign-ups allowed per source IP and hour: enough for an office behind one address, too few for a bot. */
 export const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
-export const invalidPlan = (): AppError =>
-  new AppError('ERR_VALIDATION', { message: 'Invalid plan', fields: [{ path: 'planId', message: 'Invalid plan' }] });
-
 export async function signUp(input: SignUpBody, sourceIp: string, now = new Date()): Promise<CompanySummary> {
   await consumeRateLimit({ scope: 'sign-up:ip', subject: sourceIp, ...SIGN_UP_LIMIT, now });
-
-  const plan = await getPlan(input.planId);
-  if (!plan) throw invalidPlan();
-
-  const { company } = await createCompany(
-    {
-      company: {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        planId: plan.id,
-        dueDate: addDays(today(now), TRIAL_DAYS),
-        recurrence: 'MENSAL',
-        status: true,
-      },
-      admin: { name: input.name, email: input.email, password: input.password, super: false },
-      settings: { campaignsEnabled: 'true' },
-      firstQueue: FIRST_QUEUE,
-    },
+  return createCompanyFromForm(
+    input,
+    { dueDate: addDays(today(now), TRIAL_DAYS), recurrence: 'MENSAL', status: true, campaignsEnabled: 'true' },
     now,
   );
-  return companySummary(company, plan.name, 'true');
 }

@@ -20,7 +20,7 @@ import { getPlan, planCounterAction } from '../repositories/plans';
 import { settingItem } from '../repositories/settings';
 import { table } from '../repositories/table';
 import { companyDetail } from './present-company';
-import { invalidPlan } from './sign-up';
+import { invalidPlan } from './create-company';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -6,7 +6,9 @@
  */
 import type { Announcement } from './announcements';
 import type { QueueDto } from './queues';
+import type { MessageDto } from './messages';
 import type { Setting } from './settings';
+import type { TicketDto } from './tickets';
 import type { UserDto } from './users';
 
 export interface CompanyChannels {
@@ -19,6 +21,17 @@ export interface CompanyChannels {
   settings: { readonly action: 'update'; readonly setting: Setting };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };
   queue: { readonly action: 'create' | 'update'; readonly queue: QueueDto } | { readonly action: 'delete'; readonly queueId: string };
+  /**
+   * Published to the ticket rooms (by status and queue, see functions/core/realtime/ticket-rooms.ts), so
+   * an agent hears only tickets of their queues. `delete` also goes to the rooms of the status a ticket
+   * left, so lists drop it.
+   */
+  ticket:
+    | { readonly action: 'update'; readonly ticket: TicketDto }
+    | { readonly action: 'delete'; readonly ticketId: string }
+    | { readonly action: 'updateUnread'; readonly ticketId: string };
+  /** Published to the ticket's chat-box room and its list rooms. */
+  appMessage: { readonly action: 'create' | 'update'; readonly message: MessageDto; readonly ticket: TicketDto };
 }
 
 export type CompanyChannel = keyof CompanyChannels;

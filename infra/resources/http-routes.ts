@@ -30,6 +30,12 @@ export const HTTP_MODULES = {
   settings: { memoryMb: 256, timeoutSeconds: 10 },
   queues: { memoryMb: 512, timeoutSeconds: 10 },
   tags: { memoryMb: 256, timeoutSeconds: 10 },
+  contacts: { memoryMb: 1024, timeoutSeconds: 30 },
+  tickets: { memoryMb: 512, timeoutSeconds: 15 },
+  messages: { memoryMb: 512, timeoutSeconds: 15 },
+  notes: { memoryMb: 256, timeoutSeconds: 10 },
+  'quick-messages': { memoryMb: 512, timeoutSeconds: 15 },
+  dashboard: { memoryMb: 512, timeoutSeconds: 15 },
 } as const satisfies Record<string, HttpModuleDefinition>;
 
 export type HttpModule = keyof typeof HTTP_MODULES;
@@ -111,6 +117,51 @@ export const HTTP_ROUTES = [
   { method: 'POST', path: '/tags', module: 'tags', auth: 'jwt' },
   { method: 'PUT', path: '/tags/{id}', module: 'tags', auth: 'jwt' },
   { method: 'DELETE', path: '/tags/{id}', module: 'tags', auth: 'jwt' },
+
+  { method: 'GET', path: '/contacts', module: 'contacts', auth: 'jwt' },
+  { method: 'GET', path: '/contacts/list', module: 'contacts', auth: 'jwt' },
+  { method: 'GET', path: '/contacts/export', module: 'contacts', auth: 'jwt' },
+  { method: 'POST', path: '/contacts/import', module: 'contacts', auth: 'jwt' },
+  { method: 'GET', path: '/contacts/{id}', module: 'contacts', auth: 'jwt' },
+  { method: 'POST', path: '/contacts', module: 'contacts', auth: 'jwt' },
+  { method: 'PUT', path: '/contacts/{id}', module: 'contacts', auth: 'jwt' },
+  { method: 'DELETE', path: '/contacts/{id}', module: 'contacts', auth: 'jwt' },
+
+  { method: 'GET', path: '/tickets', module: 'tickets', auth: 'jwt' },
+  { method: 'GET', path: '/tickets/{id}', module: 'tickets', auth: 'jwt' },
+  { method: 'GET', path: '/tickets/u/{uuid}', module: 'tickets', auth: 'jwt' },
+  { method: 'POST', path: '/tickets', module: 'tickets', auth: 'jwt' },
+  { method: 'PUT', path: '/tickets/{id}', module: 'tickets', auth: 'jwt' },
+  { method: 'DELETE', path: '/tickets/{id}', module: 'tickets', auth: 'jwt' },
+  { method: 'POST', path: '/tags/sync', module: 'tickets', auth: 'jwt' },
+  { method: 'GET', path: '/ticket/kanban', module: 'tickets', auth: 'jwt' },
+  { method: 'PUT', path: '/ticket-tags/{ticketId}/{tagId}', module: 'tickets', auth: 'jwt' },
+  { method: 'DELETE', path: '/ticket-tags/{ticketId}', module: 'tickets', auth: 'jwt' },
+
+  // `{id}` is the ticket's id for GET and POST, the message's id for DELETE (one path variable name per
+  // path, as API Gateway requires).
+  { method: 'GET', path: '/messages/{id}', module: 'messages', auth: 'jwt' },
+  { method: 'POST', path: '/messages/{id}', module: 'messages', auth: 'jwt' },
+  { method: 'DELETE', path: '/messages/{id}', module: 'messages', auth: 'jwt' },
+  /** A presigned S3 upload for media too big for a request body; then POST /messages/{id} names its key. */
+  { method: 'POST', path: '/messages/{id}/media-url', module: 'messages', auth: 'jwt' },
+
+  { method: 'GET', path: '/ticket-notes/list', module: 'notes', auth: 'jwt' },
+  { method: 'POST', path: '/ticket-notes', module: 'notes', auth: 'jwt' },
+  { method: 'DELETE', path: '/ticket-notes/{id}', module: 'notes', auth: 'jwt' },
+
+  { method: 'GET', path: '/quick-messages', module: 'quick-messages', auth: 'jwt' },
+  { method: 'GET', path: '/quick-messages/list', module: 'quick-messages', auth: 'jwt' },
+  { method: 'GET', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'jwt' },
+  { method: 'POST', path: '/quick-messages', module: 'quick-messages', auth: 'jwt' },
+  { method: 'PUT', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'jwt' },
+  { method: 'DELETE', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'jwt' },
+  { method: 'POST', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'jwt' },
+  { method: 'DELETE', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'jwt' },
+
+  { method: 'GET', path: '/dashboard', module: 'dashboard', auth: 'jwt' },
+  { method: 'GET', path: '/dashboard/ticketsUsers', module: 'dashboard', auth: 'jwt' },
+  { method: 'GET', path: '/dashboard/ticketsDay', module: 'dashboard', auth: 'jwt' },
 ] as const satisfies readonly HttpRouteDefinition[];
 
 /** Every route key of the API, e.g. 'GET /tickets/{id}'. */

@@ -17,6 +17,12 @@ import { settingsProbes } from './isolation/settings';
 import { tagsProbes } from './isolation/tags';
 import { usersProbes } from './isolation/users';
 import { versionProbes } from './isolation/version';
+import { contactsProbes } from './isolation/contacts';
+import { dashboardProbes } from './isolation/dashboard';
+import { messagesProbes } from './isolation/messages';
+import { notesProbes } from './isolation/notes';
+import { quickMessagesProbes } from './isolation/quick-messages';
+import { ticketsProbes } from './isolation/tickets';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   version: versionProbes,
@@ -30,6 +36,12 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   settings: settingsProbes,
   queues: queuesProbes,
   tags: tagsProbes,
+  contacts: contactsProbes,
+  tickets: ticketsProbes,
+  messages: messagesProbes,
+  notes: notesProbes,
+  'quick-messages': quickMessagesProbes,
+  dashboard: dashboardProbes,
 };
 
 let cloud: TestCloud;

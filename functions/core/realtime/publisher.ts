@@ -28,21 +28,42 @@ export async function publishToCompany<C extends CompanyChannel>(
   channel: C,
   data: CompanyChannels[C],
 ): Promise<void> {
-  await fanOut(keys.roomPrefix(companyId, room), { event: companyEventName(companyId, channel), data });
+  await publishToRooms(companyId, [room], channel, data);
+}
+
+/**
+ * Sends one event to several rooms of a company; a connection in more than one of them gets it once
+ * (an admin listening to a status list and to notifications hears a ticket update once).
+ */
+export async function publishToRooms<C extends CompanyChannel>(
+  companyId: string,
+  rooms: readonly Room[],
+  channel: C,
+  data: CompanyChannels[C],
+): Promise<void> {
+  await fanOut(
+    rooms.map((room) => keys.roomPrefix(companyId, room)),
+    { event: companyEventName(companyId, channel), data },
+  );
 }
 
 export async function publishGlobal<C extends GlobalChannel>(channel: C, data: GlobalChannels[C]): Promise<void> {
-  await fanOut(keys.globalRoomPrefix(), { event: channel, data });
+  await fanOut([keys.globalRoomPrefix()], { event: channel, data });
 }
 
-async function fanOut(room: { PK: string; SKPrefix: string }, frame: { event: string; data: unknown }): Promise<void> {
+async function fanOut(rooms: readonly { PK: string; SKPrefix: string }[], frame: { event: string; data: unknown }): Promise<void> {
   const payload = JSON.stringify(frame);
   if (Buffer.byteLength(payload) > MAX_FRAME_BYTES) {
     // A bug, not an input: events carry the changed entity only. Refuse loudly rather than drop silently.
     throw new Error(`Realtime frame ${frame.event} is ${Buffer.byteLength(payload)} bytes, over ${MAX_FRAME_BYTES}`);
   }
-  for await (const members of roomMembers(room)) {
-    await forEachLimited(members, CONCURRENCY, (member) => post(member, payload, frame.event));
+  const sent = new Set<string>();
+  for (const room of rooms) {
+    for await (const members of roomMembers(room)) {
+      const fresh = members.filter((member) => !sent.has(member.connectionId));
+      for (const member of fresh) sent.add(member.connectionId);
+      await forEachLimited(fresh, CONCURRENCY, (member) => post(member, payload, frame.event));
+    }
   }
 }
 

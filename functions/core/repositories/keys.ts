@@ -68,6 +68,49 @@ export const keys = {
     SK: `WINDOW#${window}`,
   }),
 
+  // conversations (contacts, tickets, messages, notes, quick messages, dashboard). A ticket has a
+  // partition of its own holding the ticket, its messages (newest first by ULID), notes and attendance
+  // records, so one busy tenant is not one hot partition.
+  contact: (companyId: string, contactId: string): Key => ({ PK: `${company(companyId)}#CT#${contactId}`, SK: 'CONTACT' }),
+  /** One contact per normalised number per company (ERR_DUPLICATED_CONTACT). */
+  uniqueContactNumber: (companyId: string, number: string): Key => ({ PK: `${company(companyId)}#CTNUM#${number}`, SK: 'UNIQUE' }),
+  ticket: (companyId: string, ticketId: string): Key => ({ PK: `${company(companyId)}#TK#${ticketId}`, SK: 'TICKET' }),
+  /** Finds a ticket by its public uuid (GET /tickets/u/{uuid}). */
+  ticketUuid: (companyId: string, uuid: string): Key => ({ PK: `${company(companyId)}#TKUUID#${uuid}`, SK: 'TKUUID' }),
+  /** At most one pending or open ticket per contact and connection; deleted when the ticket closes. */
+  openTicket: (companyId: string, contactId: string, whatsappId: string | null): Key => ({
+    PK: `${company(companyId)}#OPENTK#${contactId}#${whatsappId ?? 'none'}`,
+    SK: 'OPENTK',
+  }),
+  message: (companyId: string, ticketId: string, messageUlid: string): Key => ({
+    PK: `${company(companyId)}#TK#${ticketId}`,
+    SK: `MSG#${messageUlid}`,
+  }),
+  messagePrefix: (companyId: string, ticketId: string) => ({ PK: `${company(companyId)}#TK#${ticketId}`, SKPrefix: 'MSG#' }),
+  /** Idempotency of a WhatsApp message id: the first store wins, redeliveries are no-ops. */
+  whatsappMessage: (companyId: string, whatsappMessageId: string): Key => ({
+    PK: `${company(companyId)}#WAMSG#${whatsappMessageId}`,
+    SK: 'WAMSG',
+  }),
+  ticketNote: (companyId: string, ticketId: string, noteId: string): Key => ({ PK: `${company(companyId)}#TK#${ticketId}`, SK: `NOTE#${noteId}` }),
+  ticketNotePrefix: (companyId: string, ticketId: string) => ({ PK: `${company(companyId)}#TK#${ticketId}`, SKPrefix: 'NOTE#' }),
+  /** One open-to-close cycle of a ticket (times, user, queue, rating) for the dashboard. */
+  attendance: (companyId: string, ticketId: string, attendanceId: string): Key => ({
+    PK: `${company(companyId)}#TK#${ticketId}`,
+    SK: `ATT#${attendanceId}`,
+  }),
+  quickMessage: (companyId: string, quickMessageId: string): Key => ({ PK: company(companyId), SK: `QM#${quickMessageId}` }),
+  quickMessagePrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'QM#' }),
+  /** Dashboard counters of one day (YYYY-MM-DD, company time zone): `company` totals, or one user's. */
+  dashboardDay: (companyId: string, day: string, scope: 'company' | `user:${string}`): Key => ({
+    PK: `${company(companyId)}#DASH#${day}`,
+    SK: scope === 'company' ? 'COMPANY' : `USER#${scope.slice('user:'.length)}`,
+  }),
+  dashboardDayPrefix: (companyId: string, day: string) => ({ PK: `${company(companyId)}#DASH#${day}`, SKPrefix: '' }),
+  /** The word index of message text: one partition per normalised word, newest tickets first. */
+  wordEntry: (companyId: string, word: string, sortKey: string): Key => ({ PK: `${company(companyId)}#WORD#${word}`, SK: sortKey }),
+  wordPrefix: (companyId: string, word: string) => ({ PK: `${company(companyId)}#WORD#${word}`, SKPrefix: '' }),
+
   // session host: platform data, not tenant data. Leases are read with ConsistentRead from the table,
   // never from a GSI; both partitions hold a handful of items.
   /** The lease of one shard of the session host (functions/sessions/leases.ts). */
@@ -89,3 +132,46 @@ export const queueOptionListIndex = (companyId: string, queueId: string, parentI
   GSI1PK: `${company(companyId)}#QOPTS#${queueId}#${parentId ?? 'root'}`,
   GSI1SK: `${String(position).padStart(6, '0')}`,
 });
+
+/**
+ * Ticket lists (DESIGN.md §5), each newest first by `updatedAt`:
+ * GSI1 by status (admins, show-all), GSI2 by queue and status (agents see their queues; `none` for
+ * tickets without queue), GSI3 by contact (the contact's last ticket, its history).
+ */
+export const ticketListIndexes = (ticket: {
+  readonly companyId: string;
+  readonly id: string;
+  readonly status: string;
+  readonly queueId: string | null;
+  readonly contactId: string;
+  readonly updatedAt: string;
+}) => {
+  const order = `${ticket.updatedAt}#${ticket.id}`;
+  return {
+    GSI1PK: `${company(ticket.companyId)}#TKS#${ticket.status}`,
+    GSI1SK: order,
+    GSI2PK: ticketQueueListKey(ticket.companyId, ticket.queueId, ticket.status),
+    GSI2SK: order,
+    GSI3PK: `${company(ticket.companyId)}#TKC#${ticket.contactId}`,
+    GSI3SK: order,
+  };
+};
+
+export const ticketStatusListKey = (companyId: string, status: string) => `${company(companyId)}#TKS#${status}`;
+export const ticketQueueListKey = (companyId: string, queueId: string | null, status: string) =>
+  `${company(companyId)}#TKQ#${queueId ?? 'none'}#${status}`;
+export const ticketContactListKey = (companyId: string, contactId: string) => `${company(companyId)}#TKC#${contactId}`;
+
+/**
+ * Contacts by folded name (GSI1) and by number (GSI2), for prefix search: the cost of a search is the
+ * page it reads, not the tenant's size.
+ */
+export const contactListIndexes = (contact: { readonly companyId: string; readonly id: string; readonly foldedName: string; readonly number: string }) => ({
+  GSI1PK: `${company(contact.companyId)}#CTNAME`,
+  GSI1SK: `${contact.foldedName}#${contact.id}`,
+  GSI2PK: `${company(contact.companyId)}#CTNUMBER`,
+  GSI2SK: `${contact.number}#${contact.id}`,
+});
+
+export const contactNameListKey = (companyId: string) => `${company(companyId)}#CTNAME`;
+export const contactNumberListKey = (companyId: string) => `${company(companyId)}#CTNUMBER`;

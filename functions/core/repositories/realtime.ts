@@ -49,8 +49,20 @@ export interface WsConnection extends WsTicketOwner {
   readonly connectedAt: string;
 }
 
-/** Rooms of a company a connection can be in: the whole company, or one user's connections. */
-export type Room = 'company' | `user:${string}`;
+/**
+ * Rooms of a company a connection can be in: the whole company; one user's connections; one ticket's
+ * chat box; the ticket lists by status, for everything (`all`: admins, show-all) or one queue (`none`
+ * for tickets without queue); the notifications, likewise. Agents join only the queue rooms of their
+ * queues, which is how they never hear a ticket of another queue.
+ */
+export type Room =
+  | 'company'
+  | `user:${string}`
+  | `ticket:${string}`
+  | `tickets:${string}:all`
+  | `tickets:${string}:queue:${string}`
+  | 'notification:all'
+  | `notification:queue:${string}`;
 
 /** API Gateway closes a WebSocket after two hours; the item lives a little longer, then expires. */
 const CONNECTION_TTL_SECONDS = 2 * 60 * 60 + 5 * 60;

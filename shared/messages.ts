@@ -1,4 +1,9 @@
-/** Messages of a ticket (spec 1 §2.5, §3): media types, delivery acks and the shape the API answers. */
+/**
+ * Messages of a ticket (spec 1 §2.5, §2.6, §3, §7): media types, delivery acks, the shape the API
+ * answers and the inputs it accepts, with their field messages. Imported by the backend and the web.
+ */
+import { z } from 'zod';
+
 export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
@@ -36,3 +41,109 @@ export interface MessageDto {
   readonly contactId: string;
   readonly createdAt: string;
 }
+
+/** GET /messages/{ticketId}: messages per page (spec 1 §7). */
+export const MESSAGE_PAGE_SIZE = 20;
+
+/** Ours: WhatsApp takes longer texts, but a message and its ticket must fit one realtime frame (32 KB). */
+export const MESSAGE_BODY_MAX = 4096;
+
+/** Form fields of POST /messages/{ticketId} (multipart): the files, under the original web's name. */
+export const MESSAGE_MEDIA_FIELDS = ['medias', 'file'] as const;
+/** Ours: each file of a multipart send; under Lambda's 6 MB request once API Gateway base64-encodes it. */
+export const MESSAGE_UPLOAD_MAX_BYTES = 4 * 1024 * 1024;
+/** Ours: files in one multipart send; each becomes a message of its own. */
+export const MESSAGE_UPLOAD_MAX_FILES = 5;
+/** Ours: a file sent through a presigned upload (POST /messages/{ticketId}/media-url), WhatsApp's document limit. */
+export const MESSAGE_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
+
+/** GET /messages/{ticketId}, newest first. `cursor` is opaque: pass the one of the previous page. */
+export interface MessagePage {
+  readonly messages: readonly MessageDto[];
+  readonly hasMore: boolean;
+  /** Reads the next (older) page; null on the last page. */
+  readonly cursor: string | null;
+}
+
+/** POST /messages/{ticketId}/media-url: where to PUT the file, and the key to send afterwards. */
+export interface MediaUploadTicket {
+  readonly url: string;
+  readonly method: 'PUT';
+  /** Headers the PUT must carry exactly: they are part of the signature. */
+  readonly headers: { readonly 'content-type': string };
+  /** Pass it as `mediaKey` to POST /messages/{ticketId}. */
+  readonly key: string;
+  readonly expiresIn: number;
+}
+
+/** Ticket ids: ULIDs, checked loosely here so a bad one is a 404 of the ticket rather than a 400. */
+export const TicketIdSchema = z
+  .string({ error: 'Invalid id' })
+  .regex(/^[0-9A-Za-z_-]{1,64}$/, 'Invalid id');
+
+/** Message ids: `<ticketId>.<messageUlid>`, so a message is found in its ticket's partition. */
+export const MessageIdSchema = z
+  .string({ error: 'Invalid id' })
+  .regex(/^[0-9A-Za-z_-]{1,64}\.[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid id');
+
+/** /messages/{id} where the id is the ticket's (GET, POST, media-url). */
+export const TicketMessagesParams = z.object({ id: TicketIdSchema });
+/** DELETE /messages/{id}: the message's id. */
+export const MessageParams = z.object({ id: MessageIdSchema });
+
+/**
+ * GET /messages/{ticketId}: `cursor` (what the previous page answered) reads exactly the next page;
+ * `pageNumber` (spec 1 §7) is accepted too but reads every newer message again to get there.
+ */
+export const ListMessagesQuery = z.object({
+  pageNumber: z.coerce
+    .number({ error: 'Invalid page' })
+    .int('Invalid page')
+    .min(1, 'Invalid page')
+    .max(500, 'Invalid page')
+    .optional()
+    .default(1),
+  cursor: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid cursor').optional(),
+});
+export type ListMessagesQuery = z.output<typeof ListMessagesQuery>;
+
+/**
+ * POST /messages/{ticketId} as JSON. `quotedMsg` is the id of the message replied to (the original web
+ * sends the whole message: its `id` is taken). `mediaKey` names a file uploaded through a presigned URL.
+ * `read`, `fromMe` and `mediaUrl` of the original are ignored: the server decides them. Text that is
+ * empty or only whitespace, without media, is refused (spec 1 §2.6).
+ */
+const messageText = z.string({ error: 'Invalid body' }).max(MESSAGE_BODY_MAX, 'Too Long!').optional().default('');
+const quotedMsg = z
+  .union([MessageIdSchema, z.object({ id: MessageIdSchema }).transform((quoted) => quoted.id)], { error: 'Invalid quoted message' })
+  .nullable()
+  .optional()
+  .default(null);
+
+export const SendMessageBody = z
+  .object({ body: messageText, quotedMsg, mediaKey: z.string().min(1, 'Invalid media').max(1024, 'Invalid media').optional() })
+  .superRefine((value, context) => {
+    if (value.body.trim() === '' && !value.mediaKey) context.addIssue({ code: 'custom', path: ['body'], message: 'Required' });
+  });
+export type SendMessageBody = z.output<typeof SendMessageBody>;
+
+/** The text fields beside the files of a multipart POST /messages/{ticketId}: the caption may be empty. */
+export const MediaCaptionFields = z.object({ body: messageText, quotedMsg });
+export type MediaCaptionFields = z.output<typeof MediaCaptionFields>;
+
+/** POST /messages/{ticketId}/media-url: the file the browser is about to upload. */
+export const MediaUrlBody = z.object({
+  fileName: z.string({ error: 'Required' }).trim().min(1, 'Required').max(255, 'Too Long!'),
+  mimeType: z
+    .string({ error: 'Required' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.+-]+\/[a-z0-9.+-]+$/, 'Invalid type')
+    .max(255, 'Invalid type'),
+  size: z
+    .number({ error: 'Required' })
+    .int('Invalid size')
+    .min(1, 'Invalid size')
+    .max(MESSAGE_MEDIA_MAX_BYTES, `File too large (max ${MESSAGE_MEDIA_MAX_BYTES} bytes)`),
+});
+export type MediaUrlBody = z.output<typeof MediaUrlBody>;

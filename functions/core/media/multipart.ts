@@ -1,7 +1,7 @@
 /**
- * Reads one uploaded file from a multipart/form-data request as API Gateway hands it to a Lambda (the
- * body base64-encoded, since it is binary). Parsing is busboy's, with hard limits: one file, a maximum
- * size, few parts; anything else is a validation error (400 ERR_VALIDATION) on the file field, never a
+ * Reads uploaded files from a multipart/form-data request as API Gateway hands it to a Lambda (the
+ * body base64-encoded, since it is binary). Parsing is busboy's, with hard limits: one file (or a few,
+ * where asked), a maximum size per file, few parts; anything else is a validation error (400 ERR_VALIDATION) on the file field, never a
  * crash. The file's name and type are the browser's claims: callers check the bytes (./files.ts).
  */
 import busboy from 'busboy';
@@ -29,10 +29,34 @@ export interface ReadFileOptions {
   readonly maxBytes: number;
 }
 
-/** Text fields are not read, but a few are tolerated (clients add e.g. a `body`) up to a small size. */
-const LIMITS = { files: 1, fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 20 } as const;
+/** Text fields are tolerated (clients add e.g. a `body`) up to a small size; few parts in all. */
+const LIMITS = { fields: 10, fieldSize: 16 * 1024, parts: 12, headerPairs: 20 } as const;
 
 export async function readUploadedFile(request: MultipartRequest, options: ReadFileOptions): Promise<UploadedFile> {
+  const { files } = await readForm(request, { ...options, maxFiles: 1, textFields: [] });
+  return files[0] as UploadedFile;
+}
+
+export interface ReadFilesOptions extends ReadFileOptions {
+  /** At most this many files; more is a validation error. */
+  readonly maxFiles: number;
+  /** Text fields to read (e.g. `body`); others are ignored. */
+  readonly textFields: readonly string[];
+}
+
+export interface UploadedForm {
+  /** At least one, in the order they came. */
+  readonly files: readonly UploadedFile[];
+  /** The text fields asked for that were sent (the first value of each). */
+  readonly fields: Readonly<Record<string, string>>;
+}
+
+/** Reads several files and some text fields (a message with attachments and its caption). */
+export async function readUploadedFiles(request: MultipartRequest, options: ReadFilesOptions): Promise<UploadedForm> {
+  return readForm(request, options);
+}
+
+function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise<UploadedForm> {
   const field = options.fieldNames[0];
   const invalid = (message: string) => new AppError('ERR_VALIDATION', { message, fields: [{ path: field, message }] });
 
@@ -40,7 +64,7 @@ export async function readUploadedFile(request: MultipartRequest, options: ReadF
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw invalid('Expected multipart/form-data');
   const body = Buffer.from(request.body ?? '', request.isBase64Encoded ? 'base64' : 'utf8');
 
-  return new Promise<UploadedFile>((resolve, reject) => {
+  return new Promise<UploadedForm>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       // Browsers send file names as raw UTF-8; busboy's default (latin1) would garble accents. Busboy
@@ -48,42 +72,51 @@ export async function readUploadedFile(request: MultipartRequest, options: ReadF
       parser = busboy({
         headers: { 'content-type': contentType },
         defParamCharset: 'utf8',
-        limits: { ...LIMITS, fileSize: options.maxBytes + 1 },
+        limits: { ...LIMITS, files: options.maxFiles, fileSize: options.maxBytes + 1 },
       });
     } catch {
       reject(invalid('Expected multipart/form-data'));
       return;
     }
 
-    let file: Promise<UploadedFile> | undefined;
+    const files: Promise<UploadedFile>[] = [];
+    const fields: Record<string, string> = {};
     let failure: AppError | undefined;
     const fail = (message: string) => {
       failure ??= invalid(message);
     };
 
     parser.on('file', (name, stream, info) => {
-      if (file || !options.fieldNames.includes(name)) {
+      if (!options.fieldNames.includes(name)) {
         stream.resume();
         return;
       }
-      file = new Promise((done, broken) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('limit', () => fail(`File too large (max ${options.maxBytes} bytes)`));
-        stream.on('error', broken);
-        stream.on('end', () =>
-          done({ fieldName: name, fileName: info.filename, mimeType: info.mimeType, bytes: Buffer.concat(chunks) }),
-        );
-      });
+      files.push(
+        new Promise((done, broken) => {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('limit', () => fail(`File too large (max ${options.maxBytes} bytes)`));
+          stream.on('error', broken);
+          stream.on('end', () =>
+            done({ fieldName: name, fileName: info.filename, mimeType: info.mimeType, bytes: Buffer.concat(chunks) }),
+          );
+        }),
+      );
     });
-    parser.on('filesLimit', () => fail('Send one file only'));
+    parser.on('field', (name, value) => {
+      if (options.textFields.includes(name) && !Object.hasOwn(fields, name)) fields[name] = value;
+    });
+    parser.on('filesLimit', () => fail(options.maxFiles === 1 ? 'Send one file only' : `Send at most ${options.maxFiles} files`));
     parser.on('partsLimit', () => fail('Too many form fields'));
     parser.on('fieldsLimit', () => fail('Too many form fields'));
     parser.on('error', () => reject(invalid('Malformed multipart body')));
     parser.on('close', () => {
       if (failure) return reject(failure);
-      if (!file) return reject(invalid('Required'));
-      file.then((uploaded) => (uploaded.bytes.length === 0 ? reject(invalid('Required')) : resolve(uploaded)), () => reject(invalid('Malformed multipart body')));
+      if (files.length === 0) return reject(invalid('Required'));
+      Promise.all(files).then(
+        (uploaded) => (uploaded.some((file) => file.bytes.length === 0) ? reject(invalid('Required')) : resolve({ files: uploaded, fields })),
+        () => reject(invalid('Malformed multipart body')),
+      );
     });
     parser.end(body);
   });

@@ -1,0 +1,259 @@
+/**
+ * Messages: items of their ticket's partition (`MSG#<ulid>`, keys.ts), so a page of a conversation is
+ * one key-condition Query read newest first, and a message id (`<ticketId>.<ulid>`) finds its item by
+ * key. Storing a message also moves its ticket (last message, updatedAt and the list-index sort keys)
+ * in the same transaction (use-cases/store-message.ts); the ticket keeps the ULID of the newest
+ * message it shows (`lastMessageId`), so concurrent stores never leave an older message as its last.
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Ack, MediaType, QuotedMessageDto } from '../../../shared/messages';
+import { dynamo } from '../aws/clients';
+import { keys, ticketListIndexes } from './keys';
+import type { Ticket } from './tickets';
+import { fromItem, prefixQueryInput, table } from './table';
+
+export interface StoredMessage {
+  /** `<ticketId>.<messageUlid>`. */
+  readonly id: string;
+  readonly companyId: string;
+  readonly ticketId: string;
+  readonly contactId: string;
+  readonly body: string;
+  readonly fromMe: boolean;
+  readonly mediaType: MediaType;
+  /** The file in the private media bucket, with the name and type it is served with; null for none. */
+  readonly mediaKey: string | null;
+  readonly mediaName: string | null;
+  readonly mediaContentType: string | null;
+  /** A summary of the message replied to, copied when storing, so a page needs no further reads. */
+  readonly quotedMsg: QuotedMessageDto | null;
+  readonly isDeleted: boolean;
+  readonly isEdited: boolean;
+  readonly ack: Ack;
+  readonly read: boolean;
+  readonly bot: boolean;
+  readonly userId: string | null;
+  /** WhatsApp's id of the message once the session host has sent it (or for inbound messages). */
+  readonly whatsappMessageId: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Who deleted it and when, kept for audit (the body stays stored too). */
+  readonly deletedBy?: string;
+  readonly deletedAt?: string;
+}
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+export const messageIdOf = (ticketId: string, messageUlid: string): string => `${ticketId}.${messageUlid}`;
+
+/** The ticket and ULID parts of a message id, or undefined for an id of another shape. */
+export function parseMessageId(messageId: string): { ticketId: string; messageUlid: string } | undefined {
+  const dot = messageId.lastIndexOf('.');
+  const ticketId = messageId.slice(0, dot);
+  const messageUlid = messageId.slice(dot + 1);
+  return dot > 0 && ULID.test(messageUlid) ? { ticketId, messageUlid } : undefined;
+}
+
+function messageKey(companyId: string, messageId: string) {
+  const parts = parseMessageId(messageId);
+  if (!parts) throw new Error(`Malformed message id ${JSON.stringify(messageId)}`);
+  return keys.message(companyId, parts.ticketId, parts.messageUlid);
+}
+
+export const messageItem = (message: StoredMessage) => ({
+  ...messageKey(message.companyId, message.id),
+  entity: 'message',
+  ...message,
+});
+
+export async function getMessage(companyId: string, messageId: string, consistent = false): Promise<StoredMessage | undefined> {
+  if (!parseMessageId(messageId)) return undefined;
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: messageKey(companyId, messageId), ConsistentRead: consistent }),
+  );
+  return Item ? fromItem<StoredMessage>(Item) : undefined;
+}
+
+export interface MessageSlice {
+  /** Newest first. */
+  readonly messages: StoredMessage[];
+  /** Whether older messages exist. */
+  readonly hasMore: boolean;
+}
+
+/**
+ * Up to `limit` messages of a ticket older than the message `beforeUlid` (or the newest ones), newest
+ * first: one Query of `limit + 1` items, the extra one telling whether there is more.
+ */
+export async function readMessages(companyId: string, ticketId: string, limit: number, beforeUlid?: string): Promise<MessageSlice> {
+  const prefix = keys.messagePrefix(companyId, ticketId);
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      ...prefixQueryInput(prefix),
+      ScanIndexForward: false,
+      Limit: limit + 1,
+      ...(beforeUlid ? { ExclusiveStartKey: keys.message(companyId, ticketId, beforeUlid) } : {}),
+    }),
+  );
+  return { messages: Items.slice(0, limit).map((item) => fromItem<StoredMessage>(item)), hasMore: Items.length > limit };
+}
+
+/**
+ * The ULID of the `count`-th newest message (where page `count / pageSize + 1` starts after), reading
+ * keys only; undefined when the ticket has fewer messages. The cost of the spec's `pageNumber` paging.
+ */
+export async function messageUlidAt(companyId: string, ticketId: string, count: number): Promise<string | undefined> {
+  let seen = 0;
+  let last: Record<string, unknown> | undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        ...prefixQueryInput(keys.messagePrefix(companyId, ticketId)),
+        ScanIndexForward: false,
+        ProjectionExpression: 'SK',
+        Limit: count - seen,
+        ExclusiveStartKey,
+      }),
+    );
+    const items = page.Items ?? [];
+    seen += items.length;
+    last = items.at(-1) ?? last;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (seen < count && ExclusiveStartKey);
+  return seen === count && last ? String(last.SK).slice('MSG#'.length) : undefined;
+}
+
+/** Longest text a ticket keeps of its last message (list items show one line of it). */
+const LAST_MESSAGE_MAX = 200;
+
+/** What a ticket list shows of a message: its text, or for media without text the file's name or kind. */
+export function lastMessageText(message: Pick<StoredMessage, 'body' | 'mediaName' | 'mediaType'>): string {
+  const text = message.body.trim() || message.mediaName || (message.mediaType === 'chat' ? '' : message.mediaType);
+  return text.length > LAST_MESSAGE_MAX ? text.slice(0, LAST_MESSAGE_MAX) : text;
+}
+
+/**
+ * The transaction actions that move a ticket to a new message: SET its lastMessage, updatedAt and the
+ * sort keys of its list indexes, on the condition that the ticket exists and shows no newer message.
+ * The index partition keys (status, queue, contact) are not touched, so a concurrent change of status
+ * or queue is never undone. Inbound messages also ADD one to the unread counter.
+ */
+export function moveTicketToMessage(message: StoredMessage, ticket: Ticket, countsAsUnread: boolean) {
+  const { messageUlid } = parseMessageId(message.id) ?? {};
+  if (!messageUlid) throw new Error(`Malformed message id ${message.id}`);
+  const order = ticketListIndexes({ ...ticket, updatedAt: message.createdAt }).GSI1SK;
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.ticket(message.companyId, message.ticketId),
+      UpdateExpression:
+        'SET lastMessage = :text, updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order' +
+        (countsAsUnread ? ' ADD unreadMessages :one' : ''),
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastMessageId) OR lastMessageId < :mid)',
+      ExpressionAttributeValues: {
+        ':text': lastMessageText(message),
+        ':at': message.createdAt,
+        ':mid': messageUlid,
+        ':order': order,
+        ...(countsAsUnread ? { ':one': 1 } : {}),
+      },
+    },
+  };
+}
+
+/** The transaction action for a message stored without moving its ticket (a newer one is shown). */
+export function keepTicketForOlderMessage(message: StoredMessage, countsAsUnread: boolean) {
+  const Key = keys.ticket(message.companyId, message.ticketId);
+  return countsAsUnread
+    ? {
+        Update: {
+          TableName: table(),
+          Key,
+          UpdateExpression: 'ADD unreadMessages :one',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':one': 1 },
+        },
+      }
+    : { ConditionCheck: { TableName: table(), Key, ConditionExpression: 'attribute_exists(PK)' } };
+}
+
+/** The transaction action that stores a new message. */
+export const putNewMessage = (message: StoredMessage) => ({
+  Put: { TableName: table(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+/**
+ * Sets fields of an existing message when `condition` (over the item, with `values`) holds; answers the
+ * message after the change, or undefined when it is missing or the condition failed.
+ */
+async function updateMessage(
+  companyId: string,
+  messageId: string,
+  update: { expression: string; condition?: string; names?: Record<string, string>; values: Record<string, unknown> },
+): Promise<StoredMessage | undefined> {
+  if (!parseMessageId(messageId)) return undefined;
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: messageKey(companyId, messageId),
+        UpdateExpression: update.expression,
+        ConditionExpression: `attribute_exists(PK)${update.condition ? ` AND ${update.condition}` : ''}`,
+        ...(update.names ? { ExpressionAttributeNames: update.names } : {}),
+        ExpressionAttributeValues: update.values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem<StoredMessage>(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Raises a message's ack; acks only ever grow (a late "delivered" after "read" is ignored). Answers the
+ * message after the change, or undefined when it is missing or already at that ack or beyond.
+ */
+export function setMessageAck(companyId: string, messageId: string, ack: Ack, now: Date): Promise<StoredMessage | undefined> {
+  return updateMessage(companyId, messageId, {
+    expression: 'SET ack = :ack, updatedAt = :now',
+    condition: 'ack < :ack',
+    values: { ':ack': ack, ':now': now.toISOString() },
+  });
+}
+
+/** Replaces the text of a message edited on WhatsApp and flags it edited; undefined when missing. */
+export function setMessageEdited(companyId: string, messageId: string, body: string, now: Date): Promise<StoredMessage | undefined> {
+  return updateMessage(companyId, messageId, {
+    expression: 'SET body = :body, isEdited = :true, updatedAt = :now',
+    values: { ':body': body, ':true': true, ':now': now.toISOString() },
+  });
+}
+
+/**
+ * Flags a message deleted, on the condition that it is not yet: of two deletes at once one wins. The
+ * body stays stored (audit). Undefined when the message is missing or was already deleted.
+ */
+export function setMessageDeleted(companyId: string, messageId: string, userId: string | null, now: Date): Promise<StoredMessage | undefined> {
+  return updateMessage(companyId, messageId, {
+    expression: 'SET isDeleted = :true, deletedAt = :now, deletedBy = :by, updatedAt = :now',
+    condition: 'isDeleted = :false',
+    values: { ':true': true, ':false': false, ':now': now.toISOString(), ':by': userId ?? 'whatsapp' },
+  });
+}
+
+/** Flags inbound messages read (an agent opened the conversation). */
+export async function setMessagesRead(companyId: string, messageIds: readonly string[], now: Date): Promise<void> {
+  await Promise.all(
+    messageIds.map((messageId) =>
+      updateMessage(companyId, messageId, {
+        expression: 'SET #read = :true, updatedAt = :now',
+        names: { '#read': 'read' },
+        values: { ':true': true, ':now': now.toISOString() },
+      }),
+    ),
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The word index of message text (DESIGN.md §5): for each message, its normalised words (accents and
+ * case folded, short and stop words dropped, at most MAX_WORDS_PER_MESSAGE) each get an item in the
+ * partition of the word, sorted by time then ticket. A search for a word reads that partition newest
+ * first, so its cost is what it finds, never the tenant's size.
+ *
+ * Exact words only (no prefixes): 'pedido' finds 'Pedido' and 'pédido', not 'pedidos'. Entries have no
+ * TTL and are not removed with their ticket: a reader drops the ids of tickets that no longer exist.
+ * The same ticket appears once per message using the word; a page is deduplicated, pages among
+ * themselves are not (the reader keeps what it has shown).
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { foldForSearch } from '../../../shared/text';
+import { dynamo } from '../aws/clients';
+import { AppError } from '../errors';
+import { keys } from './keys';
+import { batchWriteAll, prefixQueryInput } from './table';
+
+export const MIN_WORD_LENGTH = 3;
+/** Longer "words" (links, ids, base64) are cut: an index key stays small, and a prefix still matches. */
+export const MAX_WORD_LENGTH = 40;
+export const MAX_WORDS_PER_MESSAGE = 20;
+
+/** Frequent words of Portuguese, Spanish and English that would match nearly every ticket. */
+const STOP_WORDS = new Set(
+  (
+    'que para com uma por mais como mas foi ele ela eles elas das dos nas nos num numa tem ter seu sua seus suas ' +
+    'nao sim isso isto esta este esse essa estao sao ser voce voces muito tambem quando onde qual quais pelo pela ' +
+    'pelos pelas entre depois sem mesmo aos meu minha meus minhas mim tua teu lhe eram era sou vou vai ate ainda ' +
+    'aqui ali bem tudo todo toda todos todas uns umas del los las una con pero muy esta estos esas ese eso hay ' +
+    'the and for you are was with this that have not but from they them there their what your will can its'
+  ).split(' '),
+);
+
+/** The words of a text the index keeps, in order of first appearance, each once. */
+export function indexableWords(text: string): string[] {
+  const words = new Set<string>();
+  for (const raw of foldForSearch(text).split(/[^\p{L}\p{N}]+/u)) {
+    if (raw.length < MIN_WORD_LENGTH || STOP_WORDS.has(raw)) continue;
+    words.add(raw.slice(0, MAX_WORD_LENGTH));
+    if (words.size === MAX_WORDS_PER_MESSAGE) break;
+  }
+  return [...words];
+}
+
+/** The index term of a search word, or undefined when such a word is never indexed. */
+export function searchableWord(word: string): string | undefined {
+  const [first] = indexableWords(word);
+  return first;
+}
+
+const entrySortKey = (at: string, ticketId: string) => `${at}#${ticketId}`;
+
+/** Indexes the words of a message of the ticket, written at `at` (ISO time). */
+export async function indexWords(companyId: string, ticketId: string, text: string, at: string | Date): Promise<void> {
+  const time = typeof at === 'string' ? at : at.toISOString();
+  const words = indexableWords(text);
+  await batchWriteAll(
+    words.map((word) => ({
+      PutRequest: { Item: { ...keys.wordEntry(companyId, word, entrySortKey(time, ticketId)), entity: 'wordEntry', ticketId, at: time } },
+    })),
+  );
+}
+
+export interface TicketIdsPage {
+  /** Newest use of the word first, each ticket once. */
+  readonly ticketIds: string[];
+  /** Continues after this page; null when nothing older is left. */
+  readonly cursor: string | null;
+}
+
+/** Items read per Query while collecting distinct tickets. */
+const READ_BATCH = 50;
+
+/**
+ * Tickets whose messages use `word` (normalised like the index), newest first, at most `limit` of
+ * them, reading on until that many distinct tickets are found or at most `limit * 10` entries are read.
+ */
+export async function findTicketIdsByWord(companyId: string, word: string, limit: number, cursor?: string): Promise<TicketIdsPage> {
+  const term = searchableWord(word);
+  if (!term || limit < 1) return { ticketIds: [], cursor: null };
+  const prefix = keys.wordPrefix(companyId, term);
+  let startAfter = cursor === undefined ? undefined : decodeCursor(cursor);
+  const ticketIds: string[] = [];
+  let budget = limit * 10;
+  let exhausted = false;
+  while (ticketIds.length < limit && budget > 0 && !exhausted) {
+    const { Items = [], LastEvaluatedKey } = await dynamo().send(
+      new QueryCommand({
+        ...prefixQueryInput(prefix),
+        ScanIndexForward: false,
+        Limit: Math.min(READ_BATCH, budget),
+        ProjectionExpression: 'SK, ticketId',
+        ...(startAfter ? { ExclusiveStartKey: { PK: prefix.PK, SK: startAfter } } : {}),
+      }),
+    );
+    for (const item of Items) {
+      budget -= 1;
+      startAfter = String(item.SK);
+      const ticketId = String(item.ticketId);
+      if (!ticketIds.includes(ticketId)) ticketIds.push(ticketId);
+      if (ticketIds.length === limit) break;
+    }
+    exhausted = !LastEvaluatedKey && (Items.length === 0 || startAfter === String(Items.at(-1)?.SK));
+  }
+  return { ticketIds, cursor: exhausted || !startAfter ? null : Buffer.from(startAfter).toString('base64url') };
+}
+
+const ENTRY_SORT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Za-z_-]{1,64}$/;
+
+function decodeCursor(cursor: string): string {
+  const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!ENTRY_SORT_KEY.test(sortKey)) throw new AppError('ERR_VALIDATION', { message: 'Invalid cursor', fields: [{ path: 'cursor', message: 'Invalid cursor' }] });
+  return sortKey;
+}

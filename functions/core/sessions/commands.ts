@@ -1,0 +1,99 @@
+/**
+ * The contract between the backend and the session host (DESIGN.md §3): commands the backend puts on
+ * the host's SQS FIFO queues, one queue per shard, grouped by WhatsApp connection so a connection's
+ * commands are carried out in order. The host validates every command with `SessionCommand` before
+ * acting on it, and owns the shards `shardOf` assigns (functions/sessions/leases.ts).
+ *
+ * Commands carry what the host needs to act without reading the table for the common case (the chat
+ * to write to, the text, the media key), plus our ids so it can report back (acks, WhatsApp ids).
+ * A ticket without a connection (`whatsappId` null) has no session to talk to: its messages are stored
+ * and nothing is enqueued (the callers check).
+ */
+import { SendMessageCommand as SqsSendMessageCommand } from '@aws-sdk/client-sqs';
+import { z } from 'zod';
+import { SESSION_SHARDS, sessionCommandQueueId } from '../../../infra/resources/queues';
+import { MEDIA_TYPES } from '../../../shared/messages';
+import { sqs } from '../aws/clients';
+import { config } from '../config';
+
+const id = z.string().min(1).max(128);
+
+/** Who the host writes to: the contact's number (digits) or group id, as stored on the contact. */
+const Chat = z.object({ contactId: id, number: z.string().min(1).max(128), isGroup: z.boolean() });
+
+const common = {
+  /** Also the SQS deduplication id: the same command enqueued twice within 5 minutes is carried out once. */
+  commandId: z.string().regex(/^[A-Za-z0-9_.:-]{1,128}$/),
+  companyId: id,
+  /** The connection; also the FIFO group, so its commands keep their order. */
+  whatsappId: id,
+  issuedAt: z.iso.datetime(),
+};
+
+/** Send a stored outgoing message (ack 0); the host reports the WhatsApp id and the acks. */
+export const SendMessageCommand = z.object({
+  type: z.literal('sendMessage'),
+  ...common,
+  ticketId: id,
+  messageId: id,
+  chat: Chat,
+  body: z.string(),
+  /** A file in the private media bucket; `body` is its caption. */
+  media: z
+    .object({ key: z.string().min(1).max(1024), name: z.string().min(1).max(255), mimeType: z.string().min(1).max(255), mediaType: z.enum(MEDIA_TYPES) })
+    .nullable(),
+  /** The message replied to; its WhatsApp id when known (inbound ones always have one). */
+  quoted: z.object({ messageId: id, whatsappMessageId: z.string().min(1).max(256).nullable() }).nullable(),
+});
+
+/**
+ * Delete an outgoing message for everyone. `whatsappMessageId` is null when the message had not been
+ * sent yet when deleted: the send command before it in the same group then gives the host the id.
+ */
+export const DeleteMessageCommand = z.object({
+  type: z.literal('deleteMessage'),
+  ...common,
+  ticketId: id,
+  messageId: id,
+  whatsappMessageId: z.string().min(1).max(256).nullable(),
+  chat: Chat,
+});
+
+/** Send read receipts for inbound messages an agent has read (never automatically, DESIGN.md §7). */
+export const MarkReadCommand = z.object({
+  type: z.literal('markRead'),
+  ...common,
+  ticketId: id,
+  chat: Chat,
+  messages: z.array(z.object({ messageId: id, whatsappMessageId: z.string().min(1).max(256) })).min(1).max(100),
+});
+
+export const SessionCommand = z.discriminatedUnion('type', [SendMessageCommand, DeleteMessageCommand, MarkReadCommand]);
+export type SessionCommand = z.output<typeof SessionCommand>;
+export type SessionChat = z.output<typeof Chat>;
+
+/**
+ * The shard of a connection: FNV-1a of its id modulo SESSION_SHARDS. Stable across processes and
+ * releases, since the backend and every host must agree on it.
+ */
+export function shardOf(whatsappId: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(whatsappId, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % SESSION_SHARDS;
+}
+
+/** Puts the command on its connection's shard queue; an invalid command is a bug and throws. */
+export async function enqueueSessionCommand(command: SessionCommand): Promise<void> {
+  const valid = SessionCommand.parse(command);
+  await sqs().send(
+    new SqsSendMessageCommand({
+      QueueUrl: config.queueUrl(sessionCommandQueueId(shardOf(valid.whatsappId))),
+      MessageBody: JSON.stringify(valid),
+      MessageGroupId: valid.whatsappId,
+      MessageDeduplicationId: valid.commandId,
+    }),
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Sends an outgoing message on a ticket: what an agent writes (POST /messages/{ticketId}) and what the
+ * server writes itself (greeting on accept, transfer notice, closing and rating messages: `bot`).
+ * Whether the caller may write to the ticket is the caller's check (post-message.ts for agents).
+ *
+ * Steps: read the ticket (strongly consistent; missing: ERR_NO_TICKET_FOUND) and, when quoting, the
+ * quoted message, which must belong to the same contact (else ERR_NO_MESSAGE_FOUND); store the message
+ * (ack 0, fromMe, read) and move the ticket to it in one transaction (store-message.ts); index its
+ * words; when the ticket has a connection, enqueue the `sendMessage` command on the connection's shard
+ * queue (a ticket without connection keeps the message and sends nothing: there is no session to send
+ * it through); publish `appMessage` create, and the ticket update when the ticket moved. Failures of
+ * the word index or of the realtime publish are logged, not answered: the message is stored and on its
+ * way, and a retry by the user would send it twice.
+ */
+import { monotonicFactory } from 'ulid';
+import type { MediaType, MessageDto, QuotedMessageDto } from '../../../shared/messages';
+import type { TicketDto } from '../../../shared/tickets';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import { publishMessage, publishTicketUpdate } from '../realtime/ticket-rooms';
+import { getContact } from '../repositories/contacts';
+import { getMessage, messageIdOf, type StoredMessage } from '../repositories/messages';
+import { getTicket, type Ticket } from '../repositories/tickets';
+import { indexWords } from '../repositories/word-index';
+import { enqueueSessionCommand, type SessionChat } from '../sessions/commands';
+import { presentMessage } from './present-message';
+import { presentTicket } from './present-ticket';
+import { storeMessage } from './store-message';
+
+export interface OutgoingMedia {
+  /** The object in the private media bucket, under the ticket's prefix. */
+  readonly key: string;
+  /** The safe file name (spaces as underscores). */
+  readonly name: string;
+  /** The content type told by the file's bytes. */
+  readonly mimeType: string;
+  readonly mediaType: MediaType;
+}
+
+export interface OutgoingMessageInput {
+  readonly companyId: string;
+  readonly ticketId: string;
+  readonly body: string;
+  /** The agent who wrote it; null for messages of the server itself. */
+  readonly userId: string | null;
+  readonly bot: boolean;
+  /** The id (`<ticketId>.<ulid>`) of the message replied to. */
+  readonly quotedMessageId?: string | null;
+  readonly media?: OutgoingMedia | null;
+}
+
+/** The quoted text kept with a reply: enough to recognise the message, small enough for a frame. */
+const QUOTED_BODY_MAX = 300;
+
+/** Ids of messages sent by this process keep growing even within one millisecond. */
+const nextUlid = monotonicFactory();
+
+export async function sendOutgoingMessage(input: OutgoingMessageInput, now = new Date()): Promise<MessageDto> {
+  const ticket = await getTicket(input.companyId, input.ticketId, true);
+  if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
+  return sendOnTicket(ticket, input, now);
+}
+
+/** sendOutgoingMessage for a ticket the caller has just read (and checked). */
+export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageInput, 'companyId' | 'ticketId'>, now = new Date()): Promise<MessageDto> {
+  const companyId = ticket.companyId;
+  const [quoted, contact] = await Promise.all([
+    input.quotedMessageId ? quotedSummary(ticket, input.quotedMessageId) : null,
+    ticket.whatsappId ? getContact(companyId, ticket.contactId) : undefined,
+  ]);
+
+  const at = now.toISOString();
+  const media = input.media ?? null;
+  const message: StoredMessage = {
+    id: messageIdOf(ticket.id, nextUlid(now.getTime())),
+    companyId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    body: input.body,
+    fromMe: true,
+    mediaType: media?.mediaType ?? 'chat',
+    mediaKey: media?.key ?? null,
+    mediaName: media?.name ?? null,
+    mediaContentType: media?.mimeType ?? null,
+    quotedMsg: quoted?.summary ?? null,
+    isDeleted: false,
+    isEdited: false,
+    ack: 0,
+    read: true,
+    bot: input.bot,
+    userId: input.userId,
+    whatsappMessageId: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const outcome = await storeMessage(message, ticket);
+
+  await bestEffort('word index', message.id, () => indexWords(companyId, ticket.id, message.body, at));
+
+  if (ticket.whatsappId && contact) {
+    const chat: SessionChat = { contactId: contact.id, number: contact.number, isGroup: contact.isGroup };
+    try {
+      await enqueueSessionCommand({
+        type: 'sendMessage',
+        commandId: `send:${message.id}`,
+        companyId,
+        whatsappId: ticket.whatsappId,
+        issuedAt: at,
+        ticketId: ticket.id,
+        messageId: message.id,
+        chat,
+        body: message.body,
+        media: media ? { key: media.key, name: media.name, mimeType: media.mimeType, mediaType: media.mediaType } : null,
+        quoted: quoted ? { messageId: quoted.summary.id, whatsappMessageId: quoted.whatsappMessageId } : null,
+      });
+    } catch (error) {
+      // Stored with ack 0 (the clock tick): the agent sees it was not sent and may send it again.
+      logger.error('session command not enqueued', { messageId: message.id, error });
+      throw new AppError('ERR_SENDING_WAPP_MSG');
+    }
+  }
+
+  const dto = await presentMessage(message);
+  await bestEffort('realtime', message.id, async () => {
+    const after = outcome.kind === 'latest' ? outcome.ticket : ((await getTicket(companyId, ticket.id)) ?? ticket);
+    const ticketDto: TicketDto = await presentTicket(companyId, after);
+    await publishMessage(companyId, 'create', dto, ticketDto);
+    if (outcome.kind === 'latest') await publishTicketUpdate(companyId, ticketDto);
+  });
+  return dto;
+}
+
+/** The summary of the quoted message, which must be a message of the ticket's contact. */
+async function quotedSummary(ticket: Ticket, quotedMessageId: string): Promise<{ summary: QuotedMessageDto; whatsappMessageId: string | null }> {
+  const quoted = await getMessage(ticket.companyId, quotedMessageId);
+  if (!quoted || quoted.contactId !== ticket.contactId) {
+    throw new AppError('ERR_NO_MESSAGE_FOUND', { message: 'Quoted message not found', fields: [{ path: 'quotedMsg', message: 'Quoted message not found' }] });
+  }
+  const body = quoted.body.length > QUOTED_BODY_MAX ? quoted.body.slice(0, QUOTED_BODY_MAX) : quoted.body;
+  return {
+    summary: { id: quoted.id, body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
+    whatsappMessageId: quoted.whatsappMessageId,
+  };
+}
+
+async function bestEffort(what: string, messageId: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    logger.warn(`${what} failed after storing a message`, { messageId, error });
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Changes WhatsApp reports about a stored message, for the session host's events (the WhatsApp issue):
+ * delivery acks and edits. Each publishes `appMessage` update to the ticket's rooms.
+ *
+ * - updateMessageAck: acks only grow (1 sent, 2 delivered, 3 read, 4 played, 5 read as the spec shows
+ *   them); a late or repeated ack changes nothing and publishes nothing.
+ * - markMessageEdited: the new text replaces the old and the message is flagged edited; its new words
+ *   are indexed (the old ones stay in the index: a search may still find the ticket by them).
+ * Both answer the message as it is now, or undefined when nothing changed (missing message, stale ack).
+ */
+import type { Ack, MessageDto } from '../../../shared/messages';
+import { logger } from '../logger';
+import { publishMessage } from '../realtime/ticket-rooms';
+import { setMessageAck, setMessageEdited, type StoredMessage } from '../repositories/messages';
+import { getTicket } from '../repositories/tickets';
+import { indexWords } from '../repositories/word-index';
+import { presentMessage } from './present-message';
+import { presentTicket } from './present-ticket';
+
+export async function updateMessageAck(companyId: string, messageId: string, ack: Ack, now = new Date()): Promise<MessageDto | undefined> {
+  const changed = await setMessageAck(companyId, messageId, ack, now);
+  return changed ? publishChange(changed) : undefined;
+}
+
+export async function markMessageEdited(companyId: string, messageId: string, body: string, now = new Date()): Promise<MessageDto | undefined> {
+  const changed = await setMessageEdited(companyId, messageId, body, now);
+  if (!changed) return undefined;
+  await indexWords(companyId, changed.ticketId, body, now);
+  return publishChange(changed);
+}
+
+async function publishChange(message: StoredMessage): Promise<MessageDto> {
+  const dto = await presentMessage(message);
+  try {
+    const ticket = await getTicket(message.companyId, message.ticketId);
+    if (ticket) await publishMessage(message.companyId, 'update', dto, await presentTicket(message.companyId, ticket));
+  } catch (error) {
+    logger.warn('realtime failed after a message change', { messageId: message.id, error });
+  }
+  return dto;
+}

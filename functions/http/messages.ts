@@ -1,0 +1,57 @@
+/**
+ * Messages of a conversation (spec 1 §2.5, §2.6, §7): read a page, send text and media, get a
+ * presigned upload URL for big media, delete one's own message. `{id}` is the ticket's id, except for
+ * DELETE, where it is the message's (`<ticketId>.<ulid>`). The company is the session's.
+ */
+import {
+  ListMessagesQuery,
+  MediaUrlBody,
+  MESSAGE_MEDIA_FIELDS,
+  MESSAGE_UPLOAD_MAX_BYTES,
+  MESSAGE_UPLOAD_MAX_FILES,
+  MediaCaptionFields,
+  MessageParams,
+  SendMessageBody,
+  TicketMessagesParams,
+} from '../../shared/messages';
+import { AppError } from '../core/errors';
+import { httpModule, sessionRoute, type HttpEvent } from '../core/http/http-module';
+import { created, ok } from '../core/http/reply';
+import { parseInput } from '../core/http/validation';
+import { readUploadedFiles } from '../core/media/multipart';
+import { deleteMessage } from '../core/use-cases/delete-message';
+import { listMessages } from '../core/use-cases/list-messages';
+import { createMediaUpload, postMediaMessages, postMessage } from '../core/use-cases/post-message';
+
+const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers?.['content-type'] ?? '');
+
+function jsonBody(event: HttpEvent): unknown {
+  if (!event.body) return {};
+  try {
+    return JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
+  } catch {
+    throw new AppError('ERR_VALIDATION', { message: 'Invalid JSON body' });
+  }
+}
+
+export const handler = httpModule('messages', {
+  'GET /messages/{id}': sessionRoute({ params: TicketMessagesParams, query: ListMessagesQuery }, async ({ session, params, query }) =>
+    ok(await listMessages(session, params.id, query)),
+  ),
+  // No `body` schema: the body is JSON or multipart, told apart here.
+  'POST /messages/{id}': sessionRoute({ params: TicketMessagesParams }, async ({ session, params, event }) => {
+    if (!isMultipart(event)) return created(await postMessage(session, params.id, parseInput(SendMessageBody, jsonBody(event))));
+    const form = await readUploadedFiles(event, {
+      fieldNames: MESSAGE_MEDIA_FIELDS,
+      maxBytes: MESSAGE_UPLOAD_MAX_BYTES,
+      maxFiles: MESSAGE_UPLOAD_MAX_FILES,
+      textFields: ['body', 'quotedMsg'],
+    });
+    const caption = parseInput(MediaCaptionFields, { body: form.fields.body ?? '', quotedMsg: form.fields.quotedMsg || null });
+    return created(await postMediaMessages(session, params.id, form.files, caption));
+  }),
+  'DELETE /messages/{id}': sessionRoute({ params: MessageParams }, async ({ session, params }) => ok(await deleteMessage(session, params.id))),
+  'POST /messages/{id}/media-url': sessionRoute({ params: TicketMessagesParams, body: MediaUrlBody }, async ({ session, params, body }) =>
+    created(await createMediaUpload(session, params.id, body)),
+  ),
+});

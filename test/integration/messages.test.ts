@@ -1,0 +1,599 @@
+/**
+ * Messages through the HTTP API on the local cloud: sending text, replies and media (multipart and
+ * presigned uploads, kept private and downloaded through signed URLs), paging newest first, reading a
+ * conversation (read flags and receipts), deleting one's own messages, acks, the session-host commands
+ * on the right shard queue, the access rules, bad input, and the live `appMessage` event.
+ */
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import WebSocket from 'ws';
+import { SESSION_SHARDS, sessionCommandQueueId } from '../../infra/resources/queues';
+import { dynamo, sqs } from '../../functions/core/aws/clients';
+import { keys } from '../../functions/core/repositories/keys';
+import { getMessage } from '../../functions/core/repositories/messages';
+import { getTicket } from '../../functions/core/repositories/tickets';
+import { shardOf, type SessionCommand } from '../../functions/core/sessions/commands';
+import { sendOutgoingMessage } from '../../functions/core/use-cases/send-message';
+import { updateMessageAck } from '../../functions/core/use-cases/update-message-status';
+import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { PNG_BYTES } from './isolation/announcements';
+import { postForm, seedConversation, seedInbound } from './isolation/messages';
+
+let cloud: TestCloud;
+let a: Tenant;
+/** A plain user of A's first queue. */
+let agent: SignedInUser;
+/** A plain user of no queue. */
+let outsider: SignedInUser;
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  a = await createTenant(cloud);
+  agent = await addUser(cloud, a, 'user', [a.queueId]);
+  outsider = await addUser(cloud, a, 'user', []);
+});
+
+afterAll(async () => {
+  await cloud?.stop();
+});
+
+const send = (token: string, ticketId: string, body: unknown) => cloud.api(`/messages/${ticketId}`, { method: 'POST', token, body });
+const read = (token: string, ticketId: string, query = '') => cloud.api(`/messages/${ticketId}${query}`, { token });
+
+interface ReceivedCommand {
+  readonly shard: number;
+  readonly groupId: string | undefined;
+  readonly command: SessionCommand;
+}
+
+/** Every command waiting on the session-host queues, taken off them (the tests run one after the other). */
+async function drainCommands(): Promise<ReceivedCommand[]> {
+  const received: ReceivedCommand[] = [];
+  for (let shard = 0; shard < SESSION_SHARDS; shard += 1) {
+    const QueueUrl = cloud.queueUrls[sessionCommandQueueId(shard)] ?? '';
+    for (;;) {
+      const { Messages = [] } = await sqs().send(
+        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'], MessageSystemAttributeNames: ['All'] }),
+      );
+      if (Messages.length === 0) break;
+      for (const message of Messages) {
+        received.push({ shard, groupId: message.Attributes?.MessageGroupId, command: JSON.parse(message.Body ?? '{}') });
+        await sqs().send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
+      }
+    }
+  }
+  return received;
+}
+
+/** Two connection ids that fall on different shards. */
+function connectionsOnTwoShards(): [string, string] {
+  const first = `W${ulid()}`;
+  for (;;) {
+    const second = `W${ulid()}`;
+    if (shardOf(second) !== shardOf(first)) return [first, second];
+  }
+}
+
+describe('POST /messages/{ticketId} (text)', () => {
+  it('stores an outgoing message of the caller, not yet sent (ack 0), and the ticket shows it', async () => {
+    const { ticket } = await seedConversation(a);
+
+    const response = await send(agent.token, ticket.id, { body: 'Olá, em que posso ajudar?', fromMe: false, read: false, companyId: 'x' });
+
+    expect(response.status).toBe(201);
+    expect(response.body).toEqual({
+      id: expect.stringMatching(new RegExp(`^${ticket.id}\\.[0-9A-Z]{26}$`)),
+      ticketId: ticket.id,
+      body: 'Olá, em que posso ajudar?',
+      fromMe: true,
+      mediaType: 'chat',
+      mediaUrl: null,
+      mediaName: null,
+      quotedMsg: null,
+      isDeleted: false,
+      isEdited: false,
+      ack: 0,
+      read: true,
+      bot: false,
+      userId: agent.id,
+      contactId: ticket.contactId,
+      createdAt: expect.any(String),
+    });
+    const stored = await getTicket(a.companyId, ticket.id, true);
+    expect(stored).toMatchObject({ lastMessage: 'Olá, em que posso ajudar?', updatedAt: response.body.createdAt, status: 'open' });
+  });
+
+  it('stores twenty messages sent at once, and the ticket shows the newest with list keys to match', async () => {
+    const { ticket } = await seedConversation(a);
+
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => send(agent.token, ticket.id, { body: `Mensagem ${index}` })));
+
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
+    const page = await read(a.admin.token, ticket.id);
+    expect(page.body.messages).toHaveLength(20);
+    expect(new Set(page.body.messages.map((message: { body: string }) => message.body)).size).toBe(20);
+    expect(page.body.hasMore).toBe(false);
+    const { Item } = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.ticket(a.companyId, ticket.id), ConsistentRead: true }));
+    const newest = page.body.messages[0];
+    expect(Item).toMatchObject({
+      lastMessage: newest.body,
+      updatedAt: newest.createdAt,
+      GSI1PK: `C#${a.companyId}#TKS#open`,
+      GSI1SK: `${newest.createdAt}#${ticket.id}`,
+      GSI2SK: `${newest.createdAt}#${ticket.id}`,
+      GSI3SK: `${newest.createdAt}#${ticket.id}`,
+    });
+  });
+
+  it('sends a reply with a summary of the quoted message, given by id or as the whole message', async () => {
+    const { ticket } = await seedConversation(a);
+    const inbound = await seedInbound(ticket, 'Qual o prazo de entrega?');
+
+    const byId = await send(agent.token, ticket.id, { body: 'Três dias úteis.', quotedMsg: inbound.id });
+    const byObject = await send(agent.token, ticket.id, { body: 'Confirmado.', quotedMsg: { id: byId.body.id, body: 'ignored' } });
+
+    expect(byId.status).toBe(201);
+    expect(byId.body.quotedMsg).toEqual({ id: inbound.id, body: 'Qual o prazo de entrega?', fromMe: false, mediaType: 'chat' });
+    expect(byObject.body.quotedMsg).toEqual({ id: byId.body.id, body: 'Três dias úteis.', fromMe: true, mediaType: 'chat' });
+  });
+
+  it("refuses to quote a message of another contact's conversation", async () => {
+    const first = await seedConversation(a);
+    const second = await seedConversation(a);
+    const foreign = await seedInbound(second.ticket, 'Outro cliente');
+
+    const response = await send(agent.token, first.ticket.id, { body: 'Resposta', quotedMsg: foreign.id });
+
+    expect(response.status).toBe(404);
+    expect(response.body.error).toBe('ERR_NO_MESSAGE_FOUND');
+  });
+
+  it.each([
+    ['no text', {}, 'body', 'Required'],
+    ['empty text', { body: '' }, 'body', 'Required'],
+    ['only whitespace', { body: '  \n\t ' }, 'body', 'Required'],
+    ['text too long', { body: 'x'.repeat(4097) }, 'body', 'Too Long!'],
+    ['text of another type', { body: 42 }, 'body', 'Invalid body'],
+    ['a malformed quoted id', { body: 'oi', quotedMsg: 'abc' }, 'quotedMsg', 'Invalid id'],
+  ])('refuses %s with 400 on the field', async (_label, body, path, message) => {
+    const { ticket } = await seedConversation(a);
+
+    const response = await send(agent.token, ticket.id, body);
+
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+    expect(response.body.fields).toContainEqual({ path, message });
+    expect((await read(a.admin.token, ticket.id)).body.messages).toEqual([]);
+  });
+
+  it('refuses a body that is not JSON', async () => {
+    const { ticket } = await seedConversation(a);
+
+    const response = await cloud.api(`/messages/${ticket.id}`, {
+      method: 'POST',
+      token: agent.token,
+      body: '{not json',
+      headers: { 'content-type': 'application/json' },
+    });
+
+    expect(response).toEqual({ status: 400, body: { error: 'ERR_VALIDATION', message: 'Invalid JSON body' } });
+  });
+
+  it.each(['pending', 'closed'] as const)('refuses to send to a %s ticket with ERR_TICKET_NOT_OPEN', async (status) => {
+    const { ticket } = await seedConversation(a, { status, userId: status === 'pending' ? null : a.admin.id });
+
+    const response = await send(a.admin.token, ticket.id, { body: 'oi' });
+
+    expect(response).toEqual({ status: 409, body: { error: 'ERR_TICKET_NOT_OPEN' } });
+    expect((await read(a.admin.token, ticket.id)).body.messages).toEqual([]);
+  });
+});
+
+describe('sendOutgoingMessage (the server writing: greeting, transfer notice, closing, rating)', () => {
+  it('stores a bot message of nobody, whatever the status, and a missing ticket is ERR_NO_TICKET_FOUND', async () => {
+    const { ticket } = await seedConversation(a, { status: 'pending', userId: null });
+
+    const message = await sendOutgoingMessage({ companyId: a.companyId, ticketId: ticket.id, body: 'Bem-vindo!', userId: null, bot: true });
+
+    expect(message).toMatchObject({ body: 'Bem-vindo!', bot: true, userId: null, fromMe: true, ack: 0 });
+    expect((await getTicket(a.companyId, ticket.id))?.lastMessage).toBe('Bem-vindo!');
+    await expect(sendOutgoingMessage({ companyId: a.companyId, ticketId: ulid(), body: 'x', userId: null, bot: true })).rejects.toMatchObject({
+      code: 'ERR_NO_TICKET_FOUND',
+    });
+  });
+});
+
+describe('GET /messages/{ticketId}', () => {
+  it('pages newest first, 20 a page, through the cursor or the page number alike', async () => {
+    const { ticket } = await seedConversation(a, { userId: null });
+    for (let index = 0; index < 45; index += 1) {
+      await sendOutgoingMessage({ companyId: a.companyId, ticketId: ticket.id, body: `m${index}`, userId: null, bot: true });
+    }
+    const bodies = (page: { messages: { body: string }[] }) => page.messages.map((message) => message.body);
+    const expected = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, offset) => `m${from - offset}`);
+
+    const first = await read(a.admin.token, ticket.id);
+    const second = await read(a.admin.token, ticket.id, `?cursor=${first.body.cursor}`);
+    const third = await read(a.admin.token, ticket.id, `?cursor=${second.body.cursor}`);
+    const secondByNumber = await read(a.admin.token, ticket.id, '?pageNumber=2');
+    const beyond = await read(a.admin.token, ticket.id, '?pageNumber=4');
+
+    expect([first.status, first.body.hasMore, bodies(first.body)]).toEqual([200, true, expected(44, 25)]);
+    expect([second.body.hasMore, bodies(second.body)]).toEqual([true, expected(24, 5)]);
+    expect([third.body.hasMore, third.body.cursor, bodies(third.body)]).toEqual([false, null, expected(4, 0)]);
+    expect(secondByNumber.body).toEqual({ ...second.body, messages: expect.any(Array) });
+    expect(bodies(secondByNumber.body)).toEqual(expected(24, 5));
+    expect(beyond.body).toEqual({ messages: [], hasMore: false, cursor: null });
+  });
+
+  it('answers a conversation that fits one page without more to load', async () => {
+    const { ticket } = await seedConversation(a);
+    await seedInbound(ticket, 'oi');
+
+    expect((await read(a.admin.token, ticket.id)).body).toMatchObject({ hasMore: false, cursor: null });
+  });
+
+  it.each([
+    ['?pageNumber=0', 'pageNumber', 'Invalid page'],
+    ['?pageNumber=abc', 'pageNumber', 'Invalid page'],
+    ['?cursor=not-a-cursor', 'cursor', 'Invalid cursor'],
+  ])('refuses %s with 400', async (query, path, message) => {
+    const { ticket } = await seedConversation(a);
+
+    const response = await read(a.admin.token, ticket.id, query);
+
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toEqual([{ path, message }]);
+  });
+
+  it('answers ERR_NO_TICKET_FOUND for an unknown ticket and 400 for a malformed id', async () => {
+    expect(await read(a.admin.token, ulid())).toEqual({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+    expect((await read(a.admin.token, 'bad.id')).status).toBe(400);
+  });
+
+  it('marks the conversation read when its agent reads the first page, and sends the receipts through the session', async () => {
+    const whatsappId = `W${ulid()}`;
+    const { ticket, contact } = await seedConversation(a, { userId: agent.id, whatsappId });
+    const first = await seedInbound(ticket, 'Oi');
+    const second = await seedInbound(ticket, 'Tudo bem?');
+    await drainCommands();
+    expect((await getTicket(a.companyId, ticket.id, true))?.unreadMessages).toBe(2);
+
+    // Someone else reading (an admin looking in) changes nothing and sends no receipt.
+    const byAdmin = await read(a.admin.token, ticket.id);
+    expect(byAdmin.body.messages.map((message: { read: boolean }) => message.read)).toEqual([false, false]);
+    expect((await getTicket(a.companyId, ticket.id, true))?.unreadMessages).toBe(2);
+    expect(await drainCommands()).toEqual([]);
+
+    const byAgent = await read(agent.token, ticket.id);
+
+    expect(byAgent.body.messages.map((message: { read: boolean }) => message.read)).toEqual([true, true]);
+    expect((await getTicket(a.companyId, ticket.id, true))?.unreadMessages).toBe(0);
+    expect((await getMessage(a.companyId, first.id, true))?.read).toBe(true);
+    const commands = await drainCommands();
+    expect(commands).toEqual([
+      {
+        shard: shardOf(whatsappId),
+        groupId: whatsappId,
+        command: expect.objectContaining({
+          type: 'markRead',
+          whatsappId,
+          ticketId: ticket.id,
+          chat: { contactId: contact.id, number: contact.number, isGroup: false },
+          messages: [
+            { messageId: second.id, whatsappMessageId: second.whatsappMessageId },
+            { messageId: first.id, whatsappMessageId: first.whatsappMessageId },
+          ],
+        }),
+      },
+    ]);
+    // Read once: reading again sends nothing more.
+    await read(agent.token, ticket.id);
+    expect(await drainCommands()).toEqual([]);
+  });
+});
+
+describe('session commands', () => {
+  it("puts each message on its connection's shard queue, grouped by connection", async () => {
+    const [w1, w2] = connectionsOnTwoShards();
+    const one = await seedConversation(a, { whatsappId: w1 });
+    const two = await seedConversation(a, { whatsappId: w2 });
+    await drainCommands();
+
+    const sentOne = await send(agent.token, one.ticket.id, { body: 'Primeira' });
+    const sentTwo = await send(agent.token, two.ticket.id, { body: 'Segunda' });
+
+    const commands = await drainCommands();
+    expect(commands).toHaveLength(2);
+    expect(commands).toContainEqual({
+      shard: shardOf(w1),
+      groupId: w1,
+      command: {
+        type: 'sendMessage',
+        commandId: `send:${sentOne.body.id}`,
+        companyId: a.companyId,
+        whatsappId: w1,
+        issuedAt: sentOne.body.createdAt,
+        ticketId: one.ticket.id,
+        messageId: sentOne.body.id,
+        chat: { contactId: one.contact.id, number: one.contact.number, isGroup: false },
+        body: 'Primeira',
+        media: null,
+        quoted: null,
+      },
+    });
+    expect(commands).toContainEqual(expect.objectContaining({ shard: shardOf(w2), groupId: w2 }));
+    expect(commands.find((entry) => entry.groupId === w2)?.command).toMatchObject({ messageId: sentTwo.body.id });
+  });
+
+  it('stores the message of a ticket without connection and enqueues nothing', async () => {
+    const { ticket } = await seedConversation(a, { whatsappId: null });
+    await drainCommands();
+
+    const response = await send(agent.token, ticket.id, { body: 'Sem conexão' });
+
+    expect(response.status).toBe(201);
+    expect(await drainCommands()).toEqual([]);
+  });
+});
+
+describe('media', () => {
+  it('stores uploaded files under the ticket, named safely, typed by their bytes, one message each', async () => {
+    const { ticket } = await seedConversation(a, { whatsappId: `W${ulid()}` });
+    await drainCommands();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n');
+
+    const response = await postForm(
+      cloud,
+      `/messages/${ticket.id}`,
+      agent.token,
+      [
+        { name: 'my photo.png', bytes: PNG_BYTES, type: 'text/html' },
+        { name: '../../nota fiscal.pdf', bytes: pdf },
+      ],
+      { body: 'Segue a foto e a nota', fromMe: 'true' },
+    );
+
+    expect(response.status).toBe(201);
+    expect(response.body.map((message: Record<string, unknown>) => [message.mediaType, message.mediaName, message.body])).toEqual([
+      ['image', 'my_photo.png', 'Segue a foto e a nota'],
+      ['application', 'nota_fiscal.pdf', ''],
+    ]);
+    const stored = await getMessage(a.companyId, response.body[0].id);
+    expect(stored?.mediaKey).toMatch(new RegExp(`^companies/${a.companyId}/tickets/${ticket.id}/[0-9A-Z]{26}-my_photo\\.png$`));
+    const image = await fetch(response.body[0].mediaUrl);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG_BYTES);
+    const document = await fetch(response.body[1].mediaUrl);
+    expect(document.headers.get('content-disposition')).toBe('attachment; filename="nota_fiscal.pdf"');
+    expect(Buffer.from(await document.arrayBuffer())).toEqual(pdf);
+    expect((await getTicket(a.companyId, ticket.id))?.lastMessage).toBe('nota_fiscal.pdf');
+    const commands = (await drainCommands()).map((entry) => entry.command);
+    expect(commands.map((command) => (command.type === 'sendMessage' ? command.media?.mediaType : null))).toEqual(['image', 'application']);
+  });
+
+  it('hands out media only through signed, short-lived URLs', async () => {
+    const { ticket } = await seedConversation(a);
+    const response = await postForm(cloud, `/messages/${ticket.id}`, agent.token, [{ name: 'a.png', bytes: PNG_BYTES }]);
+    const url = new URL(response.body[0].mediaUrl);
+
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('600');
+    expect(url.searchParams.get('X-Amz-Signature')).toEqual(expect.any(String));
+    // (The local S3 does not check signatures, so refusing the unsigned address is AWS's to show.)
+  });
+
+  it('sends a big file through a presigned upload: PUT to the URL, then POST its key', async () => {
+    const { ticket } = await seedConversation(a);
+    const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 1)]);
+
+    const upload = await cloud.api(`/messages/${ticket.id}/media-url`, {
+      method: 'POST',
+      token: agent.token,
+      body: { fileName: 'áudio do cliente.ogg', mimeType: 'audio/ogg', size: ogg.length },
+    });
+    const put = await fetch(upload.body.url, { method: 'PUT', headers: upload.body.headers, body: ogg });
+    const sent = await send(agent.token, ticket.id, { body: '', mediaKey: upload.body.key });
+
+    expect(upload.status).toBe(201);
+    expect(upload.body).toEqual({
+      url: expect.any(String),
+      method: 'PUT',
+      headers: { 'content-type': 'audio/ogg' },
+      key: expect.stringMatching(new RegExp(`^companies/${a.companyId}/tickets/${ticket.id}/[0-9A-Z]{26}-audio_do_cliente\\.ogg$`)),
+      expiresIn: 300,
+    });
+    expect(new URL(upload.body.url).searchParams.get('X-Amz-Expires')).toBe('300');
+    expect(put.status).toBe(200);
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ mediaType: 'audio', mediaName: 'audio_do_cliente.ogg', body: '' });
+    const audio = await fetch(sent.body.mediaUrl);
+    expect(audio.headers.get('content-type')).toBe('audio/ogg');
+  });
+
+  it('refuses a media key of another ticket, or one never uploaded', async () => {
+    const mine = await seedConversation(a);
+    const other = await seedConversation(a);
+    const upload = await cloud.api(`/messages/${other.ticket.id}/media-url`, {
+      method: 'POST',
+      token: agent.token,
+      body: { fileName: 'x.pdf', mimeType: 'application/pdf', size: 5 },
+    });
+
+    const foreign = await send(agent.token, mine.ticket.id, { mediaKey: upload.body.key });
+    const missing = await send(agent.token, other.ticket.id, { mediaKey: upload.body.key });
+
+    expect(foreign.body.fields).toEqual([{ path: 'mediaKey', message: 'Invalid media' }]);
+    expect(missing.body.fields).toEqual([{ path: 'mediaKey', message: 'Media not uploaded' }]);
+  });
+
+  it.each([
+    ['no file name', { mimeType: 'application/pdf', size: 10 }, 'fileName', 'Required'],
+    ['a made-up type', { fileName: 'a.pdf', mimeType: 'pdf', size: 10 }, 'mimeType', 'Invalid type'],
+    ['an empty file', { fileName: 'a.pdf', mimeType: 'application/pdf', size: 0 }, 'size', 'Invalid size'],
+    ['a file too large', { fileName: 'a.pdf', mimeType: 'application/pdf', size: 200 * 1024 * 1024 }, 'size', 'File too large (max 104857600 bytes)'],
+  ])('refuses a media URL for %s', async (_label, body, path, message) => {
+    const { ticket } = await seedConversation(a);
+
+    const response = await cloud.api(`/messages/${ticket.id}/media-url`, { method: 'POST', token: agent.token, body });
+
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toContainEqual({ path, message });
+  });
+
+  it('refuses a multipart send without files, or with too many', async () => {
+    const { ticket } = await seedConversation(a);
+
+    const none = await postForm(cloud, `/messages/${ticket.id}`, agent.token, [], { body: 'oi' });
+    const many = await postForm(
+      cloud,
+      `/messages/${ticket.id}`,
+      agent.token,
+      Array.from({ length: 6 }, (_, index) => ({ name: `${index}.png`, bytes: PNG_BYTES })),
+    );
+
+    expect([none.status, none.body.fields]).toEqual([400, [{ path: 'medias', message: 'Required' }]]);
+    expect([many.status, many.body.fields]).toEqual([400, [{ path: 'medias', message: 'Send at most 5 files' }]]);
+  });
+});
+
+describe('DELETE /messages/{id}', () => {
+  it('deletes own message: flagged deleted, text kept, the session told, a second delete refused', async () => {
+    const whatsappId = `W${ulid()}`;
+    const { ticket } = await seedConversation(a, { whatsappId });
+    const sent = await send(agent.token, ticket.id, { body: 'Enviei errado' });
+    await drainCommands();
+
+    const deleted = await cloud.api(`/messages/${sent.body.id}`, { method: 'DELETE', token: agent.token });
+    const again = await cloud.api(`/messages/${sent.body.id}`, { method: 'DELETE', token: agent.token });
+
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ id: sent.body.id, isDeleted: true, body: 'Enviei errado' });
+    expect(again).toEqual({ status: 400, body: { error: 'ERR_DELETE_WAPP_MSG', message: 'Message already deleted' } });
+    expect((await read(a.admin.token, ticket.id)).body.messages[0]).toMatchObject({ id: sent.body.id, isDeleted: true });
+    expect(await drainCommands()).toEqual([
+      {
+        shard: shardOf(whatsappId),
+        groupId: whatsappId,
+        command: expect.objectContaining({ type: 'deleteMessage', messageId: sent.body.id, whatsappMessageId: null }),
+      },
+    ]);
+  });
+
+  it("refuses another user's message (also to an admin), the contact's, and the server's own", async () => {
+    const { ticket } = await seedConversation(a);
+    const byAgent = await send(agent.token, ticket.id, { body: 'Do agente' });
+    const inbound = await seedInbound(ticket, 'Do cliente');
+    const bot = await sendOutgoingMessage({ companyId: a.companyId, ticketId: ticket.id, body: 'Do robô', userId: null, bot: true });
+
+    for (const id of [byAgent.body.id, inbound.id, bot.id]) {
+      const response = await cloud.api(`/messages/${id}`, { method: 'DELETE', token: a.admin.token });
+      expect(response.status).toBe(403);
+      expect(response.body.error).toBe('ERR_NO_PERMISSION');
+    }
+    expect((await read(a.admin.token, ticket.id)).body.messages.map((message: { isDeleted: boolean }) => message.isDeleted)).toEqual([false, false, false]);
+  });
+
+  it('answers ERR_NO_MESSAGE_FOUND for an unknown message or ticket and 400 for a malformed id', async () => {
+    const { ticket } = await seedConversation(a);
+
+    expect(await cloud.api(`/messages/${ticket.id}.${ulid()}`, { method: 'DELETE', token: agent.token })).toEqual({
+      status: 404,
+      body: { error: 'ERR_NO_MESSAGE_FOUND' },
+    });
+    expect(await cloud.api(`/messages/${ulid()}.${ulid()}`, { method: 'DELETE', token: agent.token })).toEqual({
+      status: 404,
+      body: { error: 'ERR_NO_MESSAGE_FOUND' },
+    });
+    const malformed = await cloud.api(`/messages/${ticket.id}`, { method: 'DELETE', token: agent.token });
+    expect([malformed.status, malformed.body.fields]).toEqual([400, [{ path: 'id', message: 'Invalid id' }]]);
+  });
+});
+
+describe('acks', () => {
+  it('shows the acks the session reports, which only ever grow', async () => {
+    const { ticket } = await seedConversation(a);
+    const sent = await send(agent.token, ticket.id, { body: 'Chegou?' });
+
+    expect(await updateMessageAck(a.companyId, sent.body.id, 2)).toMatchObject({ ack: 2 });
+    expect(await updateMessageAck(a.companyId, sent.body.id, 1)).toBeUndefined();
+    expect(await updateMessageAck(a.companyId, sent.body.id, 5)).toMatchObject({ ack: 5 });
+
+    expect((await read(a.admin.token, ticket.id)).body.messages[0].ack).toBe(5);
+  });
+});
+
+describe('access', () => {
+  it("answers 'Acesso não permitido' on every route to a user outside the ticket's queue", async () => {
+    const { ticket } = await seedConversation(a);
+    const inbound = await seedInbound(ticket, 'oi');
+    const denied = { status: 403, body: { error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' } };
+
+    expect(await read(outsider.token, ticket.id)).toEqual(denied);
+    expect(await send(outsider.token, ticket.id, { body: 'oi' })).toEqual(denied);
+    expect(await cloud.api(`/messages/${inbound.id}`, { method: 'DELETE', token: outsider.token })).toEqual(denied);
+    expect(
+      await cloud.api(`/messages/${ticket.id}/media-url`, {
+        method: 'POST',
+        token: outsider.token,
+        body: { fileName: 'a.png', mimeType: 'image/png', size: 10 },
+      }),
+    ).toEqual(denied);
+    expect((await read(a.admin.token, ticket.id)).body.messages).toHaveLength(1);
+  });
+
+  it('lets an agent of the queue read and write, and requires a signed-in user', async () => {
+    const { ticket } = await seedConversation(a);
+
+    expect((await send(agent.token, ticket.id, { body: 'oi' })).status).toBe(201);
+    expect((await read(agent.token, ticket.id)).status).toBe(200);
+    expect((await cloud.api(`/messages/${ticket.id}`)).status).toBe(401);
+  });
+});
+
+describe('realtime', () => {
+  it('tells the listeners of the conversation about a new message and about a deletion', async () => {
+    const { ticket } = await seedConversation(a);
+    const minted = await cloud.api('/realtime/ticket', { method: 'POST', token: agent.token });
+    const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
+    const frames: { event: string; data: { action: string; message?: { id: string; body: string; isDeleted: boolean }; ticket?: { id: string } } }[] = [];
+    socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    await new Promise((resolve) => socket.once('open', resolve));
+    socket.send(JSON.stringify({ action: 'joinChatBox', ticketId: ticket.id }));
+    await waitFor(() => roomHasMembers(`ticket:${ticket.id}`));
+
+    const sent = await send(agent.token, ticket.id, { body: 'Ao vivo' });
+    await waitFor(async () => frames.some((frame) => frame.event === `company-${a.companyId}-appMessage`));
+    await cloud.api(`/messages/${sent.body.id}`, { method: 'DELETE', token: agent.token });
+    await waitFor(async () => frames.some((frame) => frame.data.action === 'update' && frame.data.message?.isDeleted === true));
+    socket.close();
+
+    const messageFrames = frames.filter((frame) => frame.event === `company-${a.companyId}-appMessage`);
+    expect(messageFrames.map((frame) => [frame.data.action, frame.data.message?.id, frame.data.ticket?.id])).toEqual([
+      ['create', sent.body.id, ticket.id],
+      ['update', sent.body.id, ticket.id],
+    ]);
+    expect(frames).toContainEqual({
+      event: `company-${a.companyId}-ticket`,
+      data: { action: 'update', ticket: expect.objectContaining({ id: ticket.id, lastMessage: 'Ao vivo' }) },
+    });
+  });
+});
+
+/** Whether anyone joined the room yet (the join is acted on asynchronously, after the frame is sent). */
+async function roomHasMembers(room: `ticket:${string}`): Promise<boolean> {
+  const prefix = keys.roomPrefix(a.companyId, room);
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({ TableName: cloud.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': prefix.PK } }),
+  );
+  return Items.length > 0;
+}
+
+async function waitFor(check: () => Promise<boolean>, attempts = 100): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not reached');
+}

@@ -1,35 +1,48 @@
 /**
- * `$default`: every client action arrives here as `{ "action": ..., ... }` and is validated before it
- * is acted on. Unknown or malformed frames are logged and dropped: a WebSocket client gets no error
- * answer from API Gateway anyway, and nothing stored is touched.
+ * `$default`: every client action arrives here as `{ "action": ..., ... }` (shared/realtime-actions.ts)
+ * and is validated before it is acted on. Unknown or malformed frames, and joins the user may not make,
+ * are logged and dropped: a WebSocket client gets no error answer from API Gateway anyway, and nothing
+ * stored is touched. Who is acting comes from the connection's authorizer context, never the frame.
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { z } from 'zod';
+import { ClientAction } from '../../shared/realtime-actions';
 import { logger } from '../core/logger';
-import { touchConnection } from '../core/repositories/realtime';
+import { subscribeConnection } from '../core/use-cases/join-room';
+import { unsubscribeConnection } from '../core/use-cases/leave-room';
+import { userIsAlive } from '../core/use-cases/user-status';
 import { connectionContext } from './connection-context';
-
-const ClientAction = z.discriminatedUnion('action', [
-  // Sent every 5 minutes (spec 1 §9) to say the user is still there.
-  z.object({ action: z.literal('userStatus') }),
-]);
 
 export async function handler(event: {
   body?: string;
   requestContext: { connectionId?: string; authorizer?: unknown };
 }): Promise<APIGatewayProxyResultV2> {
-  const { connectionId, companyId } = connectionContext(event);
+  const connection = connectionContext(event);
   const parsed = ClientAction.safeParse(parseJson(event.body));
   if (!parsed.success) {
-    logger.info('websocket frame dropped', { connectionId, issues: parsed.error.issues.length });
+    logger.info('websocket frame dropped', { connectionId: connection.connectionId, issues: parsed.error.issues.length });
     return { statusCode: 400 };
   }
-  switch (parsed.data.action) {
+  const action = parsed.data;
+  switch (action.action) {
     case 'userStatus':
-      await touchConnection(companyId, connectionId, new Date());
-      break;
+      await userIsAlive(connection);
+      return { statusCode: 200 };
+    case 'joinTickets':
+    case 'joinNotification':
+    case 'joinChatBox': {
+      const outcome = await subscribeConnection(connection, action);
+      if (outcome === 'refused') {
+        logger.info('websocket join refused', { connectionId: connection.connectionId, userId: connection.userId, action });
+        return { statusCode: 403 };
+      }
+      return { statusCode: 200 };
+    }
+    case 'leaveTickets':
+    case 'leaveNotification':
+    case 'leaveChatBox':
+      await unsubscribeConnection(connection, action);
+      return { statusCode: 200 };
   }
-  return { statusCode: 200 };
 }
 
 function parseJson(body: string | undefined): unknown {

@@ -1,12 +1,17 @@
-/** `$disconnect`: forget the connection (API Gateway calls this at most once, best effort). */
+/**
+ * `$disconnect`: forget the connection and its rooms (API Gateway calls this at most once, best effort),
+ * and mark its user offline if it was their last connection.
+ */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { deleteConnection } from '../core/repositories/realtime';
+import { userDisconnected } from '../core/use-cases/user-status';
 import { connectionContext } from './connection-context';
 
 export async function handler(event: {
   requestContext: { connectionId?: string; authorizer?: unknown };
 }): Promise<APIGatewayProxyResultV2> {
-  const { connectionId, companyId } = connectionContext(event);
-  await deleteConnection(companyId, connectionId);
+  const connection = connectionContext(event);
+  await deleteConnection(connection.companyId, connection.connectionId);
+  await userDisconnected(connection);
   return { statusCode: 200 };
 }

@@ -1,24 +1,30 @@
 /**
  * The WebSocket path end to end on the local cloud: a ticket minted by the HTTP API opens a socket once,
- * the connection is remembered and forgotten, and the management API reaches the browser.
+ * the connection is remembered and forgotten, the management API reaches the browser, and the user's
+ * online state follows their connections. (Rooms: realtime-rooms.test.ts.)
  */
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
 import { dynamo } from '../../functions/core/aws/clients';
+import { keys } from '../../functions/core/repositories/keys';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
+import { realtimeHarness } from '../support/realtime-client';
+import { addUser, createTenant } from '../support/tenants';
 
+const harness = realtimeHarness();
 let cloud: TestCloud;
 let token: string;
 let companyId: string;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await startTestCloud({ loadHandler: harness.loadHandler });
   token = (await cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password)).accessToken;
   companyId = (await cloud.api('/auth/me', { token })).body.company.id;
 });
 
 afterAll(async () => {
+  await harness.closeAll();
   await cloud?.stop();
 });
 
@@ -151,5 +157,67 @@ describe('publisher', () => {
     await publishToCompany(companyId, 'company', 'settings', { action: 'update', setting: { key: 'call', value: 'enabled' } });
 
     expect(await storedConnections()).toHaveLength(0);
+  });
+});
+
+describe('online state', () => {
+  async function storedUser(tenantCompanyId: string, userId: string): Promise<Record<string, unknown> | undefined> {
+    const { Item } = await dynamo().send(
+      new GetCommand({ TableName: cloud.tableName, Key: keys.user(tenantCompanyId, userId), ConsistentRead: true }),
+    );
+    return Item;
+  }
+
+  it('marks the user online when a connection opens, and again on each userStatus with the time', async () => {
+    const tenant = await createTenant(cloud);
+    const agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
+    expect(await storedUser(tenant.companyId, agent.id)).toMatchObject({ online: false });
+
+    const client = await harness.connect(cloud, agent.token);
+    expect(await storedUser(tenant.companyId, agent.id)).toMatchObject({ online: true });
+    const longAgo = '2020-01-01T00:00:00.000Z';
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: cloud.tableName,
+        Key: keys.user(tenant.companyId, agent.id),
+        UpdateExpression: 'SET #online = :false, lastSeenAt = :longAgo',
+        ExpressionAttributeNames: { '#online': 'online' },
+        ExpressionAttributeValues: { ':false': false, ':longAgo': longAgo },
+      }),
+    );
+    await client.act({ action: 'userStatus' });
+
+    const user = await storedUser(tenant.companyId, agent.id);
+    expect(user).toMatchObject({ online: true });
+    expect(String(user?.lastSeenAt) > longAgo).toBe(true);
+    await client.close();
+  });
+
+  it('keeps the user online while another connection is open, and marks them offline when the last one closes', async () => {
+    const tenant = await createTenant(cloud);
+    const agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
+    const first = await harness.connect(cloud, agent.token);
+    const second = await harness.connect(cloud, agent.token);
+
+    await first.close();
+    const whileOneIsOpen = await cloud.api(`/users/${agent.id}`, { token: tenant.admin.token });
+    await second.close();
+    const afterTheLast = await cloud.api(`/users/${agent.id}`, { token: tenant.admin.token });
+
+    expect(whileOneIsOpen.body).toMatchObject({ id: agent.id, online: true });
+    expect(afterTheLast.body).toMatchObject({ id: agent.id, online: false });
+  });
+
+  it('does not bring a user back online from a connection that is already forgotten', async () => {
+    const tenant = await createTenant(cloud);
+    const agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
+    const client = await harness.connect(cloud, agent.token);
+    const { userIsAlive } = await import('../../functions/core/use-cases/user-status');
+    await client.close();
+    expect(await storedUser(tenant.companyId, agent.id)).toMatchObject({ online: false });
+
+    await userIsAlive({ companyId: tenant.companyId, userId: agent.id, connectionId: client.connectionId });
+
+    expect(await storedUser(tenant.companyId, agent.id)).toMatchObject({ online: false });
   });
 });

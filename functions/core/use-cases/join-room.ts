@@ -1,0 +1,85 @@
+/**
+ * The join actions of the WebSocket (`joinTickets`, `joinNotification`, `joinChatBox`; spec 1 §4.5):
+ * which rooms a connection joins, decided from the user as stored, never from the frame (DESIGN.md §6:
+ * agents hear only tickets of their queues).
+ *
+ * Steps: load the connection's user (the listener: profile, queues, allTicket); work out the rooms of
+ * the subscription (a status list or the notifications: the `all` room for those who may see all, else
+ * one room per visible queue; a chat box: the ticket's room, after checking that the ticket is the
+ * company's and the user may see it); leave the rooms of the same subscription the connection should no
+ * longer be in (the user's queues changed since it joined); join the rooms.
+ */
+import type { ClientAction } from '../../../shared/realtime-actions';
+import type { TicketStatus } from '../../../shared/tickets';
+import { canSeeTicket, notificationRooms, ticketListRooms, type Listener } from '../realtime/ticket-rooms';
+import { getConnection, joinRooms, leaveRooms, type ConnectionRef, type Room } from '../repositories/realtime';
+import { getTicket } from '../repositories/tickets';
+import { getUser } from '../repositories/users';
+
+export type JoinAction = Extract<ClientAction, { action: 'joinTickets' | 'joinNotification' | 'joinChatBox' }>;
+export type LeaveAction = Extract<ClientAction, { action: 'leaveTickets' | 'leaveNotification' | 'leaveChatBox' }>;
+
+/** What a join did: `refused` for a ticket the user may not see (or of another company, or missing). */
+export type JoinOutcome = 'joined' | 'refused' | 'gone';
+
+/** A thing a client listens to, made of one or more rooms. */
+export type Subscription =
+  | { readonly kind: 'tickets'; readonly status: TicketStatus }
+  | { readonly kind: 'notification' }
+  | { readonly kind: 'chatBox'; readonly ticketId: string };
+
+export function subscriptionOf(action: JoinAction | LeaveAction): Subscription {
+  switch (action.action) {
+    case 'joinTickets':
+    case 'leaveTickets':
+      return { kind: 'tickets', status: action.status };
+    case 'joinNotification':
+    case 'leaveNotification':
+      return { kind: 'notification' };
+    case 'joinChatBox':
+    case 'leaveChatBox':
+      return { kind: 'chatBox', ticketId: action.ticketId };
+  }
+}
+
+/** Whether a room is one of the subscription's, whichever queues the user had when joining it. */
+export function belongsTo(subscription: Subscription, room: Room): boolean {
+  switch (subscription.kind) {
+    case 'tickets':
+      return room.startsWith(`tickets:${subscription.status}:`);
+    case 'notification':
+      return room.startsWith('notification:');
+    case 'chatBox':
+      return room === `ticket:${subscription.ticketId}`;
+  }
+}
+
+export async function subscribeConnection(connection: ConnectionRef, action: JoinAction): Promise<JoinOutcome> {
+  const { companyId, connectionId } = connection;
+  const user = await getUser(companyId, connection.userId);
+  if (!user) return 'refused';
+  const subscription = subscriptionOf(action);
+  const rooms = await roomsFor(companyId, user, subscription);
+  if (!rooms) return 'refused';
+
+  const stored = await getConnection(companyId, connectionId);
+  if (!stored) return 'gone';
+  const stale = stored.rooms.filter((room) => belongsTo(subscription, room) && !rooms.includes(room));
+  if (stale.length > 0 && !(await leaveRooms(companyId, connectionId, stale))) return 'gone';
+  return (await joinRooms(companyId, connectionId, rooms)) ? 'joined' : 'gone';
+}
+
+/** The rooms of a subscription for this listener, or undefined when the listener may not have it. */
+async function roomsFor(companyId: string, listener: Listener, subscription: Subscription): Promise<Room[] | undefined> {
+  switch (subscription.kind) {
+    case 'tickets':
+      return ticketListRooms(listener, subscription.status);
+    case 'notification':
+      return notificationRooms(listener);
+    case 'chatBox': {
+      // The company comes from the connection, so another company's ticket is simply not found.
+      const ticket = await getTicket(companyId, subscription.ticketId);
+      return ticket && canSeeTicket(listener, ticket) ? [`ticket:${ticket.id}`] : undefined;
+    }
+  }
+}

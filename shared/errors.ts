@@ -62,6 +62,18 @@ export const ERROR_STATUS = {
   ERR_INVALID_RESET_CODE: 400,
   /** Ours: the company already has as many users as its plan allows. */
   ERR_USER_LIMIT_REACHED: 403,
+  /** Ours: no message with this id in a ticket of the caller's company. */
+  ERR_NO_MESSAGE_FOUND: 404,
+  /** Ours: agents send messages to open tickets only (spec 1 §2.6); accept or reopen the ticket first. */
+  ERR_TICKET_NOT_OPEN: 409,
+  /** Ours: no ticket note with this id in the caller's company. */
+  ERR_NO_TICKETNOTE_FOUND: 404,
+  /** Ours: no quick message with this id that the caller may see. */
+  ERR_NO_QUICKMESSAGE_FOUND: 404,
+  /** Ours: two agents accepted the same ticket at once; this one came second (DESIGN.md §8). */
+  ERR_TICKET_ALREADY_ACCEPTED: 409,
+  /** Ours: the ticket is no longer in the state the action needs (finished, reopened or returned meanwhile). */
+  ERR_TICKET_STATUS_CHANGED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

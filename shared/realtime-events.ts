@@ -5,7 +5,9 @@
  * for the platform-wide channel.
  */
 import type { Announcement } from './announcements';
+import type { ContactDto } from './contacts';
 import type { QueueDto } from './queues';
+import type { QuickMessage } from './quick-messages';
 import type { MessageDto } from './messages';
 import type { Setting } from './settings';
 import type { TicketDto } from './tickets';
@@ -30,8 +32,23 @@ export interface CompanyChannels {
     | { readonly action: 'update'; readonly ticket: TicketDto }
     | { readonly action: 'delete'; readonly ticketId: string }
     | { readonly action: 'updateUnread'; readonly ticketId: string };
+  /**
+   * Contacts of the company changed (contacts page, ticket items, drawers). `reload`: many changed at
+   * once (an import); lists refetch.
+   */
+  contact:
+    | { readonly action: 'create' | 'update'; readonly contact: ContactDto }
+    | { readonly action: 'delete'; readonly contactId: string }
+    | { readonly action: 'reload' };
   /** Published to the ticket's chat-box room and its list rooms. */
   appMessage: { readonly action: 'create' | 'update'; readonly message: MessageDto; readonly ticket: TicketDto };
+  /**
+   * Quick messages changed (spec 2 §4): shared ones are published to the company room, personal ones to
+   * their owner's user room only. `delete` also when a shared one became personal.
+   */
+  quickmessage:
+    | { readonly action: 'create' | 'update'; readonly record: QuickMessage }
+    | { readonly action: 'delete'; readonly id: string };
 }
 
 export type CompanyChannel = keyof CompanyChannels;

@@ -2,12 +2,18 @@
  * Tickets: the item in the ticket's own partition, with the list indexes (by status, by queue and
  * status, by contact) carried as GSI attributes, and the companion items that keep the rules: the uuid
  * pointer and the one-open-ticket-per-contact-and-connection item (keys.ts).
+ *
+ * Every change of a ticket goes through `changeTicketAction`: it sets the changed fields together with
+ * the index attributes they determine, on the condition that the fields the change was decided from
+ * (status, queue, user, connection) are still what the caller read. Two agents accepting at once: one
+ * condition holds, the other fails.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TicketStatus } from '../../../shared/tickets';
 import { dynamo } from '../aws/clients';
-import { keys, ticketListIndexes } from './keys';
-import { fromItem, table } from './table';
+import { keys, ticketContactListKey, ticketListIndexes, type Key } from './keys';
+import { batchGetAll, batchWriteAll, fromItem, queryPages, table } from './table';
 
 export interface Ticket {
   readonly id: string;
@@ -30,6 +36,12 @@ export interface Ticket {
   readonly unreadMessages: number;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** The current (or last) attendance cycle: functions/core/repositories/attendances.ts. */
+  readonly attendanceId?: string | null;
+  /** Set on finish when the rating flow runs: until then a 1-3 reply of the contact is a rating. */
+  readonly awaitingRatingUntil?: string | null;
+  /** Bumped by every change of `tagIds`, so two taggings at once cannot lose one another's change. */
+  readonly tagsVersion?: number;
 }
 
 /** The full item: entity plus keys and list-index attributes, always derived together. */
@@ -45,4 +57,311 @@ export async function getTicket(companyId: string, ticketId: string, consistent 
     new GetCommand({ TableName: table(), Key: keys.ticket(companyId, ticketId), ConsistentRead: consistent }),
   );
   return Item ? fromItem<Ticket>(Item) : undefined;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const isNew = 'attribute_not_exists(PK)';
+
+/** The pointer from a ticket's public uuid to its id (GET /tickets/u/{uuid}). */
+export const ticketUuidItem = (ticket: Pick<Ticket, 'companyId' | 'id' | 'uuid'>) => ({
+  ...keys.ticketUuid(ticket.companyId, ticket.uuid),
+  entity: 'ticketUuid',
+  companyId: ticket.companyId,
+  ticketId: ticket.id,
+  uuid: ticket.uuid,
+});
+
+/** The item that makes a ticket the one pending or open ticket of its contact on its connection. */
+export const openTicketItem = (ticket: Pick<Ticket, 'companyId' | 'id' | 'uuid' | 'contactId' | 'whatsappId'>) => ({
+  ...keys.openTicket(ticket.companyId, ticket.contactId, ticket.whatsappId),
+  entity: 'openTicket',
+  companyId: ticket.companyId,
+  ticketId: ticket.id,
+  uuid: ticket.uuid,
+  contactId: ticket.contactId,
+  whatsappId: ticket.whatsappId,
+});
+
+export const putNewTicketAction = (ticket: Ticket): TransactItem => ({
+  Put: { TableName: table(), Item: ticketItem(ticket), ConditionExpression: isNew },
+});
+
+export const putTicketUuidAction = (ticket: Ticket): TransactItem => ({
+  Put: { TableName: table(), Item: ticketUuidItem(ticket), ConditionExpression: isNew },
+});
+
+/** Takes the contact's open-ticket slot on the ticket's connection; fails when another ticket holds it. */
+export const claimOpenTicketAction = (ticket: Ticket): TransactItem => ({
+  Put: { TableName: table(), Item: openTicketItem(ticket), ConditionExpression: isNew },
+});
+
+/** Frees the slot, only if this ticket holds it. */
+export const releaseOpenTicketAction = (ticket: Pick<Ticket, 'companyId' | 'id' | 'contactId' | 'whatsappId'>): TransactItem => ({
+  Delete: {
+    TableName: table(),
+    Key: keys.openTicket(ticket.companyId, ticket.contactId, ticket.whatsappId),
+    ConditionExpression: 'ticketId = :ticketId',
+    ExpressionAttributeValues: { ':ticketId': ticket.id },
+  },
+});
+
+export const deleteTicketUuidAction = (ticket: Ticket): TransactItem => ({
+  Delete: { TableName: table(), Key: keys.ticketUuid(ticket.companyId, ticket.uuid) },
+});
+
+
+/** The fields a change may set; the keys, company, contact and creation never change. */
+export type TicketChanges = Partial<Omit<Ticket, 'id' | 'uuid' | 'companyId' | 'contactId' | 'createdAt'>>;
+
+/** The fields whose stored value a change is decided from; the write holds only while they are unchanged. */
+export const TRANSITION_GUARD = ['status', 'queueId', 'userId', 'whatsappId'] as const satisfies readonly (keyof Ticket)[];
+
+export interface ChangeOptions {
+  /** Fields that must still hold the value `before` has (TRANSITION_GUARD by default). */
+  readonly guard?: readonly ('status' | 'queueId' | 'userId' | 'whatsappId' | 'tagsVersion' | 'awaitingRatingUntil')[];
+  /**
+   * Whether the change moves the ticket to the top of its lists (a new `updatedAt`, which `changes`
+   * must then carry). A change of status or queue always re-derives the index attributes.
+   */
+  readonly reorder?: boolean;
+}
+
+/**
+ * The Update that applies `changes` to the ticket read as `before`. It writes only the changed fields and
+ * the index attributes (never a whole item), so a concurrent write of other fields (a new message's
+ * lastMessage, an unread counter) is not lost. Fails with ConditionalCheckFailed when the ticket is gone
+ * or a guarded field changed since `before` was read.
+ */
+export function changeTicketAction(before: Ticket, changes: TicketChanges, options: ChangeOptions = {}): TransactItem {
+  const after: Ticket = { ...before, ...changes };
+  const reindex = options.reorder === true || after.status !== before.status || after.queueId !== before.queueId;
+  const fields: Record<string, unknown> = { ...changes };
+  if (reindex) {
+    const { GSI1PK, GSI1SK, GSI2PK, GSI2SK, GSI3PK, GSI3SK } = ticketListIndexes(after);
+    Object.assign(fields, { updatedAt: after.updatedAt, GSI1PK, GSI1SK, GSI2PK, GSI2SK, GSI3PK, GSI3SK });
+  }
+  const guard = guardOf(before, options.guard ?? TRANSITION_GUARD);
+  const names: Record<string, string> = { ...guard.names };
+  const values: Record<string, unknown> = { ...guard.values };
+  const sets = Object.entries(fields)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value], index) => {
+      names[`#s${index}`] = name;
+      values[`:s${index}`] = value;
+      return `#s${index} = :s${index}`;
+    });
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.ticket(before.companyId, before.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: guard.expression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Deletes the ticket item, on the condition that its status, queue, user and connection are as read. */
+export function deleteTicketAction(before: Ticket): TransactItem {
+  const guard = guardOf(before, TRANSITION_GUARD);
+  return {
+    Delete: {
+      TableName: table(),
+      Key: keys.ticket(before.companyId, before.id),
+      ConditionExpression: guard.expression,
+      ExpressionAttributeNames: guard.names,
+      ...(Object.keys(guard.values).length > 0 ? { ExpressionAttributeValues: guard.values } : {}),
+    },
+  };
+}
+
+/** The condition "the ticket exists and these fields still hold the values of `before`". */
+function guardOf(before: Ticket, fields: NonNullable<ChangeOptions['guard']>) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const conditions = ['attribute_exists(PK)'];
+  for (const [index, name] of fields.entries()) {
+    names[`#g${index}`] = name;
+    const expected = before[name];
+    if (expected === undefined) {
+      conditions.push(`attribute_not_exists(#g${index})`);
+    } else if (expected === null) {
+      // A stored null is DynamoDB's NULL type; an absent attribute counts as null too (older items).
+      values[':nullType'] = 'NULL';
+      conditions.push(`(attribute_not_exists(#g${index}) OR attribute_type(#g${index}, :nullType))`);
+    } else {
+      values[`:g${index}`] = expected;
+      conditions.push(`#g${index} = :g${index}`);
+    }
+  }
+  return { expression: conditions.join(' AND '), names, values };
+}
+
+/** The id of the ticket a public uuid names, in the company; undefined when none. */
+export async function getTicketIdByUuid(companyId: string, uuid: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.ticketUuid(companyId, uuid) }));
+  return Item ? String(Item.ticketId) : undefined;
+}
+
+/** The ticket holding the contact's open-ticket slot on a connection, read strongly consistent. */
+export async function getOpenTicketId(companyId: string, contactId: string, whatsappId: string | null): Promise<string | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.openTicket(companyId, contactId, whatsappId), ConsistentRead: true }),
+  );
+  return Item ? String(Item.ticketId) : undefined;
+}
+
+/** Several tickets of one company by id, in the order of the ids; missing ones left out. */
+export async function getTickets(companyId: string, ticketIds: readonly string[]): Promise<Ticket[]> {
+  const unique = [...new Set(ticketIds)];
+  const items = await batchGetAll(unique.map((id) => keys.ticket(companyId, id)));
+  const found = new Map(items.map((item) => [String(item.id), fromItem<Ticket>(item)]));
+  return unique.flatMap((id) => {
+    const ticket = found.get(id);
+    return ticket ? [ticket] : [];
+  });
+}
+
+/** The newest tickets of a contact (GSI3), newest change first. */
+export async function ticketsOfContact(companyId: string, contactId: string, limit: number): Promise<Ticket[]> {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': ticketContactListKey(companyId, contactId) },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items.map((item) => fromItem<Ticket>(item));
+}
+
+/** One list partition of tickets: GSI1 (by status) or GSI2 (by queue and status). */
+export interface TicketListSource {
+  readonly index: 'GSI1' | 'GSI2';
+  readonly partition: string;
+}
+
+export interface TicketListRead {
+  /** Sort-key window, both ends included; the order key is `<updatedAt>#<id>`. */
+  readonly from?: string;
+  readonly to?: string;
+  /** Continue after this key of the same Query (DynamoDB's LastEvaluatedKey). */
+  readonly startKey?: Record<string, unknown>;
+  readonly limit: number;
+  readonly filter?: { readonly expression: string; readonly names: Record<string, string>; readonly values: Record<string, unknown> };
+}
+
+export interface TicketListPage {
+  readonly tickets: Ticket[];
+  /** Items DynamoDB evaluated (before the filter): what the read cost. */
+  readonly scanned: number;
+  /** Sort key of the last item evaluated, and the key to continue from; undefined at the end. */
+  readonly lastKey?: Record<string, unknown>;
+  readonly lastOrder?: string;
+}
+
+/** One page of a ticket list partition, newest change first. */
+export async function readTicketList(source: TicketListSource, read: TicketListRead): Promise<TicketListPage> {
+  const sk = `${source.index}SK`;
+  const names: Record<string, string> = { '#pk': `${source.index}PK`, ...read.filter?.names };
+  const values: Record<string, unknown> = { ':pk': source.partition, ...read.filter?.values };
+  let range = '';
+  if (read.from !== undefined || read.to !== undefined) names['#sk'] = sk;
+  if (read.from !== undefined && read.to !== undefined) {
+    range = ' AND #sk BETWEEN :from AND :to';
+    Object.assign(values, { ':from': read.from, ':to': read.to });
+  } else if (read.from !== undefined) {
+    range = ' AND #sk >= :from';
+    values[':from'] = read.from;
+  } else if (read.to !== undefined) {
+    range = ' AND #sk <= :to';
+    values[':to'] = read.to;
+  }
+  const input: QueryCommandInput = {
+    TableName: table(),
+    IndexName: source.index,
+    KeyConditionExpression: `#pk = :pk${range}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: false,
+    Limit: read.limit,
+    ExclusiveStartKey: read.startKey,
+    ...(read.filter ? { FilterExpression: read.filter.expression } : {}),
+  };
+  const { Items = [], ScannedCount, LastEvaluatedKey } = await dynamo().send(new QueryCommand(input));
+  return {
+    tickets: Items.map((item) => fromItem<Ticket>(item)),
+    scanned: ScannedCount ?? Items.length,
+    lastKey: LastEvaluatedKey,
+    lastOrder: LastEvaluatedKey ? String(LastEvaluatedKey[sk]) : undefined,
+  };
+}
+
+/**
+ * Sets the ticket's unread counter to 0 when it is above 0; answers the ticket as it is now, or undefined
+ * when there was nothing to reset (already read, or no such ticket).
+ */
+export async function resetUnread(companyId: string, ticketId: string): Promise<Ticket | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.ticket(companyId, ticketId),
+        UpdateExpression: 'SET unreadMessages = :zero',
+        ConditionExpression: 'attribute_exists(PK) AND unreadMessages > :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem<Ticket>(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** Ends a rating wait (the contact answered something else); a no-op when none is running. */
+export async function clearRatingWait(companyId: string, ticketId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.ticket(companyId, ticketId),
+        UpdateExpression: 'SET awaitingRatingUntil = :null',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_type(awaitingRatingUntil, :string)',
+        ExpressionAttributeValues: { ':null': null, ':string': 'S' },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
+ * Deletes the items of the ticket's partition (messages, notes, attendance records, ...) except the
+ * ticket item itself and those whose sort key starts with one of `keep`, page by page, so a ticket with
+ * any number of messages is removed in bounded steps. Answers how many items were deleted.
+ */
+export async function deleteTicketPartition(companyId: string, ticketId: string, keep: readonly string[] = []): Promise<number> {
+  const ticketKey = keys.ticket(companyId, ticketId);
+  let deleted = 0;
+  const pages = queryPages({
+    TableName: table(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': ticketKey.PK },
+    ProjectionExpression: 'PK, SK',
+    Limit: 500,
+  });
+  for await (const page of pages) {
+    const itemKeys: Key[] = page
+      .map((item) => ({ PK: String(item.PK), SK: String(item.SK) }))
+      .filter((key) => key.SK !== ticketKey.SK && !keep.some((prefix) => key.SK.startsWith(prefix)));
+    await batchWriteAll(itemKeys.map((Key) => ({ DeleteRequest: { Key } })));
+    deleted += itemKeys.length;
+  }
+  return deleted;
 }

@@ -1,0 +1,47 @@
+/**
+ * Message templates (spec 1 §3, spec 2 §3): the variables {{firstName}}, {{name}}, {{ms}} (the greeting
+ * of the hour), {{protocol}} and {{hora}} in texts the server sends on the company's behalf (greeting on
+ * accept, transfer notices, closing and rating messages, quick replies). Times are the company's
+ * (shared/company-time.ts). Unknown variables are left as written, so a typo shows instead of vanishing.
+ */
+import { companyClock, companyHour } from './company-time';
+
+export const TEMPLATE_VARIABLES = ['firstName', 'name', 'ms', 'protocol', 'hora'] as const;
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+
+export interface TemplateContext {
+  /** The contact's name as stored. */
+  readonly contactName: string;
+  /** The ticket's protocol number (see ticketProtocol). */
+  readonly protocol: string;
+  readonly now: Date;
+}
+
+/** 'Bom dia' from 5:00 to 11:59, 'Boa tarde' from 12:00 to 17:59, 'Boa noite' otherwise (company time). */
+export function greetingOfHour(now: Date): 'Bom dia' | 'Boa tarde' | 'Boa noite' {
+  const hour = companyHour(now);
+  if (hour >= 5 && hour < 12) return 'Bom dia';
+  if (hour >= 12 && hour < 18) return 'Boa tarde';
+  return 'Boa noite';
+}
+
+/** The protocol a customer can quote: the ticket's creation day (company time) and the end of its id. */
+export function ticketProtocol(ticket: { readonly id: string; readonly createdDay: string }): string {
+  return `${ticket.createdDay.replaceAll('-', '')}${ticket.id.slice(-6).toUpperCase()}`;
+}
+
+const VARIABLE = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+export function renderTemplate(text: string, context: TemplateContext): string {
+  const name = context.contactName.trim();
+  const values: Record<TemplateVariable, string> = {
+    firstName: name.split(/\s+/)[0] ?? '',
+    name,
+    ms: greetingOfHour(context.now),
+    protocol: context.protocol,
+    hora: companyClock(context.now),
+  };
+  return text.replace(VARIABLE, (whole, variable: string) =>
+    (TEMPLATE_VARIABLES as readonly string[]).includes(variable) ? values[variable as TemplateVariable] : whole,
+  );
+}

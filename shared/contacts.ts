@@ -4,6 +4,7 @@
  * Imported by the backend and by the web's contacts page, contact modal and side drawer.
  */
 import { z } from 'zod';
+import { SearchParam } from './paging';
 import { isDay } from './company-time';
 
 export interface ExtraInfo {
@@ -191,7 +192,7 @@ const day = z.string().refine(isDay, 'Data inválida');
  */
 export const ContactListQuery = z
   .object({
-    searchParam: z.string().max(200, 'Too Long!').optional().default(''),
+    searchParam: SearchParam,
     pageNumber: z.coerce
       .number({ error: 'Invalid page' })
       .refine((page) => page === 1, 'Use nextCursor for the next pages')
@@ -208,7 +209,7 @@ export const ContactListQuery = z
 export type ContactListQuery = z.output<typeof ContactListQuery>;
 
 /** GET /contacts/list: `searchParam` narrows the options to a name prefix. */
-export const ContactOptionsQuery = z.object({ searchParam: z.string().max(200, 'Too Long!').optional().default('') });
+export const ContactOptionsQuery = z.object({ searchParam: SearchParam });
 
 /**
  * The term's digits when it reads as a number search: it has digits and no letters ('+55 (11) 9999').

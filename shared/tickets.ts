@@ -3,6 +3,7 @@
  * schemas here; the web imports both.
  */
 import { z } from 'zod';
+import { ListQuery } from './paging';
 import { isDay } from './company-time';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
@@ -88,15 +89,7 @@ const day = z.string({ error: 'Invalid date' }).refine(isDay, 'Invalid date');
  * listed for whoever may see them). `date` is the creation day, `updatedAt` the day of the last change
  * (YYYY-MM-DD, company time). `showAll` counts only with 'tickets-manager:showall'.
  */
-export const ListTicketsQuery = z.object({
-  searchParam: z.string().max(200, 'Too Long!').optional().default(''),
-  pageNumber: z.coerce
-    .number({ error: 'Invalid page' })
-    .int('Invalid page')
-    .min(1, 'Invalid page')
-    .max(10_000, 'Invalid page')
-    .optional()
-    .default(1),
+export const ListTicketsQuery = ListQuery.extend({
   cursor: z.string().max(500, 'Invalid cursor').regex(/^[A-Za-z0-9_-]*$/, 'Invalid cursor').optional(),
   status: z.enum(TICKET_STATUSES, { error: 'Invalid status' }).optional(),
   tags: idList.optional().default([]),

@@ -4,24 +4,11 @@
  * with one key-condition Query of their partition and paged in memory. Unbounded lists (tickets,
  * messages, contacts) page with DynamoDB cursors instead.
  */
-import { z } from 'zod';
 import { foldForSearch } from '../../../shared/text';
 
+export { ListQuery } from '../../../shared/paging';
+
 export const PAGE_SIZE = 20;
-
-export const ListQuery = z.object({
-  searchParam: z.string().max(200, 'Too Long!').optional().default(''),
-  // The coerce carries the message too, so text that is no number (`abc`) is an 'Invalid page' as well.
-  pageNumber: z.coerce
-    .number({ error: 'Invalid page' })
-    .int('Invalid page')
-    .min(1, 'Invalid page')
-    .max(10_000, 'Invalid page')
-    .optional()
-    .default(1),
-});
-
-export type ListQuery = z.output<typeof ListQuery>;
 
 export function paginate<T>(items: readonly T[], pageNumber: number, pageSize = PAGE_SIZE): { page: T[]; hasMore: boolean } {
   const start = (pageNumber - 1) * pageSize;

@@ -127,6 +127,17 @@ describe('POST /messages/{ticketId} (text)', () => {
     });
   });
 
+  it('stores twenty inbound messages written at once, counting each one unread', async () => {
+    const { ticket } = await seedConversation(a);
+
+    await Promise.all(Array.from({ length: 20 }, (_, index) => seedInbound(ticket, `Pergunta ${index}`)));
+
+    const stored = await getTicket(a.companyId, ticket.id, true);
+    expect(stored?.unreadMessages).toBe(20);
+    const page = await read(a.admin.token, ticket.id);
+    expect(new Set(page.body.messages.map((message: { body: string }) => message.body)).size).toBe(20);
+  });
+
   it('sends a reply with a summary of the quoted message, given by id or as the whole message', async () => {
     const { ticket } = await seedConversation(a);
     const inbound = await seedInbound(ticket, 'Qual o prazo de entrega?');

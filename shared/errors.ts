@@ -74,6 +74,8 @@ export const ERROR_STATUS = {
   ERR_TICKET_ALREADY_ACCEPTED: 409,
   /** Ours: the ticket is no longer in the state the action needs (finished, reopened or returned meanwhile). */
   ERR_TICKET_STATUS_CHANGED: 409,
+  /** Ours: the company has as many connections as its plan allows. */
+  ERR_CONNECTION_LIMIT_REACHED: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

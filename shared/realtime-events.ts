@@ -6,6 +6,7 @@
  */
 import type { Announcement } from './announcements';
 import type { ContactDto } from './contacts';
+import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
 import type { QuickMessage } from './quick-messages';
 import type { MessageDto } from './messages';
@@ -49,6 +50,10 @@ export interface CompanyChannels {
   quickmessage:
     | { readonly action: 'create' | 'update'; readonly record: QuickMessage }
     | { readonly action: 'delete'; readonly id: string };
+  /** Connections changed (created, edited, a status); never a session credential (DESIGN.md §1.6). */
+  whatsapp: { readonly action: 'update'; readonly whatsapp: ConnectionDto } | { readonly action: 'delete'; readonly whatsappId: string };
+  /** A connection's session moved (status, QR code), for the connections page and its QR dialog. */
+  whatsappSession: { readonly action: 'update'; readonly session: ConnectionDto };
 }
 
 export type CompanyChannel = keyof CompanyChannels;

@@ -36,6 +36,7 @@ export const HTTP_MODULES = {
   notes: { memoryMb: 256, timeoutSeconds: 10 },
   'quick-messages': { memoryMb: 512, timeoutSeconds: 15 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
+  whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
 } as const satisfies Record<string, HttpModuleDefinition>;
 
 export type HttpModule = keyof typeof HTTP_MODULES;
@@ -162,6 +163,18 @@ export const HTTP_ROUTES = [
   { method: 'GET', path: '/dashboard', module: 'dashboard', auth: 'jwt' },
   { method: 'GET', path: '/dashboard/ticketsUsers', module: 'dashboard', auth: 'jwt' },
   { method: 'GET', path: '/dashboard/ticketsDay', module: 'dashboard', auth: 'jwt' },
+
+  // connections (issue 5)
+  { method: 'GET', path: '/whatsapp', module: 'whatsapp', auth: 'jwt' },
+  { method: 'GET', path: '/whatsapp/{id}', module: 'whatsapp', auth: 'jwt' },
+  { method: 'POST', path: '/whatsapp', module: 'whatsapp', auth: 'jwt' },
+  { method: 'PUT', path: '/whatsapp/{id}', module: 'whatsapp', auth: 'jwt' },
+  { method: 'DELETE', path: '/whatsapp/{id}', module: 'whatsapp', auth: 'jwt' },
+  /** Rotates the connection's token for the external messaging API; the new token is shown once. */
+  { method: 'POST', path: '/whatsapp/{id}/token', module: 'whatsapp', auth: 'jwt' },
+  { method: 'POST', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
+  { method: 'PUT', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
+  { method: 'DELETE', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
 ] as const satisfies readonly HttpRouteDefinition[];
 
 /** Every route key of the API, e.g. 'GET /tickets/{id}'. */

@@ -23,6 +23,7 @@ import { messagesProbes } from './isolation/messages';
 import { notesProbes } from './isolation/notes';
 import { quickMessagesProbes } from './isolation/quick-messages';
 import { ticketsProbes } from './isolation/tickets';
+import { whatsappProbes } from './isolation/whatsapp';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   version: versionProbes,
@@ -42,6 +43,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   notes: notesProbes,
   'quick-messages': quickMessagesProbes,
   dashboard: dashboardProbes,
+  whatsapp: whatsappProbes,
 };
 
 let cloud: TestCloud;

@@ -119,6 +119,18 @@ export const keys = {
   /** One live session-host process, heartbeated so the hosts can count each other. */
   sessionHost: (hostId: string): Key => ({ PK: 'SESSIONHOST#HOSTS', SK: `HOST#${hostId}` }),
   sessionHostPrefix: () => ({ PK: 'SESSIONHOST#HOSTS', SKPrefix: 'HOST#' }),
+
+  // connections
+  /** A WhatsApp connection; a company's connections are few (plan-bounded), listed from its partition. */
+  whatsapp: (companyId: string, whatsappId: string): Key => ({ PK: company(companyId), SK: `WAPP#${whatsappId}` }),
+  whatsappPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'WAPP#' }),
+  /** Which connection is the company's default: one item, so "exactly one default" is one condition. */
+  defaultWhatsapp: (companyId: string): Key => ({ PK: company(companyId), SK: 'WAPPDEFAULT' }),
+  /**
+   * The external API finds a connection by the SHA-256 of its bearer token, before it knows the company:
+   * a platform partition per hash, holding only the company and connection ids.
+   */
+  connectionToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
 } as const;
 
 /** Companies listed by the super user: one partition, sorted by name. */

@@ -12,6 +12,7 @@
 import { SendMessageCommand as SqsSendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
 import { SESSION_SHARDS, sessionCommandQueueId } from '../../../infra/resources/queues';
+import { CONNECTION_PROVIDERS } from '../../../shared/connections';
 import { MEDIA_TYPES } from '../../../shared/messages';
 import { sqs } from '../aws/clients';
 import { config } from '../config';
@@ -68,7 +69,42 @@ export const MarkReadCommand = z.object({
   messages: z.array(z.object({ messageId: id, whatsappMessageId: z.string().min(1).max(256) })).min(1).max(100),
 });
 
-export const SessionCommand = z.discriminatedUnion('type', [SendMessageCommand, DeleteMessageCommand, MarkReadCommand]);
+/**
+ * Open the connection's session with its provider (POST /whatsappsession/{id}, and after a creation
+ * the admin starts it). The host reports the statuses (OPENING, qrcode with the code, PAIRING, CONNECTED)
+ * back as events; a session already open is left as it is.
+ */
+export const StartSessionCommand = z.object({
+  type: z.literal('startSession'),
+  ...common,
+  provider: z.enum(CONNECTION_PROVIDERS),
+});
+
+/** Drop the session's pairing state and offer a new QR code (PUT /whatsappsession/{id}). */
+export const RequestQrCommand = z.object({
+  type: z.literal('requestQr'),
+  ...common,
+  provider: z.enum(CONNECTION_PROVIDERS),
+});
+
+/**
+ * Log the session out and close its socket (DELETE /whatsappsession/{id}, and the connection's
+ * deletion, `deleted` true: the host then also removes the auth state kept under the connection).
+ */
+export const LogoutCommand = z.object({
+  type: z.literal('logout'),
+  ...common,
+  deleted: z.boolean(),
+});
+
+export const SessionCommand = z.discriminatedUnion('type', [
+  SendMessageCommand,
+  DeleteMessageCommand,
+  MarkReadCommand,
+  StartSessionCommand,
+  RequestQrCommand,
+  LogoutCommand,
+]);
 export type SessionCommand = z.output<typeof SessionCommand>;
 export type SessionChat = z.output<typeof Chat>;
 

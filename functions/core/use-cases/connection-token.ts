@@ -1,0 +1,48 @@
+/**
+ * Rotating a connection's token for the external messaging API (POST /whatsapp/{id}/token). The new
+ * token is answered once; only its SHA-256 is stored, on the connection and as the lookup item the
+ * external API reads. The old token stops working in the same transaction that makes the new one.
+ *
+ * Steps: read the connection (another company's id is a missing one); make a token; in one transaction
+ * set the hash on the connection (conditioned on the old hash, so two rotations cannot both win), delete
+ * the old lookup item and create the new one; answer the connection with the token.
+ */
+import type { ConnectionWithTokenDto } from '../../../shared/connections';
+import { AppError } from '../errors';
+import { getConnection, newConnectionToken, tokenLookupItem } from '../repositories/connections';
+import { keys } from '../repositories/keys';
+import { table } from '../repositories/table';
+import type { Session } from './load-session';
+import { Steps } from './named-transaction';
+import { presentConnection } from './present-connection';
+
+export async function rotateConnectionToken(session: Session, whatsappId: string): Promise<ConnectionWithTokenDto> {
+  const connection = await getConnection(session.companyId, whatsappId, true);
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+  const { token, tokenHash } = newConnectionToken();
+
+  const steps = new Steps();
+  steps.add('connection', {
+    Update: {
+      TableName: table(),
+      Key: keys.whatsapp(session.companyId, whatsappId),
+      UpdateExpression: 'SET tokenHash = :new',
+      ConditionExpression: 'attribute_exists(PK) AND tokenHash = :old',
+      ExpressionAttributeValues: { ':new': tokenHash, ':old': connection.tokenHash },
+    },
+  });
+  steps.add('oldToken', { Delete: { TableName: table(), Key: keys.connectionToken(connection.tokenHash) } });
+  steps.add('newToken', {
+    Put: {
+      TableName: table(),
+      Item: tokenLookupItem(tokenHash, { companyId: session.companyId, connectionId: whatsappId }),
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  });
+  const failed = await steps.run();
+  // Deleted or rotated meanwhile: either way this caller's view is gone.
+  if (failed.has('connection')) throw new AppError('ERR_NO_WAPP_FOUND');
+  if (failed.size > 0) throw new Error(`Connection ${whatsappId} token rotation failed on ${[...failed].join(', ')}`);
+
+  return { ...(await presentConnection({ ...connection, tokenHash })), token };
+}

@@ -76,6 +76,10 @@ export const ERROR_STATUS = {
   ERR_TICKET_STATUS_CHANGED: 409,
   /** Ours: the company has as many connections as its plan allows. */
   ERR_CONNECTION_LIMIT_REACHED: 403,
+  /** Ours: the external API's bearer token is missing, empty, malformed, unknown or revoked (rotated). */
+  ERR_INVALID_API_TOKEN: 401,
+  /** Ours: an Idempotency-Key of the external API reused with another request, or while its first use is still running. */
+  ERR_IDEMPOTENCY_KEY_CONFLICT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -37,6 +37,7 @@ export const HTTP_MODULES = {
   'quick-messages': { memoryMb: 512, timeoutSeconds: 15 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
+  api: { memoryMb: 512, timeoutSeconds: 20 },
 } as const satisfies Record<string, HttpModuleDefinition>;
 
 export type HttpModule = keyof typeof HTTP_MODULES;
@@ -175,6 +176,10 @@ export const HTTP_ROUTES = [
   { method: 'POST', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
   { method: 'PUT', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
   { method: 'DELETE', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
+
+  // external messaging API (issue 5)
+  /** Public at the gateway: the handler authenticates the per-connection bearer token itself. */
+  { method: 'POST', path: '/api/messages/send', module: 'api', auth: 'public' },
 ] as const satisfies readonly HttpRouteDefinition[];
 
 /** Every route key of the API, e.g. 'GET /tickets/{id}'. */

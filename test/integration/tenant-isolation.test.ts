@@ -24,6 +24,7 @@ import { notesProbes } from './isolation/notes';
 import { quickMessagesProbes } from './isolation/quick-messages';
 import { ticketsProbes } from './isolation/tickets';
 import { whatsappProbes } from './isolation/whatsapp';
+import { apiProbes } from './isolation/api';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   version: versionProbes,
@@ -44,6 +45,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   'quick-messages': quickMessagesProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
+  api: apiProbes,
 };
 
 let cloud: TestCloud;

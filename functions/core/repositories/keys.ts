@@ -131,6 +131,13 @@ export const keys = {
    * a platform partition per hash, holding only the company and connection ids.
    */
   connectionToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
+
+  // external API
+  /** The stored answer of an external API request sent with an Idempotency-Key, per connection (TTL'd). */
+  apiIdempotency: (companyId: string, connectionId: string, idempotencyKey: string): Key => ({
+    PK: `${company(companyId)}#APIIDEM#${connectionId}#${idempotencyKey}`,
+    SK: 'IDEMPOTENCY',
+  }),
 } as const;
 
 /** Companies listed by the super user: one partition, sorted by name. */

@@ -125,6 +125,8 @@ export const pt = {
     ERR_TICKET_STATUS_CHANGED: 'Este atendimento mudou de situação. Atualize a lista e tente novamente.',
     ERR_NOT_FOUND: 'Recurso não encontrado.',
     ERR_CONNECTION_LIMIT_REACHED: 'O limite de conexões do seu plano foi atingido.',
+    ERR_INVALID_API_TOKEN: 'Token de API inválido ou revogado.',
+    ERR_IDEMPOTENCY_KEY_CONFLICT: 'Esta chave de idempotência já foi usada em outra requisição.',
     ERR_NETWORK: 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.',
     ERR_SIGN_IN_INCOMPLETE: 'Não foi possível concluir a entrada com esta conta. Fale com o administrador.',
   },

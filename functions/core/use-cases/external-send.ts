@@ -1,0 +1,199 @@
+/**
+ * The external messaging API (POST /api/messages/send): another system sends a text or files to a
+ * number through one connection, authenticated by that connection's bearer token (DESIGN.md §7: an
+ * empty or unknown token never matches any connection).
+ *
+ * Steps:
+ * 1. authenticate: `Bearer <token>` or ERR_INVALID_API_TOKEN (401); the token's hash names the company
+ *    and the connection, and nothing in the request can change them; the company must be active, not
+ *    past due, with a plan that includes the external API (useExternalApi);
+ * 2. count the call against the connection's rate limit (ERR_TOO_MANY_REQUESTS);
+ * 3. with an Idempotency-Key: claim it (a conditional put); a key already answered answers the stored
+ *    answer without sending again; the key with another request is ERR_IDEMPOTENCY_KEY_CONFLICT;
+ * 4. the contact by normalised number, created (named after its number) when missing;
+ * 5. the contact's pending or open ticket on this connection, or a new one, `pending` without user or
+ *    queue, so it waits in the list until an agent accepts the customer's answer (a creation racing
+ *    another one takes the ticket that won);
+ * 6. the message through sendOutgoingMessage (userId null, bot false), stored and enqueued like an
+ *    agent's; each file a message of its own, the text the first one's caption;
+ * 7. with a key: store the answer; when sending failed, give the key back so a retry may send.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
+import { EXTERNAL_API_RATE_LIMIT, EXTERNAL_API_RATE_WINDOW_SECONDS, type ExternalSendResult } from '../../../shared/external-api';
+import type { MessageDto } from '../../../shared/messages';
+import { AppError } from '../errors';
+import { contentTypeOf, objectKey, safeFileName, sniffMediaType } from '../media/files';
+import type { UploadedFile } from '../media/multipart';
+import { putMediaObject } from '../media/storage';
+import { getCompany } from '../repositories/companies';
+import { findConnectionByToken } from '../repositories/connections';
+import { getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
+import { getPlan } from '../repositories/plans';
+import { getOpenTicketId, getTicket, type Ticket } from '../repositories/tickets';
+import { insertTicket } from './create-ticket';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './external-idempotency';
+import { isPastDue } from './load-session';
+import { mediaTypeOf } from './present-message';
+import { consumeRateLimit } from './rate-limit';
+import { sendOnTicket, type OutgoingMedia } from './send-message';
+
+/** Who calls: decided by the token only. */
+export interface ApiCaller {
+  readonly companyId: string;
+  readonly connectionId: string;
+}
+
+export interface ExternalSend {
+  /** Normalised digits. */
+  readonly number: string;
+  readonly body: string;
+  readonly files: readonly UploadedFile[];
+}
+
+const invalidToken = () => new AppError('ERR_INVALID_API_TOKEN');
+
+/** A bearer token is one run of visible characters; anything else (nothing, blanks, other schemes) is refused. */
+const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/;
+
+export async function authenticateApiToken(authorization: string | undefined): Promise<ApiCaller> {
+  const token = BEARER.exec((authorization ?? '').trim())?.[1];
+  if (!token) throw invalidToken();
+  const found = await findConnectionByToken(token);
+  if (!found) throw invalidToken();
+  const company = await getCompany(found.companyId);
+  if (!company) throw invalidToken();
+  if (!company.status) throw new AppError('ERR_NO_PERMISSION', { message: 'Company is inactive' });
+  if (isPastDue(company.dueDate)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: company.dueDate } });
+  const plan = await getPlan(company.planId);
+  if (!plan?.useExternalApi) throw new AppError('ERR_NO_PERMISSION', { message: 'The plan does not include the external API' });
+  return found;
+}
+
+export async function consumeApiRateLimit(caller: ApiCaller, now = new Date()): Promise<void> {
+  await consumeRateLimit({
+    scope: 'external-api',
+    subject: `${caller.companyId}:${caller.connectionId}`,
+    limit: EXTERNAL_API_RATE_LIMIT,
+    windowSeconds: EXTERNAL_API_RATE_WINDOW_SECONDS,
+    now,
+  });
+}
+
+/** What makes two requests "the same" for an Idempotency-Key: the number, the text and the files' bytes. */
+export function requestFingerprint(input: ExternalSend): string {
+  const files = input.files.map((file) => [file.fileName, createHash('sha256').update(file.bytes).digest('hex')]);
+  return createHash('sha256').update(JSON.stringify([input.number, input.body, files])).digest('hex');
+}
+
+export async function sendExternalMessage(
+  caller: ApiCaller,
+  input: ExternalSend,
+  idempotencyKey?: string,
+  now = new Date(),
+): Promise<ExternalSendResult> {
+  if (!idempotencyKey) return deliver(caller, input, now);
+  const fingerprint = requestFingerprint(input);
+  const prior = await claimIdempotencyKey(caller, idempotencyKey, fingerprint, now);
+  if (prior) return prior;
+  let result: ExternalSendResult;
+  try {
+    result = await deliver(caller, input, now);
+  } catch (error) {
+    await releaseIdempotencyKey(caller, idempotencyKey);
+    throw error;
+  }
+  await completeIdempotencyKey(caller, idempotencyKey, result);
+  return result;
+}
+
+async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promise<ExternalSendResult> {
+  const contact = await contactFor(caller.companyId, input.number, now);
+  const ticket = await liveTicket(caller, contact, now);
+  const messages: MessageDto[] = [];
+  if (input.files.length === 0) {
+    messages.push(await sendOnTicket(ticket, { body: input.body, userId: null, bot: false }, now));
+  } else {
+    const medias: OutgoingMedia[] = [];
+    for (const file of input.files) {
+      const name = safeFileName(file.fileName);
+      const mimeType = contentTypeOf(sniffMediaType(file.bytes), name);
+      const key = objectKey('companies', ticket.companyId, 'tickets', ticket.id, `${ulid()}-${name}`);
+      await putMediaObject(key, file.bytes, mimeType);
+      medias.push({ key, name, mimeType, mediaType: mediaTypeOf(mimeType) });
+    }
+    for (const [index, media] of medias.entries()) {
+      messages.push(await sendOnTicket(ticket, { body: index === 0 ? input.body : '', userId: null, bot: false, media }));
+    }
+  }
+  return { message: messages[0] as MessageDto, messages, ticketId: ticket.id, contactId: contact.id };
+}
+
+/** The company's contact with this number; a new one named after the number when there is none. */
+async function contactFor(companyId: string, number: string, now: Date): Promise<Contact> {
+  const existing = await getContactByNumber(companyId, number);
+  if (existing) return existing;
+  const at = now.toISOString();
+  const contact: Contact = {
+    id: ulid(),
+    companyId,
+    name: number,
+    number,
+    email: '',
+    profilePicUrl: null,
+    extraInfo: [],
+    isGroup: false,
+    createdAt: at,
+    updatedAt: at,
+  };
+  if ((await putNewContact(contact)) === 'created') return contact;
+  // Another writer created the number meanwhile: theirs is the contact.
+  const winner = await getContactByNumber(companyId, number);
+  if (!winner) throw new AppError('ERR_INTERNAL_SERVER_ERROR');
+  return winner;
+}
+
+/** The contact's pending or open ticket on the connection, or a new pending one. */
+async function liveTicket(caller: ApiCaller, contact: Contact, now: Date): Promise<Ticket> {
+  const held = await heldTicket(caller, contact.id);
+  if (held) return held;
+  const at = now.toISOString();
+  try {
+    return await insertTicket(
+      {
+        id: ulid(),
+        uuid: randomUUID(),
+        companyId: caller.companyId,
+        status: 'pending',
+        contactId: contact.id,
+        userId: null,
+        userName: null,
+        queueId: null,
+        whatsappId: caller.connectionId,
+        tagIds: [],
+        isGroup: contact.isGroup,
+        chatbot: false,
+        useIntegration: false,
+        promptId: null,
+        integrationId: null,
+        lastMessage: '',
+        unreadMessages: 0,
+        createdAt: at,
+        updatedAt: at,
+        awaitingRatingUntil: null,
+      },
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'ERR_OTHER_OPEN_TICKET')) throw error;
+    const winner = await heldTicket(caller, contact.id);
+    if (!winner) throw error;
+    return winner;
+  }
+}
+
+async function heldTicket(caller: ApiCaller, contactId: string): Promise<Ticket | undefined> {
+  const ticketId = await getOpenTicketId(caller.companyId, contactId, caller.connectionId);
+  const ticket = ticketId ? await getTicket(caller.companyId, ticketId, true) : undefined;
+  return ticket && ticket.status !== 'closed' ? ticket : undefined;
+}

@@ -1,0 +1,48 @@
+/**
+ * The external messaging API (POST /api/messages/send): what another system sends with a connection's
+ * bearer token, and what it is answered. The token alone decides the company and the connection; the
+ * body only says to whom and what.
+ */
+import { z } from 'zod';
+import { ContactNumberSchema } from './contacts';
+import { MESSAGE_BODY_MAX, type MessageDto } from './messages';
+
+/** Ours: requests per connection per minute; more answer 429 ERR_TOO_MANY_REQUESTS. */
+export const EXTERNAL_API_RATE_LIMIT = 60;
+export const EXTERNAL_API_RATE_WINDOW_SECONDS = 60;
+
+/** Ours: how long an Idempotency-Key remembers its first answer. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+/** Ours: an Idempotency-Key is 1 to 100 letters, digits, '_' or '-' (a UUID fits). */
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid Idempotency-Key');
+
+const messageText = z.string({ error: 'Invalid body' }).max(MESSAGE_BODY_MAX, 'Too Long!');
+
+/** JSON `{ number, body }`: a text message; an empty text is refused. */
+export const ExternalSendBody = z.object({
+  number: ContactNumberSchema,
+  body: z
+    .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid body') })
+    .max(MESSAGE_BODY_MAX, 'Too Long!')
+    .refine((text) => text.trim() !== '', 'Required'),
+});
+export type ExternalSendBody = z.output<typeof ExternalSendBody>;
+
+/** The text fields beside the `medias` files of a multipart send: `body` is the first file's caption. */
+export const ExternalMediaFields = z.object({
+  number: ContactNumberSchema,
+  body: messageText.optional().default(''),
+});
+export type ExternalMediaFields = z.output<typeof ExternalMediaFields>;
+
+/** Form fields read from a multipart send. */
+export const EXTERNAL_MEDIA_TEXT_FIELDS = ['number', 'body'] as const;
+
+/** 201: the message sent (the first one when several files were sent), all of them, and where they went. */
+export interface ExternalSendResult {
+  readonly message: MessageDto;
+  readonly messages: readonly MessageDto[];
+  readonly ticketId: string;
+  readonly contactId: string;
+}

@@ -16,7 +16,7 @@ import type { CreateTicketBody, OtherOpenTicketDetails, TicketDto } from '../../
 import { AppError } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { putNewAttendanceAction } from '../repositories/attendances';
-import { getContact } from '../repositories/contacts';
+import { getContact, type Contact } from '../repositories/contacts';
 import { counterActions } from '../repositories/dashboard';
 import { getQueue, getQueueSummaries } from '../repositories/queues';
 import {
@@ -49,36 +49,61 @@ export async function createTicket(session: Session, body: CreateTicketBody, now
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   if (queue === undefined) throw new AppError('ERR_NO_QUEUE_FOUND');
 
-  const at = now.toISOString();
   const open = body.status === 'open';
   const ticket = await insertTicket(
-    {
-      id: ulid(),
-      uuid: randomUUID(),
-      companyId: session.companyId,
-      status: body.status,
-      contactId: contact.id,
-      userId: open ? session.userId : null,
-      userName: open ? session.user.name : null,
-      queueId: queue?.id ?? null,
-      whatsappId: body.whatsappId,
-      tagIds: [],
-      isGroup: contact.isGroup,
-      chatbot: false,
-      useIntegration: false,
-      promptId: null,
-      integrationId: null,
-      lastMessage: '',
-      unreadMessages: 0,
-      createdAt: at,
-      updatedAt: at,
-      awaitingRatingUntil: null,
-    },
+    newTicket(
+      {
+        companyId: session.companyId,
+        status: body.status,
+        contact,
+        user: open ? { id: session.userId, name: session.user.name } : null,
+        queueId: queue?.id ?? null,
+        whatsappId: body.whatsappId,
+      },
+      now,
+    ),
     now,
   );
   const dto = await presentTicket(session.companyId, ticket);
   await publishTicketUpdate(session.companyId, dto);
   return dto;
+}
+
+export interface NewTicketFields {
+  readonly companyId: string;
+  readonly status: 'pending' | 'open';
+  readonly contact: Pick<Contact, 'id' | 'isGroup'>;
+  /** The agent an open ticket is assigned to; null for a waiting one. */
+  readonly user: { readonly id: string; readonly name: string } | null;
+  readonly queueId: string | null;
+  readonly whatsappId: string | null;
+}
+
+/** A new ticket as every path creates it (the form, the external API, inbound messages): fresh ids, no tags, nothing unread. */
+export function newTicket(fields: NewTicketFields, now: Date): Omit<Ticket, 'attendanceId'> {
+  const at = now.toISOString();
+  return {
+    id: ulid(),
+    uuid: randomUUID(),
+    companyId: fields.companyId,
+    status: fields.status,
+    contactId: fields.contact.id,
+    userId: fields.user?.id ?? null,
+    userName: fields.user?.name ?? null,
+    queueId: fields.queueId,
+    whatsappId: fields.whatsappId,
+    tagIds: [],
+    isGroup: fields.contact.isGroup,
+    chatbot: false,
+    useIntegration: false,
+    promptId: null,
+    integrationId: null,
+    lastMessage: '',
+    unreadMessages: 0,
+    createdAt: at,
+    updatedAt: at,
+    awaitingRatingUntil: null,
+  };
 }
 
 /**

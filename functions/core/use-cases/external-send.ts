@@ -18,7 +18,7 @@
  *    agent's; each file a message of its own, the text the first one's caption;
  * 7. with a key: store the answer; when sending failed, give the key back so a retry may send.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { EXTERNAL_API_RATE_LIMIT, EXTERNAL_API_RATE_WINDOW_SECONDS, type ExternalSendResult } from '../../../shared/external-api';
 import type { MessageDto } from '../../../shared/messages';
@@ -31,7 +31,7 @@ import { findConnectionByToken } from '../repositories/connections';
 import { getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
 import { getPlan } from '../repositories/plans';
 import { getOpenTicketId, getTicket, type Ticket } from '../repositories/tickets';
-import { insertTicket } from './create-ticket';
+import { insertTicket, newTicket } from './create-ticket';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './external-idempotency';
 import { isPastDue } from './load-session';
 import { mediaTypeOf } from './present-message';
@@ -157,31 +157,12 @@ async function contactFor(companyId: string, number: string, now: Date): Promise
 async function liveTicket(caller: ApiCaller, contact: Contact, now: Date): Promise<Ticket> {
   const held = await heldTicket(caller, contact.id);
   if (held) return held;
-  const at = now.toISOString();
   try {
     return await insertTicket(
-      {
-        id: ulid(),
-        uuid: randomUUID(),
-        companyId: caller.companyId,
-        status: 'pending',
-        contactId: contact.id,
-        userId: null,
-        userName: null,
-        queueId: null,
-        whatsappId: caller.connectionId,
-        tagIds: [],
-        isGroup: contact.isGroup,
-        chatbot: false,
-        useIntegration: false,
-        promptId: null,
-        integrationId: null,
-        lastMessage: '',
-        unreadMessages: 0,
-        createdAt: at,
-        updatedAt: at,
-        awaitingRatingUntil: null,
-      },
+      newTicket(
+        { companyId: caller.companyId, status: 'pending', contact, user: null, queueId: null, whatsappId: caller.connectionId },
+        now,
+      ),
       now,
     );
   } catch (error) {

@@ -4,7 +4,7 @@
  * `company-announcement` event reaching sockets of every company.
  */
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import WebSocket from 'ws';
+import { listen as listenAs, type Listener } from '../support/listen';
 import { s3 } from '../../functions/core/aws/clients';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
@@ -359,25 +359,7 @@ describe('image upload', () => {
 });
 
 describe('realtime', () => {
-  interface Listener {
-    readonly socket: WebSocket;
-    // `any`: each test asserts on the payload it expects.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    readonly frames: { event: string; data: any }[];
-  }
-
-  async function listen(token: string): Promise<Listener> {
-    const ticket = await cloud.api('/realtime/ticket', { method: 'POST', token });
-    expect(ticket.status).toBe(201);
-    const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(ticket.body.ticket)}`);
-    const frames: Listener['frames'] = [];
-    socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    return { socket, frames };
-  }
+  const listen = (token: string) => listenAs(cloud, token);
 
   const waitFor = async (check: () => boolean): Promise<void> => {
     for (let attempt = 0; attempt < 100 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -404,7 +386,7 @@ describe('realtime', () => {
         expect(onDelete).toEqual({ action: 'delete', id: created.id });
       }
     } finally {
-      for (const { socket } of listeners) socket.close();
+      for (const listener of listeners) listener.close();
     }
   });
 });

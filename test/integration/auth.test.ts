@@ -6,7 +6,7 @@
  */
 import { request } from 'node:http';
 import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
-import WebSocket from 'ws';
+import { listen as listenAs, type Frame } from '../support/listen';
 import { lastLocalCognitoCode } from '../../infra/local/cognito';
 import { sessionTag } from '../../shared/users';
 import { FORGOT_PASSWORD_LIMITS } from '../../functions/core/use-cases/forgot-password';
@@ -44,36 +44,10 @@ async function refresh(refreshToken: string): Promise<string> {
   return AuthenticationResult?.AccessToken ?? '';
 }
 
-interface Frame {
-  readonly event: string;
-  // `any`: each test asserts on the payload it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly data: any;
-}
-
-/** A socket opened with a ticket minted with `token`, keeping every frame it receives. */
-async function listen(token: string): Promise<{ frames: Frame[]; waitFor(event: string): Promise<Frame>; close(): void }> {
-  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token });
-  expect(minted.status).toBe(201);
-  const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
-  const frames: Frame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return {
-    frames,
-    async waitFor(event) {
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const frame = frames.find((candidate) => candidate.event === event);
-        if (frame) return frame;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error(`no ${event} frame`);
-    },
-    close: () => socket.close(),
-  };
+/** A socket opened with a ticket minted with `token`, waiting for frames by their event name. */
+async function listen(token: string): Promise<{ frames: readonly Frame[]; waitFor(event: string): Promise<Frame>; close(): void }> {
+  const listener = await listenAs(cloud, token);
+  return { frames: listener.frames, waitFor: (event) => listener.waitFor((frame) => frame.event === event), close: listener.close };
 }
 
 /** A public POST from a given loopback address, which the gateway reports as the source IP. */

@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { AdminGetUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import WebSocket from 'ws';
+import { listen as listenAs } from '../support/listen';
 import { addDays, addRecurrence } from '../../shared/companies';
 import { ALL_FEATURES, type Plan } from '../../shared/plans';
 import type { Profile } from '../../shared/session';
@@ -441,24 +441,4 @@ describe('a company\'s own data', () => {
 });
 
 /** A socket of the signed-in user that hands over the frames it receives, one by one. */
-async function listen(token: string): Promise<{ next(): Promise<unknown>; close(): void }> {
-  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token });
-  expect(minted.status).toBe(201);
-  const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`socket refused: ${response.statusCode}`)));
-  });
-  const frames: unknown[] = [];
-  const waiting: ((frame: unknown) => void)[] = [];
-  socket.on('message', (data) => {
-    const frame: unknown = JSON.parse(data.toString());
-    const waiter = waiting.shift();
-    if (waiter) waiter(frame);
-    else frames.push(frame);
-  });
-  return {
-    next: () => (frames.length > 0 ? Promise.resolve(frames.shift()) : new Promise((resolve) => waiting.push(resolve))),
-    close: () => socket.close(),
-  };
-}
+const listen = (token: string) => listenAs(cloud, token);

@@ -7,7 +7,7 @@
  */
 import ExcelJS from 'exceljs';
 import { ulid } from 'ulid';
-import WebSocket from 'ws';
+import { listen as listenAs } from '../support/listen';
 import type { Contact } from '../../functions/core/repositories/contacts';
 import { putNewContact } from '../../functions/core/repositories/contacts';
 import { readDays } from '../../functions/core/repositories/dashboard';
@@ -51,34 +51,7 @@ async function newContact(token: string, fields: Record<string, unknown> = {}) {
 
 const countOf = async (token: string): Promise<number> => (await cloud.api('/contacts', { token })).body.count;
 
-interface Frame {
-  readonly event: string;
-  // `any`: each test asserts on the payload it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly data: any;
-}
-
-async function listen(token: string): Promise<{ waitFor(match: (frame: Frame) => boolean): Promise<Frame>; close(): void }> {
-  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token });
-  const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
-  const frames: Frame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return {
-    async waitFor(match) {
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const frame = frames.find(match);
-        if (frame) return frame;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('frame not received');
-    },
-    close: () => socket.close(),
-  };
-}
+const listen = (token: string) => listenAs(cloud, token);
 
 describe('POST /contacts and GET /contacts/{id}', () => {
   it('creates a contact with the number as digits with country code, readable by id with its custom fields', async () => {

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import WebSocket from 'ws';
+import { listen as listenAs } from '../support/listen';
 import { defaultQueueSchedule } from '../../shared/schedules';
 import { dynamo } from '../../functions/core/aws/clients';
 import { createAccount } from '../../functions/core/identity/cognito-users';
@@ -582,17 +582,7 @@ describe('bad input', () => {
 
 describe('realtime', () => {
   /** Opens a socket as the tenant's admin and collects the frames it receives. */
-  async function listen(tenant: Tenant): Promise<{ frames: { event: string; data: unknown }[]; close: () => void }> {
-    const { body } = await cloud.api('/realtime/ticket', { method: 'POST', token: tenant.admin.token });
-    const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(body.ticket)}`);
-    const frames: { event: string; data: unknown }[] = [];
-    socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
-    await new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    return { frames, close: () => socket.close() };
-  }
+  const listen = (tenant: Tenant) => listenAs(cloud, tenant.admin.token);
 
   const waitFor = async (check: () => boolean): Promise<void> => {
     for (let attempt = 0; attempt < 100 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 20));

@@ -4,7 +4,7 @@
  * input, and the live `quickmessage` events.
  */
 import { ulid } from 'ulid';
-import WebSocket from 'ws';
+import { listen as listenAs } from '../support/listen';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
@@ -221,16 +221,14 @@ interface Frame {
 }
 
 /** A socket of the user, collecting the quickmessage frames it receives. */
-async function listen(token: string): Promise<{ frames: Frame[]; close: () => void }> {
-  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token });
-  const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
-  const frames: Frame[] = [];
-  socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as Frame;
-    if (frame.event.endsWith('-quickmessage')) frames.push(frame);
-  });
-  await new Promise((resolve) => socket.once('open', resolve));
-  return { frames, close: () => socket.close() };
+async function listen(token: string): Promise<{ readonly frames: Frame[]; close: () => void }> {
+  const listener = await listenAs(cloud, token);
+  return {
+    get frames() {
+      return listener.frames.filter((frame): frame is Frame => frame.event.endsWith('-quickmessage'));
+    },
+    close: listener.close,
+  };
 }
 
 async function waitFor(check: () => boolean, attempts = 100): Promise<void> {

@@ -4,7 +4,7 @@
  * live by the company's connections only.
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import WebSocket from 'ws';
+import { listen as listenAs } from '../support/listen';
 import { SETTING_KEYS } from '../../shared/settings';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
@@ -33,26 +33,7 @@ const valueOf = async (token: string, key: string) =>
   ((await cloud.api('/settings', { token })).body as { key: string; value: string }[]).find((setting) => setting.key === key)?.value;
 
 /** A socket of the signed-in user that keeps every frame it receives. */
-async function listen(token: string): Promise<{ frames: { event: string; data: unknown }[]; next(): Promise<void>; close(): void }> {
-  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token });
-  expect(minted.status).toBe(201);
-  const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('unexpected-response', (_request, response) => reject(new Error(`socket refused: ${response.statusCode}`)));
-  });
-  const frames: { event: string; data: unknown }[] = [];
-  let waiting: (() => void) | undefined;
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()));
-    waiting?.();
-  });
-  return {
-    frames,
-    next: () => new Promise<void>((resolve) => (waiting = resolve)),
-    close: () => socket.close(),
-  };
-}
+const listen = (token: string) => listenAs(cloud, token);
 
 describe('GET /settings', () => {
   it("answers every setting key of the caller's company, the payment credential blank", async () => {

@@ -5,7 +5,7 @@
  * realtime events, and bad input with the spec's field messages.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import WebSocket from 'ws';
+import { listen as listenAs } from '../support/listen';
 import { dynamo } from '../../functions/core/aws/clients';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type Tenant } from '../support/tenants';
@@ -55,34 +55,7 @@ async function canSignIn(email: string, password = TEST_PASSWORD): Promise<boole
   );
 }
 
-interface Frame {
-  readonly event: string;
-  // `any`: each test asserts on the payload it expects.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly data: any;
-}
-
-async function listen(token: string): Promise<{ waitFor(match: (frame: Frame) => boolean): Promise<Frame>; close(): void }> {
-  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token });
-  const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
-  const frames: Frame[] = [];
-  socket.on('message', (data) => frames.push(JSON.parse(data.toString()) as Frame));
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return {
-    async waitFor(match) {
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const frame = frames.find(match);
-        if (frame) return frame;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      throw new Error('frame not received');
-    },
-    close: () => socket.close(),
-  };
-}
+const listen = (token: string) => listenAs(cloud, token);
 
 describe('POST /users', () => {
   it('creates the user with its queues, answers it without secrets, and the user can sign in', async () => {

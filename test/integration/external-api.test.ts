@@ -3,15 +3,13 @@
  * sends text and media to a number, through the contact's ticket on that connection and the
  * connection's session-host queue; bad tokens, bad input, idempotent retries and the rate limit.
  */
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import { SESSION_SHARDS, sessionCommandQueueId } from '../../infra/resources/queues';
-import { sqs } from '../../functions/core/aws/clients';
 import { getContactByNumber } from '../../functions/core/repositories/contacts';
 import { getTicket } from '../../functions/core/repositories/tickets';
-import { shardOf, type SessionCommand } from '../../functions/core/sessions/commands';
+import { shardOf } from '../../functions/core/sessions/commands';
 import { consumeApiRateLimit } from '../../functions/core/use-cases/external-send';
 import { EXTERNAL_API_RATE_LIMIT } from '../../shared/external-api';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { drainCommands as drainQueuedCommands } from '../support/session-commands';
 import { createTenant, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
 import { newApiConnection, type ApiConnection } from './isolation/api';
@@ -44,21 +42,7 @@ const send = (token: string, body: unknown, headers: Record<string, string> = {}
 const sendRaw = (headers: Record<string, string>, body: unknown) =>
   cloud.api('/api/messages/send', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
-async function drainCommands(): Promise<{ shard: number; command: SessionCommand }[]> {
-  const received: { shard: number; command: SessionCommand }[] = [];
-  for (let shard = 0; shard < SESSION_SHARDS; shard += 1) {
-    const QueueUrl = cloud.queueUrls[sessionCommandQueueId(shard)] ?? '';
-    for (;;) {
-      const { Messages = [] } = await sqs().send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
-      if (Messages.length === 0) break;
-      for (const message of Messages) {
-        received.push({ shard, command: JSON.parse(message.Body ?? '{}') });
-        await sqs().send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
-      }
-    }
-  }
-  return received;
-}
+const drainCommands = () => drainQueuedCommands(cloud);
 
 describe('POST /api/messages/send (text)', () => {
   it('creates the contact and a pending ticket on the connection, stores the message and enqueues it on the shard queue', async () => {
@@ -93,6 +77,7 @@ describe('POST /api/messages/send (text)', () => {
     expect(commands).toEqual([
       {
         shard: shardOf(connection.id),
+        groupId: connection.id,
         command: expect.objectContaining({ type: 'sendMessage', companyId: a.companyId, whatsappId: connection.id, messageId: response.body.message.id }),
       },
     ]);

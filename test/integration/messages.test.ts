@@ -4,19 +4,18 @@
  * conversation (read flags and receipts), deleting one's own messages, acks, the session-host commands
  * on the right shard queue, the access rules, bad input, and the live `appMessage` event.
  */
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
-import { SESSION_SHARDS, sessionCommandQueueId } from '../../infra/resources/queues';
-import { dynamo, sqs } from '../../functions/core/aws/clients';
+import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { getMessage } from '../../functions/core/repositories/messages';
 import { getTicket } from '../../functions/core/repositories/tickets';
-import { shardOf, type SessionCommand } from '../../functions/core/sessions/commands';
+import { shardOf } from '../../functions/core/sessions/commands';
 import { sendOutgoingMessage } from '../../functions/core/use-cases/send-message';
 import { updateMessageAck } from '../../functions/core/use-cases/update-message-status';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { drainCommands as drainQueuedCommands } from '../support/session-commands';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
 import { postForm, seedConversation, seedInbound } from './isolation/messages';
@@ -42,30 +41,7 @@ afterAll(async () => {
 const send = (token: string, ticketId: string, body: unknown) => cloud.api(`/messages/${ticketId}`, { method: 'POST', token, body });
 const read = (token: string, ticketId: string, query = '') => cloud.api(`/messages/${ticketId}${query}`, { token });
 
-interface ReceivedCommand {
-  readonly shard: number;
-  readonly groupId: string | undefined;
-  readonly command: SessionCommand;
-}
-
-/** Every command waiting on the session-host queues, taken off them (the tests run one after the other). */
-async function drainCommands(): Promise<ReceivedCommand[]> {
-  const received: ReceivedCommand[] = [];
-  for (let shard = 0; shard < SESSION_SHARDS; shard += 1) {
-    const QueueUrl = cloud.queueUrls[sessionCommandQueueId(shard)] ?? '';
-    for (;;) {
-      const { Messages = [] } = await sqs().send(
-        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'], MessageSystemAttributeNames: ['All'] }),
-      );
-      if (Messages.length === 0) break;
-      for (const message of Messages) {
-        received.push({ shard, groupId: message.Attributes?.MessageGroupId, command: JSON.parse(message.Body ?? '{}') });
-        await sqs().send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
-      }
-    }
-  }
-  return received;
-}
+const drainCommands = () => drainQueuedCommands(cloud);
 
 /** Two connection ids that fall on different shards. */
 function connectionsOnTwoShards(): [string, string] {

@@ -4,15 +4,14 @@
  * rotated), the session buttons and the commands they put on the connection's shard queue, the
  * access rules, bad input, and the live `whatsapp` / `whatsappSession` events.
  */
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { SESSION_SHARDS, sessionCommandQueueId } from '../../infra/resources/queues';
-import { dynamo, sqs } from '../../functions/core/aws/clients';
+import { dynamo } from '../../functions/core/aws/clients';
 import { findConnectionByToken } from '../../functions/core/repositories/connections';
 import { keys } from '../../functions/core/repositories/keys';
-import { shardOf, type SessionCommand } from '../../functions/core/sessions/commands';
+import { shardOf } from '../../functions/core/sessions/commands';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { drainCommands as drainQueuedCommands } from '../support/session-commands';
 import { realtimeHarness } from '../support/realtime-client';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 
@@ -38,30 +37,7 @@ const remove = (token: string, id: string) => cloud.api(`/whatsapp/${id}`, { met
 const read = (token: string, id: string) => cloud.api(`/whatsapp/${id}`, { token });
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-interface ReceivedCommand {
-  readonly shard: number;
-  readonly groupId: string | undefined;
-  readonly command: SessionCommand;
-}
-
-/** Every command waiting on the session-host queues, taken off them (the tests run one after the other). */
-async function drainCommands(): Promise<ReceivedCommand[]> {
-  const received: ReceivedCommand[] = [];
-  for (let shard = 0; shard < SESSION_SHARDS; shard += 1) {
-    const QueueUrl = cloud.queueUrls[sessionCommandQueueId(shard)] ?? '';
-    for (;;) {
-      const { Messages = [] } = await sqs().send(
-        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'], MessageSystemAttributeNames: ['All'] }),
-      );
-      if (Messages.length === 0) break;
-      for (const message of Messages) {
-        received.push({ shard, groupId: message.Attributes?.MessageGroupId, command: JSON.parse(message.Body ?? '{}') });
-        await sqs().send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message.ReceiptHandle }));
-      }
-    }
-  }
-  return received;
-}
+const drainCommands = () => drainQueuedCommands(cloud);
 
 describe('creating and reading connections', () => {
   it("creates the company's first connection as the default, with the spec's defaults, DISCONNECTED and its token shown once", async () => {

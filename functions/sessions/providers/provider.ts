@@ -11,6 +11,7 @@
  */
 import type { ConnectionProvider } from '../../../shared/connections';
 import type { MediaType } from '../../../shared/messages';
+import type { ContactCard, LocationContent } from '../../../shared/whatsapp-content';
 
 /** Who a chat is with. For a group `id` is the group id (digits and '-') and `isGroup` is true. */
 export interface ChatAddress {
@@ -104,10 +105,13 @@ export interface SessionListener {
   onEvent(event: InboundEvent): void;
 }
 
+/** One of text (body alone), a file (body is its caption), a location or a contact card. */
 export interface OutgoingMessage {
   readonly chat: ChatAddress;
   readonly body: string;
   readonly media?: { readonly data: Buffer; readonly mimeType: string; readonly fileName: string; readonly mediaType: MediaType };
+  readonly location?: LocationContent;
+  readonly contactCard?: ContactCard;
   /** The message replied to, when it is known to WhatsApp. */
   readonly quoted?: { readonly whatsappMessageId: string; readonly fromMe: boolean; readonly body: string };
 }

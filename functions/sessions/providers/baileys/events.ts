@@ -47,12 +47,22 @@ export function statusCodeOf(error: unknown): number | undefined {
   return typeof output?.statusCode === 'number' ? output.statusCode : undefined;
 }
 
+/** What the socket had got to when it closed. */
+export interface CloseContext {
+  /** Paired (Baileys' creds.me is set). */
+  readonly registered: boolean;
+  /** At least one QR code was offered on this socket. */
+  readonly qrOffered: boolean;
+}
+
 /**
- * Why the socket closed. 408 is both Baileys' `timedOut` and `connectionLost`: before pairing it is
- * the QR codes running out; after, a lost connection.
+ * Why the socket closed. 408 is Baileys' `timedOut` and `connectionLost` and also what it makes of
+ * network errors (ECONNREFUSED, ETIMEDOUT, carried as the Boom's `data`): it is the QR codes running out
+ * only on an unpaired socket that offered codes and did not fail on the network.
  */
-export function closeReasonOf(error: unknown, registered: boolean): { reason: CloseReason; detail?: string } {
+export function closeReasonOf(error: unknown, context: CloseContext): { reason: CloseReason; detail?: string } {
   const code = statusCodeOf(error);
+  const networkFailure = typeof error === 'object' && error !== null && (error as { data?: unknown }).data instanceof Error;
   switch (code) {
     case DisconnectReason.loggedOut:
       return { reason: 'loggedOut' };
@@ -61,7 +71,7 @@ export function closeReasonOf(error: unknown, registered: boolean): { reason: Cl
     case DisconnectReason.restartRequired:
       return { reason: 'restartRequired' };
     case DisconnectReason.timedOut:
-      return registered ? { reason: 'connectionLost', detail: String(code) } : { reason: 'qrTimeout' };
+      return !context.registered && context.qrOffered && !networkFailure ? { reason: 'qrTimeout' } : { reason: 'connectionLost', detail: String(code) };
     default:
       return { reason: 'connectionLost', detail: code === undefined ? (error instanceof Error ? error.message : 'closed') : String(code) };
   }
@@ -70,6 +80,7 @@ export function closeReasonOf(error: unknown, registered: boolean): { reason: Cl
 export function bindSocketEvents(ev: SocketEvents, listener: SessionListener, deps: SocketEventDeps): BoundSocket {
   let queue: Promise<void> = Promise.resolve();
   let active = true;
+  let qrOffered = false;
   const fields = deps.logFields ?? {};
 
   const enqueue = (what: string, work: () => Promise<void> | void) => {
@@ -90,11 +101,14 @@ export function bindSocketEvents(ev: SocketEvents, listener: SessionListener, de
 
   ev.on('connection.update', (update: Partial<ConnectionState>) =>
     enqueue('connection.update', () => {
-      if (update.qr) listener.onQr(update.qr);
+      if (update.qr) {
+        qrOffered = true;
+        listener.onQr(update.qr);
+      }
       if (update.isNewLogin) listener.onPairing();
       if (update.connection === 'open') listener.onOpen({ number: phoneOf(deps.userJid()) ?? '' });
       if (update.connection === 'close') {
-        const { reason, detail } = closeReasonOf(update.lastDisconnect?.error, deps.isRegistered());
+        const { reason, detail } = closeReasonOf(update.lastDisconnect?.error, { registered: deps.isRegistered(), qrOffered });
         reportClose(reason, detail);
       }
     }),

@@ -74,9 +74,10 @@ async function openSession(
     logger: log,
     browser: BROWSER,
     markOnlineOnConnect: false,
+    // Tickets start from live traffic: the phone's full history is not asked for, and the recent history
+    // Baileys still processes (by its default filter) is not forwarded; it is kept because it carries
+    // the privacy-id to phone-number mappings Baileys needs.
     syncFullHistory: false,
-    // Tickets start from live traffic: the chat history the phone offers after pairing is not wanted.
-    shouldSyncHistoryMessage: () => false,
     // Messages this socket sends are stored by the send path itself; echoing them back as inbound
     // events would race with it.
     emitOwnEvents: false,

@@ -151,6 +151,23 @@ export const keys = {
     SK: `OUT#${whatsappMessageId}`,
   }),
   simulatorOutboundPrefix: (companyId: string, whatsappId: string) => ({ PK: `${company(companyId)}#SIM#${whatsappId}`, SKPrefix: 'OUT#' }),
+  // Baileys session state (functions/core/repositories/session-auth.ts): written only by the shard's
+  // lease owner. One partition per connection holds its pairing credentials and one item per signal
+  // key, so clearing the pairing is one Query; sent messages (for retry receipts) live beside it.
+  /** The pairing credentials of a connection. */
+  sessionAuthCreds: (companyId: string, whatsappId: string): Key => ({ PK: `${company(companyId)}#WA#${whatsappId}#AUTH`, SK: 'CREDS' }),
+  /** One signal key (pre-key, session, sender key, app-state key, lid mapping, ...) of a connection. */
+  sessionAuthKey: (companyId: string, whatsappId: string, type: string, id: string): Key => ({
+    PK: `${company(companyId)}#WA#${whatsappId}#AUTH`,
+    SK: `KEY#${type}#${id}`,
+  }),
+  /** The partition of a connection's pairing state: the credentials and all its keys (queried by PK alone). */
+  sessionAuthPartition: (companyId: string, whatsappId: string): Pick<Key, 'PK'> => ({ PK: `${company(companyId)}#WA#${whatsappId}#AUTH` }),
+  /** The content of a message the connection sent, kept a few days so the network's retry requests can be answered (TTL'd). */
+  sessionSentMessage: (companyId: string, whatsappId: string, whatsappMessageId: string): Key => ({
+    PK: `${company(companyId)}#WA#${whatsappId}#SENT`,
+    SK: `MSG#${whatsappMessageId}`,
+  }),
 
   // connections
   /** A WhatsApp connection; a company's connections are few (plan-bounded), listed from its partition. */

@@ -1,5 +1,6 @@
 import { annualMonthlyPrice, annualTotal, formatBrl, priceFor } from '../../web/src/public/prices';
-import { LANDING_PLANS } from '../../web/src/public/landing-plans';
+import { LANDING_PLANS, planActionPath, planFeatureLines } from '../../web/src/public/landing-plans';
+import { landingTexts } from '../../web/src/public/landing-texts';
 
 // Intl separates "R$" from the amount with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -53,5 +54,34 @@ describe('the landing price list', () => {
     expect(actions).toEqual({
       starter: '/signup', team: '/signup', business: '/signup', scale: '/signup', enterprise: '/contato',
     });
+  });
+});
+
+describe('plan cards', () => {
+  const plan = (id: string) => LANDING_PLANS.find((candidate) => candidate.id === id)!;
+
+  test('lists the Team plan of spec 2 §9', () => {
+    expect(planFeatureLines(plan('team'), landingTexts.pt.pricing, 'pt').map(plain)).toEqual([
+      '5 usuários',
+      '2 conexões de WhatsApp',
+      '5 filas',
+      'Campanhas para até 5 mil contatos por mês',
+      '50 mil tokens de IA por mês',
+    ]);
+  });
+
+  test('lists the Starter plan in the singular where it has one', () => {
+    expect(planFeatureLines(plan('starter'), landingTexts.en.pricing, 'en')).toEqual(['2 users', '1 WhatsApp connection', '2 queues']);
+  });
+
+  test('gives Scale unlimited queues', () => {
+    expect(planFeatureLines(plan('scale'), landingTexts.en.pricing, 'en')).toEqual([
+      '50 users', '15 WhatsApp connections', 'Unlimited queues', 'Campaigns to up to 60K contacts a month', '600K AI tokens a month',
+    ]);
+  });
+
+  test('sends a plan button to the sign-up with the plan named, and Enterprise to /contato', () => {
+    expect(planActionPath(plan('business'))).toBe('/signup?plan=Business');
+    expect(planActionPath(plan('enterprise'))).toBe('/contato');
   });
 });

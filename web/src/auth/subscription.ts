@@ -59,3 +59,9 @@ export function formatDueDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
   return `${day}/${month}/${year}`;
 }
+
+/** Which wording the warning takes: its own for the last day, singular for 1 day (spec 1 §4.4). */
+export function dueWarningWording(days: number): 'dueToday' | 'dueInOneDay' | 'dueInDays' {
+  if (days === 0) return 'dueToday';
+  return days === 1 ? 'dueInOneDay' : 'dueInDays';
+}

@@ -3,6 +3,9 @@
  * allowances that sell them. It is marketing copy, not the plans table: the sign-up form lists the
  * plans the server actually offers (GET /plans/list), which a super user may name and price otherwise.
  */
+import { LANGUAGE_TAGS, type Language } from '../i18n/language';
+import { format, type Texts } from '../i18n/texts';
+import type { landingTexts } from './landing-texts';
 
 export type LandingPlanId = 'starter' | 'team' | 'business' | 'scale' | 'enterprise';
 
@@ -47,3 +50,26 @@ export const LANDING_PLANS: readonly LandingPlan[] = [
     unlimitedQueues: false, campaignContacts: null, aiTokens: null, action: '/contato', highlighted: false,
   },
 ];
+
+type PricingTexts = Texts<typeof landingTexts.pt>['pricing'];
+
+/** The lines of a plan card's list, in the card's order: people, numbers, queues, then the extras. */
+export function planFeatureLines(plan: LandingPlan, texts: PricingTexts, language: Language): string[] {
+  const compact = new Intl.NumberFormat(LANGUAGE_TAGS[language], { notation: 'compact' });
+  const lines: string[] = [];
+  if (plan.users !== null) lines.push(plan.users === 1 ? texts.usersOne : format(texts.usersMany, { count: plan.users }));
+  if (plan.connections !== null) {
+    lines.push(plan.connections === 1 ? texts.connectionsOne : format(texts.connectionsMany, { count: plan.connections }));
+  }
+  if (plan.unlimitedQueues) lines.push(texts.queuesUnlimited);
+  else if (plan.queues !== null) lines.push(format(texts.queuesMany, { count: plan.queues }));
+  if (plan.campaignContacts !== null) lines.push(format(texts.campaigns, { count: compact.format(plan.campaignContacts) }));
+  if (plan.aiTokens !== null) lines.push(format(texts.aiTokens, { count: compact.format(plan.aiTokens) }));
+  if (plan.monthlyPrice === null) lines.push(texts.enterprise);
+  return lines;
+}
+
+/** Where a plan's button leads: the sign-up with the plan named (see SignUpPage), or the contact page. */
+export function planActionPath(plan: LandingPlan): string {
+  return plan.action === '/signup' ? `/signup?plan=${encodeURIComponent(plan.name)}` : plan.action;
+}

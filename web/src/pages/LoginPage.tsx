@@ -66,7 +66,7 @@ export function LoginPage() {
     queryClient.setQueryData(queryKeys.me, me);
     toast.success(texts.success);
     const days = daysLeftToWarn(me.company.dueDate, utcToday());
-    if (days !== undefined) toast.info(format(texts[dueWarningWording(days)], { days }));
+    if (days !== undefined) toast.warning(format(texts[dueWarningWording(days)], { days }));
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

@@ -19,6 +19,8 @@ const useStyles = makeStyles({
     alignItems: 'center',
     justifyContent: 'center',
     padding: tokens.spacingHorizontalL,
+    // On a phone the keyboard covers the lower half: keep the form at the top.
+    '@media (max-width: 599px)': { alignItems: 'flex-start' },
   },
   card: {
     width: '100%',

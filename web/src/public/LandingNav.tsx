@@ -12,7 +12,7 @@ const useStyles = makeStyles({
     display: 'flex',
     alignItems: 'center',
     flexWrap: 'wrap',
-    columnGap: tokens.spacingHorizontalL,
+    columnGap: tokens.spacingHorizontalM,
     rowGap: tokens.spacingVerticalXS,
     listStyleType: 'none',
     margin: 0,

@@ -19,11 +19,16 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     backgroundColor: tokens.colorNeutralBackground1,
+    // Spacing comes from each block's gaps; the browser's default margins would double it.
+    '& :is(h1, h2, h3, p, blockquote, figure)': { marginTop: 0, marginBottom: 0 },
   },
   header: {
-    position: 'sticky',
-    top: 0,
-    zIndex: 1,
+    // Sticky only where it stays one row; on a phone it would cover a third of the screen.
+    '@media (min-width: 600px)': {
+      position: 'sticky',
+      top: 0,
+      zIndex: 1,
+    },
   },
   main: {
     flexGrow: 1,

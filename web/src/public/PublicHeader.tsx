@@ -26,6 +26,13 @@ const useStyles = makeStyles({
     flexGrow: 1,
     display: 'flex',
     justifyContent: 'flex-end',
+    // Narrow screens (spec 1 §2.2: under 600 px): the navigation takes its own row under the brand and
+    // the tools, instead of pushing them onto a third.
+    '@media (max-width: 599px)': {
+      order: 1,
+      flexBasis: '100%',
+      justifyContent: 'flex-start',
+    },
   },
   tools: {
     display: 'flex',

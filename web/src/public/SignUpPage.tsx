@@ -32,6 +32,12 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     rowGap: tokens.spacingVerticalM,
+    // Long plan names must not widen the card past a phone's screen.
+    '& > *': { minWidth: 0 },
+  },
+  plan: {
+    width: '100%',
+    minWidth: 0,
   },
   submit: {
     marginTop: tokens.spacingVerticalS,
@@ -135,7 +141,7 @@ export function SignUpPage() {
           validationMessage={plans.isError ? texts.plansFailed : message(problems.planId)}
           {...(plans.isPending && { hint: texts.plansLoading })}
         >
-          <Select name="planId" value={form.planId} disabled={busy || plans.data === undefined} onChange={(_, data) => change('planId', data.value)}>
+          <Select className={styles.plan} name="planId" value={form.planId} disabled={busy || plans.data === undefined} onChange={(_, data) => change('planId', data.value)}>
             <option value="" disabled>
               {plans.data?.length === 0 ? texts.noPlans : texts.planPlaceholder}
             </option>

@@ -6,11 +6,9 @@
  * Other refusals are catalogue errors, shown as toasts (spec 1 §8).
  */
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { useServices } from '../app/services';
 import { SignInError } from '../auth/auth-store';
 import { daysLeftToWarn, dueWarningWording, expiredDueDate, formatDueDate, utcToday } from '../auth/subscription';
@@ -43,7 +41,6 @@ export function LoginPage() {
   const styles = useStyles();
   const { auth, api } = useServices();
   const authState = useAuthState();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const texts = useTexts(loginTexts);
 
@@ -63,7 +60,6 @@ export function LoginPage() {
   /** Runs with fresh tokens, before the guards see a session: a rejection undoes the sign-in. */
   async function confirmCompany(): Promise<void> {
     const me = await fetchMe(api);
-    queryClient.setQueryData(queryKeys.me, me);
     toast.success(texts.success);
     const days = daysLeftToWarn(me.company.dueDate, utcToday());
     if (days !== undefined) toast.warning(format(texts[dueWarningWording(days)], { days }));

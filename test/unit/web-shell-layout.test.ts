@@ -58,27 +58,27 @@ describe('the connections alert', () => {
 
   test('follows a status change of a whatsappSession event', () => {
     // Prepare
-    const before = [connection('a', 'DISCONNECTED')];
+    const before = [dto('a', 'DISCONNECTED')];
 
     // Act
     const after = applyConnectionEvent(before, { action: 'update', session: dto('a', 'CONNECTED') });
 
     // Assess
-    expect(after).toEqual([connection('a', 'CONNECTED')]);
+    expect(after).toEqual([dto('a', 'CONNECTED')]);
     expect(anyConnectionNeedsAttention(after)).toBe(false);
   });
 
   test('adds a new connection from a whatsapp update and drops a deleted one', () => {
     // Prepare
-    const before = [connection('a', 'CONNECTED')];
+    const before = [dto('a', 'CONNECTED')];
 
     // Act
     const added = applyConnectionEvent(before, { action: 'update', whatsapp: dto('b', 'qrcode') });
     const removed = applyConnectionEvent(added, { action: 'delete', whatsappId: 'b' });
 
     // Assess
-    expect(added).toEqual([connection('a', 'CONNECTED'), connection('b', 'qrcode')]);
-    expect(removed).toEqual([connection('a', 'CONNECTED')]);
+    expect(added).toEqual([dto('a', 'CONNECTED'), dto('b', 'qrcode')]);
+    expect(removed).toEqual([dto('a', 'CONNECTED')]);
   });
 });
 

@@ -3,7 +3,7 @@
  * a status that needs attention (everything but CONNECTED), first checked 2 s after load and then kept
  * current from the `whatsapp` and `whatsappSession` events.
  */
-import { needsAttention, type ConnectionStatus } from '../../../shared/connections';
+import { needsAttention, type ConnectionDto, type ConnectionStatus } from '../../../shared/connections';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 
 export const CONNECTION_ALERT_DELAY_MS = 2000;
@@ -20,12 +20,14 @@ export function anyConnectionNeedsAttention(connections: readonly ConnectionStat
 
 type ConnectionEvent = CompanyChannels['whatsapp'] | CompanyChannels['whatsappSession'];
 
-/** The list after an event: a changed or new connection replaces its entry; a deleted one leaves. */
-export function applyConnectionEvent(connections: readonly ConnectionState[], event: ConnectionEvent): ConnectionState[] {
+/**
+ * The GET /whatsapp list after an event: a changed or new connection replaces its entry (it carries
+ * the whole connection); a deleted one leaves.
+ */
+export function applyConnectionEvent(connections: readonly ConnectionDto[], event: ConnectionEvent): ConnectionDto[] {
   if (event.action === 'delete') return connections.filter((connection) => connection.id !== event.whatsappId);
   const changed = 'whatsapp' in event ? event.whatsapp : event.session;
-  const next = { id: changed.id, status: changed.status };
-  return connections.some((connection) => connection.id === next.id)
-    ? connections.map((connection) => (connection.id === next.id ? next : connection))
-    : [...connections, next];
+  return connections.some((connection) => connection.id === changed.id)
+    ? connections.map((connection) => (connection.id === changed.id ? changed : connection))
+    : [...connections, changed];
 }

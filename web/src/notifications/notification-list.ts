@@ -69,3 +69,13 @@ export function openTicketIdOf(pathname: string): string | undefined {
   const match = /^\/tickets\/([^/]+)\/?$/.exec(pathname);
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** When a ticket last changed, in the spec's formats (§9): HH:mm today, DD/MM/YYYY before (local time). */
+export function whenLabel(iso: string, now: Date): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
+  return sameDay ? `${two(at.getHours())}:${two(at.getMinutes())}` : `${two(at.getDate())}/${two(at.getMonth() + 1)}/${at.getFullYear()}`;
+}

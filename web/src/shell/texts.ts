@@ -1,4 +1,4 @@
-/** The shell's words: header, side menu, volume, internal chat and user menu (spec 1 §1, §2.1, §2.2, §2.7). */
+/** The shell's words: header, side menu, internal chat and user menu (spec 1 §1, §2.1, §2.2, §2.7). */
 import { defineTexts } from '../i18n/texts';
 
 export const shellTexts = defineTexts({
@@ -14,8 +14,6 @@ export const shellTexts = defineTexts({
     reload: 'Recarregar',
     themeToLight: 'Usar tema claro',
     themeToDark: 'Usar tema escuro',
-    volume: 'Volume das notificações',
-    volumeValue: 'Volume: {{percent}}%',
     internalChat: 'Chat interno',
     internalChatSoon: 'O chat interno estará disponível em breve.',
     userMenu: 'Menu do usuário',
@@ -66,8 +64,6 @@ export const shellTexts = defineTexts({
     reload: 'Reload',
     themeToLight: 'Use the light theme',
     themeToDark: 'Use the dark theme',
-    volume: 'Notification volume',
-    volumeValue: 'Volume: {{percent}}%',
     internalChat: 'Internal chat',
     internalChatSoon: 'The internal chat will be available soon.',
     userMenu: 'User menu',
@@ -118,8 +114,6 @@ export const shellTexts = defineTexts({
     reload: 'Recargar',
     themeToLight: 'Usar el tema claro',
     themeToDark: 'Usar el tema oscuro',
-    volume: 'Volumen de las notificaciones',
-    volumeValue: 'Volumen: {{percent}}%',
     internalChat: 'Chat interno',
     internalChatSoon: 'El chat interno estará disponible pronto.',
     userMenu: 'Menú del usuario',

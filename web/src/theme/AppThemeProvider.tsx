@@ -45,8 +45,10 @@ export function AppThemeProvider({ children }: { readonly children: ReactNode })
 
   return (
     <ThemeContext value={control}>
-      <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className={styles.root}>
-        {children}
+      {/* The layout class sits on an inner element: FluentProvider copies its own className onto every
+          portal (popovers, tooltips, dialogs), and a full-height portal would cover the page. */}
+      <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>
+        <div className={styles.root}>{children}</div>
       </FluentProvider>
     </ThemeContext>
   );

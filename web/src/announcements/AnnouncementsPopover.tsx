@@ -36,8 +36,9 @@ import { announcementsPopoverTexts } from './texts';
 const POPOVER_QUERY_KEY = [...queryKeys.announcements, 'popover'] as const;
 
 const useStyles = makeStyles({
-  trigger: {
+  anchor: {
     position: 'relative',
+    display: 'inline-flex',
   },
   dot: {
     position: 'absolute',
@@ -142,75 +143,77 @@ export function AnnouncementsPopover() {
     if (nearBottom(element) && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
   };
 
+  // The dot sits beside the button, not in it: the button clips what overflows it.
   return (
-    <Popover
-      open={open}
-      onOpenChange={(_, data) => {
-        setOpen(data.open);
-        if (data.open) setHasNew(false);
-      }}
-      positioning="below-end"
-      withArrow
-      trapFocus
-    >
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={label} relationship="label">
-          <Button appearance="subtle" className={styles.trigger} icon={<Megaphone24Regular />}>
-            {hasNew && <Badge className={styles.dot} size="extra-small" color="danger" aria-hidden />}
-          </Button>
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label={texts.title}>
-        <Subtitle2 as="h2" className={styles.title}>
-          {texts.title}
-        </Subtitle2>
-        {query.isPending && (
-          <div className={styles.state}>
-            <Spinner size="tiny" label={texts.loading} />
-          </div>
-        )}
-        {query.isError && announcements.length === 0 && (
-          <div className={styles.state}>
-            <Text>{texts.loadError}</Text>
-            <Button size="small" onClick={() => void query.refetch()}>
-              {texts.retry}
-            </Button>
-          </div>
-        )}
-        {query.isSuccess && announcements.length === 0 && <Text className={styles.state}>{texts.empty}</Text>}
-        {announcements.length > 0 && (
-          <ul className={styles.list} onScroll={(event) => loadMoreNearBottom(event.currentTarget)}>
-            {announcements.map((announcement) => {
-              const colour = priorityColour(announcement.priority);
-              return (
-                <li key={announcement.id} className={mergeClasses(styles.item, styles[colour])}>
-                  <div className={styles.heading}>
-                    <Text weight="semibold">{announcement.title}</Text>
-                    <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
-                      {texts.priority[announcement.priority as AnnouncementPriority]}
-                    </Badge>
-                  </div>
-                  <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
-                  {announcement.mediaUrl !== null && (
-                    <img
-                      className={styles.image}
-                      src={announcement.mediaUrl}
-                      alt={format(texts.image, { title: announcement.title })}
-                      loading="lazy"
-                    />
-                  )}
-                  <Body1 className={styles.text}>{announcement.text}</Body1>
+    <span className={styles.anchor}>
+      <Popover
+        open={open}
+        onOpenChange={(_, data) => {
+          setOpen(data.open);
+          if (data.open) setHasNew(false);
+        }}
+        positioning="below-end"
+        withArrow
+        trapFocus
+      >
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content={label} relationship="label">
+            <Button appearance="subtle" icon={<Megaphone24Regular />} />
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} aria-label={texts.title}>
+          <Subtitle2 as="h2" className={styles.title}>
+            {texts.title}
+          </Subtitle2>
+          {query.isPending && (
+            <div className={styles.state}>
+              <Spinner size="tiny" label={texts.loading} />
+            </div>
+          )}
+          {query.isError && announcements.length === 0 && (
+            <div className={styles.state}>
+              <Text>{texts.loadError}</Text>
+              <Button size="small" onClick={() => void query.refetch()}>
+                {texts.retry}
+              </Button>
+            </div>
+          )}
+          {query.isSuccess && announcements.length === 0 && <Text className={styles.state}>{texts.empty}</Text>}
+          {announcements.length > 0 && (
+            <ul className={styles.list} onScroll={(event) => loadMoreNearBottom(event.currentTarget)}>
+              {announcements.map((announcement) => {
+                const colour = priorityColour(announcement.priority);
+                return (
+                  <li key={announcement.id} className={mergeClasses(styles.item, styles[colour])}>
+                    <div className={styles.heading}>
+                      <Text weight="semibold">{announcement.title}</Text>
+                      <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
+                        {texts.priority[announcement.priority as AnnouncementPriority]}
+                      </Badge>
+                    </div>
+                    <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
+                    {announcement.mediaUrl !== null && (
+                      <img
+                        className={styles.image}
+                        src={announcement.mediaUrl}
+                        alt={format(texts.image, { title: announcement.title })}
+                        loading="lazy"
+                      />
+                    )}
+                    <Body1 className={styles.text}>{announcement.text}</Body1>
+                  </li>
+                );
+              })}
+              {query.isFetchingNextPage && (
+                <li className={styles.state}>
+                  <Spinner size="tiny" label={texts.loading} />
                 </li>
-              );
-            })}
-            {query.isFetchingNextPage && (
-              <li className={styles.state}>
-                <Spinner size="tiny" label={texts.loading} />
-              </li>
-            )}
-          </ul>
-        )}
-      </PopoverSurface>
-    </Popover>
+              )}
+            </ul>
+          )}
+        </PopoverSurface>
+      </Popover>
+      {hasNew && <Badge className={styles.dot} size="extra-small" color="danger" aria-hidden />}
+    </span>
   );
 }

@@ -27,8 +27,9 @@ import { notificationsTexts } from './texts';
 import { ticketPath, useNotifications } from './use-notifications';
 
 const useStyles = makeStyles({
-  trigger: {
+  anchor: {
     position: 'relative',
+    display: 'inline-flex',
   },
   count: {
     position: 'absolute',
@@ -108,61 +109,67 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
     }
   };
 
+  // The count sits beside the button, not in it: the button clips what overflows it.
   return (
-    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={label} relationship="label">
-          <Button appearance="subtle" className={styles.trigger} icon={<Alert24Regular />}>
-            {tickets.length > 0 && <CounterBadge className={styles.count} count={tickets.length} size="small" color="danger" aria-hidden />}
-          </Button>
-        </Tooltip>
-      </PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label={texts.title}>
-        <Subtitle2 as="h2" className={styles.title}>
-          {texts.title}
-        </Subtitle2>
-        {tickets.length === 0 ? (
-          <Text className={styles.empty}>{texts.empty}</Text>
-        ) : (
-          <ul className={styles.list}>
-            {tickets.map((ticket) => (
-              <li key={ticket.id}>
-                <button
-                  type="button"
-                  className={styles.item}
-                  onClick={() => {
-                    setOpen(false);
-                    void navigate(ticketPath(ticket.id));
-                  }}
-                >
-                  <Avatar name={ticket.contact.name} image={ticket.contact.profilePicUrl === null ? undefined : { src: ticket.contact.profilePicUrl }} />
-                  <span className={styles.body}>
-                    <span className={styles.line}>
-                      <Text weight="semibold" truncate wrap={false}>
-                        {ticket.contact.name}
-                      </Text>
-                      <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
+    <span className={styles.anchor}>
+      <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
+        <PopoverTrigger disableButtonEnhancement>
+          <Tooltip content={label} relationship="label">
+            <Button appearance="subtle" icon={<Alert24Regular />} />
+          </Tooltip>
+        </PopoverTrigger>
+        <PopoverSurface className={styles.surface} aria-label={texts.title}>
+          <Subtitle2 as="h2" className={styles.title}>
+            {texts.title}
+          </Subtitle2>
+          {tickets.length === 0 ? (
+            <Text className={styles.empty}>{texts.empty}</Text>
+          ) : (
+            <ul className={styles.list}>
+              {tickets.map((ticket) => (
+                <li key={ticket.id}>
+                  <button
+                    type="button"
+                    className={styles.item}
+                    onClick={() => {
+                      setOpen(false);
+                      void navigate(ticketPath(ticket.id));
+                    }}
+                  >
+                    <Avatar
+                      aria-hidden
+                      name={ticket.contact.name}
+                      image={ticket.contact.profilePicUrl === null ? undefined : { src: ticket.contact.profilePicUrl }}
+                    />
+                    <span className={styles.body}>
+                      <span className={styles.line}>
+                        <Text weight="semibold" truncate wrap={false}>
+                          {ticket.contact.name}
+                        </Text>
+                        <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
+                      </span>
+                      <span className={styles.line}>
+                        <Caption1 className={styles.preview} truncate wrap={false}>
+                          {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
+                        </Caption1>
+                        {ticket.unreadMessages > 0 && (
+                          <CounterBadge
+                            count={ticket.unreadMessages}
+                            size="small"
+                            color="brand"
+                            aria-label={format(texts.unread, { count: ticket.unreadMessages })}
+                          />
+                        )}
+                      </span>
                     </span>
-                    <span className={styles.line}>
-                      <Caption1 className={styles.preview} truncate wrap={false}>
-                        {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
-                      </Caption1>
-                      {ticket.unreadMessages > 0 && (
-                        <CounterBadge
-                          count={ticket.unreadMessages}
-                          size="small"
-                          color="brand"
-                          aria-label={format(texts.unread, { count: ticket.unreadMessages })}
-                        />
-                      )}
-                    </span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </PopoverSurface>
-    </Popover>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </PopoverSurface>
+      </Popover>
+      {tickets.length > 0 && <CounterBadge className={styles.count} count={tickets.length} size="small" color="danger" aria-hidden />}
+    </span>
   );
 }

@@ -70,7 +70,6 @@ export function MenuGroup({ label, icon: Icon, expanded, holdsActive, children }
       className={mergeClasses(styles.button, holdsActive && styles.holdsActive)}
       aria-expanded={open}
       aria-controls={listId}
-      aria-label={expanded ? undefined : label}
       onClick={() => setOpen((was) => !was)}
     >
       <span className={styles.icon}>
@@ -86,7 +85,7 @@ export function MenuGroup({ label, icon: Icon, expanded, holdsActive, children }
       {expanded ? (
         button
       ) : (
-        <Tooltip content={label} relationship="description" positioning="after">
+        <Tooltip content={label} relationship="label" positioning="after">
           {button}
         </Tooltip>
       )}

@@ -1,6 +1,6 @@
 /**
  * One side-menu entry: icon and label, a link the router follows. Collapsed to an icon it keeps its
- * name as a tooltip and accessible label. An alert (the connections badge) shows as a dot on the icon
+ * name as a tooltip, which also labels it (a "description" tooltip would stay mounted in a portal). An alert (the connections badge) shows as a dot on the icon
  * and is part of the entry's name, so screen readers hear it too.
  */
 import { Badge, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
@@ -103,7 +103,7 @@ export function MenuLink({ to, label, icon: Icon, active, expanded, nested = fal
   if (expanded) return <li>{link}</li>;
   return (
     <li>
-      <Tooltip content={alert === undefined ? label : `${label}: ${alert}`} relationship="description" positioning="after">
+      <Tooltip content={alert === undefined ? label : `${label}: ${alert}`} relationship="label" positioning="after">
         {link}
       </Tooltip>
     </li>

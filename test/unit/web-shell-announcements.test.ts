@@ -5,6 +5,7 @@ import {
   priorityColour,
   visibleAnnouncements,
 } from '../../web/src/announcements/announcement-list';
+import { dateTimeLabel } from '../../web/src/announcements/date-time';
 
 const announcement = (id: string, overrides: Partial<Announcement> = {}): Announcement => ({
   id,
@@ -63,5 +64,15 @@ describe('the announcements popover list', () => {
   test('asks for the next page within 100 px of the bottom', () => {
     expect(nearBottom({ scrollTop: 300, scrollHeight: 800, clientHeight: 400 })).toBe(true);
     expect(nearBottom({ scrollTop: 200, scrollHeight: 800, clientHeight: 400 })).toBe(false);
+  });
+});
+
+describe('dateTimeLabel', () => {
+  test('shows an instant as DD/MM/YYYY HH:mm in local time', () => {
+    expect(dateTimeLabel(new Date(2025, 11, 5, 7, 3).toISOString())).toBe('05/12/2025 07:03');
+  });
+
+  test('shows nothing for a date it cannot read', () => {
+    expect(dateTimeLabel('')).toBe('');
   });
 });

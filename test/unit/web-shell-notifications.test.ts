@@ -10,6 +10,7 @@ import {
   NOTIFICATIONS_MAX,
   openTicketIdOf,
   shouldAlert,
+  whenLabel,
 } from '../../web/src/notifications/notification-list';
 import { createVolumeStore, DEFAULT_VOLUME, normalizeVolume, parseVolume } from '../../web/src/notifications/volume';
 
@@ -207,5 +208,21 @@ describe('chimeWav', () => {
     expect(dataBytes / 2 / CHIME_SAMPLE_RATE).toBeLessThan(0.5);
     expect(peak).toBeGreaterThan(0x7fff * 0.1);
     expect(peak).toBeLessThanOrEqual(0x7fff);
+  });
+});
+
+describe('whenLabel', () => {
+  const now = new Date(2025, 0, 31, 18, 0);
+
+  test('shows the time (HH:mm) of a change made today', () => {
+    expect(whenLabel(new Date(2025, 0, 31, 9, 5).toISOString(), now)).toBe('09:05');
+  });
+
+  test('shows the date (DD/MM/YYYY) of an older change', () => {
+    expect(whenLabel(new Date(2025, 0, 30, 23, 59).toISOString(), now)).toBe('30/01/2025');
+  });
+
+  test('shows nothing for a date it cannot read', () => {
+    expect(whenLabel('soon', now)).toBe('');
   });
 });

@@ -3,7 +3,19 @@
  * Logout tells the server (DELETE /auth/logout ends every session of the account at once), drops the
  * local campaigns flag, and ends the local session, after which the route guard shows /login.
  */
-import { Avatar, Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
+} from '@fluentui/react-components';
 import { Person20Regular, SignOut20Regular } from '@fluentui/react-icons';
 import { useState } from 'react';
 import type { UserDto } from '../../../shared/users';
@@ -40,11 +52,16 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
       <Menu positioning="below-end">
         <MenuTrigger disableButtonEnhancement>
           <Tooltip content={texts.userMenu} relationship="label">
-            <Button appearance="subtle" icon={<Avatar name={user.name} size={28} aria-hidden />} disabled={leaving} />
+            {/* An icon, not the initials: the button's visible text would then differ from its name. */}
+            <Button appearance="subtle" icon={<Avatar icon={<Person20Regular />} color="brand" size={28} aria-hidden />} disabled={leaving} />
           </Tooltip>
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
+            <MenuGroup>
+              <MenuGroupHeader>{user.name}</MenuGroupHeader>
+            </MenuGroup>
+            <MenuDivider />
             <MenuItem icon={<Person20Regular />} onClick={() => setProfileOpen(true)}>
               {texts.profile}
             </MenuItem>

@@ -45,8 +45,8 @@ export function AppThemeProvider({ children }: { readonly children: ReactNode })
 
   return (
     <ThemeContext value={control}>
-      {/* The layout class sits on an inner element: FluentProvider copies its own className onto every
-          portal (popovers, tooltips, dialogs), and a full-height portal would cover the page. */}
+      {/* The layout sits on a child: FluentProvider copies its own className onto every portal's mount
+          node (tooltips, menus, toasts), which would then cover the page. */}
       <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>
         <div className={styles.root}>{children}</div>
       </FluentProvider>

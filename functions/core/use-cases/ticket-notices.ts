@@ -5,8 +5,8 @@
  * group. They are sent after the change is stored, as bot messages through the messages module; a
  * failure is logged and does not undo the change.
  *
- * Connections (their completion and rating texts) arrive with the WhatsApp issue: until then there is
- * no closing message, and the rating prompt is the default text below.
+ * On finish the connection's closing message goes first, then its rating message (the default text
+ * below when it has none).
  */
 import type { SettingKey } from '../../../shared/settings';
 import { companyDay } from '../../../shared/company-time';
@@ -34,7 +34,10 @@ export async function enabledSettings(companyId: string, wanted: readonly Settin
 export type Notice =
   | { readonly kind: 'greeting'; readonly agent: string }
   | { readonly kind: 'transfer'; readonly queue: string; readonly agent: string | null }
-  | { readonly kind: 'rating' };
+  /** The rating prompt: the connection's rating message, or ours. */
+  | { readonly kind: 'rating'; readonly text?: string }
+  /** The connection's closing message (`completionMessage`). */
+  | { readonly kind: 'closing'; readonly text: string };
 
 function noticeText(notice: Notice): string {
   switch (notice.kind) {
@@ -43,7 +46,9 @@ function noticeText(notice: Notice): string {
     case 'transfer':
       return (notice.agent ? TRANSFER_TO_AGENT.replace('{agent}', notice.agent) : TRANSFER_TO_QUEUE).replace('{queue}', notice.queue);
     case 'rating':
-      return RATING_PROMPT;
+      return notice.text || RATING_PROMPT;
+    case 'closing':
+      return notice.text;
   }
 }
 

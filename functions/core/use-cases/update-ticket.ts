@@ -20,6 +20,7 @@ import { AppError } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { putNewAttendanceAction, replaceAttendanceAction, type Attendance } from '../repositories/attendances';
 import { counterActions } from '../repositories/dashboard';
+import { getConnection, type Connection } from '../repositories/connections';
 import { getQueue } from '../repositories/queues';
 import {
   changeTicketAction,
@@ -83,7 +84,8 @@ export async function updateTicket(session: Session, ticketId: string, body: Upd
 
     const dto = await presentTicket(session.companyId, after);
     await publishTicketUpdate(session.companyId, dto, ticket);
-    await sendNotices(after, noticesOf(transition, settings, caller, target, dto, rating), now);
+    const connection = transition.kind === 'finish' && after.whatsappId ? await getConnection(after.companyId, after.whatsappId) : undefined;
+    await sendNotices(after, noticesOf(transition, settings, caller, target, dto, rating, connection), now);
     return dto;
   }
   throw new Error(`Ticket ${ticketId} kept changing while being updated`);
@@ -157,6 +159,7 @@ function noticesOf(
   target: Actor | null,
   dto: TicketDto,
   rating: boolean,
+  connection: Connection | undefined,
 ): Notice[] {
   switch (transition.kind) {
     case 'accept':
@@ -164,7 +167,10 @@ function noticesOf(
     case 'transfer':
       return settings.has('sendMsgTransfTicket') ? [{ kind: 'transfer', queue: dto.queue?.name ?? '', agent: target?.name ?? null }] : [];
     case 'finish':
-      return rating ? [{ kind: 'rating' }] : [];
+      return [
+        ...(connection?.completionMessage ? [{ kind: 'closing' as const, text: connection.completionMessage }] : []),
+        ...(rating ? [{ kind: 'rating' as const, text: connection?.ratingMessage ?? '' }] : []),
+      ];
     default:
       return [];
   }

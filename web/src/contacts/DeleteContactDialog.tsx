@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContactDto } from '../../../shared/contacts';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
+import { commonTexts } from '../i18n/common';
 import { useTexts } from '../i18n/texts';
 import { applyContactEvent } from './contact-cache';
 import { contactsTexts } from './texts';
@@ -20,6 +21,7 @@ export interface DeleteContactDialogProps {
 
 export function DeleteContactDialog({ contact, onClose }: DeleteContactDialogProps) {
   const texts = useTexts(contactsTexts);
+  const common = useTexts(commonTexts);
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -41,11 +43,11 @@ export function DeleteContactDialog({ contact, onClose }: DeleteContactDialogPro
     <Dialog open={contact !== undefined} modalType="alert" onOpenChange={(_, data) => !data.open && !remove.isPending && onClose()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>{texts.confirmDelete.title}</DialogTitle>
-          <DialogContent>{texts.confirmDelete.message}</DialogContent>
+          <DialogTitle>{common.deleteConfirmation.title}</DialogTitle>
+          <DialogContent>{common.deleteConfirmation.message}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" disabled={remove.isPending} onClick={onClose}>
-              {texts.confirmDelete.cancel}
+              {common.actions.cancel}
             </Button>
             <Button
               appearance="primary"
@@ -53,7 +55,7 @@ export function DeleteContactDialog({ contact, onClose }: DeleteContactDialogPro
               icon={remove.isPending ? <Spinner size="tiny" /> : undefined}
               onClick={() => contact !== undefined && remove.mutate(contact.id)}
             >
-              {texts.confirmDelete.confirm}
+              {common.actions.delete}
             </Button>
           </DialogActions>
         </DialogBody>

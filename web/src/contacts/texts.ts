@@ -31,12 +31,6 @@ export const contactsTexts = defineTexts({
       edit: 'Editar {{name}}',
       delete: 'Excluir {{name}}',
     },
-    confirmDelete: {
-      title: 'Excluir Registro',
-      message: 'Deseja realmente excluir este registro?',
-      confirm: 'Excluir',
-      cancel: 'Cancelar',
-    },
     modal: {
       addTitle: 'Adicionar contato',
       editTitle: 'Editar contato',
@@ -121,12 +115,6 @@ export const contactsTexts = defineTexts({
       edit: 'Edit {{name}}',
       delete: 'Delete {{name}}',
     },
-    confirmDelete: {
-      title: 'Delete record',
-      message: 'Do you really want to delete this record?',
-      confirm: 'Delete',
-      cancel: 'Cancel',
-    },
     modal: {
       addTitle: 'Add contact',
       editTitle: 'Edit contact',
@@ -210,12 +198,6 @@ export const contactsTexts = defineTexts({
       startTicket: 'Iniciar una atención con {{name}}',
       edit: 'Editar {{name}}',
       delete: 'Eliminar {{name}}',
-    },
-    confirmDelete: {
-      title: 'Eliminar registro',
-      message: '¿Realmente desea eliminar este registro?',
-      confirm: 'Eliminar',
-      cancel: 'Cancelar',
     },
     modal: {
       addTitle: 'Agregar contacto',

@@ -36,7 +36,7 @@ const useStyles = makeStyles({
   number: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   actionsHeader: { width: '1%', whiteSpace: 'nowrap' },
   actions: { display: 'flex', justifyContent: 'flex-end', columnGap: tokens.spacingHorizontalXXS, flexWrap: 'nowrap' },
-  name: { overflowWrap: 'anywhere' },
+  name: { overflowWrap: 'break-word' },
   loadMoreMarker: {
     position: 'absolute',
     left: 0,

@@ -20,6 +20,8 @@ export const queryKeys = {
   contacts: {
     all: ['contacts'] as const,
     list: (search: string) => ['contacts', 'list', search] as const,
+    /** Every contact list, whatever its search (the prefix of `list`). */
+    lists: ['contacts', 'list'] as const,
     one: (contactId: string) => ['contacts', 'one', contactId] as const,
   },
   queues: ['queues'] as const,

@@ -18,6 +18,7 @@ const ForgotPasswordPage = lazy(() => import('../public/ForgotPasswordPage').the
 const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
 const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
+const ContactsPage = lazy(() => import('../contacts/ContactsPage').then((m) => ({ default: m.ContactsPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 const appRoutes: RouteObject[] = [
@@ -35,6 +36,8 @@ const appRoutes: RouteObject[] = [
         element: <Shell />,
         children: [
           { index: true, element: <HomePage /> },
+          // Built pages sit before the route table's placeholders: of two equal paths, the first wins.
+          { path: 'contacts', element: <ContactsPage /> },
           ...PRIVATE_PAGES.map((page) => ({ path: page.path, element: <ComingSoonPage page={page.id} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

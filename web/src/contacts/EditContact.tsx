@@ -1,0 +1,55 @@
+/** The contact modal's edit mode: loads the contact, then its form. */
+import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner } from '@fluentui/react-components';
+import { useQuery } from '@tanstack/react-query';
+import type { ContactDto } from '../../../shared/contacts';
+import { queryKeys } from '../api/query-keys';
+import { useServices } from '../app/services';
+import { useTexts } from '../i18n/texts';
+import { contactFormOf } from './contact-form';
+import { ContactForm } from './ContactForm';
+import { contactsTexts } from './texts';
+
+export interface EditContactProps {
+  readonly contactId: string;
+  readonly onClose: () => void;
+  readonly onSaved?: (contact: ContactDto) => void;
+}
+
+export function EditContact({ contactId, onClose, onSaved }: EditContactProps) {
+  const texts = useTexts(contactsTexts);
+  const { api } = useServices();
+  const contact = useQuery({
+    queryKey: queryKeys.contacts.one(contactId),
+    queryFn: ({ signal }) => api.get<ContactDto>(`/contacts/${encodeURIComponent(contactId)}`, { signal }),
+    // What is being edited is read fresh: a cached copy may predate changes made elsewhere.
+    staleTime: 0,
+  });
+
+  // The form starts from the contact as first loaded; a later realtime update must not wipe what is typed.
+  if (contact.data !== undefined && (contact.isFetchedAfterMount || contact.isError)) {
+    return (
+      <ContactForm
+        key={contactId}
+        initial={contactFormOf(contact.data)}
+        editing={contact.data}
+        onCancel={onClose}
+        onSaved={(saved) => {
+          onSaved?.(saved);
+          onClose();
+        }}
+      />
+    );
+  }
+
+  return (
+    <DialogBody>
+      <DialogTitle>{texts.modal.editTitle}</DialogTitle>
+      <DialogContent>{contact.isError ? texts.modal.loadError : <Spinner label={texts.modal.loading} />}</DialogContent>
+      <DialogActions>
+        <Button appearance="secondary" onClick={onClose}>
+          {texts.modal.cancel}
+        </Button>
+      </DialogActions>
+    </DialogBody>
+  );
+}

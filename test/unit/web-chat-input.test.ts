@@ -1,5 +1,6 @@
 import type { QuickMessage } from '../../shared/quick-messages';
 import { enterSends, isSendable, quickReplyOptions, quickReplyQuery } from '../../web/src/tickets/conversation/input-rules';
+import { planUploads, uploadMimeType } from '../../web/src/tickets/conversation/upload-plan';
 import {
   readSignaturePreference,
   SIGNATURE_STORAGE_KEY,
@@ -106,5 +107,34 @@ describe('signature', () => {
 
   test('sends the plain text when off', () => {
     expect(signedBody(' oi ', 'Ana Souza', false)).toBe('oi');
+  });
+});
+
+describe('attachments', () => {
+  const MB = 1024 * 1024;
+  const file = (name: string, size: number) => ({ name, size });
+
+  test('small files go in multipart sends of at most five, big ones through a presigned upload, huge ones nowhere', () => {
+    // Prepare
+    const small = Array.from({ length: 6 }, (_, index) => file(`f${index}.jpg`, MB));
+    const big = file('video.mp4', 50 * MB);
+    const huge = file('backup.zip', 101 * MB);
+
+    // Act
+    const plan = planUploads([...small, big, huge]);
+
+    // Assess
+    expect(plan.multipartBatches.map((batch) => batch.length)).toEqual([5, 1]);
+    expect(plan.presigned).toEqual([big]);
+    expect(plan.tooLarge).toEqual([huge]);
+  });
+
+  test('a file of exactly the multipart limit still goes in a multipart send', () => {
+    expect(planUploads([file('a.pdf', 4 * MB)]).multipartBatches).toEqual([[file('a.pdf', 4 * MB)]]);
+  });
+
+  test('an untyped file is sent as a generic binary', () => {
+    expect(uploadMimeType('')).toBe('application/octet-stream');
+    expect(uploadMimeType('image/PNG')).toBe('image/png');
   });
 });

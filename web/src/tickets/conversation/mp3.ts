@@ -25,7 +25,7 @@ export function toInt16(samples: Float32Array): Int16Array {
 }
 
 /** Encodes one (mono) or two (stereo; more are mixed down to the first two) channels. */
-export function encodeMp3(channels: readonly Float32Array[], sampleRate: number): Uint8Array {
+export function encodeMp3(channels: readonly Float32Array[], sampleRate: number): Uint8Array<ArrayBuffer> {
   const [left, right] = channels;
   if (left === undefined) return new Uint8Array();
   const stereo = right !== undefined;

@@ -15,6 +15,7 @@ import type { TicketDto } from '../../../../shared/tickets';
 import type { UserOption } from '../../../../shared/users';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../app/services';
+import type { MessagePages } from './message-cache';
 
 export const ticketPath = (ticketId: string) => `/tickets/${encodeURIComponent(ticketId)}`;
 export const messagesPath = (ticketId: string) => `/messages/${encodeURIComponent(ticketId)}`;
@@ -29,11 +30,11 @@ export function useTicket(ticketId: string) {
 
 export function useMessagePages(ticketId: string) {
   const { api } = useServices();
-  return useInfiniteQuery({
+  return useInfiniteQuery<MessagePage, Error, MessagePages, ReturnType<typeof queryKeys.messages.ofTicket>, string | null>({
     queryKey: queryKeys.messages.ofTicket(ticketId),
     queryFn: ({ pageParam, signal }) =>
       api.get<MessagePage>(messagesPath(ticketId), { signal, ...(pageParam !== null && { query: { cursor: pageParam } }) }),
-    initialPageParam: null as string | null,
+    initialPageParam: null,
     getNextPageParam: (last) => (last.hasMore && last.cursor !== null ? last.cursor : undefined),
     // Live events keep it current; a refetch would read (and mark read) every page again.
     staleTime: Infinity,

@@ -3,6 +3,9 @@ import { ackState } from '../../web/src/tickets/conversation/ack';
 import { loadedMessages, upsertMessage, type MessagePages } from '../../web/src/tickets/conversation/message-cache';
 import { messageContent } from '../../web/src/tickets/conversation/message-content';
 import { buildTimeline } from '../../web/src/tickets/conversation/timeline';
+import { dayLabel, formatTime } from '../../web/src/tickets/conversation/dates';
+import { noteProblem } from '../../web/src/tickets/conversation/note-rules';
+import { quotePreview } from '../../web/src/tickets/conversation/quote-preview';
 
 function message(id: string, createdAt: string, changes: Partial<MessageDto> = {}): MessageDto {
   return {
@@ -180,5 +183,44 @@ describe('message content', () => {
       kind: 'text',
       text: 'áudio',
     });
+  });
+});
+
+describe('quoted message preview', () => {
+  test('shows the text without formatting on one line', () => {
+    expect(quotePreview({ body: '*Ana*:\nbom   dia', mediaType: 'chat' })).toEqual({ text: 'Ana: bom dia', kind: null });
+  });
+
+  test('names the kind of a media message beside its caption', () => {
+    expect(quotePreview({ body: 'recibo', mediaType: 'application' })).toEqual({ text: 'recibo', kind: 'document' });
+  });
+
+  test('shows the place of a location rather than its coordinates', () => {
+    expect(quotePreview({ body: 'geo:1,2\nPraça da Sé', mediaType: 'locationMessage' })).toEqual({ text: 'Praça da Sé', kind: 'location' });
+  });
+});
+
+describe('day separators and notes', () => {
+  const now = new Date(2024, 4, 10, 15, 0);
+
+  test.each([
+    [new Date(2024, 4, 10, 0, 5), { kind: 'today' }],
+    [new Date(2024, 4, 9, 23, 55), { kind: 'yesterday' }],
+    [new Date(2024, 3, 2, 12, 0), { kind: 'date', text: '02/04/2024' }],
+  ])('labels %p as %p', (date, label) => {
+    expect(dayLabel(date.toISOString(), now)).toEqual(label);
+  });
+
+  test('times show as HH:mm', () => {
+    expect(formatTime(new Date(2024, 0, 1, 7, 5).toISOString())).toBe('07:05');
+  });
+
+  test.each([
+    ['', 'required'],
+    ['   ', 'required'],
+    [' a ', 'tooShort'],
+    ['ok', null],
+  ] as const)('the note %p has problem %p', (note, problem) => {
+    expect(noteProblem(note)).toBe(problem);
   });
 });

@@ -78,9 +78,16 @@ export function MessagesList({ rows, contactName, hasOlder, loadingOlder, onLoad
     if (element.scrollTop <= LOAD_OLDER_WITHIN_PX) requestOlder();
   };
 
+  const last = rows[rows.length - 1];
+  const lastOwnKey = last?.kind === 'message' && last.message.fromMe ? last.key : null;
+  const seenLastOwnKey = useRef(lastOwnKey);
+
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
+    // Whoever just sent a message wants to see it, wherever they were reading.
+    if (lastOwnKey !== null && lastOwnKey !== seenLastOwnKey.current && anchor.current === null) following.current = true;
+    seenLastOwnKey.current = lastOwnKey;
     if (anchor.current !== null) {
       // Older messages (or the spinner above them) were put on top: keep the reader's place.
       element.scrollTop = element.scrollHeight - anchor.current;
@@ -88,7 +95,7 @@ export function MessagesList({ rows, contactName, hasOlder, loadingOlder, onLoad
     } else if (following.current) {
       element.scrollTop = element.scrollHeight;
     }
-  }, [rows, loadingOlder]);
+  }, [rows, loadingOlder, lastOwnKey]);
 
   // A first page that does not fill the panel leaves nothing to scroll: read on until it does.
   useEffect(() => {

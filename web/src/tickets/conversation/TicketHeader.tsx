@@ -59,6 +59,13 @@ const useStyles = makeStyles({
   },
   identity: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   details: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', color: tokens.colorNeutralForeground3 },
+  queue: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  queueDot: {
+    width: '10px',
+    height: '10px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralForeground3,
+  },
   actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
 });
 
@@ -98,9 +105,11 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
             <Badge appearance="tint" color={statusColor} size="small">
               {texts.status[ticket.status]}
             </Badge>
-            <Badge appearance="filled" size="small" style={ticket.queue ? { backgroundColor: ticket.queue.color } : undefined} color="informative">
-              {ticket.queue?.name ?? texts.noQueue}
-            </Badge>
+            <span className={styles.queue}>
+              {/* The queue's own colour, as in the ticket list (spec 1 §2.4). */}
+              <span className={styles.queueDot} style={ticket.queue ? { backgroundColor: ticket.queue.color } : undefined} />
+              <Text size={200}>{ticket.queue?.name ?? texts.noQueue}</Text>
+            </span>
             {ticket.user && <Text size={200}>{format(texts.assignedTo, { name: ticket.user.name })}</Text>}
           </span>
         </span>

@@ -32,4 +32,8 @@ export const queryKeys = {
   settings: ['settings'] as const,
   announcements: ['announcements'] as const,
   plans: { public: ['plans', 'public'] as const },
+  // The conversation's selects and suggestions (under their resource, so invalidating it refreshes them).
+  quickMessageOptions: ['quick-messages', 'usable'] as const,
+  tagOptions: ['tags', 'options'] as const,
+  userOptions: ['users', 'options'] as const,
 } as const;

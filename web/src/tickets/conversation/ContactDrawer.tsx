@@ -1,0 +1,106 @@
+/**
+ * The contact side drawer of the conversation (spec 1 §2.7, §2.8, §9): 320 px wide, the ticket's
+ * contact with number, email, connection and extra information, edited through the contact modal.
+ */
+import {
+  Avatar,
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  OverlayDrawer,
+  Spinner,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { Dismiss20Regular, Edit20Regular } from '@fluentui/react-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useState } from 'react';
+import type { ContactDto } from '../../../../shared/contacts';
+import { queryKeys } from '../../api/query-keys';
+import { useTexts } from '../../i18n/texts';
+import { ContactModal } from '../../contacts/ContactModal';
+import { useContact } from './queries';
+import { conversationTexts } from './texts';
+
+/** Spec 1 §9. */
+const DRAWER_WIDTH = '320px';
+
+const useStyles = makeStyles({
+  drawer: { width: DRAWER_WIDTH, maxWidth: '100vw' },
+  body: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+  identity: { display: 'flex', flexDirection: 'column', alignItems: 'center', gap: tokens.spacingVerticalS, textAlign: 'center' },
+  list: { display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`, margin: 0 },
+  term: { color: tokens.colorNeutralForeground3 },
+  value: { margin: 0, overflowWrap: 'anywhere' },
+});
+
+export function ContactDrawer({ contactId, open, onClose }: { readonly contactId: string; readonly open: boolean; readonly onClose: () => void }) {
+  const styles = useStyles();
+  const texts = useTexts(conversationTexts).contact;
+  const queryClient = useQueryClient();
+  const contact = useContact(contactId, open);
+  const [editing, setEditing] = useState(false);
+
+  const saved = (updated: ContactDto) => {
+    queryClient.setQueryData(queryKeys.contacts.one(updated.id), updated);
+    // Tickets carry a summary of their contact.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+  };
+
+  const data = contact.data;
+  const row = (term: string, value: string) => (
+    <>
+      <dt className={styles.term}>{term}</dt>
+      <dd className={styles.value}>{value === '' ? texts.none : value}</dd>
+    </>
+  );
+
+  return (
+    <>
+      <OverlayDrawer className={styles.drawer} position="end" open={open && !editing} onOpenChange={(_, state) => !state.open && onClose()}>
+        <DrawerHeader>
+          <DrawerHeaderTitle
+            action={<Button appearance="subtle" aria-label={texts.close} icon={<Dismiss20Regular />} onClick={onClose} />}
+          >
+            {texts.title}
+          </DrawerHeaderTitle>
+        </DrawerHeader>
+        <DrawerBody className={styles.body}>
+          {contact.isPending && <Spinner size="small" />}
+          {data && (
+            <>
+              <div className={styles.identity}>
+                <Avatar size={96} name={data.name} image={data.profilePicUrl ? { src: data.profilePicUrl } : undefined} />
+                <Text size={500} weight="semibold">
+                  {data.name}
+                </Text>
+                <Button icon={<Edit20Regular />} onClick={() => setEditing(true)}>
+                  {texts.edit}
+                </Button>
+              </div>
+              <dl className={styles.list}>
+                {row(texts.number, data.number)}
+                {row(texts.email, data.email)}
+                {row(texts.connection, data.whatsapp?.name ?? '')}
+              </dl>
+              {data.extraInfo.length > 0 && (
+                <>
+                  <Text weight="semibold">{texts.extraInfo}</Text>
+                  <dl className={styles.list}>
+                    {data.extraInfo.map((info, index) => (
+                      <Fragment key={index}>{row(info.name, info.value)}</Fragment>
+                    ))}
+                  </dl>
+                </>
+              )}
+            </>
+          )}
+        </DrawerBody>
+      </OverlayDrawer>
+      <ContactModal open={editing} contactId={contactId} onClose={() => setEditing(false)} onSaved={saved} />
+    </>
+  );
+}
+

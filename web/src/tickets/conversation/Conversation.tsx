@@ -1,0 +1,189 @@
+/**
+ * The conversation panel of the ticket workspace (spec 1 §2.5-§2.8, §4): header with the ticket's
+ * actions, the messages, the input, and the ticket's modals (transfer, tags, notes, delete) and contact
+ * drawer. Everything here is the ticket `ticketId`'s: switching tickets starts a fresh panel.
+ */
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { MessageDto } from '../../../../shared/messages';
+import { ApiError } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+import { useServices } from '../../app/services';
+import { useToast } from '../../feedback/toast';
+import { useTexts } from '../../i18n/texts';
+import { useMe } from '../../session/me-context';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ContactDrawer } from './ContactDrawer';
+import { loadedMessages, upsertMessage, type MessagePages } from './message-cache';
+import { MessageInput } from './MessageInput';
+import { MessagesList } from './MessagesList';
+import { NotesDialog } from './NotesDialog';
+import { ticketPath, useMessagePages, useTicket } from './queries';
+import { TagsDialog } from './TagsDialog';
+import { conversationTexts } from './texts';
+import { TicketHeader } from './TicketHeader';
+import { buildTimeline } from './timeline';
+import { TransferModal } from './TransferModal';
+import { useConversationSync } from './use-conversation-sync';
+
+const useStyles = makeStyles({
+  root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0, overflow: 'hidden' },
+  center: { flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingVerticalM },
+});
+
+export interface ConversationProps {
+  readonly ticketId: string;
+  /** Narrow screens: back to the ticket list. */
+  readonly onBack?: () => void;
+}
+
+export function Conversation(props: ConversationProps) {
+  return <ConversationPanel key={props.ticketId} {...props} />;
+}
+
+type Modal = 'transfer' | 'tags' | 'notes' | 'contact' | 'deleteTicket' | null;
+
+function ConversationPanel({ ticketId, onBack }: ConversationProps) {
+  const styles = useStyles();
+  const texts = useTexts(conversationTexts);
+  const toast = useToast();
+  const me = useMe();
+  const navigate = useNavigate();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const ticketQuery = useTicket(ticketId);
+  const pages = useMessagePages(ticketId);
+  const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
+  const [modal, setModal] = useState<Modal>(null);
+  const [deletingMessage, setDeletingMessage] = useState<MessageDto | null>(null);
+  const ticket = ticketQuery.data;
+
+  useConversationSync({ ticketId, ticket, userId: me.user.id, messagesSettled: pages.isSuccess && !pages.isFetching });
+
+  // A ticket one may not open, or that no longer exists, sends the user back to the list (spec 1 §4.1).
+  const ticketError = ticketQuery.error;
+  useEffect(() => {
+    if (!(ticketError instanceof ApiError)) return;
+    if (ticketError.code === 'ERR_NO_PERMISSION') toast.error(texts.accessDenied);
+    else if (ticketError.code === 'ERR_NO_TICKET_FOUND') toast.error(ticketError);
+    else return;
+    void navigate('/tickets', { replace: true });
+    // Only a new error matters; the toast and texts of the moment are enough.
+  }, [ticketError]);
+
+  const messages = useMemo(() => loadedMessages(pages.data), [pages.data]);
+  const rows = useMemo(
+    () =>
+      buildTimeline(messages, {
+        startedAt: ticket && pages.isSuccess && !pages.hasNextPage ? ticket.createdAt : null,
+        closedAt: ticket?.status === 'closed' ? ticket.updatedAt : null,
+      }),
+    [messages, ticket, pages.isSuccess, pages.hasNextPage],
+  );
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
+  const loadOlder = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const canDelete = useCallback((message: MessageDto) => message.fromMe && !message.bot && message.userId === me.user.id, [me.user.id]);
+  const onDeleteMessage = useCallback((message: MessageDto) => setDeletingMessage(message), []);
+  const onReply = useCallback((message: MessageDto) => setReplyTo(message), []);
+
+  const deleteMessage = async (message: MessageDto) => {
+    try {
+      const deleted = await api.delete<MessageDto>(`/messages/${encodeURIComponent(message.id)}`);
+      queryClient.setQueryData<MessagePages>(queryKeys.messages.ofTicket(ticketId), (data) => upsertMessage(data, deleted));
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+
+  const deleteTicket = async () => {
+    try {
+      await api.delete(ticketPath(ticketId));
+      toast.success(texts.options.ticketDeleted);
+      queryClient.removeQueries({ queryKey: queryKeys.tickets.one(ticketId) });
+      queryClient.removeQueries({ queryKey: queryKeys.messages.ofTicket(ticketId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.lists });
+      void navigate('/tickets');
+    } catch (error) {
+      toast.error(error);
+    }
+  };
+
+  if (ticket === undefined) {
+    return (
+      <div className={styles.root}>
+        <div className={styles.center}>
+          {ticketQuery.isError ? (
+            <>
+              <Text>{texts.loadError}</Text>
+              <Button onClick={() => void ticketQuery.refetch()}>{texts.retry}</Button>
+            </>
+          ) : (
+            <Spinner />
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const open = ticket.status === 'open';
+  return (
+    <section className={styles.root} aria-label={ticket.contact.name}>
+      <TicketHeader
+        ticket={ticket}
+        onBack={onBack}
+        onOpenContact={() => setModal('contact')}
+        onOpenNotes={() => setModal('notes')}
+        onTransfer={() => setModal('transfer')}
+        onTags={() => setModal('tags')}
+        onDelete={() => setModal('deleteTicket')}
+      />
+      {pages.isPending ? (
+        <div className={styles.center}>
+          <Spinner />
+        </div>
+      ) : pages.isError && messages.length === 0 ? (
+        <div className={styles.center}>
+          <Text>{texts.loadError}</Text>
+          <Button onClick={() => void pages.refetch()}>{texts.retry}</Button>
+        </div>
+      ) : (
+        <MessagesList
+          rows={rows}
+          contactName={ticket.contact.name}
+          hasOlder={pages.hasNextPage}
+          loadingOlder={pages.isFetchingNextPage}
+          onLoadOlder={loadOlder}
+          canReply={open}
+          canDelete={canDelete}
+          onReply={onReply}
+          onDelete={onDeleteMessage}
+        />
+      )}
+      <MessageInput
+        ticketId={ticketId}
+        contactName={ticket.contact.name}
+        enabled={open}
+        replyTo={open ? replyTo : null}
+        onCancelReply={() => setReplyTo(null)}
+      />
+      <TransferModal ticket={ticket} open={modal === 'transfer'} onClose={() => setModal(null)} />
+      <TagsDialog ticket={ticket} open={modal === 'tags'} onClose={() => setModal(null)} />
+      <NotesDialog ticket={ticket} open={modal === 'notes'} onClose={() => setModal(null)} />
+      <ContactDrawer contactId={ticket.contactId} open={modal === 'contact'} onClose={() => setModal(null)} />
+      <ConfirmDialog open={modal === 'deleteTicket'} onConfirm={deleteTicket} onClose={() => setModal(null)} />
+      <ConfirmDialog
+        open={deletingMessage !== null}
+        onConfirm={async () => {
+          if (deletingMessage) await deleteMessage(deletingMessage);
+        }}
+        onClose={() => setDeletingMessage(null)}
+      />
+    </section>
+  );
+}

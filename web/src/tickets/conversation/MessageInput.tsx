@@ -1,0 +1,221 @@
+/**
+ * The message input (spec 1 §2.6): Enter sends (Shift+Enter for a new line; nothing while a send is in
+ * progress), empty text is never sent, it grows to 5 rows, '/' followed by text offers quick replies,
+ * files can be attached, audio recorded, and the signature toggled (medium and wider screens). Nothing
+ * can be sent unless the ticket is open.
+ */
+import { Button, makeStyles, Switch, Textarea, tokens, Tooltip } from '@fluentui/react-components';
+import { Attach24Regular, Dismiss16Regular, Send24Regular } from '@fluentui/react-icons';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import type { MessageDto } from '../../../../shared/messages';
+import { useToast } from '../../feedback/toast';
+import { format, useTexts } from '../../i18n/texts';
+import { useMe } from '../../session/me-context';
+import { AudioRecorder } from './AudioRecorder';
+import { enterSends, INPUT_MAX_ROWS, isSendable, quickReplyOptions, quickReplyQuery, type QuickReplyOption } from './input-rules';
+import { useQuickMessageOptions } from './queries';
+import { QuickMessageSync } from './QuickMessageSync';
+import { QuickReplyList } from './QuickReplyList';
+import { QuotedMessage } from './QuotedMessage';
+import { readSignaturePreference, signedBody, writeSignaturePreference } from './signature';
+import { conversationTexts } from './texts';
+import { useSendMessages } from './use-send-messages';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
+  row: { display: 'flex', alignItems: 'flex-end', gap: tokens.spacingHorizontalXS },
+  field: { position: 'relative', flexGrow: 1, display: 'flex' },
+  textarea: { flexGrow: 1 },
+  // The signature toggle is for medium and wider screens only (spec 1 §2.6).
+  signature: { '@media (max-width: 599px)': { display: 'none' } },
+  reply: { display: 'flex', alignItems: 'flex-start', gap: tokens.spacingHorizontalXS },
+  replyQuote: { flexGrow: 1, minWidth: 0 },
+  hidden: { display: 'none' },
+});
+
+export interface MessageInputProps {
+  readonly ticketId: string;
+  readonly contactName: string;
+  /** The ticket is open: only then may anything be sent or recorded. */
+  readonly enabled: boolean;
+  readonly replyTo: MessageDto | null;
+  readonly onCancelReply: () => void;
+}
+
+export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancelReply }: MessageInputProps) {
+  const styles = useStyles();
+  const texts = useTexts(conversationTexts).input;
+  const toast = useToast();
+  const me = useMe();
+  const { sendText, sendFiles } = useSendMessages(ticketId);
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [signature, setSignature] = useState(readSignaturePreference);
+  const [activeOption, setActiveOption] = useState(0);
+  const [quickRepliesClosed, setQuickRepliesClosed] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const listId = useId();
+
+  const query = quickReplyQuery(text);
+  const quickMessages = useQuickMessageOptions(enabled && query !== null);
+  const options = useMemo(
+    () => (query === null || quickRepliesClosed ? [] : quickReplyOptions(quickMessages.data ?? [], query)),
+    [query, quickRepliesClosed, quickMessages.data],
+  );
+  const showOptions = enabled && options.length > 0;
+
+  // Grow with the text up to 5 rows, then scroll.
+  useLayoutEffect(() => {
+    const element = textarea.current;
+    if (!element) return;
+    const style = getComputedStyle(element);
+    const lineHeight = Number.parseFloat(style.lineHeight) || 20;
+    const padding = Number.parseFloat(style.paddingTop) + Number.parseFloat(style.paddingBottom);
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, lineHeight * INPUT_MAX_ROWS + padding)}px`;
+    element.style.overflowY = element.scrollHeight > lineHeight * INPUT_MAX_ROWS + padding ? 'auto' : 'hidden';
+  }, [text]);
+
+  const quoted = replyTo?.id ?? null;
+  const bodyOf = (value: string) => signedBody(value, me.user.name, signature);
+
+  const submit = async () => {
+    if (!enabled || sending || !isSendable(text)) return;
+    setSending(true);
+    try {
+      await sendText({ body: bodyOf(text), quotedMsg: quoted });
+      setText('');
+      onCancelReply();
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setSending(false);
+      textarea.current?.focus();
+    }
+  };
+
+  const attach = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length === 0 || !enabled) return;
+    setSending(true);
+    try {
+      const refused = await sendFiles(files, { body: isSendable(text) ? bodyOf(text) : '', quotedMsg: quoted });
+      for (const file of refused) toast.error(format(texts.fileTooLarge, { name: file.name }));
+      if (refused.length < files.length) {
+        setText('');
+        onCancelReply();
+      }
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const sendAudio = async (file: File) => {
+    await sendFiles([file], { body: '', quotedMsg: quoted });
+    onCancelReply();
+  };
+
+  const pick = (option: QuickReplyOption) => {
+    setText(option.message);
+    setActiveOption(0);
+    textarea.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (showOptions) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActiveOption((index) => (index + step + options.length) % options.length);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setQuickRepliesClosed(true);
+        return;
+      }
+      if (event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey)) {
+        const option = options[Math.min(activeOption, options.length - 1)];
+        if (option) {
+          event.preventDefault();
+          pick(option);
+          return;
+        }
+      }
+    }
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    // Enter never adds a line; it sends when it may (not while a send is in progress).
+    event.preventDefault();
+    if (enterSends({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing }, sending)) void submit();
+  };
+
+  return (
+    <div className={styles.root}>
+      <QuickMessageSync />
+      {replyTo && (
+        <div className={styles.reply}>
+          <div className={styles.replyQuote}>
+            <QuotedMessage quoted={replyTo} contactName={contactName} />
+          </div>
+          <Tooltip content={texts.cancelReply} relationship="label">
+            <Button appearance="subtle" size="small" icon={<Dismiss16Regular />} onClick={onCancelReply} />
+          </Tooltip>
+        </div>
+      )}
+      <div className={styles.row}>
+        <Tooltip content={texts.attach} relationship="label">
+          <Button appearance="subtle" icon={<Attach24Regular />} disabled={!enabled || sending} onClick={() => fileInput.current?.click()} />
+        </Tooltip>
+        <input ref={fileInput} className={styles.hidden} type="file" multiple onChange={(event) => void attach(event)} tabIndex={-1} />
+        <div className={styles.field}>
+          {showOptions && <QuickReplyList id={listId} options={options} activeIndex={Math.min(activeOption, options.length - 1)} onPick={pick} />}
+          <Textarea
+            ref={textarea}
+            className={styles.textarea}
+            resize="none"
+            rows={1}
+            value={text}
+            disabled={!enabled}
+            aria-label={texts.label}
+            placeholder={enabled ? texts.placeholder : texts.disabled}
+            aria-controls={showOptions ? listId : undefined}
+            aria-activedescendant={showOptions ? `${listId}-${Math.min(activeOption, options.length - 1)}` : undefined}
+            onChange={(_, data) => {
+              setText(data.value);
+              setQuickRepliesClosed(false);
+              setActiveOption(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        <Switch
+          className={styles.signature}
+          label={texts.signature}
+          checked={signature}
+          onChange={(_, data) => {
+            setSignature(data.checked);
+            writeSignaturePreference(data.checked);
+          }}
+        />
+        {isSendable(text) || !enabled ? (
+          <Tooltip content={texts.send} relationship="label">
+            <Button appearance="primary" icon={<Send24Regular />} disabled={!enabled || sending || !isSendable(text)} onClick={() => void submit()} />
+          </Tooltip>
+        ) : (
+          <AudioRecorder disabled={!enabled || sending} send={sendAudio} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The content of a message by kind (spec 1 §2.5): image, audio and video players from the message's
+ * short-lived signed URL, documents as a download link, a location with a map link, a contact card and
+ * a missed-call entry; anything else is formatted text.
+ */
+import { Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import {
+  ArrowDownload20Regular,
+  CallMissed20Regular,
+  Location20Regular,
+  Person20Regular,
+  VideoOff20Regular,
+} from '@fluentui/react-icons';
+import { format, useTexts } from '../../i18n/texts';
+import type { MessageContent } from './message-content';
+import { FormattedText } from './FormattedText';
+import { locationMapUrl } from '../../../../shared/whatsapp-content';
+import { conversationTexts } from './texts';
+
+const useStyles = makeStyles({
+  media: { display: 'block', maxWidth: '100%', borderRadius: tokens.borderRadiusMedium },
+  image: { maxHeight: '320px', objectFit: 'contain', cursor: 'zoom-in' },
+  video: { maxHeight: '320px' },
+  audio: { width: '280px', maxWidth: '100%' },
+  caption: { display: 'block', marginTop: tokens.spacingVerticalXS },
+  card: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: tokens.spacingVerticalS,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+  },
+  cardText: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  call: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalS, color: tokens.colorPaletteRedForeground1 },
+});
+
+export function MessageMedia({ content }: { readonly content: MessageContent }) {
+  const styles = useStyles();
+  const texts = useTexts(conversationTexts).messages;
+  const caption = (text: string) => (text.trim() === '' ? null : <FormattedText className={styles.caption} text={text} />);
+
+  switch (content.kind) {
+    case 'text':
+      return <FormattedText text={content.text} />;
+    case 'image':
+      return (
+        <>
+          <a href={content.url} target="_blank" rel="noopener noreferrer">
+            <img className={`${styles.media} ${styles.image}`} src={content.url} alt={content.caption || texts.image} loading="lazy" />
+          </a>
+          {caption(content.caption)}
+        </>
+      );
+    case 'video':
+      return (
+        <>
+          <video className={`${styles.media} ${styles.video}`} src={content.url} controls preload="metadata" aria-label={texts.video} />
+          {caption(content.caption)}
+        </>
+      );
+    case 'audio':
+      return (
+        <>
+          <audio className={styles.audio} src={content.url} controls preload="metadata" aria-label={texts.audio} />
+          {caption(content.caption)}
+        </>
+      );
+    case 'document': {
+      const name = content.name || texts.document;
+      return (
+        <>
+          <Link className={styles.card} href={content.url} download={name} target="_blank" rel="noopener noreferrer" aria-label={format(texts.download, { name })}>
+            <ArrowDownload20Regular />
+            <span className={styles.cardText}>
+              <Text truncate wrap={false}>
+                {name}
+              </Text>
+            </span>
+          </Link>
+          {caption(content.caption)}
+        </>
+      );
+    }
+    case 'location':
+      return (
+        <div className={styles.card}>
+          <Location20Regular />
+          <span className={styles.cardText}>
+            <Text weight="semibold">{content.location.description || texts.location}</Text>
+            <Link href={locationMapUrl(content.location)} target="_blank" rel="noopener noreferrer">
+              {texts.openMap}
+            </Link>
+          </span>
+        </div>
+      );
+    case 'vcard':
+      return (
+        <div className={styles.card} aria-label={texts.contactCard}>
+          <Person20Regular />
+          <span className={styles.cardText}>
+            <Text weight="semibold">{content.card.name || texts.contactCard}</Text>
+            <Text size={200}>{content.card.number ? `+${content.card.number}` : texts.noNumber}</Text>
+          </span>
+        </div>
+      );
+    case 'call':
+      return (
+        <span className={styles.call}>
+          {content.video ? <VideoOff20Regular /> : <CallMissed20Regular />}
+          <Text>{content.video ? texts.videoCall : texts.voiceCall}</Text>
+        </span>
+      );
+  }
+}

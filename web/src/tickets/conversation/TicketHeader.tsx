@@ -1,0 +1,171 @@
+/**
+ * The top of the conversation (spec 1 §2.5, §2.8, §4.1): the contact (opens the contact drawer), the
+ * ticket's status, queue and agent, the action of the status (Accept, Finish, Reopen), notes, and the
+ * ticket options menu (return to pending, transfer, tags, delete for admins).
+ */
+import {
+  Avatar,
+  Badge,
+  Button,
+  makeStyles,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Text,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import {
+  ArrowForward20Regular,
+  ArrowLeft20Regular,
+  ArrowUndo20Regular,
+  Delete20Regular,
+  Info20Regular,
+  MoreVertical20Regular,
+  Note20Regular,
+  Tag20Regular,
+} from '@fluentui/react-icons';
+import { can } from '../../../../shared/permissions';
+import type { TicketDto } from '../../../../shared/tickets';
+import { format, useTexts } from '../../i18n/texts';
+import { useMe } from '../../session/me-context';
+import { useTicketActions } from '../ticket-actions';
+import { conversationTexts } from './texts';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+    minWidth: 0,
+  },
+  contact: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    minWidth: 0,
+    flexGrow: 1,
+    padding: 0,
+    border: 'none',
+    background: 'none',
+    color: 'inherit',
+    textAlign: 'start',
+    cursor: 'pointer',
+  },
+  identity: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  details: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', color: tokens.colorNeutralForeground3 },
+  queue: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  queueDot: {
+    width: '10px',
+    height: '10px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralForeground3,
+  },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
+});
+
+export interface TicketHeaderProps {
+  readonly ticket: TicketDto;
+  readonly onBack?: () => void;
+  readonly onOpenContact: () => void;
+  readonly onOpenNotes: () => void;
+  readonly onTransfer: () => void;
+  readonly onTags: () => void;
+  readonly onDelete: () => void;
+}
+
+export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTransfer, onTags, onDelete }: TicketHeaderProps) {
+  const styles = useStyles();
+  const texts = useTexts(conversationTexts).header;
+  const optionTexts = useTexts(conversationTexts).options;
+  const me = useMe();
+  const actions = useTicketActions();
+  const mayDelete = can(me.user.profile, 'ticket-options:deleteTicket');
+  const statusColor = ticket.status === 'open' ? 'success' : ticket.status === 'pending' ? 'warning' : 'informative';
+
+  return (
+    <header className={styles.root}>
+      {onBack && (
+        <Tooltip content={texts.back} relationship="label">
+          <Button appearance="subtle" icon={<ArrowLeft20Regular />} onClick={onBack} />
+        </Tooltip>
+      )}
+      <button type="button" className={styles.contact} onClick={onOpenContact} aria-label={`${ticket.contact.name} — ${texts.contactInfo}`}>
+        <Avatar name={ticket.contact.name} image={ticket.contact.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} />
+        <span className={styles.identity}>
+          <Text weight="semibold" truncate wrap={false}>
+            {ticket.contact.name}
+          </Text>
+          <span className={styles.details}>
+            <Badge appearance="tint" color={statusColor} size="small">
+              {texts.status[ticket.status]}
+            </Badge>
+            <span className={styles.queue}>
+              {/* The queue's own colour, as in the ticket list (spec 1 §2.4). */}
+              <span className={styles.queueDot} style={ticket.queue ? { backgroundColor: ticket.queue.color } : undefined} />
+              <Text size={200}>{ticket.queue?.name ?? texts.noQueue}</Text>
+            </span>
+            {ticket.user && <Text size={200}>{format(texts.assignedTo, { name: ticket.user.name })}</Text>}
+          </span>
+        </span>
+      </button>
+      <div className={styles.actions}>
+        {ticket.status === 'pending' && (
+          <Button appearance="primary" disabled={actions.busy} onClick={() => void actions.accept(ticket)}>
+            {texts.accept}
+          </Button>
+        )}
+        {ticket.status === 'open' && (
+          <Button appearance="primary" disabled={actions.busy} onClick={() => void actions.finish(ticket)}>
+            {texts.finish}
+          </Button>
+        )}
+        {ticket.status === 'closed' && (
+          <Button appearance="primary" disabled={actions.busy} onClick={() => void actions.reopen(ticket)}>
+            {texts.reopen}
+          </Button>
+        )}
+        <Tooltip content={texts.notes} relationship="label">
+          <Button appearance="subtle" icon={<Note20Regular />} onClick={onOpenNotes} />
+        </Tooltip>
+        <Tooltip content={texts.contactInfo} relationship="label">
+          <Button appearance="subtle" icon={<Info20Regular />} onClick={onOpenContact} />
+        </Tooltip>
+        <Menu positioning="below-end">
+          <MenuTrigger disableButtonEnhancement>
+            <Tooltip content={texts.options} relationship="label">
+              <Button appearance="subtle" icon={<MoreVertical20Regular />} />
+            </Tooltip>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {ticket.status === 'open' && (
+                <MenuItem icon={<ArrowUndo20Regular />} disabled={actions.busy} onClick={() => void actions.returnToPending(ticket)}>
+                  {texts.returnToPending}
+                </MenuItem>
+              )}
+              {ticket.status !== 'closed' && (
+                <MenuItem icon={<ArrowForward20Regular />} onClick={onTransfer}>
+                  {texts.transfer}
+                </MenuItem>
+              )}
+              <MenuItem icon={<Tag20Regular />} onClick={onTags}>
+                {optionTexts.tags}
+              </MenuItem>
+              {mayDelete && (
+                <MenuItem icon={<Delete20Regular />} onClick={onDelete}>
+                  {optionTexts.deleteTicket}
+                </MenuItem>
+              )}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * Transfer a ticket (spec 1 §2.8, §4.1, §5): a queue (required), optionally a user (the ticket goes
+ * open to them; without one it waits as pending in the queue) and optionally another connection.
+ */
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Field,
+  makeStyles,
+  Option,
+  tokens,
+} from '@fluentui/react-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { TicketDto } from '../../../../shared/tickets';
+import { queryKeys } from '../../api/query-keys';
+import { useServices } from '../../app/services';
+import { useToast } from '../../feedback/toast';
+import { useTexts } from '../../i18n/texts';
+import { useTicketActions } from '../ticket-actions';
+import { ticketPath, useConnections, useQueues, useUserOptions } from './queries';
+import { conversationTexts } from './texts';
+
+const useStyles = makeStyles({
+  form: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalM },
+});
+
+export function TransferModal({ ticket, open, onClose }: { readonly ticket: TicketDto; readonly open: boolean; readonly onClose: () => void }) {
+  const styles = useStyles();
+  const texts = useTexts(conversationTexts).transfer;
+  const toast = useToast();
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const actions = useTicketActions();
+  const queues = useQueues(open);
+  const users = useUserOptions(open);
+  const connections = useConnections(open);
+  const [queueId, setQueueId] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [whatsappId, setWhatsappId] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setQueueId(null);
+    setUserId(null);
+    setWhatsappId(null);
+    setTried(false);
+  }, [open]);
+
+  // Once per failed fetch, not on every render while it stays failed.
+  const queuesFailedAt = queues.isError ? queues.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (queuesFailedAt > 0) toast.error(texts.queuesLoadError);
+  }, [queuesFailedAt]);
+
+  const submit = async () => {
+    setTried(true);
+    if (queueId === null) return;
+    setBusy(true);
+    try {
+      // The connection is a plain edit of the ticket, made while the caller still holds it.
+      if (whatsappId !== null && whatsappId !== ticket.whatsappId) {
+        const moved = await api.put<TicketDto>(ticketPath(ticket.id), { whatsappId });
+        queryClient.setQueryData(queryKeys.tickets.one(ticket.id), moved);
+      }
+    } catch (error) {
+      toast.error(error);
+      setBusy(false);
+      return;
+    }
+    try {
+      await actions.transfer(ticket, { queueId, userId });
+      onClose();
+    } catch {
+      // useTicketActions has already shown the error.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const queueName = queues.data?.find((queue) => queue.id === queueId)?.name ?? '';
+  const userName = users.data?.find((user) => user.id === userId)?.name ?? texts.noUser;
+  const connectionName = connections.data?.find((connection) => connection.id === whatsappId)?.name ?? texts.keepConnection;
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{texts.title}</DialogTitle>
+          <DialogContent className={styles.form}>
+            <Field label={texts.queue} required validationMessage={tried && queueId === null ? texts.queueRequired : undefined}>
+              <Dropdown
+                placeholder={texts.queuePlaceholder}
+                value={queueName}
+                selectedOptions={queueId === null ? [] : [queueId]}
+                onOptionSelect={(_, data) => setQueueId(data.optionValue ?? null)}
+              >
+                {(queues.data ?? []).map((queue) => (
+                  <Option key={queue.id} value={queue.id}>
+                    {queue.name}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label={texts.user}>
+              <Dropdown
+                value={userName}
+                selectedOptions={[userId ?? '']}
+                onOptionSelect={(_, data) => setUserId(data.optionValue ? data.optionValue : null)}
+              >
+                <Option value="">{texts.noUser}</Option>
+                {(users.data ?? []).map((user) => (
+                  <Option key={user.id} value={user.id}>
+                    {user.name}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+            <Field label={texts.connection}>
+              <Dropdown
+                value={connectionName}
+                selectedOptions={[whatsappId ?? '']}
+                onOptionSelect={(_, data) => setWhatsappId(data.optionValue ? data.optionValue : null)}
+              >
+                <Option value="">{texts.keepConnection}</Option>
+                {(connections.data ?? []).map((connection) => (
+                  <Option key={connection.id} value={connection.id}>
+                    {connection.name}
+                  </Option>
+                ))}
+              </Dropdown>
+            </Field>
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={onClose}>
+              {texts.cancel}
+            </Button>
+            <Button appearance="primary" disabled={busy || actions.busy} onClick={() => void submit()}>
+              {texts.submit}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

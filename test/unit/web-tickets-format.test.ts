@@ -1,4 +1,4 @@
-import { lastMessageKind, ticketTime } from '../../web/src/tickets/ticket-format';
+import { lastMessageKind, readableTextColor, ticketTime } from '../../web/src/tickets/ticket-format';
 
 describe('ticketTime', () => {
   // Local dates, so the tests hold in any time zone the machine runs in.
@@ -51,5 +51,20 @@ describe('lastMessageKind', () => {
   test('keeps ordinary text as text, also when it mentions geo: later on', () => {
     expect(lastMessageKind('meet me at geo:1,2')).toBe('text');
     expect(lastMessageKind('Bom dia!')).toBe('text');
+  });
+});
+
+describe('readableTextColor', () => {
+  test('writes black on a light colour and white on a dark one', () => {
+    expect(readableTextColor('#ffeb3b')).toBe('#000000');
+    expect(readableTextColor('#1a237e')).toBe('#ffffff');
+  });
+
+  test('reads the short form', () => {
+    expect(readableTextColor('#fff')).toBe('#000000');
+  });
+
+  test('leaves colours it cannot read to the theme', () => {
+    expect(readableTextColor('red')).toBeUndefined();
   });
 });

@@ -11,7 +11,15 @@ export const queryKeys = {
     list: (filters: Readonly<Record<string, unknown>>) => ['tickets', 'list', filters] as const,
     lists: ['tickets', 'list'] as const,
     one: (ticketId: string) => ['tickets', 'one', ticketId] as const,
+    /** A ticket looked up by its uuid (the route /tickets/{uuid}, spec 1 §2.1). */
+    byUuid: (uuid: string) => ['tickets', 'uuid', uuid] as const,
+    /** The messages of the admin's read-only view of a ticket (not the conversation's own cache). */
+    spy: (ticketId: string) => ['tickets', 'spy', ticketId] as const,
   },
+  /** GET /users/list: id and name of every user, for selects and filters (under `users`, refreshed with them). */
+  userOptions: ['users', 'options'] as const,
+  /** GET /tags/list: id, name, colour and kanban flag of every tag, for pickers and filters. */
+  tagOptions: ['tags', 'options'] as const,
   messages: {
     all: ['messages'] as const,
     ofTicket: (ticketId: string) => ['messages', ticketId] as const,
@@ -20,6 +28,8 @@ export const queryKeys = {
   contacts: {
     all: ['contacts'] as const,
     list: (search: string) => ['contacts', 'list', search] as const,
+    /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
+    search: (term: string) => ['contacts', 'search', term] as const,
     one: (contactId: string) => ['contacts', 'one', contactId] as const,
   },
   queues: ['queues'] as const,

@@ -8,7 +8,7 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
-import { LOGIN_PATH, PRIVATE_PAGES, PUBLIC_PAGES } from './pages';
+import { LOGIN_PATH, PRIVATE_PAGES, PUBLIC_PAGES, type PageId } from './pages';
 
 // React.lazy wants a default export; the modules keep named ones, which read better in imports.
 const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -18,7 +18,18 @@ const PublicComingSoonPage = lazy(() =>
 const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
 const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
+const TicketsPage = lazy(() => import('../tickets/TicketsPage').then((m) => ({ default: m.TicketsPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+/** The page of a private route; the pages not built yet say they are coming. */
+function privatePage(id: PageId) {
+  switch (id) {
+    case 'tickets':
+      return <TicketsPage />;
+    default:
+      return <ComingSoonPage page={id} />;
+  }
+}
 
 const appRoutes: RouteObject[] = [
   {
@@ -35,7 +46,7 @@ const appRoutes: RouteObject[] = [
         element: <Shell />,
         children: [
           { index: true, element: <HomePage /> },
-          ...PRIVATE_PAGES.map((page) => ({ path: page.path, element: <ComingSoonPage page={page.id} /> })),
+          ...PRIVATE_PAGES.map((page) => ({ path: page.path, element: privatePage(page.id) })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -42,3 +42,18 @@ export function lastMessageKind(lastMessage: string): LastMessageKind {
   if (text === CALL_LOG_BODIES.video) return 'videoCall';
   return MEDIA_KINDS[text] ?? 'text';
 }
+
+/**
+ * Black or white, whichever reads better on a background colour (queue and tag colours are the
+ * company's choice); colours that are not #rgb or #rrggbb get the theme's text (undefined).
+ */
+export function readableTextColor(background: string): '#000000' | '#ffffff' | undefined {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(background.trim())?.[1];
+  if (hex === undefined) return undefined;
+  const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  const [r, g, b] = [0, 2, 4].map((start) => parseInt(full.slice(start, start + 2), 16) / 255) as [number, number, number];
+  // Relative luminance (WCAG): above the middle, dark text keeps the better contrast.
+  const linear = (channel: number) => (channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4);
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  return luminance > 0.179 ? '#000000' : '#ffffff';
+}

@@ -5,10 +5,11 @@
  */
 import type { ContactDto } from '../../../shared/contacts';
 import { can } from '../../../shared/permissions';
+import type { CompanyChannels } from '../../../shared/realtime-events';
 import type { TicketDto, TicketPage, TicketStatus } from '../../../shared/tickets';
 
 /** One list as the panel shows it; also the list's query key, so it must stay plain JSON. */
-export interface TicketListSpec {
+export type TicketListSpec = {
   /** Absent for the search tab, which spans every status. */
   readonly status?: TicketStatus;
   readonly searchParam: string;
@@ -17,7 +18,7 @@ export interface TicketListSpec {
   readonly tags: readonly string[];
   readonly users: readonly string[];
   readonly showAll: boolean;
-}
+};
 
 /** Who looks at the lists: what the server uses to decide which tickets reach them. */
 export interface TicketViewer {
@@ -163,10 +164,8 @@ export function patchTickets(
 
 /** The realtime events that move tickets in the lists (spec 1 §4.2). */
 export type TicketListEvent =
-  | { readonly channel: 'ticket'; readonly data: { readonly action: 'update'; readonly ticket: TicketDto } }
-  | { readonly channel: 'ticket'; readonly data: { readonly action: 'delete'; readonly ticketId: string } }
-  | { readonly channel: 'ticket'; readonly data: { readonly action: 'updateUnread'; readonly ticketId: string } }
-  | { readonly channel: 'appMessage'; readonly data: { readonly action: 'create' | 'update'; readonly ticket: TicketDto } }
+  | { readonly channel: 'ticket'; readonly data: CompanyChannels['ticket'] }
+  | { readonly channel: 'appMessage'; readonly data: Pick<CompanyChannels['appMessage'], 'action' | 'ticket'> }
   | { readonly channel: 'contact'; readonly data: { readonly action: 'update'; readonly contact: ContactDto } };
 
 /** One list after one event. */
@@ -219,4 +218,31 @@ export function countLabel(count: number, hasMore: boolean): string {
 /** Within `threshold` px of the bottom of a scrolled element (the lists load their next page there, spec 1 §9). */
 export function nearBottom(metrics: { scrollTop: number; scrollHeight: number; clientHeight: number }, threshold = 100): boolean {
   return metrics.scrollHeight - metrics.scrollTop - metrics.clientHeight <= threshold;
+}
+
+/**
+ * Whether a cached query is one of these lists: other screens may keep ticket lists of other shapes
+ * under the same key prefix, and an event must never be applied to those.
+ */
+export function isTicketListCache(spec: unknown, data: unknown): data is TicketPages {
+  if (typeof spec !== 'object' || spec === null || typeof data !== 'object' || data === null) return false;
+  const candidate = spec as Partial<Record<keyof TicketListSpec, unknown>>;
+  const pages = (data as Partial<TicketPages>).pages;
+  return (
+    typeof candidate.searchParam === 'string' &&
+    typeof candidate.showAll === 'boolean' &&
+    Array.isArray(candidate.tags) &&
+    Array.isArray(candidate.users) &&
+    Array.isArray(pages) &&
+    pages.every((page: unknown) => typeof page === 'object' && page !== null && Array.isArray((page as TicketPage).tickets))
+  );
+}
+
+/** A ticket of the loaded lists by id or uuid (a click in a list knows the ticket before the route resolves it). */
+export function findTicket(lists: readonly (TicketPages | undefined)[], reference: string): TicketDto | undefined {
+  for (const data of lists) {
+    const found = ticketsOf(data).find((ticket) => ticket.id === reference || ticket.uuid === reference);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }

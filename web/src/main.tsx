@@ -5,11 +5,13 @@
 import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client';
+import { refreshCognitoSession } from './api/refresh-session';
 import { App } from './app/App';
 import { amplifyAuthBackend, configureAmplify } from './auth/amplify';
 import { createAuthStore } from './auth/auth-store';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import { loadRuntimeConfig } from './config';
+import { LanguageProvider } from './i18n/LanguageProvider';
 import { AppThemeProvider } from './theme/AppThemeProvider';
 
 const container = document.getElementById('root');
@@ -22,9 +24,11 @@ function render(node: ReactNode): void {
 
 async function start(): Promise<void> {
   render(
-    <AppThemeProvider>
-      <FullPageSpinner />
-    </AppThemeProvider>,
+    <LanguageProvider>
+      <AppThemeProvider>
+        <FullPageSpinner />
+      </AppThemeProvider>
+    </LanguageProvider>,
   );
   try {
     const config = await loadRuntimeConfig();
@@ -34,6 +38,7 @@ async function start(): Promise<void> {
       baseUrl: config.apiUrl,
       getAccessToken: auth.getAccessToken,
       onUnauthorized: auth.expire,
+      refreshSession: refreshCognitoSession,
     });
     void auth.restore();
     render(<App services={{ config, auth, api }} />);
@@ -41,9 +46,11 @@ async function start(): Promise<void> {
     // Loaded only when needed: a working start should not download the error screen.
     const { ConfigErrorScreen } = await import('./components/ConfigErrorScreen');
     render(
-      <AppThemeProvider>
-        <ConfigErrorScreen error={error} />
-      </AppThemeProvider>,
+      <LanguageProvider>
+        <AppThemeProvider>
+          <ConfigErrorScreen error={error} />
+        </AppThemeProvider>
+      </LanguageProvider>,
     );
   }
 }

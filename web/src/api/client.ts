@@ -1,8 +1,11 @@
 /**
  * The HTTP API client of the web app: a thin fetch wrapper that sends the Cognito access token, parses
  * JSON and turns every failure into an ApiError carrying the backend's error code, so screens only
- * deal with codes from the spec's catalogue. A 401 means the session is gone (the gateway's JWT
- * authorizer refused the token): the client reports it through `onUnauthorized`, which signs out.
+ * deal with codes from the spec's catalogue. Session rules of spec 1 §4.4: on a 403 the client
+ * refreshes the token once (one refresh shared by every call that meets it, while calls starting
+ * meanwhile wait for it) and retries the call once; a refused refresh, or a 401 (the gateway's JWT
+ * authorizer refused the token, or the server ended the session), ends the session through
+ * `onUnauthorized`.
  */
 
 /** A failed call; `code` is the backend's `error` field or one of the client's own codes below. */
@@ -25,8 +28,13 @@ export interface ApiClientOptions {
   readonly baseUrl: string;
   /** The current access token, or undefined when signed out. */
   readonly getAccessToken: () => Promise<string | undefined>;
-  /** Called once per 401 answer, before the ApiError is thrown. */
+  /** Called on a 401 answer or a refused refresh, before the ApiError is thrown; ends the session. */
   readonly onUnauthorized: () => void | Promise<void>;
+  /**
+   * Forces a token refresh: true when a fresh token is stored, false when the identity provider
+   * refused (the session is over). A rejection means the refresh could not be tried (network).
+   */
+  readonly refreshSession: () => Promise<boolean>;
   readonly fetch?: typeof fetch;
 }
 
@@ -39,6 +47,12 @@ export interface RequestOptions {
   readonly signal?: AbortSignal;
 }
 
+export interface UploadOptions {
+  readonly method?: 'POST' | 'PUT';
+  readonly query?: RequestOptions['query'];
+  readonly signal?: AbortSignal;
+}
+
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
@@ -46,35 +60,87 @@ export interface ApiClient {
   put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  /** Multipart upload: the browser sets the content type with its boundary. POST unless told. */
+  upload<T>(path: string, formData: FormData, options?: UploadOptions): Promise<T>;
 }
 
 export const SESSION_EXPIRED = 'ERR_SESSION_EXPIRED';
 export const NETWORK_ERROR = 'ERR_NETWORK';
 export const UNEXPECTED_ERROR = 'ERR_INTERNAL_SERVER_ERROR';
 
+type Method = NonNullable<RequestOptions['method']>;
+
+/** What one call sends: JSON bodies are serialised here, multipart ones passed through untouched. */
+interface Outgoing {
+  readonly method: Method;
+  readonly url: string;
+  readonly body?: { readonly json: unknown } | { readonly form: FormData };
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly signal?: AbortSignal;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
 
-  async function request<T>(path: string, { method = 'GET', body, query, headers, signal }: RequestOptions = {}): Promise<T> {
+  /** The refresh in flight, shared by every call that meets a 403 meanwhile. */
+  let refreshing: Promise<boolean> | undefined;
+  /** Counts finished refreshes, so a call that was sent with an older token just retries. */
+  let refreshes = 0;
+
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= options.refreshSession().finally(() => {
+      refreshes += 1;
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  async function send(outgoing: Outgoing): Promise<{ response: Response; generation: number }> {
+    // Calls starting during a refresh wait for it, so they do not go out with the token being replaced.
+    if (refreshing !== undefined) await refreshing.catch(() => undefined);
+    const generation = refreshes;
     const token = await options.getAccessToken();
+    const { body } = outgoing;
     const init: RequestInit = {
-      method,
+      method: outgoing.method,
       headers: {
         accept: 'application/json',
-        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(body !== undefined && 'json' in body && { 'content-type': 'application/json' }),
         ...(token !== undefined && { authorization: `Bearer ${token}` }),
-        ...headers,
+        ...outgoing.headers,
       },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-      ...(signal !== undefined && { signal }),
+      ...(body !== undefined && { body: 'json' in body ? JSON.stringify(body.json) : body.form }),
+      ...(outgoing.signal !== undefined && { signal: outgoing.signal }),
     };
-
-    let response: Response;
     try {
-      response = await fetchFn(buildUrl(options.baseUrl, path, query), init);
+      return { response: await fetchFn(outgoing.url, init), generation };
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (outgoing.signal?.aborted) throw error;
       throw new ApiError(0, NETWORK_ERROR);
+    }
+  }
+
+  async function endSession(): Promise<never> {
+    await options.onUnauthorized();
+    throw new ApiError(401, SESSION_EXPIRED);
+  }
+
+  async function call<T>(outgoing: Outgoing): Promise<T> {
+    const first = await send(outgoing);
+    let { response } = first;
+
+    if (response.status === 403) {
+      // A refresh that finished after this call went out already renewed the token: only retry.
+      if (first.generation === refreshes) {
+        let refreshed: boolean;
+        try {
+          refreshed = await refreshOnce();
+        } catch {
+          throw new ApiError(0, NETWORK_ERROR);
+        }
+        if (!refreshed) return endSession();
+      }
+      ({ response } = await send(outgoing));
     }
 
     const parsed = await readJson(response);
@@ -87,6 +153,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw new ApiError(response.status, errorCodeOf(parsed) ?? UNEXPECTED_ERROR, parsed);
   }
 
+  function request<T>(path: string, { method = 'GET', body, query, headers, signal }: RequestOptions = {}): Promise<T> {
+    return call<T>({
+      method,
+      url: buildUrl(options.baseUrl, path, query),
+      ...(body !== undefined && { body: { json: body } }),
+      ...(headers !== undefined && { headers }),
+      ...(signal !== undefined && { signal }),
+    });
+  }
+
   return {
     request,
     get: (path, opts) => request(path, { ...opts, method: 'GET' }),
@@ -94,6 +170,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     put: (path, body, opts) => request(path, { ...opts, method: 'PUT', body }),
     patch: (path, body, opts) => request(path, { ...opts, method: 'PATCH', body }),
     delete: (path, opts) => request(path, { ...opts, method: 'DELETE' }),
+    upload: (path, formData, { method = 'POST', query, signal } = {}) =>
+      call({
+        method,
+        url: buildUrl(options.baseUrl, path, query),
+        body: { form: formData },
+        ...(signal !== undefined && { signal }),
+      }),
   };
 }
 

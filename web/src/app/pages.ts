@@ -1,10 +1,10 @@
 /**
  * The route table of spec 3 §2 ("Full route table"): which pages exist and where a user lands. Routes
- * are relative to the router's root; page ids name the titles in pt.pages.
+ * are relative to the router's root; page ids name the titles in commonTexts.pages.
  */
-import type { pt } from '../i18n/pt';
+import type { commonTexts } from '../i18n/common';
 
-export type PageId = keyof typeof pt.pages;
+export type PageId = keyof typeof commonTexts.pt.pages;
 
 export interface PageRoute {
   readonly id: PageId;

@@ -1,7 +1,8 @@
 /** The panel of a page that is not built yet: says so plainly instead of showing nothing. */
 import { Body1, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { Clock24Regular } from '@fluentui/react-icons';
-import { format, pt } from '../i18n/pt';
+import { commonTexts } from '../i18n/common';
+import { format, useTexts } from '../i18n/texts';
 import { RouterLink } from './RouterLink';
 
 const useStyles = makeStyles({
@@ -28,13 +29,14 @@ export interface ComingSoonProps {
 
 export function ComingSoon({ page, link }: ComingSoonProps) {
   const styles = useStyles();
+  const texts = useTexts(commonTexts);
   return (
     <Card className={styles.card} role="status">
       <div className={styles.heading}>
         <Clock24Regular aria-hidden />
-        <Subtitle1 as="h2">{pt.comingSoon.title}</Subtitle1>
+        <Subtitle1 as="h2">{texts.comingSoon.title}</Subtitle1>
       </div>
-      <Body1>{format(pt.comingSoon.description, { page })}</Body1>
+      <Body1>{format(texts.comingSoon.description, { page })}</Body1>
       {link !== undefined && <RouterLink to={link.to}>{link.label}</RouterLink>}
     </Card>
   );

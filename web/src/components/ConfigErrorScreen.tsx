@@ -4,7 +4,8 @@
  */
 import { Body1, Button, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { ArrowClockwise24Regular, Warning24Regular } from '@fluentui/react-icons';
-import { pt } from '../i18n/pt';
+import { commonTexts } from '../i18n/common';
+import { useTexts } from '../i18n/texts';
 
 const useStyles = makeStyles({
   root: {
@@ -43,21 +44,22 @@ const useStyles = makeStyles({
 
 export function ConfigErrorScreen({ error }: { readonly error: unknown }) {
   const styles = useStyles();
+  const texts = useTexts(commonTexts);
   const details = error instanceof Error ? error.message : String(error);
   return (
     <main className={styles.root}>
       <Card className={styles.card} role="alert">
         <div className={styles.heading}>
           <Warning24Regular aria-hidden />
-          <Subtitle1 as="h1">{pt.config.title}</Subtitle1>
+          <Subtitle1 as="h1">{texts.config.title}</Subtitle1>
         </div>
-        <Body1>{pt.config.description}</Body1>
+        <Body1>{texts.config.description}</Body1>
         <details>
-          <summary>{pt.config.details}</summary>
+          <summary>{texts.config.details}</summary>
           <pre className={styles.details}>{details}</pre>
         </details>
         <Button className={styles.retry} appearance="primary" icon={<ArrowClockwise24Regular />} onClick={() => window.location.reload()}>
-          {pt.config.retry}
+          {texts.config.retry}
         </Button>
       </Card>
     </main>

@@ -1,6 +1,7 @@
 /** What the user sees while the app starts or a page's code loads: never a blank screen. */
 import { makeStyles, Spinner } from '@fluentui/react-components';
-import { pt } from '../i18n/pt';
+import { commonTexts } from '../i18n/common';
+import { useTexts } from '../i18n/texts';
 
 const useStyles = makeStyles({
   root: {
@@ -14,9 +15,10 @@ const useStyles = makeStyles({
 
 export function FullPageSpinner() {
   const styles = useStyles();
+  const texts = useTexts(commonTexts);
   return (
     <div className={styles.root}>
-      <Spinner label={pt.app.loading} />
+      <Spinner label={texts.app.loading} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /** An address inside the private area that matches no route. */
 import { Body1, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
 import { RouterLink } from '../components/RouterLink';
-import { pt } from '../i18n/pt';
+import { commonTexts } from '../i18n/common';
+import { useTexts } from '../i18n/texts';
 
 const useStyles = makeStyles({
   card: {
@@ -14,11 +15,12 @@ const useStyles = makeStyles({
 
 export function NotFoundPage() {
   const styles = useStyles();
+  const texts = useTexts(commonTexts);
   return (
     <Card className={styles.card}>
-      <Subtitle1 as="h2">{pt.notFound.title}</Subtitle1>
-      <Body1>{pt.notFound.description}</Body1>
-      <RouterLink to="/">{pt.notFound.backToStart}</RouterLink>
+      <Subtitle1 as="h2">{texts.notFound.title}</Subtitle1>
+      <Body1>{texts.notFound.description}</Body1>
+      <RouterLink to="/">{texts.notFound.backToStart}</RouterLink>
     </Card>
   );
 }

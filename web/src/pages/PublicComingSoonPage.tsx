@@ -2,7 +2,8 @@
 import { makeStyles, tokens } from '@fluentui/react-components';
 import { LOGIN_PATH, type PageId } from '../app/pages';
 import { ComingSoon } from '../components/ComingSoon';
-import { pt } from '../i18n/pt';
+import { commonTexts } from '../i18n/common';
+import { useTexts } from '../i18n/texts';
 
 const useStyles = makeStyles({
   root: {
@@ -14,9 +15,10 @@ const useStyles = makeStyles({
 
 export function PublicComingSoonPage({ page }: { readonly page: PageId }) {
   const styles = useStyles();
+  const texts = useTexts(commonTexts);
   return (
     <main className={styles.root}>
-      <ComingSoon page={pt.pages[page]} link={{ to: LOGIN_PATH, label: pt.comingSoon.backToLogin }} />
+      <ComingSoon page={texts.pages[page]} link={{ to: LOGIN_PATH, label: texts.comingSoon.backToLogin }} />
     </main>
   );
 }

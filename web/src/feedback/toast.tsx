@@ -1,0 +1,49 @@
+/**
+ * Short notices to the user (spec 1 §8, §9): catalogue errors for 1.5 s in the current language
+ * (unknown codes raw), other notices for 3 s. They go to the one Toaster mounted in App (AppToaster),
+ * so a notice survives the navigation it may cause, e.g. a sign-out.
+ */
+import { Toast, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components';
+import { useMemo } from 'react';
+import { errorMessageOf } from '../i18n/errors';
+import { useLanguage } from '../i18n/language';
+
+export const APP_TOASTER_ID = 'app-toaster';
+/** Catalogue errors (spec 1 §9). */
+export const ERROR_TOAST_MS = 1500;
+/** Every other toast (spec 3 §9: 3 s by default). */
+export const DEFAULT_TOAST_MS = 3000;
+
+export interface ToastOptions {
+  /** How long the notice stays, for the few that must be read on the way out (a forced sign-out). */
+  readonly timeoutMs?: number;
+}
+
+export interface ToastApi {
+  /** An error code, an ApiError, or anything caught: shown as its translated catalogue text. */
+  error(codeOrError: unknown): void;
+  success(text: string, options?: ToastOptions): void;
+  info(text: string, options?: ToastOptions): void;
+  warning(text: string, options?: ToastOptions): void;
+}
+
+export function useToast(): ToastApi {
+  const { dispatchToast } = useToastController(APP_TOASTER_ID);
+  const { language } = useLanguage();
+
+  return useMemo(() => {
+    const show = (intent: ToastIntent, text: string, timeout: number) =>
+      dispatchToast(
+        <Toast>
+          <ToastTitle>{text}</ToastTitle>
+        </Toast>,
+        { intent, timeout, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
+      );
+    return {
+      error: (codeOrError) => show('error', errorMessageOf(codeOrError, language), ERROR_TOAST_MS),
+      success: (text, options) => show('success', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
+      info: (text, options) => show('info', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
+      warning: (text, options) => show('warning', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
+    } satisfies ToastApi;
+  }, [dispatchToast, language]);
+}

@@ -1,0 +1,70 @@
+/**
+ * Opens the realtime connection for the signed-in user and provides it to the private area (the
+ * shell renders it). After a reconnect every cached query is invalidated, since events were missed
+ * meanwhile; when the account is opened on another computer the user is told and, a second later
+ * (spec 1 §9), the session ends, which clears the stored tokens and leads to /login.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useServices } from '../app/services';
+import { useToast } from '../feedback/toast';
+import { useTexts } from '../i18n/texts';
+import { RealtimeClient, type RealtimeSocket } from './realtime-client';
+import { RealtimeContext } from './realtime-context';
+import { sessionTagOfToken } from './session-tag';
+import { realtimeTexts } from './texts';
+
+/** Spec 1 §9: the same-account-elsewhere notice is followed by the sign-out after 1 s. */
+export const SESSION_REPLACED_DELAY_MS = 1_000;
+/** Long enough to be read on the login page the user lands on. */
+const SESSION_REPLACED_NOTICE_MS = 8_000;
+
+export interface RealtimeProviderProps {
+  readonly companyId: string;
+  readonly userId: string;
+  readonly children: ReactNode;
+}
+
+export function RealtimeProvider({ companyId, userId, children }: RealtimeProviderProps) {
+  const { api, auth, config } = useServices();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const texts = useTexts(realtimeTexts);
+  const [client, setClient] = useState<RealtimeClient | undefined>();
+
+  // Read when the event comes, so the notice is in the language chosen since the connection opened.
+  const notice = useRef(() => {});
+  useEffect(() => {
+    notice.current = () => toast.warning(texts.sessionReplaced, { timeoutMs: SESSION_REPLACED_NOTICE_MS });
+  });
+
+  useEffect(() => {
+    const created = new RealtimeClient({
+      wsUrl: config.wsUrl,
+      companyId,
+      userId,
+      fetchTicket: async () => (await api.post<{ ticket: string }>('/realtime/ticket')).ticket,
+      // The browser's WebSocket has the shape the client uses; only its handler `this` types differ.
+      createSocket: (url) => new WebSocket(url) as RealtimeSocket,
+      ownSessionTag: async () => sessionTagOfToken(await auth.getAccessToken()),
+      onSessionReplaced: () => {
+        notice.current();
+        // Not cancelled when the area unmounts meanwhile: the session must end all the same.
+        setTimeout(() => void auth.expire(), SESSION_REPLACED_DELAY_MS);
+      },
+    });
+    const stopReconnected = created.onReconnected(() => void queryClient.invalidateQueries());
+    const online = () => created.reconnectNow();
+    window.addEventListener('online', online);
+    created.start();
+    setClient(created);
+    return () => {
+      window.removeEventListener('online', online);
+      stopReconnected();
+      created.stop();
+      setClient(undefined);
+    };
+  }, [api, auth, config.wsUrl, companyId, userId, queryClient]);
+
+  return <RealtimeContext value={client}>{children}</RealtimeContext>;
+}

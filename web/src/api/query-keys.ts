@@ -20,6 +20,8 @@ export const queryKeys = {
   userOptions: ['users', 'options'] as const,
   /** GET /tags/list: id, name, colour and kanban flag of every tag, for pickers and filters. */
   tagOptions: ['tags', 'options'] as const,
+  /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
+  contactSearch: (term: string) => ['contacts', 'search', term] as const,
   messages: {
     all: ['messages'] as const,
     ofTicket: (ticketId: string) => ['messages', ticketId] as const,
@@ -28,8 +30,6 @@ export const queryKeys = {
   contacts: {
     all: ['contacts'] as const,
     list: (search: string) => ['contacts', 'list', search] as const,
-    /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
-    search: (term: string) => ['contacts', 'search', term] as const,
     one: (contactId: string) => ['contacts', 'one', contactId] as const,
   },
   queues: ['queues'] as const,

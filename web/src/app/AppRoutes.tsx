@@ -8,7 +8,7 @@ import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
-import { LOGIN_PATH, PRIVATE_PAGES, PUBLIC_PAGES, type PageId } from './pages';
+import { LOGIN_PATH, PRIVATE_PAGES, PUBLIC_PAGES } from './pages';
 
 // React.lazy wants a default export; the modules keep named ones, which read better in imports.
 const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -20,16 +20,6 @@ const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: 
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
 const TicketsPage = lazy(() => import('../tickets/TicketsPage').then((m) => ({ default: m.TicketsPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
-
-/** The page of a private route; the pages not built yet say they are coming. */
-function privatePage(id: PageId) {
-  switch (id) {
-    case 'tickets':
-      return <TicketsPage />;
-    default:
-      return <ComingSoonPage page={id} />;
-  }
-}
 
 const appRoutes: RouteObject[] = [
   {
@@ -46,7 +36,9 @@ const appRoutes: RouteObject[] = [
         element: <Shell />,
         children: [
           { index: true, element: <HomePage /> },
-          ...PRIVATE_PAGES.map((page) => ({ path: page.path, element: privatePage(page.id) })),
+          // Built pages sit before the route table's placeholders: of two equal paths, the first wins.
+          { path: 'tickets/:ticketId?', element: <TicketsPage /> },
+          ...PRIVATE_PAGES.map((page) => ({ path: page.path, element: <ComingSoonPage page={page.id} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -95,7 +95,7 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
 
   const term = useDebouncedValue(contactSearchTerm(typed, contact), SEARCH_DEBOUNCE_MS);
   const contacts = useQuery({
-    queryKey: queryKeys.contacts.search(term),
+    queryKey: queryKeys.contactSearch(term),
     queryFn: ({ signal }) => api.get<ContactPage>('/contacts', { query: { searchParam: term }, signal }),
     enabled: open && term.length >= CONTACT_SEARCH_MIN,
     staleTime: 30_000,

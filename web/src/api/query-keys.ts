@@ -16,10 +16,6 @@ export const queryKeys = {
     /** The messages of the admin's read-only view of a ticket (not the conversation's own cache). */
     spy: (ticketId: string) => ['tickets', 'spy', ticketId] as const,
   },
-  /** GET /users/list: id and name of every user, for selects and filters (under `users`, refreshed with them). */
-  userOptions: ['users', 'options'] as const,
-  /** GET /tags/list: id, name, colour and kanban flag of every tag, for pickers and filters. */
-  tagOptions: ['tags', 'options'] as const,
   /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
   contactSearch: (term: string) => ['contacts', 'search', term] as const,
   messages: {
@@ -40,4 +36,8 @@ export const queryKeys = {
   settings: ['settings'] as const,
   announcements: ['announcements'] as const,
   plans: { public: ['plans', 'public'] as const },
+  // The conversation's selects and suggestions (under their resource, so invalidating it refreshes them).
+  quickMessageOptions: ['quick-messages', 'usable'] as const,
+  tagOptions: ['tags', 'options'] as const,
+  userOptions: ['users', 'options'] as const,
 } as const;

@@ -3,8 +3,9 @@
  * its `action`, so a screen that is out of date gets an error instead of another transition; the
  * answer goes straight into every cached list and the open ticket. Where the user goes afterwards
  * (spec 1 §2.3, §4.1): accept and reopen open the ticket; finish, return and transfer leave it for the
- * list when it was the one on screen. Failures are shown as toasts and never thrown, so callers need
- * no error handling; a ticket that changed meanwhile is read again.
+ * list when it was the one on screen. Failures are shown as toasts and a ticket that changed meanwhile
+ * is read again. accept, finish, reopen and returnToPending never reject (buttons call them and move
+ * on); transfer rejects after its toast, so the transfer form can stay open to try again.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -24,6 +25,7 @@ export interface TicketActions {
   finish(ticket: TicketDto): Promise<void>;
   reopen(ticket: TicketDto): Promise<void>;
   returnToPending(ticket: TicketDto): Promise<void>;
+  /** Rejects (after the toast) when the server refuses. */
   transfer(ticket: TicketDto, to: { queueId: string | null; userId: string | null }): Promise<void>;
   /** A transition is on its way to the server. */
   busy: boolean;
@@ -52,7 +54,7 @@ export function useTicketActions(): TicketActions {
   const [running, setRunning] = useState(0);
 
   const run = useCallback(
-    async (ticket: TicketDto, body: UpdateTicketBody, after: After): Promise<void> => {
+    async (ticket: TicketDto, body: UpdateTicketBody, after: After, rethrow = false): Promise<void> => {
       setRunning((count) => count + 1);
       try {
         const updated = await api.put<TicketDto>(`/tickets/${encodeURIComponent(ticket.id)}`, body);
@@ -66,6 +68,7 @@ export function useTicketActions(): TicketActions {
           void client.invalidateQueries({ queryKey: queryKeys.tickets.one(ticket.id) });
           void client.invalidateQueries({ queryKey: queryKeys.tickets.byUuid(ticket.uuid) });
         }
+        if (rethrow) throw error;
       } finally {
         setRunning((count) => count - 1);
       }
@@ -80,7 +83,7 @@ export function useTicketActions(): TicketActions {
       finish: (ticket) => run(ticket, { action: 'finish', status: 'closed', userId: user.userId }, 'leave'),
       reopen: (ticket) => run(ticket, { action: 'reopen', status: 'open', userId: user.userId }, 'open'),
       returnToPending: (ticket) => run(ticket, { action: 'return', status: 'pending', userId: null }, 'leave'),
-      transfer: (ticket, to) => run(ticket, { action: 'transfer', queueId: to.queueId, userId: to.userId }, 'leave'),
+      transfer: (ticket, to) => run(ticket, { action: 'transfer', queueId: to.queueId, userId: to.userId }, 'leave', true),
       busy,
     }),
     [run, user.userId, busy],

@@ -26,8 +26,8 @@ import { ticketsTexts } from './texts';
 const useStyles = makeStyles({
   item: {
     display: 'flex',
-    alignItems: 'stretch',
-    gap: tokens.spacingHorizontalS,
+    flexDirection: 'column',
+    gap: tokens.spacingVerticalXS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     borderLeft: `${tokens.strokeWidthThickest} solid transparent`,
@@ -66,7 +66,7 @@ const useStyles = makeStyles({
     minWidth: 0,
   },
   name: {
-    flexShrink: 1,
+    flex: '0 1 auto',
     minWidth: 0,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
@@ -74,8 +74,9 @@ const useStyles = makeStyles({
   },
   number: {
     color: tokens.colorNeutralForeground3,
-    flexShrink: 1,
-    minWidth: '3em',
+    // The id gives way before the name does.
+    flex: '1 1 0px',
+    minWidth: 0,
     overflow: 'hidden',
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
@@ -96,17 +97,24 @@ const useStyles = makeStyles({
   label: {
     fontStyle: 'italic',
   },
+  footer: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalS,
+    // Under the texts, past the avatar (40 px) and the gap.
+    paddingLeft: `calc(40px + ${tokens.spacingHorizontalS})`,
+  },
   badges: {
+    flexGrow: 1,
+    minWidth: 0,
     display: 'flex',
     flexWrap: 'wrap',
     gap: tokens.spacingHorizontalXS,
   },
   actions: {
     display: 'flex',
-    flexDirection: 'column',
-    alignItems: 'flex-end',
-    justifyContent: 'center',
-    gap: tokens.spacingVerticalXS,
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXS,
     flexShrink: 0,
   },
 });
@@ -160,68 +168,72 @@ export function TicketListItem({ ticket, selected, isAdmin, busy, onOpen, onAcce
             </Caption1>
             <Caption1 className={styles.time}>{ticketTime(ticket.updatedAt)}</Caption1>
           </span>
-          <span className={styles.line}>
-            <Caption1 className={mergeClasses(styles.message, kind !== 'text' && styles.label)}>
-              {kind === 'text' ? ticket.lastMessage : texts.lastMessage[kind]}
-            </Caption1>
-            {ticket.unreadMessages > 0 && <CounterBadge count={ticket.unreadMessages} size="small" color="brand" aria-label={unread} />}
-          </span>
-          <span className={styles.badges}>
-            <Badge
-              size="small"
-              appearance={ticket.queue ? 'filled' : 'outline'}
-              color={ticket.queue ? undefined : 'informative'}
-              style={
-                ticket.queue ? { backgroundColor: ticket.queue.color, color: readableTextColor(ticket.queue.color) } : undefined
-              }
-            >
-              {ticket.queue?.name ?? texts.noQueue}
-            </Badge>
-            {ticket.whatsapp && (
-              <Badge size="small" appearance="tint" color="informative" title={format(texts.connection, { name: ticket.whatsapp.name })}>
-                {ticket.whatsapp.name}
-              </Badge>
-            )}
-            {ticket.user && (
-              <Badge size="small" appearance="tint" color="success" title={format(texts.user, { name: ticket.user.name })}>
-                {ticket.user.name}
-              </Badge>
-            )}
-            {ticket.tags.map((tag) => (
-              <Badge
-                key={tag.id}
-                size="small"
-                appearance="filled"
-                style={{ backgroundColor: tag.color, color: readableTextColor(tag.color) }}
-              >
-                {tag.name}
-              </Badge>
-            ))}
-          </span>
+          {(ticket.lastMessage !== '' || ticket.unreadMessages > 0) && (
+            <span className={styles.line}>
+              <Caption1 className={mergeClasses(styles.message, kind !== 'text' && styles.label)}>
+                {kind === 'text' ? ticket.lastMessage : texts.lastMessage[kind]}
+              </Caption1>
+              {ticket.unreadMessages > 0 && <CounterBadge count={ticket.unreadMessages} size="small" color="brand" aria-label={unread} />}
+            </span>
+          )}
         </span>
       </button>
-      <span className={styles.actions}>
-        {pending && (
-          <Button size="small" appearance="primary" disabled={busy} onClick={() => onAccept(ticket)}>
-            {texts.accept}
-          </Button>
-        )}
-        {ticket.status !== 'closed' && (
-          <Button size="small" disabled={busy} onClick={() => onFinish(ticket)}>
-            {texts.finish}
-          </Button>
-        )}
-        {ticket.status === 'closed' && (
-          <Button size="small" disabled={busy} onClick={() => onReopen(ticket)}>
-            {texts.reopen}
-          </Button>
-        )}
-        {isAdmin && (
-          <Tooltip content={texts.spy} relationship="label">
-            <Button size="small" appearance="subtle" icon={<EyeRegular />} onClick={() => onSpy(ticket)} />
-          </Tooltip>
-        )}
-      </span>
+      <div className={styles.footer}>
+        <span className={styles.badges}>
+          <Badge
+            size="small"
+            appearance={ticket.queue ? 'filled' : 'outline'}
+            color={ticket.queue ? undefined : 'informative'}
+            style={
+              ticket.queue ? { backgroundColor: ticket.queue.color, color: readableTextColor(ticket.queue.color) } : undefined
+            }
+          >
+            {ticket.queue?.name ?? texts.noQueue}
+          </Badge>
+          {ticket.whatsapp && (
+            <Badge size="small" appearance="tint" color="informative" title={format(texts.connection, { name: ticket.whatsapp.name })}>
+              {ticket.whatsapp.name}
+            </Badge>
+          )}
+          {ticket.user && (
+            <Badge size="small" appearance="tint" color="success" title={format(texts.user, { name: ticket.user.name })}>
+              {ticket.user.name}
+            </Badge>
+          )}
+          {ticket.tags.map((tag) => (
+            <Badge
+              key={tag.id}
+              size="small"
+              appearance="filled"
+              style={{ backgroundColor: tag.color, color: readableTextColor(tag.color) }}
+            >
+              {tag.name}
+            </Badge>
+          ))}
+        </span>
+        <span className={styles.actions}>
+          {pending && (
+            <Button size="small" appearance="primary" disabled={busy} onClick={() => onAccept(ticket)}>
+              {texts.accept}
+            </Button>
+          )}
+          {ticket.status !== 'closed' && (
+            <Button size="small" disabled={busy} onClick={() => onFinish(ticket)}>
+              {texts.finish}
+            </Button>
+          )}
+          {ticket.status === 'closed' && (
+            <Button size="small" disabled={busy} onClick={() => onReopen(ticket)}>
+              {texts.reopen}
+            </Button>
+          )}
+          {isAdmin && (
+            <Tooltip content={texts.spy} relationship="label">
+              <Button size="small" appearance="subtle" icon={<EyeRegular />} onClick={() => onSpy(ticket)} />
+            </Tooltip>
+          )}
+        </span>
+      </div>
     </li>
   );
 }

@@ -9,15 +9,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { matchPath, useLocation, useNavigate } from 'react-router';
-import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
+import { useLocation, useNavigate } from 'react-router';
+import type { TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { TICKETS_PATH } from '../app/pages';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { storeTicket } from './ticket-cache';
-import { isRouteTicket } from './ticket-lists';
+import { actionBody, pathAfterAction, type TicketActionKind } from './ticket-action-rules';
 import { useTicketUser } from './viewer';
 
 export interface TicketActions {
@@ -34,13 +33,6 @@ export interface TicketActions {
 /** Codes that mean the screen showed an old state of the ticket. */
 const STALE = new Set(['ERR_TICKET_ALREADY_ACCEPTED', 'ERR_TICKET_STATUS_CHANGED', 'ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET']);
 
-/** The ticket reference of a /tickets/{ref} path. */
-export function routeTicketOf(pathname: string): string | undefined {
-  return matchPath(`${TICKETS_PATH}/:ticketId`, pathname)?.params.ticketId;
-}
-
-type After = 'open' | 'leave';
-
 export function useTicketActions(): TicketActions {
   const { api } = useServices();
   const user = useTicketUser();
@@ -54,13 +46,13 @@ export function useTicketActions(): TicketActions {
   const [running, setRunning] = useState(0);
 
   const run = useCallback(
-    async (ticket: TicketDto, body: UpdateTicketBody, after: After, rethrow = false): Promise<void> => {
+    async (ticket: TicketDto, kind: TicketActionKind, to?: { queueId: string | null; userId: string | null }): Promise<void> => {
       setRunning((count) => count + 1);
       try {
-        const updated = await api.put<TicketDto>(`/tickets/${encodeURIComponent(ticket.id)}`, body);
+        const updated = await api.put<TicketDto>(`/tickets/${encodeURIComponent(ticket.id)}`, actionBody(kind, user.userId, to));
         storeTicket(client, user, updated);
-        if (after === 'open') void navigate(`${TICKETS_PATH}/${updated.uuid}`);
-        else if (isRouteTicket(routeTicketOf(pathname.current), ticket)) void navigate(TICKETS_PATH);
+        const next = pathAfterAction(kind, ticket, updated, pathname.current);
+        if (next !== null) void navigate(next);
       } catch (error) {
         toast.error(error);
         if (error instanceof ApiError && STALE.has(error.code)) {
@@ -68,7 +60,8 @@ export function useTicketActions(): TicketActions {
           void client.invalidateQueries({ queryKey: queryKeys.tickets.one(ticket.id) });
           void client.invalidateQueries({ queryKey: queryKeys.tickets.byUuid(ticket.uuid) });
         }
-        if (rethrow) throw error;
+        // The transfer form stays open to try again; buttons just move on.
+        if (kind === 'transfer') throw error;
       } finally {
         setRunning((count) => count - 1);
       }
@@ -79,13 +72,13 @@ export function useTicketActions(): TicketActions {
   const busy = running > 0;
   return useMemo(
     () => ({
-      accept: (ticket) => run(ticket, { action: 'accept', status: 'open', userId: user.userId }, 'open'),
-      finish: (ticket) => run(ticket, { action: 'finish', status: 'closed', userId: user.userId }, 'leave'),
-      reopen: (ticket) => run(ticket, { action: 'reopen', status: 'open', userId: user.userId }, 'open'),
-      returnToPending: (ticket) => run(ticket, { action: 'return', status: 'pending', userId: null }, 'leave'),
-      transfer: (ticket, to) => run(ticket, { action: 'transfer', queueId: to.queueId, userId: to.userId }, 'leave', true),
+      accept: (ticket) => run(ticket, 'accept'),
+      finish: (ticket) => run(ticket, 'finish'),
+      reopen: (ticket) => run(ticket, 'reopen'),
+      returnToPending: (ticket) => run(ticket, 'return'),
+      transfer: (ticket, to) => run(ticket, 'transfer', to),
       busy,
     }),
-    [run, user.userId, busy],
+    [run, busy],
   );
 }

@@ -8,8 +8,9 @@ export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'l
 export type MediaType = (typeof MEDIA_TYPES)[number];
 
 /**
- * Delivery acknowledgements as WhatsApp reports them: 0 pending (not yet taken by the session host),
- * 1 sent to the server, 2 delivered, 3 read, 4 played (audio), 5 read or played as the spec shows them.
+ * Delivery acknowledgements, numbered as WhatsApp (Baileys' message status) reports them: 0 stored but
+ * not yet sent by the session host, 1 pending on the way out, 2 taken by WhatsApp's server (one tick),
+ * 3 delivered to the phone (two ticks), 4 read, 5 played (audio); 4 and 5 are shown as read (spec 1 §9).
  */
 export type Ack = 0 | 1 | 2 | 3 | 4 | 5;
 

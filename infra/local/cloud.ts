@@ -163,6 +163,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.schedulerRoleArn]: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/atende-${stage}-scheduler`,
       [ENV.simulatorEnabled]: 'true',
       [ENV.logLevel]: logLevel,
+      [ENV.sessionCommandWaitSeconds]: '0',
       ...Object.fromEntries(queues.map((queue) => [queueUrlEnv(queue.id), sqs.queueUrls[queue.id]])),
     });
 

@@ -30,7 +30,13 @@ export const sessionCommandQueueId = (shard: number): string => `wa-commands-${s
 
 export const QUEUES: readonly QueueDefinition[] = [
   // WhatsApp events from the session host, grouped per chat, deduplicated by WhatsApp message id.
-  { id: 'wa-events', fifo: true, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
+  {
+    id: 'wa-events',
+    fifo: true,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    consumer: { module: 'workers/wa-events', batchSize: 10, maxConcurrency: 20 },
+  },
   // Commands to the session host: send, delete, mark read, logout ... grouped per connection.
   ...Array.from({ length: SESSION_SHARDS }, (_, shard) => ({
     id: sessionCommandQueueId(shard),

@@ -1,6 +1,7 @@
 import { ApiError } from '../../web/src/api/client';
 import { shouldRetryQuery } from '../../web/src/api/query-client';
 import { commonTexts } from '../../web/src/i18n/common';
+import { defineTexts, textsIn } from '../../web/src/i18n/texts';
 import { readJwtClaims, sessionTagOfToken } from '../../web/src/realtime/session-tag';
 import { sessionTag } from '../../shared/users';
 
@@ -70,5 +71,24 @@ describe('the shared texts', () => {
       title: 'Excluir Registro',
       message: 'Deseja realmente excluir este registro?',
     });
+  });
+});
+
+describe('textsIn', () => {
+  test('falls back to the Portuguese text of a key missing or empty in another language', () => {
+    // Prepare: the cast stands for a dictionary that escaped the type check (e.g. built at runtime).
+    const dictionary = defineTexts({
+      pt: { title: 'Título', nested: { save: 'Salvar', cancel: 'Cancelar' } },
+      en: { title: '', nested: { save: 'Save' } } as unknown as { title: string; nested: { save: string; cancel: string } },
+      es: { title: 'Título', nested: { save: 'Guardar', cancel: 'Cancelar' } },
+    });
+
+    // Act
+    const english = textsIn(dictionary, 'en');
+
+    // Assess
+    expect(english).toEqual({ title: 'Título', nested: { save: 'Save', cancel: 'Cancelar' } });
+    expect(textsIn(dictionary, 'en')).toBe(english);
+    expect(textsIn(dictionary, 'es').nested.save).toBe('Guardar');
   });
 });

@@ -1,5 +1,5 @@
 import { landingPathAfterSignIn, PRIVATE_PAGES, PUBLIC_PAGES } from '../../web/src/app/pages';
-import { pt } from '../../web/src/i18n/pt';
+import { commonTexts } from '../../web/src/i18n/common';
 
 const from = (pathname: string, search = '', hash = '') => ({ from: { pathname, search, hash } });
 
@@ -34,7 +34,7 @@ describe('the route table', () => {
     const paths = pages.map((page) => page.path);
 
     expect(new Set(paths).size).toBe(paths.length);
-    for (const page of pages) expect(pt.pages[page.id]).toEqual(expect.any(String));
+    for (const page of pages) expect(commonTexts.pt.pages[page.id]).toEqual(expect.any(String));
   });
 
   test('holds every private route of spec 3 §2', () => {

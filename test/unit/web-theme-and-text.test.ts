@@ -1,4 +1,7 @@
-import { errorMessage, format } from '../../web/src/i18n/pt';
+import { errorText } from '../../web/src/i18n/errors';
+import { format } from '../../web/src/i18n/texts';
+
+const errorMessage = (code: string) => errorText(code, 'pt');
 import {
   readStoredTheme,
   resolveTheme,

@@ -88,3 +88,14 @@ export async function readMediaObjectStart(key: string, count: number): Promise<
     throw error;
   }
 }
+
+/** A whole stored object (the session host sending a file), or undefined when there is none. */
+export async function readMediaObject(key: string): Promise<Uint8Array | undefined> {
+  try {
+    const { Body } = await s3().send(new GetObjectCommand({ Bucket: config.mediaBucket(), Key: key }));
+    return Body ? await Body.transformToByteArray() : new Uint8Array();
+  } catch (error) {
+    if (error instanceof NoSuchKey || error instanceof NotFound) return undefined;
+    throw error;
+  }
+}

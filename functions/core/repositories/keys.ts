@@ -87,9 +87,13 @@ export const keys = {
     SK: `MSG#${messageUlid}`,
   }),
   messagePrefix: (companyId: string, ticketId: string) => ({ PK: `${company(companyId)}#TK#${ticketId}`, SKPrefix: 'MSG#' }),
-  /** Idempotency of a WhatsApp message id: the first store wins, redeliveries are no-ops. */
-  whatsappMessage: (companyId: string, whatsappMessageId: string): Key => ({
-    PK: `${company(companyId)}#WAMSG#${whatsappMessageId}`,
+  /**
+   * A WhatsApp message id seen on a connection: the idempotency claim of an inbound message (the first
+   * delivery wins, redeliveries are no-ops) and the way from a WhatsApp id to our message (acks, edits,
+   * deletions, quoted replies). Per connection: one group message reaches every connection in it.
+   */
+  whatsappMessage: (companyId: string, whatsappId: string, whatsappMessageId: string): Key => ({
+    PK: `${company(companyId)}#WAMSG#${whatsappId}#${whatsappMessageId}`,
     SK: 'WAMSG',
   }),
   ticketNote: (companyId: string, ticketId: string, noteId: string): Key => ({ PK: `${company(companyId)}#TK#${ticketId}`, SK: `NOTE#${noteId}` }),
@@ -119,6 +123,51 @@ export const keys = {
   /** One live session-host process, heartbeated so the hosts can count each other. */
   sessionHost: (hostId: string): Key => ({ PK: 'SESSIONHOST#HOSTS', SK: `HOST#${hostId}` }),
   sessionHostPrefix: () => ({ PK: 'SESSIONHOST#HOSTS', SKPrefix: 'HOST#' }),
+
+  /**
+   * A connection whose session should be running, under its shard: a host that takes the shard over
+   * Queries this partition and opens those sessions. Written by the host on start, removed on logout.
+   */
+  shardSession: (shard: number, companyId: string, whatsappId: string): Key => ({
+    PK: `SESSIONHOST#SHARD#${shard}`,
+    SK: `${company(companyId)}#WAPP#${whatsappId}`,
+  }),
+  shardSessionPrefix: (shard: number) => ({ PK: `SESSIONHOST#SHARD#${shard}`, SKPrefix: 'C#' }),
+
+  // the simulated phone network (functions/sessions/providers/simulator): one partition per connection
+  /** The simulated phone paired with the connection (its number), once its QR code was scanned. */
+  simulatorPhone: (companyId: string, whatsappId: string): Key => ({ PK: `${company(companyId)}#SIM#${whatsappId}`, SK: 'PHONE' }),
+  /** A QR code scanned by `npm run simulate -- scan`, waiting for the session to notice it. */
+  simulatorScan: (companyId: string, whatsappId: string): Key => ({ PK: `${company(companyId)}#SIM#${whatsappId}`, SK: 'SCAN' }),
+  /** Something a simulated contact did (a message, an edit, a call ...), waiting for the session. */
+  simulatorInbound: (companyId: string, whatsappId: string, eventUlid: string): Key => ({
+    PK: `${company(companyId)}#SIM#${whatsappId}`,
+    SK: `IN#${eventUlid}`,
+  }),
+  simulatorInboundPrefix: (companyId: string, whatsappId: string) => ({ PK: `${company(companyId)}#SIM#${whatsappId}`, SKPrefix: 'IN#' }),
+  /** What the session sent to the simulated phones (messages, deletions, read receipts), with their acks. */
+  simulatorOutbound: (companyId: string, whatsappId: string, whatsappMessageId: string): Key => ({
+    PK: `${company(companyId)}#SIM#${whatsappId}`,
+    SK: `OUT#${whatsappMessageId}`,
+  }),
+  simulatorOutboundPrefix: (companyId: string, whatsappId: string) => ({ PK: `${company(companyId)}#SIM#${whatsappId}`, SKPrefix: 'OUT#' }),
+  // Baileys session state (functions/core/repositories/session-auth.ts): written only by the shard's
+  // lease owner. One partition per connection holds its pairing credentials and one item per signal
+  // key, so clearing the pairing is one Query; sent messages (for retry receipts) live beside it.
+  /** The pairing credentials of a connection. */
+  sessionAuthCreds: (companyId: string, whatsappId: string): Key => ({ PK: `${company(companyId)}#WA#${whatsappId}#AUTH`, SK: 'CREDS' }),
+  /** One signal key (pre-key, session, sender key, app-state key, lid mapping, ...) of a connection. */
+  sessionAuthKey: (companyId: string, whatsappId: string, type: string, id: string): Key => ({
+    PK: `${company(companyId)}#WA#${whatsappId}#AUTH`,
+    SK: `KEY#${type}#${id}`,
+  }),
+  /** The partition of a connection's pairing state: the credentials and all its keys (queried by PK alone). */
+  sessionAuthPartition: (companyId: string, whatsappId: string): Pick<Key, 'PK'> => ({ PK: `${company(companyId)}#WA#${whatsappId}#AUTH` }),
+  /** The content of a message the connection sent, kept a few days so the network's retry requests can be answered (TTL'd). */
+  sessionSentMessage: (companyId: string, whatsappId: string, whatsappMessageId: string): Key => ({
+    PK: `${company(companyId)}#WA#${whatsappId}#SENT`,
+    SK: `MSG#${whatsappMessageId}`,
+  }),
 
   // connections
   /** A WhatsApp connection; a company's connections are few (plan-bounded), listed from its partition. */

@@ -225,6 +225,14 @@ export function setMessageAck(companyId: string, messageId: string, ack: Ack, no
   });
 }
 
+/** Records the WhatsApp id an outgoing message left with; undefined when the message is gone. */
+export function setMessageWhatsappId(companyId: string, messageId: string, whatsappMessageId: string, now: Date): Promise<StoredMessage | undefined> {
+  return updateMessage(companyId, messageId, {
+    expression: 'SET whatsappMessageId = :id, updatedAt = :now',
+    values: { ':id': whatsappMessageId, ':now': now.toISOString() },
+  });
+}
+
 /** Replaces the text of a message edited on WhatsApp and flags it edited; undefined when missing. */
 export function setMessageEdited(companyId: string, messageId: string, body: string, now: Date): Promise<StoredMessage | undefined> {
   return updateMessage(companyId, messageId, {

@@ -110,6 +110,8 @@ export interface BatchGetOptions {
   readonly projection?: string;
   /** ExpressionAttributeNames for the projection (reserved words such as `name` or `value`). */
   readonly names?: Record<string, string>;
+  /** Strongly consistent reads (e.g. state written a moment ago by another process). */
+  readonly consistent?: boolean;
 }
 
 /**
@@ -125,7 +127,14 @@ export async function batchGetAll(itemKeys: readonly Key[], options: BatchGetOpt
     async (chunk) => {
       const { Responses, UnprocessedKeys } = await dynamo().send(
         new BatchGetCommand({
-          RequestItems: { [table()]: { Keys: chunk, ProjectionExpression: options.projection, ExpressionAttributeNames: options.names } },
+          RequestItems: {
+            [table()]: {
+              Keys: chunk,
+              ProjectionExpression: options.projection,
+              ExpressionAttributeNames: options.names,
+              ConsistentRead: options.consistent,
+            },
+          },
         }),
       );
       items.push(...(Responses?.[table()] ?? []));

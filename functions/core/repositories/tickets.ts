@@ -42,6 +42,19 @@ export interface Ticket {
   readonly awaitingRatingUntil?: string | null;
   /** Bumped by every change of `tagIds`, so two taggings at once cannot lose one another's change. */
   readonly tagsVersion?: number;
+  /** Where the queue bot is in its menu while it talks with the contact; absent or null: it is not. */
+  readonly botState?: TicketBotState | null;
+}
+
+export interface TicketBotState {
+  /** The queue whose option menu is shown; null while the contact chooses among the connection's queues. */
+  readonly queueId: string | null;
+  /** The option whose sub-options are shown; null for the top of the queue's menu. */
+  readonly optionId: string | null;
+  /** Answers that picked nothing so far (the bot gives up after the connection's maxUseBotQueues). */
+  readonly misses: number;
+  /** When the menu was first shown (the bot gives up after timeUseBotQueues minutes). */
+  readonly since: string;
 }
 
 /** The full item: entity plus keys and list-index attributes, always derived together. */

@@ -28,11 +28,9 @@ import type { UploadedFile } from '../media/multipart';
 import { putMediaObject } from '../media/storage';
 import { getCompany } from '../repositories/companies';
 import { findConnectionByToken } from '../repositories/connections';
-import { getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
 import { getPlan } from '../repositories/plans';
-import { getOpenTicketId, getTicket, type Ticket } from '../repositories/tickets';
-import { insertTicket, newTicket } from './create-ticket';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './external-idempotency';
+import { contactForNumber, liveTicket } from './live-ticket';
 import { isPastDue } from './load-session';
 import { mediaTypeOf } from './present-message';
 import { consumeRateLimit } from './rate-limit';
@@ -108,8 +106,8 @@ export async function sendExternalMessage(
 }
 
 async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promise<ExternalSendResult> {
-  const contact = await contactFor(caller.companyId, input.number, now);
-  const ticket = await liveTicket(caller, contact, now);
+  const { contact } = await contactForNumber(caller.companyId, input.number, now);
+  const { ticket } = await liveTicket(caller.companyId, caller.connectionId, contact, now);
   const messages: MessageDto[] = [];
   if (input.files.length === 0) {
     messages.push(await sendOnTicket(ticket, { body: input.body, userId: null, bot: false }, now));
@@ -127,54 +125,4 @@ async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promi
     }
   }
   return { message: messages[0] as MessageDto, messages, ticketId: ticket.id, contactId: contact.id };
-}
-
-/** The company's contact with this number; a new one named after the number when there is none. */
-async function contactFor(companyId: string, number: string, now: Date): Promise<Contact> {
-  const existing = await getContactByNumber(companyId, number);
-  if (existing) return existing;
-  const at = now.toISOString();
-  const contact: Contact = {
-    id: ulid(),
-    companyId,
-    name: number,
-    number,
-    email: '',
-    profilePicUrl: null,
-    extraInfo: [],
-    isGroup: false,
-    createdAt: at,
-    updatedAt: at,
-  };
-  if ((await putNewContact(contact)) === 'created') return contact;
-  // Another writer created the number meanwhile: theirs is the contact.
-  const winner = await getContactByNumber(companyId, number);
-  if (!winner) throw new AppError('ERR_INTERNAL_SERVER_ERROR');
-  return winner;
-}
-
-/** The contact's pending or open ticket on the connection, or a new pending one. */
-async function liveTicket(caller: ApiCaller, contact: Contact, now: Date): Promise<Ticket> {
-  const held = await heldTicket(caller, contact.id);
-  if (held) return held;
-  try {
-    return await insertTicket(
-      newTicket(
-        { companyId: caller.companyId, status: 'pending', contact, user: null, queueId: null, whatsappId: caller.connectionId },
-        now,
-      ),
-      now,
-    );
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'ERR_OTHER_OPEN_TICKET')) throw error;
-    const winner = await heldTicket(caller, contact.id);
-    if (!winner) throw error;
-    return winner;
-  }
-}
-
-async function heldTicket(caller: ApiCaller, contactId: string): Promise<Ticket | undefined> {
-  const ticketId = await getOpenTicketId(caller.companyId, contactId, caller.connectionId);
-  const ticket = ticketId ? await getTicket(caller.companyId, ticketId, true) : undefined;
-  return ticket && ticket.status !== 'closed' ? ticket : undefined;
 }

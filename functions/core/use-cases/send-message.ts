@@ -25,7 +25,7 @@ import { indexWords } from '../repositories/word-index';
 import { enqueueSessionCommand, type SessionChat } from '../sessions/commands';
 import { presentMessage } from './present-message';
 import { presentTicket } from './present-ticket';
-import { storeMessage } from './store-message';
+import { storeMessage, type StoreOutcome } from './store-message';
 
 export interface OutgoingMedia {
   /** The object in the private media bucket, under the ticket's prefix. */
@@ -120,6 +120,16 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
     }
   }
 
+  return announceStoredMessage(message, ticket, outcome);
+}
+
+/**
+ * Tells the ticket's rooms about a message just stored (outgoing or inbound): `appMessage` create, and
+ * the ticket's update when the message became its last one. A realtime failure is logged only: the
+ * message is stored, and clients refetch after reconnecting.
+ */
+export async function announceStoredMessage(message: StoredMessage, ticket: Ticket, outcome: StoreOutcome): Promise<MessageDto> {
+  const companyId = ticket.companyId;
   const dto = await presentMessage(message);
   await bestEffort('realtime', message.id, async () => {
     const after = outcome.kind === 'latest' ? outcome.ticket : ((await getTicket(companyId, ticket.id)) ?? ticket);

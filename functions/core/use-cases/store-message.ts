@@ -24,6 +24,11 @@ export interface StoreOptions {
   readonly countsAsUnread?: boolean;
 }
 
+/** The message id is taken already: a redelivery of something stored before. */
+export class MessageExistsError extends Error {
+  override readonly name = 'MessageExistsError';
+}
+
 export async function storeMessage(message: StoredMessage, ticket: Ticket, options: StoreOptions = {}): Promise<StoreOutcome> {
   const unread = options.countsAsUnread === true;
 
@@ -31,7 +36,7 @@ export async function storeMessage(message: StoredMessage, ticket: Ticket, optio
   latest.add('message', putNewMessage(message));
   latest.add('ticket', moveTicketToMessage(message, ticket, unread));
   const failed = await latest.run();
-  if (failed.has('message')) throw new Error(`Message ${message.id} already exists`);
+  if (failed.has('message')) throw new MessageExistsError(`Message ${message.id} already exists`);
   if (failed.size === 0) {
     return {
       kind: 'latest',
@@ -49,6 +54,6 @@ export async function storeMessage(message: StoredMessage, ticket: Ticket, optio
   older.add('ticket', keepTicketForOlderMessage(message, unread));
   const failedAgain = await older.run();
   if (failedAgain.has('ticket')) throw new AppError('ERR_NO_TICKET_FOUND');
-  if (failedAgain.has('message')) throw new Error(`Message ${message.id} already exists`);
+  if (failedAgain.has('message')) throw new MessageExistsError(`Message ${message.id} already exists`);
   return { kind: 'older' };
 }

@@ -16,6 +16,7 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { ENV } from '../../resources/environment';
 import { SESSION_SHARDS, sessionCommandQueueId } from '../../resources/queues';
 import type { StageConfig } from '../../resources/stage';
 import { acknowledgeRule, acknowledgeWildcardResource } from '../nag';
@@ -81,7 +82,7 @@ export class SessionHost extends Construct {
         platform: Platform.LINUX_ARM64,
         ignoreMode: IgnoreMode.DOCKER,
       }),
-      environment: { ...backend.environment },
+      environment: { ...backend.environment, [ENV.sessionCommandWaitSeconds]: '20' },
       logging: ecs.LogDrivers.awsLogs({
         streamPrefix: 'session-host',
         logGroup: new logs.LogGroup(this, 'Logs', {

@@ -4,17 +4,17 @@
  * (BrowserRouter + useRoutes): the app fetches its own data, and the data router would add about
  * 16 kB gzipped to every first load.
  */
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
-import { LOGIN_PATH, PRIVATE_PAGES, PUBLIC_PAGES } from './pages';
+import { LOGIN_PATH, PRIVATE_PAGES, PUBLIC_PAGES, type PageId } from './pages';
 
 // React.lazy wants a default export; the modules keep named ones, which read better in imports.
 const LoginPage = lazy(() => import('../pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const PublicComingSoonPage = lazy(() =>
-  import('../pages/PublicComingSoonPage').then((m) => ({ default: m.PublicComingSoonPage })),
-);
+const LandingPage = lazy(() => import('../public/LandingPage').then((m) => ({ default: m.LandingPage })));
+const SignUpPage = lazy(() => import('../public/SignUpPage').then((m) => ({ default: m.SignUpPage })));
+const ForgotPasswordPage = lazy(() => import('../public/ForgotPasswordPage').then((m) => ({ default: m.ForgotPasswordPage })));
 const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shell })));
 const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
@@ -26,7 +26,7 @@ const appRoutes: RouteObject[] = [
     element: <PublicOnly />,
     children: [
       { path: LOGIN_PATH, element: <LoginPage /> },
-      ...PUBLIC_PAGES.map((page) => ({ path: page.path, element: <PublicComingSoonPage page={page.id} /> })),
+      ...PUBLIC_PAGES.map((page) => ({ path: page.path, element: publicPageElement(page.id) })),
     ],
   },
   {
@@ -45,6 +45,19 @@ const appRoutes: RouteObject[] = [
     ],
   },
 ];
+
+function publicPageElement(page: PageId): ReactNode {
+  switch (page) {
+    case 'landing':
+      return <LandingPage />;
+    case 'signup':
+      return <SignUpPage />;
+    case 'forgetpsw':
+      return <ForgotPasswordPage />;
+    default:
+      throw new Error(`No public page for ${page}`);
+  }
+}
 
 export function AppRoutes() {
   return useRoutes(appRoutes);

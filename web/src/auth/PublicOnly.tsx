@@ -1,22 +1,15 @@
-/**
- * Guards the public routes (spec 3 §2): a signed-in user opening one goes to `/`. Right after signing
- * in on the login page the user goes where they were heading instead (see landingPathAfterSignIn); the
- * guard does that navigation too, so it happens exactly once, when the session starts.
- */
+/** Guards the public routes: see publicRouteDecision (guard-rules.ts). */
 import { Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { landingPathAfterSignIn } from '../app/pages';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { publicRouteDecision } from './guard-rules';
 import { useAuthState } from './use-auth-state';
 
 export function PublicOnly() {
-  const auth = useAuthState();
-  const location = useLocation();
+  const decision = publicRouteDecision(useAuthState(), useLocation());
 
-  if (auth.status === 'checking') return <FullPageSpinner />;
-  if (auth.status === 'signedIn') {
-    return <Navigate to={auth.viaSignIn ? landingPathAfterSignIn(location.state) : '/'} replace />;
-  }
+  if (decision.kind === 'wait') return <FullPageSpinner />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <Outlet />

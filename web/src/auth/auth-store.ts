@@ -3,8 +3,7 @@
  * without reaching into components. React reads it with `useSyncExternalStore` (see useAuth); route
  * guards react to it, so ending the session anywhere sends the user to /login.
  */
-import type { ErrorCode } from '../i18n/pt';
-import { signInErrorCode } from './sign-in-error';
+import { signInErrorCode, type SignInErrorCode } from './sign-in-error';
 
 /** The identity operations the store needs; Amplify in the app (see amplify.ts), a fake in tests. */
 export interface AuthBackend {
@@ -32,7 +31,7 @@ export type SignedOutReason = 'noSession' | 'expired' | 'loggedOut';
 export class SignInError extends Error {
   override readonly name = 'SignInError';
 
-  constructor(readonly code: ErrorCode) {
+  constructor(readonly code: SignInErrorCode) {
     super(code);
   }
 }
@@ -42,8 +41,13 @@ export interface AuthStore {
   subscribe(listener: () => void): () => void;
   /** Reads the locally stored session once at start. */
   restore(): Promise<void>;
-  /** Throws a SignInError when refused. */
-  signIn(email: string, password: string): Promise<void>;
+  /**
+   * Throws a SignInError when Cognito refuses. `confirm`, when given, runs once the tokens are there and
+   * before the session counts as started (guards see nothing yet): if it rejects, the tokens are
+   * dropped and its error is rethrown as it came. The login uses it to let the server refuse a company
+   * whose subscription has expired (spec 1 §4.4).
+   */
+  signIn(email: string, password: string, confirm?: () => Promise<void>): Promise<void>;
   signOut(): Promise<void>;
   /** Ends a session the server no longer accepts; concurrent calls share one sign-out. */
   expire(): Promise<void>;
@@ -83,7 +87,7 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
       const signedIn = await backend.hasSession().catch(() => false);
       setState(signedIn ? { status: 'signedIn', viaSignIn: false } : { status: 'signedOut', reason: 'noSession' });
     },
-    async signIn(email, password) {
+    async signIn(email, password, confirm) {
       let done: boolean;
       try {
         done = await backend.signIn(email, password);
@@ -91,6 +95,15 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
         throw new SignInError(signInErrorCode(error));
       }
       if (!done) throw new SignInError('ERR_SIGN_IN_INCOMPLETE');
+      if (confirm !== undefined) {
+        try {
+          await confirm();
+        } catch (error) {
+          // The state never said signed in, so nobody needs telling; only the stored tokens must go.
+          await backend.signOut().catch(() => undefined);
+          throw error;
+        }
+      }
       setState({ status: 'signedIn', viaSignIn: true });
     },
     signOut: () => endSession('loggedOut'),

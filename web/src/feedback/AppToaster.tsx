@@ -3,5 +3,5 @@ import { Toaster } from '@fluentui/react-components';
 import { APP_TOASTER_ID } from './toast';
 
 export function AppToaster() {
-  return <Toaster toasterId={APP_TOASTER_ID} position="top-end" pauseOnHover pauseOnWindowBlur limit={4} />;
+  return <Toaster toasterId={APP_TOASTER_ID} position="top-end" pauseOnHover limit={4} />;
 }

@@ -1,9 +1,9 @@
 /**
  * Typed dictionaries: each area of the app declares its strings once per language with `defineTexts`,
  * Portuguese first (the default). The English and Spanish objects must have exactly the Portuguese
- * keys, so a string missing in a language is a type error, not a blank on screen; that is why no
- * runtime fallback is needed beyond unknown error codes (shown raw, spec 1 §8).
- * Placeholders are written `{{name}}` and filled by `format`.
+ * keys, so a string missing in a language is a type error, not a blank on screen. Should one slip
+ * through anyway (an empty string, a cast), the Portuguese text is shown: Portuguese is the fallback
+ * language (spec 3 §1). Placeholders are written `{{name}}` and filled by `format`.
  */
 import { useLanguage, type Language } from './language';
 
@@ -21,8 +21,28 @@ export function useTexts<T>(dictionary: Dictionary<T>): Texts<T> {
   return textsIn(dictionary, useLanguage().language);
 }
 
+/** Each dictionary's texts per language with the Portuguese fallback applied, built once. */
+const resolved = new WeakMap<object, Map<Language, unknown>>();
+
 export function textsIn<T>(dictionary: Dictionary<T>, language: Language): Texts<T> {
-  return dictionary[language] as Texts<T>;
+  if (language === 'pt') return dictionary.pt as Texts<T>;
+  let byLanguage = resolved.get(dictionary);
+  if (byLanguage === undefined) {
+    byLanguage = new Map();
+    resolved.set(dictionary, byLanguage);
+  }
+  if (!byLanguage.has(language)) byLanguage.set(language, withFallback(dictionary.pt, dictionary[language]));
+  return byLanguage.get(language) as Texts<T>;
+}
+
+/** `texts` where it has a non-empty string, else `fallback`, leaf by leaf. */
+function withFallback(fallback: unknown, texts: unknown): unknown {
+  if (typeof fallback === 'string') return typeof texts === 'string' && texts !== '' ? texts : fallback;
+  if (typeof fallback !== 'object' || fallback === null) return fallback;
+  const given = typeof texts === 'object' && texts !== null ? (texts as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    Object.entries(fallback as Record<string, unknown>).map(([key, value]) => [key, withFallback(value, given[key])]),
+  );
 }
 
 /** Fills `{{name}}` placeholders; unknown names stay visible so a missing value is noticed. */

@@ -1,42 +1,28 @@
 /**
- * /login: email and password against Cognito. A refusal shows the catalogue's meaning of the error
- * code in the card; success needs no navigation here, the public-route guard takes the user on.
+ * /login (spec 1 §2.1, §4.4): email and password against Cognito, then GET /auth/me before the session
+ * counts, so the server can refuse a company past its due date (402 ERR_SUBSCRIPTION_EXPIRED with the
+ * date, shown in the card until the next try). A successful sign-in shows the success toast and, fewer
+ * than 5 days before the due date, the days left; the public-route guard then takes the user on.
+ * Other refusals are catalogue errors, shown as toasts (spec 1 §8).
  */
-import {
-  Body1,
-  Button,
-  Card,
-  CardHeader,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  Title2,
-  tokens,
-} from '@fluentui/react-components';
-import { useId, useState, type FormEvent } from 'react';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { ApiError } from '../api/client';
 import { useServices } from '../app/services';
 import { SignInError } from '../auth/auth-store';
+import { daysLeftToWarn, dueWarningWording, expiredDueDate, formatDueDate, utcToday } from '../auth/subscription';
 import { useAuthState } from '../auth/use-auth-state';
 import { RouterLink } from '../components/RouterLink';
-import { errorMessage, pt, type ErrorCode } from '../i18n/pt';
+import { useToast } from '../feedback/toast';
+import { format, useTexts } from '../i18n/texts';
+import { AuthPageLayout } from '../public/AuthPageLayout';
+import { loginTexts } from '../public/login-texts';
+import { PasswordInput } from '../public/PasswordInput';
+import { signedUpEmail } from '../public/signed-up-state';
+import { fetchMe } from '../session/me';
 
 const useStyles = makeStyles({
-  root: {
-    flexGrow: 1,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: tokens.spacingHorizontalL,
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  card: {
-    width: '100%',
-    maxWidth: '400px',
-    padding: tokens.spacingHorizontalXXL,
-  },
   form: {
     display: 'flex',
     flexDirection: 'column',
@@ -53,19 +39,31 @@ const useStyles = makeStyles({
 
 export function LoginPage() {
   const styles = useStyles();
-  const { auth } = useServices();
+  const { auth, api } = useServices();
   const authState = useAuthState();
-  const titleId = useId();
+  const toast = useToast();
+  const texts = useTexts(loginTexts);
 
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  const [email, setEmail] = useState(() => signedUpEmail(location.state));
   const [password, setPassword] = useState('');
   const [showRequired, setShowRequired] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<ErrorCode | undefined>();
+  /** The due date of a refused, expired subscription; '' when the server did not say which. */
+  const [expiredOn, setExpiredOn] = useState<string | undefined>();
+  const [refused, setRefused] = useState(false);
 
-  const sessionExpired = authState.status === 'signedOut' && authState.reason === 'expired' && error === undefined;
+  const sessionExpired = authState.status === 'signedOut' && authState.reason === 'expired' && !refused;
   const emailMissing = showRequired && email.trim() === '';
   const passwordMissing = showRequired && password === '';
+
+  /** Runs with fresh tokens, before the guards see a session: a rejection undoes the sign-in. */
+  async function confirmCompany(): Promise<void> {
+    const me = await fetchMe(api);
+    toast.success(texts.success);
+    const days = daysLeftToWarn(me.company.dueDate, utcToday());
+    if (days !== undefined) toast.warning(format(texts[dueWarningWording(days)], { days }));
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -74,79 +72,64 @@ export function LoginPage() {
       return;
     }
     setSubmitting(true);
-    setError(undefined);
+    setExpiredOn(undefined);
     try {
-      await auth.signIn(email.trim(), password);
+      await auth.signIn(email.trim(), password, confirmCompany);
     } catch (caught) {
-      setError(caught instanceof SignInError ? caught.code : 'ERR_INTERNAL_SERVER_ERROR');
+      setRefused(true);
       setSubmitting(false);
+      if (caught instanceof ApiError && caught.code === 'ERR_SUBSCRIPTION_EXPIRED') {
+        setExpiredOn(expiredDueDate(caught.body) ?? '');
+      } else {
+        toast.error(caught instanceof SignInError ? caught.code : caught);
+      }
     }
   }
 
   return (
-    <main className={styles.root}>
-      <Card className={styles.card} aria-labelledby={titleId}>
-        <CardHeader
-          header={
-            <Title2 as="h1" id={titleId}>
-              {pt.login.title}
-            </Title2>
-          }
-          description={<Body1>{pt.login.subtitle}</Body1>}
-        />
-        <form className={styles.form} onSubmit={submit} noValidate>
-          {sessionExpired && (
-            <MessageBar intent="warning">
-              <MessageBarBody>{pt.login.sessionExpired}</MessageBarBody>
-            </MessageBar>
-          )}
-          {error !== undefined && (
-            <MessageBar intent="error" politeness="assertive">
-              <MessageBarBody>{errorMessage(error)}</MessageBarBody>
-            </MessageBar>
-          )}
-          <Field
-            label={pt.login.email}
-            required
-            validationMessage={emailMissing ? pt.login.required : undefined}
-          >
-            <Input
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(_, data) => setEmail(data.value)}
-              disabled={submitting}
-            />
-          </Field>
-          <Field
-            label={pt.login.password}
-            required
-            validationMessage={passwordMissing ? pt.login.required : undefined}
-          >
-            <Input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(_, data) => setPassword(data.value)}
-              disabled={submitting}
-            />
-          </Field>
-          <Button
-            type="submit"
-            appearance="primary"
+    <AuthPageLayout title={texts.title} subtitle={texts.subtitle}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        {sessionExpired && (
+          <MessageBar intent="warning">
+            <MessageBarBody>{texts.sessionExpired}</MessageBarBody>
+          </MessageBar>
+        )}
+        {expiredOn !== undefined && (
+          <MessageBar intent="error" politeness="assertive">
+            <MessageBarBody>
+              {expiredOn === ''
+                ? texts.subscriptionExpiredUndated
+                : format(texts.subscriptionExpired, { date: formatDueDate(expiredOn) })}
+            </MessageBarBody>
+          </MessageBar>
+        )}
+        <Field label={texts.email} required validationMessage={emailMissing ? texts.required : undefined}>
+          <Input
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={(_, data) => setEmail(data.value)}
             disabled={submitting}
-            icon={submitting ? <Spinner size="tiny" /> : undefined}
-          >
-            {submitting ? pt.login.submitting : pt.login.submit}
-          </Button>
-          <div className={styles.links}>
-            <RouterLink to="/forgetpsw">{pt.login.forgotPassword}</RouterLink>
-            <RouterLink to="/signup">{pt.login.signUp}</RouterLink>
-          </div>
-        </form>
-      </Card>
-    </main>
+          />
+        </Field>
+        <Field label={texts.password} required validationMessage={passwordMissing ? texts.required : undefined}>
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(_, data) => setPassword(data.value)}
+            disabled={submitting}
+          />
+        </Field>
+        <Button type="submit" appearance="primary" disabled={submitting} icon={submitting ? <Spinner size="tiny" /> : undefined}>
+          {submitting ? texts.submitting : texts.submit}
+        </Button>
+        <div className={styles.links}>
+          <RouterLink to="/forgetpsw">{texts.forgotPassword}</RouterLink>
+          <RouterLink to="/signup">{texts.signUp}</RouterLink>
+        </div>
+      </form>
+    </AuthPageLayout>
   );
 }

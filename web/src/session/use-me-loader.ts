@@ -12,7 +12,14 @@ export type MeLoad =
   | { readonly status: 'ready'; readonly me: Me }
   | { readonly status: 'failed'; readonly code: string };
 
-export function useMeLoader(): { readonly load: MeLoad; readonly retry: () => void } {
+export interface MeLoader {
+  readonly load: MeLoad;
+  readonly retry: () => void;
+  /** Applies a change the user made (their profile) without loading everything again. */
+  readonly update: (change: (me: Me) => Me) => void;
+}
+
+export function useMeLoader(): MeLoader {
   const { api } = useServices();
   const [attempt, setAttempt] = useState(0);
   const [load, setLoad] = useState<MeLoad>({ status: 'loading' });
@@ -33,5 +40,9 @@ export function useMeLoader(): { readonly load: MeLoad; readonly retry: () => vo
   }, [api, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { load, retry };
+  const update = useCallback(
+    (change: (me: Me) => Me) => setLoad((current) => (current.status === 'ready' ? { status: 'ready', me: change(current.me) } : current)),
+    [],
+  );
+  return { load, retry, update };
 }

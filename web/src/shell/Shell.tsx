@@ -1,13 +1,15 @@
 /**
- * The layout of the private area: header on top, the current page below. It loads `/auth/me` once and
- * provides it to every page, so pages never ask who is signed in.
+ * The layout of the private area. It loads `/auth/me` once and provides it to every page, so pages
+ * never ask who is signed in, and opens the realtime connection for that user around everything the
+ * shell and the pages show. Until the account is known the header shows what needs no account, above
+ * a spinner or the load error.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { RealtimeProvider } from '../realtime';
 import { MeContext } from '../session/me-context';
 import { useMeLoader } from '../session/use-me-loader';
+import { ShellFrame } from './ShellFrame';
 import { ShellHeader } from './ShellHeader';
 import { ShellLoadError } from './ShellLoadError';
 
@@ -23,23 +25,25 @@ const useStyles = makeStyles({
 
 export function Shell() {
   const styles = useStyles();
-  const { load, retry } = useMeLoader();
-  const me = load.status === 'ready' ? load.me : undefined;
+  const { load, retry, update } = useMeLoader();
 
+  if (load.status !== 'ready') {
+    return (
+      <>
+        <ShellHeader />
+        <main className={styles.main}>
+          {load.status === 'loading' ? <FullPageSpinner /> : <ShellLoadError code={load.code} onRetry={retry} />}
+        </main>
+      </>
+    );
+  }
+
+  const { me } = load;
   return (
-    <>
-      <ShellHeader me={me} />
-      <main className={styles.main}>
-        {load.status === 'loading' && <FullPageSpinner />}
-        {load.status === 'failed' && <ShellLoadError code={load.code} onRetry={retry} />}
-        {me !== undefined && (
-          <MeContext value={me}>
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
-            </Suspense>
-          </MeContext>
-        )}
-      </main>
-    </>
+    <MeContext value={me}>
+      <RealtimeProvider companyId={me.company.id} userId={me.user.id}>
+        <ShellFrame me={me} onMeChange={update} />
+      </RealtimeProvider>
+    </MeContext>
   );
 }

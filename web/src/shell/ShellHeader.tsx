@@ -1,73 +1,109 @@
 /**
- * The top bar of the private area: the product name, a greeting naming the user and the company (once
- * `/auth/me` has answered), the theme toggle and logout. The side menu arrives with the full shell.
+ * The top bar of the private area (spec 1 §1, §2.7): the menu button, the product name, a greeting
+ * naming the user and the company (with 'Ativo até {date}' for admins whose company has a due date),
+ * then language, reload, volume, notifications, announcements, internal chat (when the plan has it),
+ * theme and the user menu. Before `/auth/me` answers only the parts that need no account show.
  */
-import { Body1, Button, Caption1, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
-import { SignOut24Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
-import { useServices } from '../app/services';
-import { format, pt } from '../i18n/pt';
+import { Body1, Button, Caption1, makeStyles, Subtitle2, Tooltip, tokens } from '@fluentui/react-components';
+import { ArrowClockwise24Regular } from '@fluentui/react-icons';
+import type { ReactNode } from 'react';
+import type { UserDto } from '../../../shared/users';
+import { AnnouncementsPopover } from '../announcements/AnnouncementsPopover';
+import { LanguageMenu } from '../i18n/LanguageMenu';
+import { format, useTexts } from '../i18n/texts';
+import { NotificationsPopover } from '../notifications/NotificationsPopover';
+import { VolumeControl } from '../notifications/VolumeControl';
 import type { Me } from '../session/me';
+import { activeUntilDate } from './active-until';
+import { NARROW_MEDIA_QUERY } from './layout';
+import { InternalChatPopover } from './InternalChatPopover';
+import { shellTexts } from './texts';
 import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
 
 const useStyles = makeStyles({
   header: {
     display: 'flex',
     alignItems: 'center',
-    columnGap: tokens.spacingHorizontalL,
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    columnGap: tokens.spacingHorizontalM,
+    minHeight: '52px',
+    padding: `${tokens.spacingVerticalXS} ${tokens.spacingHorizontalM}`,
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    boxSizing: 'border-box',
   },
   brand: {
+    flexShrink: 0,
     color: tokens.colorBrandForeground1,
   },
   greeting: {
     display: 'flex',
     flexDirection: 'column',
-    marginLeft: 'auto',
-    textAlign: 'right',
+    flexGrow: 1,
     minWidth: 0,
+    [`@media ${NARROW_MEDIA_QUERY}`]: { display: 'none' },
+  },
+  spacer: {
+    flexGrow: 1,
+  },
+  activeUntil: {
+    color: tokens.colorNeutralForeground3,
   },
   actions: {
     display: 'flex',
-    columnGap: tokens.spacingHorizontalXS,
+    alignItems: 'center',
+    flexShrink: 0,
+    columnGap: tokens.spacingHorizontalXXS,
+    marginLeft: 'auto',
+    overflowX: 'auto',
   },
 });
 
-export function ShellHeader({ me }: { readonly me: Me | undefined }) {
-  const styles = useStyles();
-  const { auth } = useServices();
-  const [leaving, setLeaving] = useState(false);
+export interface ShellHeaderProps {
+  readonly me?: Me | undefined;
+  /** The button that opens, closes, expands or collapses the side menu. */
+  readonly menuToggle?: ReactNode;
+  readonly onProfileSaved?: (user: UserDto) => void;
+}
 
-  const logout = () => {
-    setLeaving(true);
-    // The route guard sends the user to /login once the session has ended.
-    void auth.signOut();
-  };
+export function ShellHeader({ me, menuToggle, onProfileSaved }: ShellHeaderProps) {
+  const styles = useStyles();
+  const texts = useTexts(shellTexts);
+  const activeUntil = me === undefined ? undefined : activeUntilDate(me.user, me.company);
 
   return (
     <header className={styles.header}>
+      {menuToggle}
       <Subtitle2 as="span" className={styles.brand}>
-        {pt.app.name}
+        {texts.brand}
       </Subtitle2>
-      <div className={styles.greeting}>
+      {me === undefined ? (
+        <span className={styles.spacer} />
+      ) : (
+        <div className={styles.greeting}>
+          <Body1 truncate wrap={false}>
+            {format(texts.greeting, { name: me.user.name, company: me.company.name })}
+          </Body1>
+          {activeUntil !== undefined && (
+            <Caption1 className={styles.activeUntil}>{format(texts.activeUntil, { date: activeUntil })}</Caption1>
+          )}
+        </div>
+      )}
+      <div className={styles.actions}>
+        <LanguageMenu />
+        <Tooltip content={texts.reload} relationship="label">
+          <Button appearance="subtle" icon={<ArrowClockwise24Regular />} onClick={() => window.location.reload()} />
+        </Tooltip>
         {me !== undefined && (
           <>
-            <Body1 truncate wrap={false}>
-              {format(pt.shell.greeting, { name: me.user.name })}
-            </Body1>
-            <Caption1 truncate wrap={false}>
-              {format(pt.shell.company, { company: me.company.name })}
-            </Caption1>
+            <VolumeControl />
+            <NotificationsPopover viewerId={me.user.id} />
+            <AnnouncementsPopover />
+            {me.company.plan['useInternalChat'] === true && <InternalChatPopover />}
           </>
         )}
-      </div>
-      <div className={styles.actions}>
         <ThemeToggle />
-        <Button appearance="subtle" icon={<SignOut24Regular />} onClick={logout} disabled={leaving}>
-          {pt.shell.logout}
-        </Button>
+        {me !== undefined && <UserMenu user={me.user} onProfileSaved={onProfileSaved ?? (() => undefined)} />}
       </div>
     </header>
   );

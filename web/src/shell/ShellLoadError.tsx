@@ -1,16 +1,20 @@
 /** Shown in the private area when `/auth/me` fails for a reason other than an ended session. */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { errorMessage, pt } from '../i18n/pt';
+import { useErrorText } from '../i18n/errors';
+import { useTexts } from '../i18n/texts';
+import { shellTexts } from './texts';
 
 export function ShellLoadError({ code, onRetry }: { readonly code: string; readonly onRetry: () => void }) {
+  const texts = useTexts(shellTexts);
+  const errorText = useErrorText();
   return (
     <MessageBar intent="error" layout="multiline">
       <MessageBarBody>
-        <MessageBarTitle>{pt.shell.loadError}</MessageBarTitle>
-        {errorMessage(code)}
+        <MessageBarTitle>{texts.loadError}</MessageBarTitle>
+        {errorText(code)}
       </MessageBarBody>
       <MessageBarActions>
-        <Button onClick={onRetry}>{pt.shell.retry}</Button>
+        <Button onClick={onRetry}>{texts.retry}</Button>
       </MessageBarActions>
     </MessageBar>
   );

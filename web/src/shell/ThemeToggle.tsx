@@ -1,12 +1,14 @@
 /** Switches between the light and dark theme; the label names what a click will do. */
 import { Button, Tooltip } from '@fluentui/react-components';
 import { WeatherMoon24Regular, WeatherSunny24Regular } from '@fluentui/react-icons';
-import { pt } from '../i18n/pt';
+import { useTexts } from '../i18n/texts';
 import { useThemeControl } from '../theme/theme-context';
+import { shellTexts } from './texts';
 
 export function ThemeToggle() {
   const { theme, toggleTheme } = useThemeControl();
-  const label = theme === 'dark' ? pt.shell.themeToLight : pt.shell.themeToDark;
+  const texts = useTexts(shellTexts);
+  const label = theme === 'dark' ? texts.themeToLight : texts.themeToDark;
   return (
     <Tooltip content={label} relationship="label">
       <Button

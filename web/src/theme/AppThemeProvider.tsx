@@ -45,8 +45,10 @@ export function AppThemeProvider({ children }: { readonly children: ReactNode })
 
   return (
     <ThemeContext value={control}>
-      <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} className={styles.root}>
-        {children}
+      {/* The layout sits on a child: FluentProvider copies its own className onto every portal's mount
+          node (tooltips, menus, toasts), which would then cover the page. */}
+      <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme}>
+        <div className={styles.root}>{children}</div>
       </FluentProvider>
     </ThemeContext>
   );

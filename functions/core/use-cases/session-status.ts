@@ -1,0 +1,34 @@
+/**
+ * What the session host reports about a connection's session (spec 2 §2, §4): its status, the QR code
+ * to scan while it is `qrcode`, and how many codes were offered. Stored on the connection and published
+ * as `whatsappSession` (the connections page and its QR dialog) and `whatsapp` (lists, the menu's alert
+ * badge); never a session credential (DESIGN.md §7).
+ *
+ * A connection deleted meanwhile is left deleted: the update is conditional and nothing is published.
+ */
+import type { ConnectionStatus } from '../../../shared/connections';
+import { publishToCompany } from '../realtime/publisher';
+import type { Connection } from '../repositories/connections';
+import { keys } from '../repositories/keys';
+import { fromItem, updateExistingItem } from '../repositories/table';
+import { presentConnection } from './present-connection';
+
+export interface SessionStatusReport {
+  readonly status: ConnectionStatus;
+  /** The code to show; cleared for every status but `qrcode`. */
+  readonly qrcode?: string;
+  readonly retries?: number;
+}
+
+export async function reportSessionStatus(companyId: string, whatsappId: string, report: SessionStatusReport, now = new Date()): Promise<void> {
+  const saved = await updateExistingItem(keys.whatsapp(companyId, whatsappId), {
+    status: report.status,
+    qrcode: report.status === 'qrcode' ? (report.qrcode ?? '') : '',
+    retries: report.retries ?? 0,
+    updatedAt: now.toISOString(),
+  });
+  if (!saved) return;
+  const dto = await presentConnection(fromItem<Connection>(saved));
+  await publishToCompany(companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
+  await publishToCompany(companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
+}

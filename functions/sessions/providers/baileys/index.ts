@@ -1,0 +1,2 @@
+/** The Baileys WhatsApp provider (`beta`): see provider.ts. */
+export { createBaileysProvider, type BaileysProviderOptions, type BaileysSocket } from './provider';

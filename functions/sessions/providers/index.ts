@@ -1,0 +1,8 @@
+/** The providers this host can run, by the connection's `provider` field. */
+import type { Providers } from '../session-manager';
+import { createBaileysProvider } from './baileys';
+import { createSimulatorProvider } from './simulator/provider';
+
+export function defaultProviders(): Providers {
+  return { beta: createBaileysProvider(), simulator: createSimulatorProvider() };
+}

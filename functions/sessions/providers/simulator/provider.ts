@@ -1,0 +1,245 @@
+/**
+ * The simulator provider: a fake phone network for development, demos and tests (DESIGN.md §3). It
+ * behaves like a WhatsApp session seen from the host: it offers QR codes until one is "scanned" with
+ * `npm run simulate -- scan`, then pairs and opens; simulated contacts' messages, edits, deletions,
+ * calls and read receipts arrive from the network's table partition
+ * (functions/core/repositories/simulator.ts), polled while the session is open; what the session sends
+ * is recorded there with its acks (2 taken by the server, 3 delivered, 4 read by the contact), for the
+ * command and tests to read.
+ *
+ * Offered only where the stage enables it (config.simulatorEnabled; always locally).
+ */
+import { randomBytes } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
+import type { ChatAddress, InboundEvent, OutgoingMessage, ProviderSession, SessionContext, SessionListener, WhatsAppProvider } from '../provider';
+import {
+  advanceSimulatedAck,
+  clearSimulatedPairing,
+  getSimulatedPhone,
+  markSimulatedOutboundDeleted,
+  putSimulatedPhone,
+  recordSimulatedOutbound,
+  takeSimulatedInbound,
+  takeSimulatedScan,
+  type SimulatedInbound,
+} from '../../../core/repositories/simulator';
+import { locationBody, vcardBody } from '../../../../shared/whatsapp-content';
+import { logger } from '../../../core/logger';
+
+export interface SimulatorOptions {
+  /** How often the network's partition is read for scans and inbound events. */
+  readonly pollMs?: number;
+  /** How long a QR code is offered before the next one (WhatsApp's is about 20 s). */
+  readonly qrIntervalMs?: number;
+  /** Delay between "sent" and "delivered" acks of an outgoing message. */
+  readonly deliveryDelayMs?: number;
+}
+
+/** The QR codes the simulator offers: recognisable, and unguessable so only the shown one pairs. */
+export const SIMULATOR_QR_PREFIX = 'SIMULATOR:';
+
+const nextId = monotonicFactory();
+
+export function createSimulatorProvider(options: SimulatorOptions = {}): WhatsAppProvider {
+  const pollMs = options.pollMs ?? 250;
+  const qrIntervalMs = options.qrIntervalMs ?? 20_000;
+  const deliveryDelayMs = options.deliveryDelayMs ?? 150;
+
+  return {
+    name: 'simulator',
+    clearPairing: (context) => clearSimulatedPairing(context.companyId, context.whatsappId),
+    async open(context, listener) {
+      const session = new SimulatedSession(context, listener, { pollMs, qrIntervalMs, deliveryDelayMs });
+      await session.start();
+      return session;
+    },
+  };
+}
+
+class SimulatedSession implements ProviderSession {
+  private closed = false;
+  private phone: string | undefined;
+  private qrcode = '';
+  private qrOfferedAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly pending = new Set<NodeJS.Timeout>();
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly listener: SessionListener,
+    private readonly options: Required<SimulatorOptions>,
+  ) {}
+
+  async start(): Promise<void> {
+    this.phone = await getSimulatedPhone(this.context.companyId, this.context.whatsappId);
+    if (this.phone !== undefined) this.listener.onOpen({ number: this.phone });
+    this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    this.timer = setTimeout(() => void this.tick(), ms);
+  }
+
+  private async tick(): Promise<void> {
+    try {
+      if (this.phone === undefined) await this.offerOrPair();
+      else await this.deliverInbound();
+    } catch (error) {
+      logger.warn('simulator poll failed', { whatsappId: this.context.whatsappId, error });
+    }
+    this.schedule(this.options.pollMs);
+  }
+
+  private async offerOrPair(): Promise<void> {
+    const { companyId, whatsappId } = this.context;
+    const scan = await takeSimulatedScan(companyId, whatsappId);
+    if (scan !== undefined && this.qrcode !== '' && scan.qrcode === this.qrcode) {
+      this.listener.onPairing();
+      await putSimulatedPhone(companyId, whatsappId, scan.number);
+      this.phone = scan.number;
+      if (!this.closed) this.listener.onOpen({ number: scan.number });
+      return;
+    }
+    if (this.qrcode === '' || Date.now() - this.qrOfferedAt >= this.options.qrIntervalMs) {
+      this.qrcode = `${SIMULATOR_QR_PREFIX}${whatsappId}:${randomBytes(12).toString('base64url')}`;
+      this.qrOfferedAt = Date.now();
+      this.listener.onQr(this.qrcode);
+    }
+  }
+
+  private async deliverInbound(): Promise<void> {
+    const { companyId, whatsappId } = this.context;
+    const events = await takeSimulatedInbound(companyId, whatsappId, (sortKey, error) =>
+      logger.warn('simulator event dropped: invalid', { whatsappId, sortKey, error }),
+    );
+    for (const event of events) {
+      if (this.closed) return;
+      await this.deliver(event);
+    }
+  }
+
+  private async deliver(event: SimulatedInbound): Promise<void> {
+    const contact: ChatAddress = { id: event.from, isGroup: false };
+    const now = Date.now();
+    let inbound: InboundEvent;
+    switch (event.kind) {
+      case 'message': {
+        const media = event.media;
+        inbound = {
+          kind: 'message',
+          whatsappMessageId: event.whatsappMessageId,
+          chat: event.group ? { id: event.group.id, isGroup: true } : contact,
+          pushName: event.name,
+          ...(event.group ? { participant: { ...contact, name: event.name } } : {}),
+          fromMe: false,
+          timestamp: now,
+          mediaType: event.mediaType,
+          body: event.body,
+          ...(media
+            ? { media: { mimeType: media.mimeType, fileName: media.fileName, download: () => Promise.resolve(Buffer.from(media.dataBase64, 'base64')) } }
+            : {}),
+          ...(event.quotedWhatsappMessageId ? { quotedWhatsappMessageId: event.quotedWhatsappMessageId } : {}),
+        };
+        break;
+      }
+      case 'edit':
+        inbound = { kind: 'edit', whatsappMessageId: event.whatsappMessageId, chat: contact, body: event.body, timestamp: now };
+        break;
+      case 'revoke':
+        inbound = { kind: 'revoke', whatsappMessageId: event.whatsappMessageId, chat: contact };
+        break;
+      case 'call':
+        inbound = { kind: 'call', callId: event.callId, chat: contact, isVideo: event.isVideo, timestamp: now };
+        break;
+      case 'read':
+        for (const id of event.whatsappMessageIds) {
+          if (await advanceSimulatedAck(this.context.companyId, this.context.whatsappId, id, 4)) {
+            this.listener.onEvent({ kind: 'ack', whatsappMessageId: id, chat: contact, ack: 4 });
+          }
+        }
+        return;
+    }
+    this.listener.onEvent(inbound);
+  }
+
+  private requireOpen(): void {
+    if (this.closed || this.phone === undefined) throw new Error('The simulated session is not open');
+  }
+
+  async sendMessage(message: OutgoingMessage): Promise<{ whatsappMessageId: string }> {
+    this.requireOpen();
+    const whatsappMessageId = `SIM${nextId()}`;
+    const body = message.location ? locationBody(message.location) : message.contactCard ? vcardBody(message.contactCard) : message.body;
+    await recordSimulatedOutbound(this.context.companyId, this.context.whatsappId, {
+      whatsappMessageId,
+      to: message.chat.id,
+      body,
+      mediaType: message.media?.mediaType ?? (message.location ? 'locationMessage' : message.contactCard ? 'vcard' : 'chat'),
+      fileName: message.media?.fileName ?? null,
+      quotedWhatsappMessageId: message.quoted?.whatsappMessageId ?? null,
+      ack: 2,
+      deleted: false,
+      readReceiptsFor: [],
+      sentAt: new Date().toISOString(),
+    });
+    // Like the network: the server takes the message (2), and it reaches the phone a moment later (3).
+    this.listener.onEvent({ kind: 'ack', whatsappMessageId, chat: message.chat, ack: 2 });
+    const timer = setTimeout(() => {
+      this.pending.delete(timer);
+      void advanceSimulatedAck(this.context.companyId, this.context.whatsappId, whatsappMessageId, 3)
+        .then((moved) => {
+          if (moved && !this.closed) this.listener.onEvent({ kind: 'ack', whatsappMessageId, chat: message.chat, ack: 3 });
+        })
+        .catch((error: unknown) => logger.warn('simulator delivery ack failed', { whatsappMessageId, error }));
+    }, this.options.deliveryDelayMs);
+    this.pending.add(timer);
+    return { whatsappMessageId };
+  }
+
+  async deleteMessage(_chat: ChatAddress, whatsappMessageId: string): Promise<void> {
+    this.requireOpen();
+    await markSimulatedOutboundDeleted(this.context.companyId, this.context.whatsappId, whatsappMessageId);
+  }
+
+  async markRead(chat: ChatAddress, whatsappMessageIds: readonly string[]): Promise<void> {
+    this.requireOpen();
+    await recordSimulatedOutbound(this.context.companyId, this.context.whatsappId, {
+      whatsappMessageId: `SIM${nextId()}`,
+      to: chat.id,
+      body: '',
+      mediaType: 'receipt',
+      fileName: null,
+      quotedWhatsappMessageId: null,
+      ack: 1,
+      deleted: false,
+      readReceiptsFor: [...whatsappMessageIds],
+      sentAt: new Date().toISOString(),
+    });
+  }
+
+  async checkNumber(number: string): Promise<{ exists: boolean; chat?: ChatAddress }> {
+    this.requireOpen();
+    // Every well-formed number "has WhatsApp" on the simulated network.
+    const exists = /^\d{8,20}$/.test(number);
+    return exists ? { exists, chat: { id: number, isGroup: false } } : { exists };
+  }
+
+  async profilePictureUrl(): Promise<string | null> {
+    return null;
+  }
+
+  async logout(): Promise<void> {
+    await clearSimulatedPairing(this.context.companyId, this.context.whatsappId);
+    this.phone = undefined;
+    await this.close();
+    this.listener.onClose('loggedOut');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    for (const timer of this.pending) clearTimeout(timer);
+    this.pending.clear();
+  }
+}

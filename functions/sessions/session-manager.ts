@@ -1,0 +1,488 @@
+/**
+ * The sessions of one shard while this host holds its lease (DESIGN.md §3): opens them through their
+ * provider, carries out the shard's commands, reports statuses, and forwards what the network says to
+ * the `wa-events` queue. One `ShardSessions` per held shard; it is closed (sockets ended, pairing kept)
+ * the moment the shard is lost or released.
+ *
+ * Session lifecycle (spec 2 §2 statuses):
+ * - start: OPENING, then `qrcode` with each code offered; after MAX_QR_CODES codes nobody scanned, the
+ *   attempt ends DISCONNECTED (the admin asks again). Scanned: PAIRING, then CONNECTED.
+ * - a lost connection: TIMEOUT, and a new socket after an exponential backoff with full jitter
+ *   (2 s doubling up to 5 minutes), until it opens again, is logged out or replaced;
+ * - `restartRequired` (WhatsApp asks for a new socket after pairing): reopened at once;
+ * - `loggedOut` (the phone removed the device): pairing state cleared, DISCONNECTED, not reopened;
+ * - `replaced` (another client took the session, 440): DISCONNECTED and never reopened by itself, so two
+ *   hosts or two products can never fight over one session in a loop.
+ * Sessions that should run are listed under the shard (repositories/shard-sessions.ts), so a host
+ * taking the shard over opens them again.
+ */
+import { ulid } from 'ulid';
+import type { ConnectionProvider } from '../../shared/connections';
+import { MESSAGE_MEDIA_MAX_BYTES, type MediaType } from '../../shared/messages';
+import { config } from '../core/config';
+import { logger } from '../core/logger';
+import { contentTypeOf, objectKey, safeFileName, sniffMediaType, UNKNOWN_CONTENT_TYPE } from '../core/media/files';
+import { putMediaObject, readMediaObject } from '../core/media/storage';
+import { getMessage } from '../core/repositories/messages';
+import { deleteShardSession, listShardSessions, putShardSession } from '../core/repositories/shard-sessions';
+import { publishWhatsAppEvent, type EventChat, type WhatsAppEvent } from '../core/sessions/events';
+import type { SessionCommand } from '../core/sessions/commands';
+import { reportSessionStatus, type SessionStatusReport } from '../core/use-cases/session-status';
+import type { ChatAddress, CloseReason, InboundEvent, ProviderSession, SessionContext, WhatsAppProvider } from './providers/provider';
+
+/** QR codes offered in one attempt before giving up (about 100 s with WhatsApp's 20 s codes). */
+export const MAX_QR_CODES = 5;
+export const BACKOFF_BASE_MS = 2_000;
+export const BACKOFF_CAP_MS = 5 * 60_000;
+/** How long a command for a session that is (re)connecting waits for it before it is given up. */
+export const OPEN_WAIT_MS = 30_000;
+/** Profile pictures are fetched at most this often per chat. */
+const PROFILE_PICTURE_TTL_MS = 6 * 60 * 60_000;
+
+export type Providers = Readonly<Partial<Record<ConnectionProvider, WhatsAppProvider>>>;
+
+export interface ShardSessionsOptions {
+  readonly shard: number;
+  readonly fencingToken: number;
+  readonly providers: Providers;
+  /** Random source for the backoff jitter (tests pin it). */
+  readonly random?: () => number;
+  readonly publish?: (event: WhatsAppEvent) => Promise<void>;
+  readonly report?: (companyId: string, whatsappId: string, report: SessionStatusReport) => Promise<void>;
+}
+
+/** Full jitter: a random wait between 0 and the exponential bound of the attempt. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const bound = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(random() * bound);
+}
+
+export class ShardSessions {
+  private readonly sessions = new Map<string, RunningSession>();
+  private closed = false;
+
+  constructor(private readonly options: ShardSessionsOptions) {}
+
+  get shard(): number {
+    return this.options.shard;
+  }
+
+  /** Opens every session listed under the shard (a takeover or a restart). */
+  async resume(): Promise<void> {
+    const listed = await listShardSessions(this.options.shard);
+    for (const entry of listed) {
+      if (this.closed) return;
+      const provider = this.providerFor(entry.provider);
+      if (!provider) continue;
+      this.running(entry.companyId, entry.whatsappId, provider).start();
+    }
+    logger.info('shard sessions resumed', { shard: this.options.shard, sessions: listed.length });
+  }
+
+  /** Carries out one command; throws when it should be retried (the message then comes back). */
+  async handle(command: SessionCommand): Promise<void> {
+    if (this.closed) throw new Error(`Shard ${this.options.shard} is closed`);
+    const key = sessionKey(command.companyId, command.whatsappId);
+    switch (command.type) {
+      case 'startSession':
+      case 'requestQr': {
+        const provider = this.providerFor(command.provider);
+        if (!provider) {
+          await this.report(command.companyId, command.whatsappId, { status: 'DISCONNECTED' });
+          return;
+        }
+        await putShardSession(this.options.shard, { companyId: command.companyId, whatsappId: command.whatsappId, provider: command.provider });
+        const existing = this.sessions.get(key);
+        if (command.type === 'startSession' && existing?.isActive()) return;
+        await existing?.stop();
+        this.sessions.delete(key);
+        if (command.type === 'requestQr') await provider.clearPairing(this.context(command.companyId, command.whatsappId));
+        this.running(command.companyId, command.whatsappId, provider).start();
+        return;
+      }
+      case 'logout': {
+        const existing = this.sessions.get(key);
+        this.sessions.delete(key);
+        await deleteShardSession(this.options.shard, command.companyId, command.whatsappId);
+        await existing?.logout();
+        // Pairing state is cleared by every provider that may hold some, running or not.
+        for (const provider of Object.values(this.options.providers)) {
+          await provider?.clearPairing(this.context(command.companyId, command.whatsappId));
+        }
+        if (!command.deleted) await this.report(command.companyId, command.whatsappId, { status: 'DISCONNECTED' });
+        return;
+      }
+      case 'sendMessage':
+      case 'deleteMessage':
+      case 'markRead': {
+        const session = this.sessions.get(key);
+        if (!session) {
+          logger.warn('session command dropped: the session is not running', { type: command.type, whatsappId: command.whatsappId });
+          return;
+        }
+        const open = await session.whenOpen(OPEN_WAIT_MS);
+        if (!open) {
+          logger.warn('session command dropped: the session did not open in time', { type: command.type, whatsappId: command.whatsappId });
+          return;
+        }
+        await session.carryOut(command, open);
+        return;
+      }
+    }
+  }
+
+  /** Ends every socket (pairing kept) and forgets the sessions: the shard was lost or released. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(sessions.map((session) => session.stop()));
+  }
+
+  private providerFor(name: ConnectionProvider): WhatsAppProvider | undefined {
+    if (name === 'simulator' && !config.simulatorEnabled()) return undefined;
+    return this.options.providers[name];
+  }
+
+  private context(companyId: string, whatsappId: string): SessionContext {
+    return { companyId, whatsappId, fencingToken: this.options.fencingToken };
+  }
+
+  private running(companyId: string, whatsappId: string, provider: WhatsAppProvider): RunningSession {
+    const session = new RunningSession(this.context(companyId, whatsappId), provider, {
+      random: this.options.random ?? Math.random,
+      publish: this.options.publish ?? publishWhatsAppEvent,
+      report: (report) => this.report(companyId, whatsappId, report),
+      forget: async () => {
+        if (this.sessions.get(sessionKey(companyId, whatsappId)) === session) this.sessions.delete(sessionKey(companyId, whatsappId));
+        await deleteShardSession(this.options.shard, companyId, whatsappId);
+      },
+    });
+    this.sessions.set(sessionKey(companyId, whatsappId), session);
+    return session;
+  }
+
+  private async report(companyId: string, whatsappId: string, report: SessionStatusReport): Promise<void> {
+    try {
+      await (this.options.report ?? reportSessionStatus)(companyId, whatsappId, report);
+    } catch (error) {
+      logger.warn('session status not reported', { whatsappId, status: report.status, error });
+    }
+  }
+}
+
+const sessionKey = (companyId: string, whatsappId: string) => `${companyId}#${whatsappId}`;
+
+interface RunningDeps {
+  readonly random: () => number;
+  readonly publish: (event: WhatsAppEvent) => Promise<void>;
+  readonly report: (report: SessionStatusReport) => Promise<void>;
+  /** The session ended for good (logged out, replaced, QR expired): no host should reopen it. */
+  readonly forget: () => Promise<void>;
+}
+
+type Phase = 'opening' | 'open' | 'waiting' | 'stopped';
+
+class RunningSession {
+  private phase: Phase = 'opening';
+  private socket: ProviderSession | undefined;
+  private qrCodes = 0;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private openWaiters: ((socket: ProviderSession | undefined) => void)[] = [];
+  /** Events leave in the order the network gave them. */
+  private outbox: Promise<void> = Promise.resolve();
+  private readonly pictures = new Map<string, { url: string | null; at: number }>();
+  /** WhatsApp ids of messages this session sent, for deletions that follow before the worker stored them. */
+  private readonly sentIds = new Map<string, string>();
+
+  constructor(
+    private readonly context: SessionContext,
+    private readonly provider: WhatsAppProvider,
+    private readonly deps: RunningDeps,
+  ) {}
+
+  isActive(): boolean {
+    return this.phase !== 'stopped';
+  }
+
+  start(): void {
+    this.phase = 'opening';
+    void this.deps.report({ status: 'OPENING' });
+    void this.openSocket();
+  }
+
+  private async openSocket(): Promise<void> {
+    const generation = { closedBy: undefined as CloseReason | undefined };
+    try {
+      const socket = await this.provider.open(this.context, {
+        onQr: (qrcode) => this.onQr(qrcode),
+        onPairing: () => void this.deps.report({ status: 'PAIRING' }),
+        onOpen: () => this.onOpen(),
+        onClose: (reason, detail) => {
+          generation.closedBy = reason;
+          void this.onClose(reason, detail);
+        },
+        onEvent: (event) => this.enqueueEvent(event),
+      });
+      if (this.phase === 'stopped') {
+        await socket.close();
+        return;
+      }
+      this.socket = socket;
+      if (this.phase === 'open') this.releaseWaiters(socket);
+    } catch (error) {
+      logger.warn('session could not be opened', { whatsappId: this.context.whatsappId, error });
+      if (generation.closedBy === undefined) void this.onClose('connectionLost', 'open failed');
+    }
+  }
+
+  private onQr(qrcode: string): void {
+    if (this.phase === 'stopped') return;
+    this.qrCodes += 1;
+    if (this.qrCodes > MAX_QR_CODES) {
+      void this.giveUp('qr codes not scanned');
+      return;
+    }
+    void this.deps.report({ status: 'qrcode', qrcode, retries: this.qrCodes });
+  }
+
+  private onOpen(): void {
+    if (this.phase === 'stopped') return;
+    this.phase = 'open';
+    this.attempt = 0;
+    this.qrCodes = 0;
+    void this.deps.report({ status: 'CONNECTED' });
+    if (this.socket) this.releaseWaiters(this.socket);
+  }
+
+  private async onClose(reason: CloseReason, detail?: string): Promise<void> {
+    if (this.phase === 'stopped') return;
+    logger.info('session closed', { whatsappId: this.context.whatsappId, reason, detail });
+    this.socket = undefined;
+    switch (reason) {
+      case 'restartRequired':
+        this.phase = 'opening';
+        void this.openSocket();
+        return;
+      case 'loggedOut':
+        await this.provider.clearPairing(this.context).catch((error: unknown) => logger.warn('pairing not cleared', { error }));
+        await this.giveUp('logged out');
+        return;
+      case 'replaced':
+      case 'qrTimeout':
+        await this.giveUp(reason);
+        return;
+      case 'connectionLost': {
+        this.phase = 'waiting';
+        this.attempt += 1;
+        const delay = backoffDelay(this.attempt, this.deps.random);
+        void this.deps.report({ status: 'TIMEOUT' });
+        this.retryTimer = setTimeout(() => {
+          if (this.phase !== 'waiting') return;
+          this.phase = 'opening';
+          void this.openSocket();
+        }, delay);
+        return;
+      }
+    }
+  }
+
+  /** The attempt is over: DISCONNECTED, and no host reopens it until the admin asks. */
+  private async giveUp(why: string): Promise<void> {
+    logger.info('session given up', { whatsappId: this.context.whatsappId, why });
+    const socket = this.socket;
+    this.halt();
+    await socket?.close().catch(() => undefined);
+    await this.deps.forget();
+    await this.deps.report({ status: 'DISCONNECTED' });
+  }
+
+  private halt(): void {
+    this.phase = 'stopped';
+    this.socket = undefined;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.releaseWaiters(undefined);
+  }
+
+  /** Closes the socket and keeps the pairing (shard lost or released, a new QR asked for). */
+  async stop(): Promise<void> {
+    const socket = this.socket;
+    this.halt();
+    await socket?.close().catch((error: unknown) => logger.warn('socket not closed cleanly', { error }));
+    await this.outbox;
+  }
+
+  async logout(): Promise<void> {
+    const socket = this.socket;
+    this.halt();
+    await socket?.logout().catch((error: unknown) => logger.warn('logout failed; pairing cleared anyway', { error }));
+  }
+
+  whenOpen(timeoutMs: number): Promise<ProviderSession | undefined> {
+    if (this.phase === 'open' && this.socket) return Promise.resolve(this.socket);
+    if (this.phase === 'stopped') return Promise.resolve(undefined);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.openWaiters = this.openWaiters.filter((waiter) => waiter !== done);
+        resolve(undefined);
+      }, timeoutMs);
+      const done = (socket: ProviderSession | undefined) => {
+        clearTimeout(timer);
+        resolve(socket);
+      };
+      this.openWaiters.push(done);
+    });
+  }
+
+  private releaseWaiters(socket: ProviderSession | undefined): void {
+    const waiters = this.openWaiters;
+    this.openWaiters = [];
+    for (const waiter of waiters) waiter(socket);
+  }
+
+  async carryOut(command: Extract<SessionCommand, { type: 'sendMessage' | 'deleteMessage' | 'markRead' }>, socket: ProviderSession): Promise<void> {
+    const chat: ChatAddress = { id: command.chat.number, isGroup: command.chat.isGroup };
+    switch (command.type) {
+      case 'sendMessage': {
+        const media = command.media ? await this.mediaFor(command.media) : undefined;
+        const { whatsappMessageId } = await socket.sendMessage({
+          chat,
+          body: command.body,
+          ...(media ? { media } : {}),
+          ...(command.quoted?.whatsappMessageId ? { quoted: { whatsappMessageId: command.quoted.whatsappMessageId, fromMe: false, body: '' } } : {}),
+        });
+        this.rememberSent(command.messageId, whatsappMessageId);
+        await this.deps.publish({
+          type: 'sent',
+          companyId: command.companyId,
+          whatsappId: command.whatsappId,
+          chat: eventChat(chat),
+          messageId: command.messageId,
+          ticketId: command.ticketId,
+          whatsappMessageId,
+        });
+        return;
+      }
+      case 'deleteMessage': {
+        const whatsappMessageId =
+          command.whatsappMessageId ?? this.sentIds.get(command.messageId) ?? (await getMessage(command.companyId, command.messageId, true))?.whatsappMessageId;
+        if (!whatsappMessageId) {
+          logger.warn('message not deleted on WhatsApp: it was never sent', { messageId: command.messageId });
+          return;
+        }
+        await socket.deleteMessage(chat, whatsappMessageId);
+        return;
+      }
+      case 'markRead':
+        await socket.markRead(
+          chat,
+          command.messages.map((message) => message.whatsappMessageId),
+        );
+        return;
+    }
+  }
+
+  private async mediaFor(media: { key: string; name: string; mimeType: string; mediaType: MediaType }) {
+    const data = await readMediaObject(media.key);
+    if (!data) throw new Error(`Media ${media.key} is missing`);
+    return { data: Buffer.from(data), mimeType: media.mimeType, fileName: media.name, mediaType: media.mediaType };
+  }
+
+  private rememberSent(messageId: string, whatsappMessageId: string): void {
+    this.sentIds.set(messageId, whatsappMessageId);
+    if (this.sentIds.size > 1000) this.sentIds.delete(this.sentIds.keys().next().value as string);
+  }
+
+  private enqueueEvent(event: InboundEvent): void {
+    this.outbox = this.outbox.then(() => this.forward(event)).catch((error: unknown) => logger.error('whatsapp event lost', { kind: event.kind, error }));
+  }
+
+  /** Turns a provider event into a wa-events message: media uploaded first, a picture when useful. */
+  private async forward(event: InboundEvent): Promise<void> {
+    const base = { companyId: this.context.companyId, whatsappId: this.context.whatsappId, chat: eventChat(event.chat) };
+    let out: WhatsAppEvent;
+    switch (event.kind) {
+      case 'message':
+        out = {
+          type: 'message',
+          ...base,
+          whatsappMessageId: event.whatsappMessageId,
+          fromMe: event.fromMe,
+          ...(event.pushName ? { pushName: event.pushName.slice(0, 256) } : {}),
+          ...(event.participant ? { participant: { ...eventChat(event.participant), ...(event.participant.name ? { name: event.participant.name.slice(0, 256) } : {}) } } : {}),
+          profilePicUrl: event.fromMe ? null : await this.pictureOf(event.chat),
+          timestamp: event.timestamp,
+          mediaType: event.mediaType,
+          body: event.body,
+          media: event.media ? await this.upload(event.media) : null,
+          quotedWhatsappMessageId: event.quotedWhatsappMessageId ?? null,
+        };
+        break;
+      case 'ack':
+        out = { type: 'ack', ...base, whatsappMessageId: event.whatsappMessageId, ack: event.ack };
+        break;
+      case 'edit':
+        out = { type: 'edit', ...base, whatsappMessageId: event.whatsappMessageId, body: event.body, timestamp: event.timestamp };
+        break;
+      case 'revoke':
+        out = { type: 'revoke', ...base, whatsappMessageId: event.whatsappMessageId };
+        break;
+      case 'call':
+        out = { type: 'call', ...base, callId: event.callId, isVideo: event.isVideo, timestamp: event.timestamp };
+        break;
+    }
+    await withRetries(() => this.deps.publish(out));
+  }
+
+  private async upload(media: NonNullable<Extract<InboundEvent, { kind: 'message' }>['media']>) {
+    try {
+      const bytes = await media.download();
+      if (bytes.length > MESSAGE_MEDIA_MAX_BYTES) {
+        logger.warn('inbound media too large; stored without the file', { bytes: bytes.length });
+        return null;
+      }
+      const name = safeFileName(media.fileName);
+      // The bytes tell the type; what the sender claimed only fills in when they do not.
+      const told = contentTypeOf(sniffMediaType(bytes), name);
+      const mimeType = told === UNKNOWN_CONTENT_TYPE ? media.mimeType : told;
+      const key = objectKey('companies', this.context.companyId, 'whatsapp', this.context.whatsappId, `${ulid()}-${name}`);
+      await putMediaObject(key, bytes, mimeType);
+      return { key, name, mimeType };
+    } catch (error) {
+      logger.warn('inbound media not downloaded', { whatsappId: this.context.whatsappId, error });
+      return null;
+    }
+  }
+
+  private async pictureOf(chat: ChatAddress): Promise<string | null> {
+    const cached = this.pictures.get(chat.id);
+    if (cached && Date.now() - cached.at < PROFILE_PICTURE_TTL_MS) return cached.url;
+    let url: string | null = null;
+    try {
+      url = (await this.socket?.profilePictureUrl(chat)) ?? null;
+    } catch {
+      url = null;
+    }
+    this.pictures.set(chat.id, { url, at: Date.now() });
+    if (this.pictures.size > 5000) this.pictures.delete(this.pictures.keys().next().value as string);
+    return url;
+  }
+}
+
+function eventChat(chat: ChatAddress): EventChat {
+  return { id: chat.id, isGroup: chat.isGroup, ...(chat.lid ? { lid: chat.lid } : {}) };
+}
+
+async function withRetries(action: () => Promise<void>, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await action();
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  }
+}
+

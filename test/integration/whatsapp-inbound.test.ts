@@ -1,0 +1,195 @@
+/**
+ * The WhatsApp path end to end on the local cloud, with the session host running in-process on the
+ * simulator provider: a connection is started and its QR code scanned, a simulated contact writes, the
+ * inbound worker makes the ticket and the bot answers with the greeting and the queue menu, the contact
+ * picks a queue, an agent answers and the answer reaches the simulated phone with its acks. Then the
+ * pipeline's guarantees: redeliveries, fifty messages at once, and a crashed host whose sessions another
+ * host takes over.
+ */
+import { ulid } from 'ulid';
+import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan } from '../../functions/core/repositories/simulator';
+import type { MessageEvent } from '../../functions/core/sessions/events';
+import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
+import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
+import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
+import { listen, type Listener } from '../support/listen';
+import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { createTenant, type Tenant } from '../support/tenants';
+
+let cloud: TestCloud;
+let tenant: Tenant;
+let secondQueueId: string;
+let connectionId: string;
+let admin: Listener;
+const hosts: SessionHost[] = [];
+
+const startHost = () => {
+  const host = startSessionHost({
+    heartbeatMs: 200,
+    leaseMs: 1500,
+    commandWaitSeconds: 0,
+    providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
+  });
+  hosts.push(host);
+  return host;
+};
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+const connection = async () => (await cloud.api(`/whatsapp/${connectionId}`, { token: tenant.admin.token })).body;
+const pendingTickets = async () => (await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token })).body.tickets as { id: string; contact: { number: string }; queueId: string | null }[];
+const messagesOf = async (ticketId: string) =>
+  ((await cloud.api(`/messages/${ticketId}`, { token: tenant.admin.token })).body.messages as { body: string; fromMe: boolean; ack: number }[]);
+const ticketOf = async (number: string) => (await pendingTickets()).find((ticket) => ticket.contact.number === number);
+const write = (from: string, body: string) =>
+  putSimulatedInbound(tenant.companyId, connectionId, ulid(), { kind: 'message', from, name: 'Maria Silva', whatsappMessageId: `T${ulid()}`, mediaType: 'chat', body });
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  tenant = await createTenant(cloud);
+  const queue = await cloud.api('/queue', { method: 'POST', token: tenant.admin.token, body: { name: 'Financeiro', color: '#1d4ed8', greetingMessage: 'Financeiro aqui.' } });
+  secondQueueId = queue.body.id;
+  const created = await cloud.api('/whatsapp', {
+    method: 'POST',
+    token: tenant.admin.token,
+    body: { name: 'Simulado', provider: 'simulator', greetingMessage: '{{ms}}, {{firstName}}! Escolha um setor:', queueIds: [tenant.queueId, secondQueueId] },
+  });
+  expect(created.status).toBe(201);
+  connectionId = created.body.id;
+  admin = await listen(cloud, tenant.admin.token);
+  startHost();
+}, 60_000);
+
+afterAll(async () => {
+  admin?.close();
+  await Promise.all(hosts.map((host) => host.stop()));
+  await cloud?.stop();
+});
+
+describe('a simulated customer from the first message to the agent answer', () => {
+  it('shows a QR code once the session is started, and connects when the simulate command scans it', async () => {
+    expect((await cloud.api(`/whatsappsession/${connectionId}`, { method: 'POST', token: tenant.admin.token })).status).toBe(200);
+
+    const qr = await until('a QR code', async () => {
+      const current = await connection();
+      return current.status === 'qrcode' ? (current.qrcode as string) : undefined;
+    });
+    await admin.waitFor((frame) => frame.event.endsWith('-whatsappSession') && frame.data.session.status === 'qrcode', 250);
+    await putSimulatedScan(tenant.companyId, connectionId, qr, '5511900000001');
+
+    await until('CONNECTED', async () => (await connection()).status === 'CONNECTED');
+    expect(await connection()).toMatchObject({ status: 'CONNECTED', qrcode: '' });
+  });
+
+  it('makes a pending ticket for the first message and answers with the greeting and the queue menu', async () => {
+    await write('5511988887777', 'Olá');
+
+    const ticket = await until('the ticket', () => ticketOf('5511988887777'));
+    const messages = await until('the bot answer', async () => {
+      const all = await messagesOf(ticket.id);
+      return all.length >= 2 ? all : undefined;
+    });
+    expect(messages.find((message) => !message.fromMe)?.body).toBe('Olá');
+    const menu = messages.find((message) => message.fromMe);
+    expect(menu?.body).toMatch(/^(Bom dia|Boa tarde|Boa noite), Maria! Escolha um setor:\n\n\*1\* - Atendimento\n\*2\* - Financeiro$/);
+    const sent = await until('the menu at the phone', async () => (await listSimulatedOutbound(tenant.companyId, connectionId)).find((record) => record.to === '5511988887777'));
+    expect(sent.body).toBe(menu?.body);
+  });
+
+  it('puts the ticket in the queue the contact picks', async () => {
+    await write('5511988887777', '2');
+
+    const ticket = await until('the queue', async () => {
+      const found = await ticketOf('5511988887777');
+      return found?.queueId === secondQueueId ? found : undefined;
+    });
+    const messages = await until('the queue greeting', async () => {
+      const all = await messagesOf(ticket.id);
+      return all.some((message) => message.body === 'Financeiro aqui.') ? all : undefined;
+    });
+    expect(messages.filter((message) => !message.fromMe).map((message) => message.body)).toEqual(['2', 'Olá']);
+  });
+
+  it("delivers an agent's answer to the simulated phone and shows its acks", async () => {
+    const ticket = (await ticketOf('5511988887777'))!;
+    expect((await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token: tenant.admin.token, body: { status: 'open', userId: tenant.admin.id } })).status).toBe(200);
+
+    const posted = await cloud.api(`/messages/${ticket.id}`, { method: 'POST', token: tenant.admin.token, body: { body: 'Como posso ajudar?' } });
+    expect(posted.status).toBeLessThan(300);
+
+    const atPhone = await until('the answer at the phone', async () =>
+      (await listSimulatedOutbound(tenant.companyId, connectionId)).find((record) => record.body === 'Como posso ajudar?'),
+    );
+    expect(atPhone.to).toBe('5511988887777');
+    const stored = await until('the delivered ack', async () => {
+      const found = (await messagesOf(ticket.id)).find((message) => message.body === 'Como posso ajudar?');
+      return found && found.ack >= 3 ? found : undefined;
+    });
+    expect(stored.ack).toBe(3);
+  });
+});
+
+describe('the inbound pipeline under redelivery and load', () => {
+  const event = (from: string, whatsappMessageId: string, body: string): MessageEvent => ({
+    type: 'message',
+    companyId: tenant.companyId,
+    whatsappId: connectionId,
+    chat: { id: from, isGroup: false },
+    whatsappMessageId,
+    fromMe: false,
+    pushName: 'Carlos',
+    timestamp: Date.now(),
+    mediaType: 'chat',
+    body,
+    media: null,
+    quotedWhatsappMessageId: null,
+  });
+
+  it('stores a message delivered three times once', async () => {
+    const once = event('5511977770001', `D${ulid()}`, 'Uma vez só');
+
+    await Promise.all([handleWhatsAppEvent(once), handleWhatsAppEvent(once), handleWhatsAppEvent(once)]);
+
+    const ticket = await until('the ticket', () => ticketOf('5511977770001'));
+    const inbound = (await messagesOf(ticket.id)).filter((message) => !message.fromMe);
+    expect(inbound.map((message) => message.body)).toEqual(['Uma vez só']);
+  });
+
+  it('gives fifty messages of one contact at once one ticket, losing and doubling none', async () => {
+    const bodies = Array.from({ length: 50 }, (_, index) => `mensagem ${index}`);
+
+    await Promise.all(bodies.map((body) => handleWhatsAppEvent(event('5511977770002', `F${ulid()}`, body))));
+
+    const tickets = (await pendingTickets()).filter((ticket) => ticket.contact.number === '5511977770002');
+    expect(tickets).toHaveLength(1);
+    const all: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await cloud.api(`/messages/${tickets[0]!.id}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { token: tenant.admin.token });
+      all.push(...(page.body.messages as { body: string; fromMe: boolean }[]).filter((message) => !message.fromMe).map((message) => message.body));
+      cursor = page.body.cursor ?? undefined;
+    } while (cursor);
+    expect(all.sort()).toEqual([...bodies].sort());
+  });
+});
+
+describe('a crashed session host', () => {
+  it('loses its leases, and another host takes the sessions over', async () => {
+    const [first] = hosts;
+    first!.abandon();
+    const second = startHost();
+
+    await until('the takeover', async () => second.heldShards().length > 0, 250);
+    await write('5511966660001', 'Depois da troca');
+
+    const ticket = await until('the ticket after the takeover', () => ticketOf('5511966660001'), 250);
+    expect((await messagesOf(ticket.id)).some((message) => message.body === 'Depois da troca')).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The announcements popover's list (spec 1 §2.7, §9; spec 3 §9): the pages GET /announcements answered,
+ * kept current by the platform-wide `company-announcement` event. The popover shows active
+ * announcements only; a super user's list also holds inactive ones, for the announcements page.
+ */
+import type { Announcement, AnnouncementPage, AnnouncementPriority } from '../../../shared/announcements';
+import type { GlobalChannels } from '../../../shared/realtime-events';
+
+export type PriorityColour = 'red' | 'orange' | 'grey';
+
+/** 1 high red, 2 medium orange, 3 low grey (spec 1 §9). */
+export const PRIORITY_COLOURS: Readonly<Record<AnnouncementPriority, PriorityColour>> = { 1: 'red', 2: 'orange', 3: 'grey' };
+
+export function priorityColour(priority: number): PriorityColour {
+  return priority === 1 || priority === 2 ? PRIORITY_COLOURS[priority] : PRIORITY_COLOURS[3];
+}
+
+/** What the popover shows from the loaded pages: active ones, each once, in the server's order. */
+export function visibleAnnouncements(pages: readonly AnnouncementPage[]): Announcement[] {
+  const seen = new Set<string>();
+  const shown: Announcement[] = [];
+  for (const record of pages.flatMap((page) => page.records)) {
+    if (!record.status || seen.has(record.id)) continue;
+    seen.add(record.id);
+    shown.push(record);
+  }
+  return shown;
+}
+
+type AnnouncementEvent = GlobalChannels['company-announcement'];
+
+/**
+ * The pages after an event: a new or changed active announcement replaces its copy or, when not loaded
+ * yet, goes first (newest first); a deleted or deactivated one leaves every page.
+ */
+export function applyAnnouncementEvent(pages: readonly AnnouncementPage[], event: AnnouncementEvent): AnnouncementPage[] {
+  // `in` narrows here: the discriminant's members are unions of actions.
+  if (!('record' in event)) {
+    return pages.map((page) => ({ ...page, records: page.records.filter((record) => record.id !== event.id) }));
+  }
+  const changed = event.record;
+  const loaded = pages.some((page) => page.records.some((record) => record.id === changed.id));
+  if (loaded) {
+    return pages.map((page) => ({
+      ...page,
+      records: page.records.map((record) => (record.id === changed.id ? changed : record)),
+    }));
+  }
+  const [first, ...rest] = pages;
+  if (first === undefined) return [{ records: [changed], hasMore: false }];
+  return [{ ...first, records: [changed, ...first.records] }, ...rest];
+}
+
+/** Within this many pixels of the bottom the popover loads the next page (spec 1 §9). */
+export const NEXT_PAGE_THRESHOLD_PX = 100;
+
+export function nearBottom(element: { scrollTop: number; scrollHeight: number; clientHeight: number }): boolean {
+  return element.scrollHeight - element.scrollTop - element.clientHeight <= NEXT_PAGE_THRESHOLD_PX;
+}

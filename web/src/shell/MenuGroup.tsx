@@ -1,0 +1,99 @@
+/** An expandable group of side-menu entries (the campaigns group, spec 1 §2.2). */
+import { makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
+import { ChevronDown20Regular, ChevronRight20Regular, type FluentIcon } from '@fluentui/react-icons';
+import { useId, useState, type ReactNode } from 'react';
+
+const useStyles = makeStyles({
+  button: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalM,
+    width: '100%',
+    minHeight: '40px',
+    padding: `0 ${tokens.spacingHorizontalM}`,
+    border: 'none',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: 'transparent',
+    color: tokens.colorNeutralForeground2,
+    fontFamily: tokens.fontFamilyBase,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: tokens.lineHeightBase300,
+    textAlign: 'start',
+    cursor: 'pointer',
+    ':hover': {
+      backgroundColor: tokens.colorNeutralBackground1Hover,
+      color: tokens.colorNeutralForeground2Hover,
+    },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
+  },
+  holdsActive: {
+    color: tokens.colorNeutralForeground2BrandSelected,
+  },
+  icon: {
+    display: 'inline-flex',
+    flexShrink: 0,
+    fontSize: '20px',
+  },
+  label: {
+    flexGrow: 1,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+  },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+  },
+});
+
+export interface MenuGroupProps {
+  readonly label: string;
+  readonly icon: FluentIcon;
+  readonly expanded: boolean;
+  /** One of the group's entries is the current page: the group starts open and is marked. */
+  readonly holdsActive: boolean;
+  readonly children: ReactNode;
+}
+
+export function MenuGroup({ label, icon: Icon, expanded, holdsActive, children }: MenuGroupProps) {
+  const styles = useStyles();
+  const listId = useId();
+  const [open, setOpen] = useState(holdsActive);
+
+  const button = (
+    <button
+      type="button"
+      className={mergeClasses(styles.button, holdsActive && styles.holdsActive)}
+      aria-expanded={open}
+      aria-controls={listId}
+      onClick={() => setOpen((was) => !was)}
+    >
+      <span className={styles.icon}>
+        <Icon aria-hidden />
+      </span>
+      {expanded && <span className={styles.label}>{label}</span>}
+      {expanded && (open ? <ChevronDown20Regular aria-hidden /> : <ChevronRight20Regular aria-hidden />)}
+    </button>
+  );
+
+  return (
+    <li>
+      {expanded ? (
+        button
+      ) : (
+        <Tooltip content={label} relationship="label" positioning="after">
+          {button}
+        </Tooltip>
+      )}
+      {open && (
+        <ul id={listId} className={styles.list}>
+          {children}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The private area once the user is known (spec 1 §2.2): header, side menu and the current page. The
+ * menu is 240 px wide; under 600 px it is a temporary drawer that closes after a choice; from 1200 px
+ * it starts expanded, in between as a rail of icons; crossing a breakpoint starts it afresh.
+ */
+import {
+  Button,
+  DrawerBody,
+  DrawerHeader,
+  DrawerHeaderTitle,
+  makeStyles,
+  mergeClasses,
+  OverlayDrawer,
+  Tooltip,
+  tokens,
+} from '@fluentui/react-components';
+import { Dismiss24Regular, Navigation24Regular } from '@fluentui/react-icons';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet } from 'react-router';
+import type { UserDto } from '../../../shared/users';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { useTexts } from '../i18n/texts';
+import { useRealtimeEvent } from '../realtime';
+import type { Me } from '../session/me';
+import { campaignsEnabledBySettings, readCampaignsFlag, writeCampaignsFlag } from './campaigns-flag';
+import { initialMenuOpen, MENU_RAIL_WIDTH_PX, MENU_WIDTH_PX, menuPresentation } from './layout';
+import { menuLayout } from './menu-rules';
+import { ShellHeader } from './ShellHeader';
+import { SideMenu } from './SideMenu';
+import { shellTexts } from './texts';
+import { useConnectionAlert } from './use-connection-alert';
+import { useViewportSize } from './use-viewport-size';
+
+const useStyles = makeStyles({
+  root: {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100dvh',
+  },
+  body: {
+    display: 'flex',
+    flexGrow: 1,
+    minHeight: 0,
+  },
+  menu: {
+    flexShrink: 0,
+    overflowX: 'hidden',
+    overflowY: 'auto',
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRight: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    transitionProperty: 'width',
+    transitionDuration: tokens.durationNormal,
+    '@media (prefers-reduced-motion: reduce)': { transitionDuration: '0s' },
+  },
+  expanded: { width: `${MENU_WIDTH_PX}px` },
+  rail: { width: `${MENU_RAIL_WIDTH_PX}px` },
+  drawer: { width: `${MENU_WIDTH_PX}px` },
+  drawerBody: { padding: 0 },
+  main: {
+    flexGrow: 1,
+    minWidth: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    overflowY: 'auto',
+    padding: tokens.spacingHorizontalL,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+});
+
+export interface ShellFrameProps {
+  readonly me: Me;
+  /** Applies a change to the loaded /auth/me (own profile, company settings). */
+  readonly onMeChange: (change: (me: Me) => Me) => void;
+}
+
+export function ShellFrame({ me, onMeChange }: ShellFrameProps) {
+  const styles = useStyles();
+  const texts = useTexts(shellTexts);
+  const size = useViewportSize();
+  const [open, setOpen] = useState(() => initialMenuOpen(size));
+  const [sizeSeen, setSizeSeen] = useState(size);
+  if (size !== sizeSeen) {
+    // React's "adjust state when a prop changes" pattern: no effect, no flash of the old layout.
+    setSizeSeen(size);
+    setOpen(initialMenuOpen(size));
+  }
+  const presentation = menuPresentation(size, open);
+
+  const [campaignsFlag, setCampaignsFlag] = useState(readCampaignsFlag);
+  const { settings } = me.company;
+  useEffect(() => setCampaignsFlag(writeCampaignsFlag(campaignsEnabledBySettings(settings))), [settings]);
+
+  useRealtimeEvent('settings', ({ setting }) =>
+    onMeChange((current) => ({
+      ...current,
+      company: {
+        ...current.company,
+        settings: [...current.company.settings.filter((kept) => kept.key !== setting.key), setting],
+      },
+    })),
+  );
+
+  const layout = menuLayout({ user: me.user, plan: me.company.plan, campaignsFlag });
+  const connectionAlert = useConnectionAlert(layout.admin.includes('connections'));
+
+  const onProfileSaved = (saved: UserDto) =>
+    onMeChange((current) => ({ ...current, user: { ...current.user, name: saved.name, email: saved.email } }));
+
+  const toggleLabel =
+    presentation.mode === 'overlay' ? texts.openMenu : presentation.expanded ? texts.collapseMenu : texts.expandMenu;
+  const menuToggle = (
+    <Tooltip content={toggleLabel} relationship="label">
+      <Button
+        appearance="subtle"
+        icon={<Navigation24Regular />}
+        aria-expanded={presentation.mode === 'overlay' ? open : presentation.expanded}
+        onClick={() => setOpen((was) => !was)}
+      />
+    </Tooltip>
+  );
+
+  return (
+    <div className={styles.root}>
+      <ShellHeader me={me} menuToggle={menuToggle} onProfileSaved={onProfileSaved} />
+      <div className={styles.body}>
+        {presentation.mode === 'inline' ? (
+          <aside className={mergeClasses(styles.menu, presentation.expanded ? styles.expanded : styles.rail)}>
+            <SideMenu layout={layout} expanded={presentation.expanded} connectionAlert={connectionAlert} />
+          </aside>
+        ) : (
+          <OverlayDrawer
+            className={styles.drawer}
+            position="start"
+            open={open}
+            onOpenChange={(_, data) => setOpen(data.open)}
+            aria-label={texts.menuLabel}
+          >
+            <DrawerHeader>
+              <DrawerHeaderTitle
+                action={
+                  <Button appearance="subtle" icon={<Dismiss24Regular />} aria-label={texts.closeMenu} onClick={() => setOpen(false)} />
+                }
+              >
+                {texts.brand}
+              </DrawerHeaderTitle>
+            </DrawerHeader>
+            <DrawerBody className={styles.drawerBody}>
+              <SideMenu layout={layout} expanded connectionAlert={connectionAlert} onNavigate={() => setOpen(false)} />
+            </DrawerBody>
+          </OverlayDrawer>
+        )}
+        <main className={styles.main}>
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The side menu's content (spec 1 §2.1, §2.2): the entries the rules in menu-rules.ts allow, the
+ * campaigns group, the Administration section for admins, and the app version at the bottom when
+ * expanded. The shell places it beside the page or in a temporary drawer.
+ */
+import { Caption1, Caption1Strong, Divider, makeStyles, tokens } from '@fluentui/react-components';
+import { Send20Regular } from '@fluentui/react-icons';
+import { useLocation } from 'react-router';
+import { APP_VERSION } from '../../../shared/version';
+import { format, useTexts } from '../i18n/texts';
+import { MENU_ICONS } from './menu-icons';
+import { activeMenuItem, MENU_PATHS, type MenuItemId, type MenuLayout } from './menu-rules';
+import { MenuGroup } from './MenuGroup';
+import { MenuLink } from './MenuLink';
+import { shellTexts } from './texts';
+
+const useStyles = makeStyles({
+  nav: {
+    display: 'flex',
+    flexDirection: 'column',
+    minHeight: '100%',
+    boxSizing: 'border-box',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+  },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalXXS,
+  },
+  heading: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}`,
+    color: tokens.colorNeutralForeground3,
+  },
+  divider: {
+    margin: `${tokens.spacingVerticalS} 0`,
+  },
+  version: {
+    marginTop: 'auto',
+    paddingTop: tokens.spacingVerticalL,
+    paddingLeft: tokens.spacingHorizontalM,
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+export interface SideMenuProps {
+  readonly layout: MenuLayout;
+  /** Labels, headings and version shown; otherwise a rail of icons. */
+  readonly expanded: boolean;
+  /** The connections entry carries the alert badge. */
+  readonly connectionAlert: boolean;
+  /** Called after an entry is chosen (the temporary drawer closes). */
+  readonly onNavigate?: (() => void) | undefined;
+}
+
+export function SideMenu({ layout, expanded, connectionAlert, onNavigate }: SideMenuProps) {
+  const styles = useStyles();
+  const texts = useTexts(shellTexts);
+  const active = activeMenuItem(useLocation().pathname);
+
+  const link = (id: MenuItemId, nested = false) => (
+    <MenuLink
+      key={id}
+      to={MENU_PATHS[id]}
+      label={texts.menu[id]}
+      icon={MENU_ICONS[id]}
+      active={active === id}
+      expanded={expanded}
+      nested={nested}
+      alert={id === 'connections' && connectionAlert ? texts.connectionsAlert : undefined}
+      onNavigate={onNavigate}
+    />
+  );
+
+  return (
+    <nav className={styles.nav} aria-label={texts.menuLabel}>
+      <ul className={styles.list}>
+        {layout.main.map((id) => link(id))}
+        {layout.campaigns.length > 0 && (
+          <MenuGroup
+            label={texts.campaignsGroup}
+            icon={Send20Regular}
+            expanded={expanded}
+            holdsActive={active !== undefined && layout.campaigns.includes(active)}
+          >
+            {layout.campaigns.map((id) => link(id, true))}
+          </MenuGroup>
+        )}
+      </ul>
+      {layout.admin.length > 0 && (
+        <section aria-label={texts.administration}>
+          {expanded ? (
+            <Caption1Strong as="h2" className={styles.heading}>
+              {texts.administration}
+            </Caption1Strong>
+          ) : (
+            <Divider className={styles.divider} />
+          )}
+          <ul className={styles.list}>{layout.admin.map((id) => link(id))}</ul>
+        </section>
+      )}
+      {expanded && <Caption1 className={styles.version}>{format(texts.version, { version: APP_VERSION })}</Caption1>}
+    </nav>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The user menu (spec 1 §1, §4.4; checklist C-009, C-023): Profile opens the signed-in user's modal;
+ * Logout tells the server (DELETE /auth/logout ends every session of the account at once), drops the
+ * local campaigns flag, and ends the local session, after which the route guard shows /login.
+ */
+import {
+  Avatar,
+  Button,
+  Menu,
+  MenuDivider,
+  MenuGroup,
+  MenuGroupHeader,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Tooltip,
+} from '@fluentui/react-components';
+import { Person20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { useState } from 'react';
+import type { UserDto } from '../../../shared/users';
+import { useServices } from '../app/services';
+import { useTexts } from '../i18n/texts';
+import { ProfileDialog } from '../profile/ProfileDialog';
+import { writeCampaignsFlag } from './campaigns-flag';
+import { shellTexts } from './texts';
+
+export interface UserMenuProps {
+  readonly user: { readonly id: string; readonly name: string; readonly email: string };
+  readonly onProfileSaved: (user: UserDto) => void;
+}
+
+export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
+  const texts = useTexts(shellTexts);
+  const { api, auth } = useServices();
+  const [profileOpen, setProfileOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const logout = async () => {
+    setLeaving(true);
+    try {
+      await api.delete('/auth/logout');
+    } catch {
+      // The local sign-out below still happens: this browser must stop acting as signed in.
+    }
+    writeCampaignsFlag(false);
+    await auth.signOut();
+  };
+
+  return (
+    <>
+      <Menu positioning="below-end">
+        <MenuTrigger disableButtonEnhancement>
+          <Tooltip content={texts.userMenu} relationship="label">
+            {/* An icon, not the initials: the button's visible text would then differ from its name. */}
+            <Button appearance="subtle" icon={<Avatar icon={<Person20Regular />} color="brand" size={28} aria-hidden />} disabled={leaving} />
+          </Tooltip>
+        </MenuTrigger>
+        <MenuPopover>
+          <MenuList>
+            <MenuGroup>
+              <MenuGroupHeader>{user.name}</MenuGroupHeader>
+            </MenuGroup>
+            <MenuDivider />
+            <MenuItem icon={<Person20Regular />} onClick={() => setProfileOpen(true)}>
+              {texts.profile}
+            </MenuItem>
+            <MenuItem icon={<SignOut20Regular />} onClick={() => void logout()} disabled={leaving}>
+              {texts.logout}
+            </MenuItem>
+          </MenuList>
+        </MenuPopover>
+      </Menu>
+      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={onProfileSaved} />
+    </>
+  );
+}

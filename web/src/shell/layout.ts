@@ -1,0 +1,38 @@
+/**
+ * The shell's sizes and breakpoints (spec 1 §2.2, §9): a 240 px menu; under 600 px a temporary drawer
+ * over the page that closes after a choice; from 1200 px the menu starts expanded; in between it starts
+ * as a rail of icons.
+ */
+export const MENU_WIDTH_PX = 240;
+/** Ours: the collapsed rail shows the 20 px icons with the usual padding around them. */
+export const MENU_RAIL_WIDTH_PX = 56;
+export const NARROW_BELOW_PX = 600;
+export const WIDE_FROM_PX = 1200;
+
+/** Media queries of the two breakpoints (the .98 keeps 599.5 px zoomed widths on the narrow side). */
+export const NARROW_MEDIA_QUERY = `(max-width: ${NARROW_BELOW_PX - 0.02}px)`;
+export const WIDE_MEDIA_QUERY = `(min-width: ${WIDE_FROM_PX}px)`;
+
+export type ViewportSize = 'narrow' | 'medium' | 'wide';
+
+export function viewportSize(narrow: boolean, wide: boolean): ViewportSize {
+  if (narrow) return 'narrow';
+  return wide ? 'wide' : 'medium';
+}
+
+export interface MenuPresentation {
+  /** `overlay`: the temporary drawer; `inline`: beside the page. */
+  readonly mode: 'overlay' | 'inline';
+  /** Whether the menu shows its labels (and the version) rather than icons only; the drawer always does. */
+  readonly expanded: boolean;
+}
+
+/** How the menu starts on a viewport: closed drawer, icon rail, or expanded. */
+export function initialMenuOpen(size: ViewportSize): boolean {
+  return size === 'wide';
+}
+
+/** `open` is the user's toggle: the drawer shown or not, or the inline menu expanded or not. */
+export function menuPresentation(size: ViewportSize, open: boolean): MenuPresentation {
+  return size === 'narrow' ? { mode: 'overlay', expanded: true } : { mode: 'inline', expanded: open };
+}

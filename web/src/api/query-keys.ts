@@ -11,7 +11,13 @@ export const queryKeys = {
     list: (filters: Readonly<Record<string, unknown>>) => ['tickets', 'list', filters] as const,
     lists: ['tickets', 'list'] as const,
     one: (ticketId: string) => ['tickets', 'one', ticketId] as const,
+    /** A ticket looked up by its uuid (the route /tickets/{uuid}, spec 1 §2.1). */
+    byUuid: (uuid: string) => ['tickets', 'uuid', uuid] as const,
+    /** The messages of the admin's read-only view of a ticket (not the conversation's own cache). */
+    spy: (ticketId: string) => ['tickets', 'spy', ticketId] as const,
   },
+  /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
+  contactSearch: (term: string) => ['contacts', 'search', term] as const,
   messages: {
     all: ['messages'] as const,
     ofTicket: (ticketId: string) => ['messages', ticketId] as const,

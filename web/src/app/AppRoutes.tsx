@@ -19,6 +19,7 @@ const Shell = lazy(() => import('../shell/Shell').then((m) => ({ default: m.Shel
 const HomePage = lazy(() => import('../pages/HomePage').then((m) => ({ default: m.HomePage })));
 const ComingSoonPage = lazy(() => import('../pages/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })));
 const ContactsPage = lazy(() => import('../contacts/ContactsPage').then((m) => ({ default: m.ContactsPage })));
+const TicketsPage = lazy(() => import('../tickets/TicketsPage').then((m) => ({ default: m.TicketsPage })));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 const appRoutes: RouteObject[] = [
@@ -38,6 +39,7 @@ const appRoutes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           // Built pages sit before the route table's placeholders: of two equal paths, the first wins.
           { path: 'contacts', element: <ContactsPage /> },
+          { path: 'tickets/:ticketId?', element: <TicketsPage /> },
           ...PRIVATE_PAGES.map((page) => ({ path: page.path, element: <ComingSoonPage page={page.id} /> })),
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -1,0 +1,48 @@
+import { actionBody, pathAfterAction, routeTicketOf } from '../../web/src/tickets/ticket-action-rules';
+
+const ticket = { id: '01JTICKET', uuid: '3f1c2a9e-0000-4000-8000-000000000001' };
+
+describe('actionBody', () => {
+  test('accepts for the caller, naming the action the server checks', () => {
+    expect(actionBody('accept', 'U1')).toEqual({ action: 'accept', status: 'open', userId: 'U1' });
+  });
+
+  test('finishes and reopens for the caller', () => {
+    expect(actionBody('finish', 'U1')).toEqual({ action: 'finish', status: 'closed', userId: 'U1' });
+    expect(actionBody('reopen', 'U1')).toEqual({ action: 'reopen', status: 'open', userId: 'U1' });
+  });
+
+  test('returns to pending without a user', () => {
+    expect(actionBody('return', 'U1')).toEqual({ action: 'return', status: 'pending', userId: null });
+  });
+
+  test('transfers to the queue and user chosen', () => {
+    expect(actionBody('transfer', 'U1', { queueId: 'Q2', userId: null })).toEqual({ action: 'transfer', queueId: 'Q2', userId: null });
+  });
+});
+
+describe('pathAfterAction', () => {
+  test('opens the ticket after an accept or a reopen', () => {
+    expect(pathAfterAction('accept', ticket, ticket, '/tickets')).toBe(`/tickets/${ticket.uuid}`);
+    expect(pathAfterAction('reopen', ticket, ticket, '/tickets/OTHER')).toBe(`/tickets/${ticket.uuid}`);
+  });
+
+  test('goes back to the list after finishing the ticket on screen, named by uuid or id', () => {
+    expect(pathAfterAction('finish', ticket, ticket, `/tickets/${ticket.uuid}`)).toBe('/tickets');
+    expect(pathAfterAction('transfer', ticket, ticket, `/tickets/${ticket.id}`)).toBe('/tickets');
+    expect(pathAfterAction('return', ticket, ticket, `/tickets/${ticket.uuid}`)).toBe('/tickets');
+  });
+
+  test('stays where it is after finishing another ticket than the one on screen', () => {
+    expect(pathAfterAction('finish', ticket, ticket, '/tickets/SOMETHING-ELSE')).toBeNull();
+    expect(pathAfterAction('finish', ticket, ticket, '/tickets')).toBeNull();
+  });
+});
+
+describe('routeTicketOf', () => {
+  test('reads the ticket reference of a tickets path only', () => {
+    expect(routeTicketOf('/tickets/abc')).toBe('abc');
+    expect(routeTicketOf('/tickets')).toBeUndefined();
+    expect(routeTicketOf('/contacts/abc')).toBeUndefined();
+  });
+});

@@ -1,0 +1,34 @@
+/** The new-ticket modal's rules as plain functions (spec 1 §2.8, §5, §8). */
+import type { ConnectionDto } from '../../../shared/connections';
+import type { OtherOpenTicketDetails } from '../../../shared/tickets';
+
+/** The contact search starts at this many characters (spec 1 §9). */
+export const CONTACT_SEARCH_MIN = 3;
+
+/**
+ * What to search contacts for: the typed text, trimmed; nothing once a contact is picked and the text
+ * is its name (no search for what is already chosen), nor below CONTACT_SEARCH_MIN characters.
+ */
+export function contactSearchTerm(typed: string, picked: { readonly name: string } | null): string {
+  const term = typed.trim();
+  if (picked !== null && typed === picked.name) return '';
+  return term.length >= CONTACT_SEARCH_MIN ? term : '';
+}
+
+/** The connection offered first: the user's default when it still exists, else the company's default. */
+export function defaultConnectionId(connections: readonly Pick<ConnectionDto, 'id' | 'isDefault'>[], userDefault: string | null): string | null {
+  if (userDefault !== null && connections.some((connection) => connection.id === userDefault)) return userDefault;
+  return connections.find((connection) => connection.isDefault)?.id ?? null;
+}
+
+/** The ticket that holds the contact, from the body of ERR_OTHER_OPEN_TICKET (null when it names none). */
+export function otherOpenTicketOf(body: unknown): OtherOpenTicketDetails | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const details = (body as { details?: unknown }).details;
+  if (typeof details !== 'object' || details === null) return null;
+  const candidate = details as Partial<OtherOpenTicketDetails>;
+  if (typeof candidate.ticketId !== 'string' || typeof candidate.uuid !== 'string') return null;
+  const user = candidate.user && typeof candidate.user.id === 'string' ? { id: candidate.user.id, name: String(candidate.user.name ?? '') } : null;
+  const queue = candidate.queue && typeof candidate.queue.id === 'string' ? { id: candidate.queue.id, name: String(candidate.queue.name ?? '') } : null;
+  return { ticketId: candidate.ticketId, uuid: candidate.uuid, status: candidate.status ?? 'open', user, queue };
+}

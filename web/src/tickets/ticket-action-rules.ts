@@ -1,0 +1,47 @@
+/**
+ * What each ticket action sends (PUT /tickets/{id}, spec 1 §4.1) and where the user goes afterwards
+ * (spec 1 §2.3, §4.1), as plain functions for useTicketActions.
+ */
+import { matchPath } from 'react-router';
+import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
+import { TICKETS_PATH } from '../app/pages';
+import { isRouteTicket } from './ticket-lists';
+
+export type TicketActionKind = 'accept' | 'finish' | 'reopen' | 'return' | 'transfer';
+
+/**
+ * The body of the action: the `action` the server checks against the ticket as stored, plus the spec's
+ * fields (the caller takes the ticket on accept, finish and reopen).
+ */
+export function actionBody(
+  kind: TicketActionKind,
+  userId: string,
+  to: { readonly queueId: string | null; readonly userId: string | null } = { queueId: null, userId: null },
+): UpdateTicketBody {
+  switch (kind) {
+    case 'accept':
+      return { action: 'accept', status: 'open', userId };
+    case 'finish':
+      return { action: 'finish', status: 'closed', userId };
+    case 'reopen':
+      return { action: 'reopen', status: 'open', userId };
+    case 'return':
+      return { action: 'return', status: 'pending', userId: null };
+    case 'transfer':
+      return { action: 'transfer', queueId: to.queueId, userId: to.userId };
+  }
+}
+
+/** The ticket reference of a /tickets/{ref} path. */
+export function routeTicketOf(pathname: string): string | undefined {
+  return matchPath(`${TICKETS_PATH}/:ticketId`, pathname)?.params.ticketId;
+}
+
+/**
+ * Where to go after the action succeeded: accept and reopen open the ticket; finish, return and
+ * transfer leave it for the list when it is the ticket on screen; otherwise stay (null).
+ */
+export function pathAfterAction(kind: TicketActionKind, before: Pick<TicketDto, 'id' | 'uuid'>, after: Pick<TicketDto, 'uuid'>, pathname: string): string | null {
+  if (kind === 'accept' || kind === 'reopen') return `${TICKETS_PATH}/${after.uuid}`;
+  return isRouteTicket(routeTicketOf(pathname), before) ? TICKETS_PATH : null;
+}

@@ -1,0 +1,64 @@
+/**
+ * The ticket lists' server data: one infinite query per list (GET /tickets, following `nextCursor`) and
+ * the live updates that keep every loaded list current without polling (spec 1 §4.2): the list rooms
+ * of every status are joined while the workspace is open, and each `ticket`, `appMessage` and `contact`
+ * event is applied to the cached lists.
+ */
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { ClientAction } from '../../../shared/realtime-actions';
+import type { CompanyChannels } from '../../../shared/realtime-events';
+import type { TicketPage } from '../../../shared/tickets';
+import { queryKeys } from '../api/query-keys';
+import { useServices } from '../app/services';
+import { useRealtimeEvent, useRealtimeRoom } from '../realtime/hooks';
+import { applyToTicketLists } from './ticket-cache';
+import { ticketListQuery, type TicketListSpec, type TicketViewer } from './ticket-lists';
+
+export function useTicketListQuery(spec: TicketListSpec, enabled: boolean) {
+  const { api } = useServices();
+  return useInfiniteQuery({
+    queryKey: queryKeys.tickets.list(spec),
+    queryFn: ({ pageParam, signal }) => api.get<TicketPage>('/tickets', { query: ticketListQuery(spec, pageParam), signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: TicketPage) => (last.hasMore && last.nextCursor !== null ? last.nextCursor : undefined),
+    enabled,
+    // Live events keep a loaded list current while the workspace is open; coming back to the page
+    // (its rooms were left meanwhile) reads it again.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
+  });
+}
+
+// Constants, so the rooms are joined once and not again on every render.
+const ROOMS: readonly { readonly join: ClientAction; readonly leave: ClientAction }[] = (['open', 'pending', 'closed'] as const).map(
+  (status) => ({ join: { action: 'joinTickets', status }, leave: { action: 'leaveTickets', status } }),
+);
+const [OPEN_ROOM, PENDING_ROOM, CLOSED_ROOM] = ROOMS as [(typeof ROOMS)[number], (typeof ROOMS)[number], (typeof ROOMS)[number]];
+
+export function useTicketLiveUpdates(viewer: TicketViewer): void {
+  const client = useQueryClient();
+  useRealtimeRoom(OPEN_ROOM.join, OPEN_ROOM.leave);
+  useRealtimeRoom(PENDING_ROOM.join, PENDING_ROOM.leave);
+  useRealtimeRoom(CLOSED_ROOM.join, CLOSED_ROOM.leave);
+
+  const onTicket = useCallback(
+    (data: CompanyChannels['ticket']) => applyToTicketLists(client, viewer, { channel: 'ticket', data }),
+    [client, viewer],
+  );
+  const onMessage = useCallback(
+    (data: CompanyChannels['appMessage']) => applyToTicketLists(client, viewer, { channel: 'appMessage', data }),
+    [client, viewer],
+  );
+  const onContact = useCallback(
+    (data: CompanyChannels['contact']) => {
+      if (data.action === 'update') applyToTicketLists(client, viewer, { channel: 'contact', data: { action: 'update', contact: data.contact } });
+      // Many contacts changed at once (an import): the lists read their contacts again.
+      else if (data.action === 'reload') void client.invalidateQueries({ queryKey: queryKeys.tickets.lists });
+    },
+    [client, viewer],
+  );
+  useRealtimeEvent('ticket', onTicket);
+  useRealtimeEvent('appMessage', onMessage);
+  useRealtimeEvent('contact', onContact);
+}

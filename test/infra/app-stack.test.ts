@@ -172,7 +172,9 @@ describe('the HTTP API', () => {
 describe('the backend functions', () => {
   it('all get the environment of ENV and one queue URL per queue', () => {
     // Prepare
-    const expectedNames = [...Object.values(ENV), ...[...QUEUES, CONSUMED_QUEUE].map((queue) => queueUrlEnv(queue.id))];
+    // The command-queue wait is the session host's alone (set on its task, not on functions).
+    const functionEnv = Object.values(ENV).filter((name) => name !== ENV.sessionCommandWaitSeconds);
+    const expectedNames = [...functionEnv, ...[...QUEUES, CONSUMED_QUEUE].map((queue) => queueUrlEnv(queue.id))];
 
     // Act
     const functions = Object.values(productFunctions(dev, 'dev'));
@@ -319,7 +321,7 @@ describe('the queues', () => {
     const [consumerId, consumer] = functionNamed(dev, 'dev', 'atende-dev-test-consumed-consumer');
 
     // Act
-    const mappings = dev.app.findResources('AWS::Lambda::EventSourceMapping');
+    const mappings = dev.app.findResources('AWS::Lambda::EventSourceMapping', { Properties: { EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] } } });
 
     // Assess
     expect(Object.values(mappings)).toEqual([
@@ -338,13 +340,19 @@ describe('the queues', () => {
     expect(consumer.Properties.Timeout).toBe(20);
   });
 
-  it('have no event source mapping while no queue declares a consumer', () => {
+  it('connect the inbound worker to wa-events with partial batch failures', () => {
+    // Prepare
+    const [workerId] = functionNamed(prod, 'prod', 'atende-prod-wa-events-consumer');
+
     // Act
-    const mappings = prod.app.findResources('AWS::Lambda::EventSourceMapping');
+    const mappings = prod.app.findResources('AWS::Lambda::EventSourceMapping', { Properties: { FunctionName: { Ref: workerId } } });
 
     // Assess
-    expect(QUEUES.filter((queue) => queue.consumer)).toEqual([]);
-    expect(mappings).toEqual({});
+    expect(Object.values(mappings)).toEqual([
+      expect.objectContaining({
+        Properties: expect.objectContaining({ BatchSize: 10, ScalingConfig: { MaximumConcurrency: 20 }, FunctionResponseTypes: ['ReportBatchItemFailures'] }),
+      }),
+    ]);
   });
 });
 

@@ -134,8 +134,8 @@ describe('conversation timeline', () => {
 describe('delivery ticks', () => {
   test.each([
     [0, 'pending'],
-    [1, 'sent'],
-    [2, 'delivered'],
+    [1, 'pending'],
+    [2, 'sent'],
     [3, 'delivered'],
     [4, 'read'],
     [5, 'read'],

@@ -41,7 +41,14 @@ export class ShardCommandConsumer {
   }
 
   private async loop(): Promise<void> {
-    const queueUrl = config.queueUrl(sessionCommandQueueId(this.sessions.shard));
+    let queueUrl: string;
+    try {
+      queueUrl = config.queueUrl(sessionCommandQueueId(this.sessions.shard));
+    } catch (error) {
+      // A host without its queues cannot take commands; it still holds the shard's sessions.
+      logger.error('session commands cannot be read', { shard: this.sessions.shard, error });
+      return;
+    }
     const idleMs = this.options.idleMs ?? 200;
     while (this.running) {
       let messages: Message[] = [];

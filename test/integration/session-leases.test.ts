@@ -3,6 +3,7 @@
  * leases (300 ms, renewed every 100 ms) taking, balancing, handing over and losing shards, and the
  * process entry (functions/sessions/main.ts) releasing its shards on SIGTERM.
  */
+import { queueUrlEnv, sessionCommandQueueId } from '../../infra/resources/queues';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -290,7 +291,8 @@ describe('session shard leases on the local DynamoDB', () => {
     // Prepare
     const main = fileURLToPath(new URL('../../functions/sessions/main.ts', import.meta.url));
     const started = spawn(process.execPath, ['--import', 'tsx', main], {
-      env: { ...process.env, LOG_LEVEL: 'info' },
+      // Command queues that answer nothing: this test is about the leases, not the commands.
+      env: { ...process.env, LOG_LEVEL: 'info', ...Object.fromEntries(ALL_SHARDS.map((shard) => [queueUrlEnv(sessionCommandQueueId(shard)), 'http://127.0.0.1:9/none'])) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;

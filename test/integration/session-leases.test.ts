@@ -3,13 +3,13 @@
  * leases (300 ms, renewed every 100 ms) taking, balancing, handing over and losing shards, and the
  * process entry (functions/sessions/main.ts) releasing its shards on SIGTERM.
  */
-import { queueUrlEnv, sessionCommandQueueId } from '../../infra/resources/queues';
+import { QUEUES, queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../infra/resources/queues';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamo, type LocalDynamo } from '../../infra/local/dynamodb';
-import { SESSION_SHARDS } from '../../infra/resources/queues';
+import { startSqs, type LocalSqs } from '../../infra/local/sqs';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { LeaseManager, type LeaseManagerOptions } from '../../functions/sessions/leases';
@@ -32,6 +32,7 @@ interface TestHost {
 }
 
 let local: LocalDynamo;
+let sqs: LocalSqs;
 let events: OwnershipEvent[] = [];
 let hosts: TestHost[] = [];
 let child: ChildProcess | undefined;
@@ -133,6 +134,7 @@ const acquisitionAt = (host: string, shard: number) =>
 
 beforeAll(async () => {
   local = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+  sqs = await startSqs({ port: 0, stage: 'leases', queues: QUEUES });
   // Before the first dynamo(): the client is created once, from the environment it finds.
   Object.assign(process.env, {
     AWS_ENDPOINT_URL_DYNAMODB: local.endpoint,
@@ -162,6 +164,7 @@ afterEach(async () => {
 afterAll(async () => {
   dynamo().destroy();
   await local.stop();
+  await sqs.stop();
 });
 
 describe('session shard leases on the local DynamoDB', () => {
@@ -291,8 +294,14 @@ describe('session shard leases on the local DynamoDB', () => {
     // Prepare
     const main = fileURLToPath(new URL('../../functions/sessions/main.ts', import.meta.url));
     const started = spawn(process.execPath, ['--import', 'tsx', main], {
-      // Command queues that answer nothing: this test is about the leases, not the commands.
-      env: { ...process.env, LOG_LEVEL: 'info', ...Object.fromEntries(ALL_SHARDS.map((shard) => [queueUrlEnv(sessionCommandQueueId(shard)), 'http://127.0.0.1:9/none'])) },
+      // Empty command queues on a local SQS: this test is about the leases, not the commands.
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        SESSION_COMMAND_WAIT_SECONDS: '0',
+        AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+        ...Object.fromEntries(ALL_SHARDS.map((shard) => [queueUrlEnv(sessionCommandQueueId(shard)), sqs.queueUrls[sessionCommandQueueId(shard)]])),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;

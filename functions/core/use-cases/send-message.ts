@@ -146,11 +146,13 @@ async function quotedSummary(ticket: Ticket, quotedMessageId: string): Promise<{
   if (!quoted || quoted.contactId !== ticket.contactId) {
     throw new AppError('ERR_NO_MESSAGE_FOUND', { message: 'Quoted message not found', fields: [{ path: 'quotedMsg', message: 'Quoted message not found' }] });
   }
+  return { summary: quotedSummaryOf(quoted), whatsappMessageId: quoted.whatsappMessageId };
+}
+
+/** What a reply keeps of the message it quotes (outgoing replies and inbound ones alike). */
+export function quotedSummaryOf(quoted: StoredMessage): QuotedMessageDto {
   const body = quoted.body.length > QUOTED_BODY_MAX ? quoted.body.slice(0, QUOTED_BODY_MAX) : quoted.body;
-  return {
-    summary: { id: quoted.id, body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
-    whatsappMessageId: quoted.whatsappMessageId,
-  };
+  return { id: quoted.id, body, fromMe: quoted.fromMe, mediaType: quoted.mediaType };
 }
 
 async function bestEffort(what: string, messageId: string, run: () => Promise<void>): Promise<void> {

@@ -37,12 +37,10 @@ import { contactForNumber, liveTicket } from '../live-ticket';
 import { Steps } from '../named-transaction';
 import { publishContactEvent, toContactDto } from '../present-contact';
 import { endRatingWait, recordRating } from '../record-attendance';
-import { announceStoredMessage, sendOnTicket } from '../send-message';
+import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../send-message';
 import { MessageExistsError, storeMessage } from '../store-message';
 import { answerMenu, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { isWithinSchedule } from './work-hours';
-
-const QUOTED_BODY_MAX = 300;
 
 /** Ours: the answer to a call while the company's `call` setting is disabled. */
 export const CALLS_REFUSED = 'Não recebemos chamadas por este número. Por favor, envie sua mensagem por escrito.';
@@ -190,13 +188,7 @@ async function storeOn(
 async function quotedOf(event: MessageEvent, quotedWhatsappMessageId: string): Promise<QuotedMessageDto | null> {
   const ref = await getWhatsappMessageRef(event.companyId, event.whatsappId, quotedWhatsappMessageId);
   const quoted = ref?.messageId ? await getMessage(event.companyId, ref.messageId) : undefined;
-  if (!quoted) return null;
-  return {
-    id: quoted.id,
-    body: quoted.body.length > QUOTED_BODY_MAX ? quoted.body.slice(0, QUOTED_BODY_MAX) : quoted.body,
-    fromMe: quoted.fromMe,
-    mediaType: quoted.mediaType,
-  };
+  return quoted ? quotedSummaryOf(quoted) : null;
 }
 
 /** Step 7. */

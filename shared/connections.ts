@@ -34,9 +34,9 @@ export interface ConnectionDto {
   /** Name and colour of `queueIds`, in that order. */
   readonly queues: readonly QueueSummary[];
   readonly transferQueueId: string | null;
-  /** Minutes a pending ticket waits before it moves to `transferQueueId`; null: never. */
+  /** Minutes a new pending ticket without queue waits before it moves to `transferQueueId`; null: never. */
   readonly timeToTransfer: number | null;
-  /** Hours of inactivity after which a ticket is closed; 0: never. */
+  /** Hours without any change after which a pending or open ticket is closed; 0: never. */
   readonly expiresTicket: number;
   readonly expiresInactiveMessage: string;
   /** Minutes the queue bot waits for a choice; 0: no limit. */

@@ -85,6 +85,7 @@ export class ShardSessions {
     const key = sessionKey(command.companyId, command.whatsappId);
     switch (command.type) {
       case 'startSession':
+      case 'restartSession':
       case 'requestQr': {
         const provider = this.providerFor(command.provider);
         if (!provider) {

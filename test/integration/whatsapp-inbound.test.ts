@@ -8,6 +8,8 @@
  */
 import { ulid } from 'ulid';
 import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan } from '../../functions/core/repositories/simulator';
+import { keys } from '../../functions/core/repositories/keys';
+import { updateExistingItem } from '../../functions/core/repositories/table';
 import type { MessageEvent } from '../../functions/core/sessions/events';
 import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
@@ -133,6 +135,25 @@ describe('a simulated customer from the first message to the agent answer', () =
       return found && found.ack >= 3 ? found : undefined;
     });
     expect(stored.ack).toBe(3);
+  });
+});
+
+describe('a restart', () => {
+  it('closes the socket and opens it again with its pairing, without a new QR code', async () => {
+    await updateExistingItem(keys.whatsapp(tenant.companyId, connectionId), { status: 'TIMEOUT' });
+    const from = admin.frames.length;
+    const statusesSince = () =>
+      admin.frames
+        .slice(from)
+        .filter((frame) => frame.event.endsWith('-whatsappSession'))
+        .map((frame) => frame.data.session.status as string);
+
+    expect((await cloud.api(`/whatsappsession/${connectionId}`, { method: 'POST', token: tenant.admin.token })).status).toBe(200);
+
+    await until('CONNECTED again', async () => statusesSince().includes('CONNECTED'));
+    expect(statusesSince()).toContain('OPENING');
+    expect(statusesSince()).not.toContain('qrcode');
+    expect(await connection()).toMatchObject({ status: 'CONNECTED', qrcode: '' });
   });
 });
 

@@ -80,6 +80,16 @@ export const StartSessionCommand = z.object({
   provider: z.enum(CONNECTION_PROVIDERS),
 });
 
+/**
+ * Close the session's socket and open it again with its pairing kept: POST /whatsappsession/{id} on a
+ * connection waiting to reconnect (TIMEOUT) reconnects now instead of after its backoff.
+ */
+export const RestartSessionCommand = z.object({
+  type: z.literal('restartSession'),
+  ...common,
+  provider: z.enum(CONNECTION_PROVIDERS),
+});
+
 /** Drop the session's pairing state and offer a new QR code (PUT /whatsappsession/{id}). */
 export const RequestQrCommand = z.object({
   type: z.literal('requestQr'),
@@ -102,6 +112,7 @@ export const SessionCommand = z.discriminatedUnion('type', [
   DeleteMessageCommand,
   MarkReadCommand,
   StartSessionCommand,
+  RestartSessionCommand,
   RequestQrCommand,
   LogoutCommand,
 ]);

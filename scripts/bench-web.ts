@@ -18,14 +18,18 @@
  * - RUNS more loads of /tickets in that context (browser cache warm): the median time.
  *
  * A verdict line per target; the exit code is 1 when one is missed.
+ *
+ * Options: --files lists each JavaScript file of the measured loads; --waterfall prints the resource
+ * timeline of the cold and of the last warm load of /tickets (where the time goes).
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { readFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
@@ -37,6 +41,15 @@ import { ticketItem, type Ticket } from '../functions/core/repositories/tickets'
 import { findIdentityByEmail, getUser } from '../functions/core/repositories/users';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
+
+const { values: options } = parseArgs({
+  options: {
+    /** Each JavaScript file of the measured loads with its size. */
+    files: { type: 'boolean', default: false },
+    /** The resource timeline of the cold and of the last warm load of /tickets. */
+    waterfall: { type: 'boolean', default: false },
+  },
+});
 
 const VITE_CONFIG = fileURLToPath(new URL('../web/vite.config.ts', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -161,29 +174,52 @@ async function seedTickets(): Promise<void> {
 
 // ---- measuring -------------------------------------------------------------------------------------------
 
-interface ScriptLoad {
-  readonly files: number;
+interface ScriptFile {
+  readonly name: string;
   readonly rawBytes: number;
   readonly gzipBytes: number;
 }
 
-/** Keeps every JavaScript response of the page from now on; `total()` waits for their bodies. */
-function collectScripts(page: Page): { total(): Promise<ScriptLoad> } {
-  const bodies: Promise<Buffer | undefined>[] = [];
-  page.on('response', (response) => {
-    const type = response.headers()['content-type'] ?? '';
-    if (type.includes('javascript')) bodies.push(response.body().then((b) => { if (process.env.BENCH_FILES) line(`    ${response.url().split('/').pop()} ${kb(gzipSync(b).length)}`); return b; }).catch(() => undefined));
-  });
+interface ScriptLoad {
+  readonly files: readonly ScriptFile[];
+  readonly rawBytes: number;
+  readonly gzipBytes: number;
+}
+
+/** Keeps every JavaScript response of the page until `stop()`, which waits for their bodies. */
+function collectScripts(page: Page): { stop(): Promise<ScriptLoad> } {
+  const files: Promise<ScriptFile | undefined>[] = [];
+  const onResponse = (response: Response) => {
+    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
+    const name = new URL(response.url()).pathname;
+    files.push(
+      response
+        .body()
+        .then((body) => ({ name, rawBytes: body.length, gzipBytes: gzipSync(body).length }))
+        .catch(() => undefined),
+    );
+  };
+  page.on('response', onResponse);
   return {
-    async total() {
-      const loaded = (await Promise.all(bodies)).filter((body): body is Buffer => body !== undefined);
+    async stop() {
+      page.off('response', onResponse);
+      const loaded = (await Promise.all(files)).filter((file): file is ScriptFile => file !== undefined);
       return {
-        files: loaded.length,
-        rawBytes: loaded.reduce((sum, body) => sum + body.length, 0),
-        gzipBytes: loaded.reduce((sum, body) => sum + gzipSync(body).length, 0),
+        files: loaded,
+        rawBytes: loaded.reduce((sum, file) => sum + file.rawBytes, 0),
+        gzipBytes: loaded.reduce((sum, file) => sum + file.gzipBytes, 0),
       };
     },
   };
+}
+
+/** The resources of the page's last load, as `start-end type path` lines (ms from navigation start). */
+async function waterfall(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) => `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms  ${entry.initiatorType}  ${new URL(entry.name).pathname}${new URL(entry.name).search}`,
+    ),
+  );
 }
 
 /**
@@ -223,8 +259,16 @@ interface Verdict {
 async function measure(browser: Browser, baseUrl: string): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
   const jsVerdict = (name: string, load: ScriptLoad) => {
-    line(`${name} initial JS: ${kb(load.gzipBytes)} KB gzip (target < ${TARGET_JS_KB} KB) — ${load.files} files, ${kb(load.rawBytes)} KB uncompressed`);
+    line(`${name} initial JS: ${kb(load.gzipBytes)} KB gzip (target < ${TARGET_JS_KB} KB) — ${load.files.length} files, ${kb(load.rawBytes)} KB uncompressed`);
+    if (options.files) {
+      for (const file of [...load.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) line(`  ${kb(file.gzipBytes).padStart(6)} KB  ${file.name}`);
+    }
     verdicts.push({ name: `${name} initial JS`, met: load.gzipBytes < TARGET_JS_KB * 1024, detail: `${kb(load.gzipBytes)} KB gzip` });
+  };
+  const printWaterfall = async (title: string, page: Page) => {
+    if (!options.waterfall) return;
+    line(`  ${title}:`);
+    for (const entry of await waterfall(page)) line(`    ${entry}`);
   };
 
   const signedOut = await browser.newContext({ viewport: VIEWPORT });
@@ -234,7 +278,7 @@ async function measure(browser: Browser, baseUrl: string): Promise<Verdict[]> {
     const scripts = collectScripts(page);
     await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
     await page.locator('button[type="submit"]').waitFor();
-    jsVerdict('login page', await scripts.total());
+    jsVerdict('login page', await scripts.stop());
 
     await page.locator('input[name="email"]').fill(DEMO_LOGIN.email);
     await page.locator('input[name="password"]').fill(DEMO_LOGIN.password);
@@ -252,12 +296,17 @@ async function measure(browser: Browser, baseUrl: string): Promise<Verdict[]> {
     const scripts = collectScripts(page);
     const cold = await openTickets(page, baseUrl);
     await page.waitForLoadState('networkidle');
-    jsVerdict('ticket page', await scripts.total());
+    jsVerdict('ticket page', await scripts.stop());
+    await printWaterfall('cold load of /tickets', page);
 
     const warm: number[] = [];
     for (let run = 0; run < RUNS; run += 1) warm.push(await openTickets(page, baseUrl));
+    await printWaterfall('last warm load of /tickets', page);
     const typical = median(warm);
-    line(`ticket page interactive: ${typical} ms (target < ${TARGET_INTERACTIVE_MS} ms) — median of ${RUNS} warm loads (${warm.join(', ')} ms); first cold load ${cold} ms`);
+    line(
+      `ticket page interactive: ${typical} ms (target < ${TARGET_INTERACTIVE_MS} ms) — median of ${RUNS} warm loads ` +
+        `(${warm.join(', ')} ms); first cold load ${cold} ms`,
+    );
     verdicts.push({ name: 'ticket page interactive', met: typical < TARGET_INTERACTIVE_MS, detail: `${typical} ms` });
   } finally {
     await signedIn.close();

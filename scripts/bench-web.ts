@@ -14,7 +14,7 @@
  *   (the server sends them uncompressed; CloudFront compresses them in the deployed stack);
  * - the demo admin signs in; /tickets opened cold in a fresh browser context holding that session: its
  *   JavaScript the same way, and the time from navigation start until the ticket list shows tickets and
- *   its tabs are enabled (checked at every animation frame, so the page has painted them);
+ *   its tabs are enabled (checked at every animation frame, in the page's own clock);
  * - RUNS more loads of /tickets in that context (browser cache warm): the median time.
  *
  * A verdict line per target; the exit code is 1 when one is missed.

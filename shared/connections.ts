@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import type { QueueSummary } from './session';
 
+export { needsAttention } from './connection-status';
+
 /** Spec 2 §4; qrcode, PAIRING, DISCONNECTED, TIMEOUT and OPENING need attention (spec 1 §4.3). */
 export const CONNECTION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
@@ -138,6 +140,3 @@ export const CONNECTION_DEFAULTS = {
   timeUseBotQueues: 0,
   maxUseBotQueues: 3,
 } as const satisfies Partial<ConnectionDto>;
-
-/** Statuses that show the connections alert badge (spec 1 §4.3). */
-export const needsAttention = (status: ConnectionStatus): boolean => status !== 'CONNECTED';

@@ -22,6 +22,7 @@
  * Options: --files lists each JavaScript file of the measured loads; --waterfall prints the resource
  * timeline of the cold and of the last warm load of /tickets (where the time goes).
  */
+import './quiet-sdk-notice';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { readFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

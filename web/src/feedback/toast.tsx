@@ -27,6 +27,13 @@ export interface ToastApi {
   warning(text: string, options?: ToastOptions): void;
 }
 
+/** The code of an error without its catalogue: a code as given, an API error's code, else the generic one. */
+function rawCodeOf(codeOrError: unknown): string {
+  if (typeof codeOrError === 'string') return codeOrError;
+  const code = (codeOrError as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'ERR_INTERNAL_SERVER_ERROR';
+}
+
 export function useToast(): ToastApi {
   const { dispatchToast } = useToastController(APP_TOASTER_ID);
   const { language } = useLanguage();
@@ -41,10 +48,10 @@ export function useToast(): ToastApi {
       );
     return {
       error: (codeOrError) => {
-        // When even this file cannot be fetched (offline), the notice is lost: there is no text to show.
+        // When the catalogue cannot be fetched (offline), the code shows raw, as an unknown one would.
         void import('../i18n/errors').then(
           ({ errorMessageOf }) => show('error', errorMessageOf(codeOrError, language), ERROR_TOAST_MS),
-          () => undefined,
+          () => show('error', rawCodeOf(codeOrError), ERROR_TOAST_MS),
         );
       },
       success: (text, options) => show('success', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),

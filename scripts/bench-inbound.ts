@@ -62,6 +62,7 @@ const { values: options } = parseArgs({
     'poll-ms': { type: 'string', default: '100' },
     'no-profile': { type: 'boolean', default: false },
     trace: { type: 'boolean', default: false },
+    'dynamo-in-process': { type: 'boolean', default: false },
   },
 });
 const CONTACTS = Number(options.contacts);
@@ -415,7 +416,7 @@ function printProfile(profile: CpuProfile): void {
     totals.set(name, (totals.get(name) ?? 0) + micros);
     all += micros;
   }
-  line(`  CPU of this process (one thread; profile sampled by V8):`);
+  line(`  CPU of the main thread (profile sampled by V8):`);
   for (const [name, micros] of [...totals.entries()].sort(([, a], [, b]) => b - a)) {
     line(`    ${((100 * micros) / all).toFixed(1).padStart(5)}%  ${name}`);
   }
@@ -445,7 +446,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 async function main(): Promise<number> {
-  const cloud = await startLocalCloud({ ports: RANDOM_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, loadHandler });
+  const cloud = await startLocalCloud({ ports: RANDOM_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, loadHandler, dynamoThread: !options['dynamo-in-process'] });
   let host: SessionHost | undefined;
   let socket: WebSocket | undefined;
   try {
@@ -506,6 +507,7 @@ async function main(): Promise<number> {
     tally = emptyTally();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const utilisation = performance.eventLoopUtilization();
+    const dynamoUtilisation = cloud.dynamoThread?.utilization();
     const profiler = new Session();
     if (PROFILE) {
       profiler.connect();
@@ -533,6 +535,7 @@ async function main(): Promise<number> {
     const wallMs = Math.max(...followUps.map((message) => message.receivedAt ?? 0)) - startedAt;
     loop.disable();
     const busy = performance.eventLoopUtilization(utilisation);
+    const dynamoBusy = dynamoUtilisation ? cloud.dynamoThread?.utilization(dynamoUtilisation) : undefined;
     const profile = PROFILE ? ((await profiler.post('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
     profiler.disconnect();
     let followUp = { lost: 0, doubled: 0 };
@@ -542,7 +545,10 @@ async function main(): Promise<number> {
       printStages(followUps);
       printWorker(wallMs);
       printRequests(followUps.length);
-      line(`  event loop of this process: ${(busy.utilization * 100).toFixed(0)}% busy, delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms`);
+      line(
+        `  busy event loops: main thread (everything else) ${(busy.utilization * 100).toFixed(0)}% (delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms), ` +
+          (dynamoBusy ? `local DynamoDB thread ${(dynamoBusy.utilization * 100).toFixed(0)}%` : 'local DynamoDB on the main thread'),
+      );
       if (profile) printProfile(profile);
     }
     const all = [...firsts, ...followUps];

@@ -29,7 +29,7 @@
  * Options: --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
  * contact's follow-ups; 0: back to back) --poll-ms 100 (the simulator's poll of the phone network;
  * WhatsApp itself pushes, so this adds on average half of it to every latency) --no-profile --trace (prints
- * the worker's DynamoDB requests for one follow-up message)
+ * the worker's DynamoDB requests for the first contact's first message and first follow-up)
  *
  * Exits 1 when a message was lost (never announced) or announced twice.
  */
@@ -44,6 +44,7 @@ import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo, sqs } from '../functions/core/aws/clients';
 import { putSimulatedInbound, putSimulatedScan } from '../functions/core/repositories/simulator';
+import { getTicket } from '../functions/core/repositories/tickets';
 import { startSessionHost, type SessionHost } from '../functions/sessions/host';
 import { createSimulatorProvider } from '../functions/sessions/providers/simulator/provider';
 import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
@@ -147,6 +148,8 @@ interface Sent {
   invokedEpoch?: number;
   receivedAt?: number;
   receivedEpoch?: number;
+  /** The ticket it was stored on, from its announcement. */
+  ticketId?: string;
   announcements: number;
 }
 
@@ -154,8 +157,8 @@ const sent = new Map<string, Sent>();
 /** Called on every announcement of a sent message, so a phase can wait for the last one. */
 let onAnnounced: () => void = () => undefined;
 let botAnswers = 0;
-/** The message whose worker requests --trace prints: the first follow-up of the first contact. */
-let traceBody: string | undefined;
+/** The messages whose worker requests --trace prints: the first contact's first message and first follow-up. */
+const traceBodies = new Set<string>();
 
 /** The worker's handler, timed and marked as the worker's; each record's text tells which message it carries. */
 const loadHandler = async (module: string): Promise<AnyHandler> => {
@@ -167,8 +170,9 @@ const loadHandler = async (module: string): Promise<AnyHandler> => {
     const startedAt = Date.now();
     const records = (event as SQSEvent).Records;
     const bodies = records.map((record) => messageBodyOf(record.body));
-    const traced = traceBody !== undefined && bodies.includes(traceBody);
-    if (traced) process.stdout.write(`  --trace: the worker's DynamoDB requests for "${traceBody}" (and any other record of its batch)\n`);
+    const tracedBody = bodies.find((body) => body !== undefined && traceBodies.has(body));
+    const traced = tracedBody !== undefined;
+    if (traced) process.stdout.write(`  --trace: the worker's DynamoDB requests for "${tracedBody}" (and any other record of its batch)\n`);
     for (const [index, record] of records.entries()) {
       const body = bodies[index];
       const message = body === undefined ? undefined : sent.get(body);
@@ -214,6 +218,7 @@ async function openAgentSocket(cloud: LocalCloud, token: string, companyId: stri
     if (!message) return;
     message.announcements += 1;
     if (message.receivedAt === undefined) {
+      message.ticketId = event.message.ticketId;
       message.receivedAt = receivedAt;
       message.receivedEpoch = Date.now();
     }
@@ -424,6 +429,30 @@ function printProfile(profile: CpuProfile): void {
 
 // ---- the run -------------------------------------------------------------------------------------------
 
+/**
+ * Whether each contact's conversation lists its messages in the order they were written (GET /messages,
+ * as the web shows it) and its ticket shows the last one written as its last message.
+ */
+async function printOrder(cloud: LocalCloud, token: string, companyId: string, byContact: readonly (readonly Sent[])[]): Promise<void> {
+  let inOrder = 0;
+  let lastShown = 0;
+  for (const written of byContact) {
+    const ticketId = written.find((message) => message.ticketId)?.ticketId;
+    if (!ticketId) continue;
+    const listed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await api(cloud, `/messages/${ticketId}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, token);
+      listed.push(...(page.body.messages as { body: string; fromMe: boolean }[]).filter((message) => !message.fromMe).map((message) => message.body));
+      cursor = page.body.cursor ?? undefined;
+    } while (cursor);
+    // Pages come newest first.
+    if (JSON.stringify(listed.reverse()) === JSON.stringify(written.map((message) => message.body))) inOrder += 1;
+    if ((await getTicket(companyId, ticketId))?.lastMessage === written.at(-1)?.body) lastShown += 1;
+  }
+  line(`  order: ${inOrder} of ${byContact.length} conversations list the contact's messages in the order written; ${lastShown} tickets show the last one as their last message`);
+}
+
 async function api(cloud: LocalCloud, path: string, token: string, init: { method?: string; body?: unknown } = {}) {
   const response = await fetch(`${cloud.config.apiUrl}${path}`, {
     method: init.method ?? 'GET',
@@ -495,6 +524,7 @@ async function main(): Promise<number> {
     line();
 
     // Phase 1: every contact's first message at once.
+    if (options.trace) traceBodies.add(bodyOf(context, 0, 0));
     let startedAt = performance.now();
     const firsts = await Promise.all(Array.from({ length: CONTACTS }, (_, contact) => write(context, contact, 0)));
     await announced(firsts);
@@ -516,20 +546,19 @@ async function main(): Promise<number> {
       await profiler.post('Profiler.start');
     }
     loop.enable();
-    if (options.trace && MESSAGES > 1) traceBody = bodyOf(context, 0, 1);
+    if (options.trace && MESSAGES > 1) traceBodies.add(bodyOf(context, 0, 1));
     startedAt = performance.now();
-    const followUps = (
-      await Promise.all(
-        Array.from({ length: CONTACTS }, async (_, contact) => {
-          const mine: Sent[] = [];
-          for (let index = 1; index < MESSAGES; index += 1) {
-            mine.push(await write(context, contact, index));
-            if (INTERVAL_MS > 0) await sleep(INTERVAL_MS);
-          }
-          return mine;
-        }),
-      )
-    ).flat();
+    const byContact = await Promise.all(
+      Array.from({ length: CONTACTS }, async (_, contact) => {
+        const mine: Sent[] = [];
+        for (let index = 1; index < MESSAGES; index += 1) {
+          mine.push(await write(context, contact, index));
+          if (INTERVAL_MS > 0) await sleep(INTERVAL_MS);
+        }
+        return mine;
+      }),
+    );
+    const followUps = byContact.flat();
     const writtenIn = performance.now() - startedAt;
     await announced(followUps);
     const wallMs = Math.max(...followUps.map((message) => message.receivedAt ?? 0)) - startedAt;
@@ -538,6 +567,8 @@ async function main(): Promise<number> {
     const dynamoBusy = dynamoUtilisation ? cloud.dynamoThread?.utilization(dynamoUtilisation) : undefined;
     const profile = PROFILE ? ((await profiler.post('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
     profiler.disconnect();
+    // The invocations that announced the last messages finish their work (bots, acks) before the worker's figures are taken.
+    await drained(cloud);
     let followUp = { lost: 0, doubled: 0 };
     if (followUps.length > 0) {
       followUp = printPhase('Follow-up messages (existing ticket)', followUps, startedAt);
@@ -551,6 +582,7 @@ async function main(): Promise<number> {
       );
       if (profile) printProfile(profile);
     }
+    if (MESSAGES > 1) await printOrder(cloud, token, companyId, byContact.map((mine, contact) => [firsts[contact] as Sent, ...mine]));
     const all = [...firsts, ...followUps];
     line();
     line(`All: ${all.length} sent, ${all.filter((message) => message.receivedAt !== undefined).length} received, ${first.lost + followUp.lost} lost, ${first.doubled + followUp.doubled} announced twice`);

@@ -22,14 +22,19 @@
  * session host until its event is on the wa-events queue, the queue until the worker's invocation
  * starts, the invocation until the socket hears it); how busy the worker was (mean invocations in
  * flight against its maxConcurrency); every DynamoDB request of the pipeline per message, by who made
- * it (counted by a middleware on the one DynamoDB client the backend code shares); and a CPU profile of
- * this process split between the local DynamoDB, the local SQS, the gateways, the SDK and our code.
- * Everything shares one Node.js thread here, so CPU is the resource they compete for.
+ * it (counted by a middleware on the one DynamoDB client the backend code shares); how busy the two
+ * threads were: the local DynamoDB runs on a thread of its own here, everything else (worker, session
+ * host, gateways, local SQS, the SDK clients) shares the main thread; and a CPU profile of the main
+ * thread split between the SDK, the local SQS, the gateways and our code. Whichever thread is full
+ * first is what bounds the rate. Last, whether each conversation lists its messages in the order the
+ * contact wrote them, and its ticket shows the last one.
  *
  * Options: --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
  * contact's follow-ups; 0: back to back) --poll-ms 100 (the simulator's poll of the phone network;
  * WhatsApp itself pushes, so this adds on average half of it to every latency) --no-profile --trace (prints
  * the worker's DynamoDB requests for the first contact's first message and first follow-up)
+ * --worker-concurrency 20 (the worker's maxConcurrency; default as deployed) --dynamo-in-process (the local
+ * DynamoDB on the main thread, as `npm start` runs it, instead of a thread of its own)
  *
  * Exits 1 when a message was lost (never announced) or announced twice.
  */
@@ -49,7 +54,7 @@ import { startSessionHost, type SessionHost } from '../functions/sessions/host';
 import { createSimulatorProvider } from '../functions/sessions/providers/simulator/provider';
 import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import type { AnyHandler } from '../infra/local/lambda';
-import { QUEUES } from '../infra/resources/queues';
+import { QUEUES, type QueueDefinition } from '../infra/resources/queues';
 import type { ClientAction } from '../shared/realtime-actions';
 import { companyEventName, type CompanyChannels, type RealtimeFrame } from '../shared/realtime-events';
 import type { MeResponse } from '../shared/session';
@@ -64,6 +69,7 @@ const { values: options } = parseArgs({
     'no-profile': { type: 'boolean', default: false },
     trace: { type: 'boolean', default: false },
     'dynamo-in-process': { type: 'boolean', default: false },
+    'worker-concurrency': { type: 'string' },
   },
 });
 const CONTACTS = Number(options.contacts);
@@ -77,8 +83,15 @@ for (const [name, value, min] of [['contacts', CONTACTS, 1], ['messages', MESSAG
 /** A phase gives up on the messages still unannounced after this long without any arriving. */
 const STALL_MS = 30_000;
 const RANDOM_PORTS = { web: 0, http: 0, ws: 0, dynamodb: 0, s3: 0, sqs: 0, cognito: 0, scheduler: 0 } as const;
-const WA_EVENTS = QUEUES.find((queue) => queue.id === 'wa-events');
+/** The queues as deployed, or with the worker's maxConcurrency of --worker-concurrency (to see whether it bounds). */
+const BENCH_QUEUES: readonly QueueDefinition[] = QUEUES.map((queue) =>
+  queue.consumer && queue.id === 'wa-events' && options['worker-concurrency'] !== undefined
+    ? { ...queue, consumer: { ...queue.consumer, maxConcurrency: Number(options['worker-concurrency']) } }
+    : queue,
+);
+const WA_EVENTS = BENCH_QUEUES.find((queue) => queue.id === 'wa-events');
 const WORKER_CONCURRENCY = WA_EVENTS?.consumer?.maxConcurrency ?? 0;
+if (!Number.isInteger(WORKER_CONCURRENCY) || WORKER_CONCURRENCY < 1) throw new Error('--worker-concurrency must be a whole number of at least 1');
 
 // ---- who is doing the work -----------------------------------------------------------------------------
 
@@ -475,7 +488,14 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 async function main(): Promise<number> {
-  const cloud = await startLocalCloud({ ports: RANDOM_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, loadHandler, dynamoThread: !options['dynamo-in-process'] });
+  const cloud = await startLocalCloud({
+    ports: RANDOM_PORTS,
+    logLevel: 'silent',
+    ttlSweepIntervalMs: 0,
+    loadHandler,
+    queues: BENCH_QUEUES,
+    dynamoThread: !options['dynamo-in-process'],
+  });
   let host: SessionHost | undefined;
   let socket: WebSocket | undefined;
   try {

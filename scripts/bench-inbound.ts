@@ -156,7 +156,11 @@ interface Sent {
   /** performance.now() and Date.now() when the write to the phone network completed. */
   readonly writtenAt: number;
   readonly writtenEpoch: number;
-  /** Date.now(): SQS's SentTimestamp of its wa-events message, and when the worker's invocation began. */
+  /**
+   * Date.now(): when the simulator took it from the phone network (the event's timestamp), SQS's
+   * SentTimestamp of its wa-events message, and when the worker's invocation began.
+   */
+  takenEpoch?: number;
   enqueuedEpoch?: number;
   invokedEpoch?: number;
   receivedAt?: number;
@@ -182,7 +186,8 @@ const loadHandler = async (module: string): Promise<AnyHandler> => {
     if (who !== 'worker') return actor.run({ actor: who }, () => handler(event, context));
     const startedAt = Date.now();
     const records = (event as SQSEvent).Records;
-    const bodies = records.map((record) => messageBodyOf(record.body));
+    const parsed = records.map((record) => messageOf(record.body));
+    const bodies = parsed.map((message) => message?.body);
     const tracedBody = bodies.find((body) => body !== undefined && traceBodies.has(body));
     const traced = tracedBody !== undefined;
     if (traced) process.stdout.write(`  --trace: the worker's DynamoDB requests for "${tracedBody}" (and any other record of its batch)\n`);
@@ -190,6 +195,7 @@ const loadHandler = async (module: string): Promise<AnyHandler> => {
       const body = bodies[index];
       const message = body === undefined ? undefined : sent.get(body);
       if (!message || message.invokedEpoch !== undefined) continue;
+      message.takenEpoch = parsed[index]?.timestamp;
       message.enqueuedEpoch = Number(record.attributes.SentTimestamp);
       message.invokedEpoch = startedAt;
     }
@@ -202,10 +208,11 @@ const loadHandler = async (module: string): Promise<AnyHandler> => {
   return tracked;
 };
 
-function messageBodyOf(recordBody: string): string | undefined {
+/** The text and timestamp of a wa-events record that carries a message. */
+function messageOf(recordBody: string): { body: string; timestamp: number } | undefined {
   try {
-    const parsed = JSON.parse(recordBody) as { type?: unknown; body?: unknown };
-    return parsed.type === 'message' && typeof parsed.body === 'string' ? parsed.body : undefined;
+    const parsed = JSON.parse(recordBody) as { type?: unknown; body?: unknown; timestamp?: unknown };
+    return parsed.type === 'message' && typeof parsed.body === 'string' ? { body: parsed.body, timestamp: Number(parsed.timestamp) } : undefined;
   } catch {
     return undefined;
   }
@@ -348,11 +355,15 @@ function printPhase(title: string, messages: readonly Sent[], startedAt: number)
 }
 
 function printStages(messages: readonly Sent[]): void {
-  const traced = messages.filter((message) => message.enqueuedEpoch !== undefined && message.invokedEpoch !== undefined && message.receivedEpoch !== undefined);
+  const traced = messages.filter(
+    (message) => message.takenEpoch !== undefined && message.enqueuedEpoch !== undefined && message.invokedEpoch !== undefined && message.receivedEpoch !== undefined,
+  );
+  const stage = (from: (message: Sent) => number, to: (message: Sent) => number) => distribution(traced.map((message) => to(message) - from(message)));
   line(`  where a message waited (${traced.length} traced; epoch milliseconds):`);
-  line(`    session host (simulator poll + take + publish) ${distribution(traced.map((m) => (m.enqueuedEpoch as number) - m.writtenEpoch))}`);
-  line(`    wa-events queue (until its worker invocation)  ${distribution(traced.map((m) => (m.invokedEpoch as number) - (m.enqueuedEpoch as number)))}`);
-  line(`    worker (invocation start -> socket)            ${distribution(traced.map((m) => (m.receivedEpoch as number) - (m.invokedEpoch as number)))}`);
+  line(`    phone network until the simulator took it   ${stage((m) => m.writtenEpoch, (m) => m.takenEpoch as number)}`);
+  line(`    session host until on the wa-events queue   ${stage((m) => m.takenEpoch as number, (m) => m.enqueuedEpoch as number)}`);
+  line(`    wa-events queue until its worker invocation ${stage((m) => m.enqueuedEpoch as number, (m) => m.invokedEpoch as number)}`);
+  line(`    worker invocation until the agent's socket  ${stage((m) => m.invokedEpoch as number, (m) => m.receivedEpoch as number)}`);
 }
 
 function printWorker(wallMs: number): void {

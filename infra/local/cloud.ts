@@ -53,7 +53,7 @@ export interface LocalCloudOptions {
   readonly logLevel?: string;
   /** The TTL sweeper's period; 0 disables it. */
   readonly ttlSweepIntervalMs?: number;
-  /** Run the local DynamoDB on a thread of its own (benchmarks under tsx; see dynamodb-thread.ts). */
+  /** Run the local DynamoDB on a thread of its own (benchmarks; see dynamodb-thread.ts). */
   readonly dynamoThread?: boolean;
 }
 

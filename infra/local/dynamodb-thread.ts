@@ -2,8 +2,8 @@
  * The local DynamoDB (dynamodb.ts) on a thread of its own, for measurements that must tell its CPU from
  * the backend's: with everything on one thread a slow DynamoDB and a busy worker look the same. The
  * endpoint, sweep and stop behave as in-process; `utilization()` tells how busy the thread's event loop
- * has been. Worker threads do not inherit the TypeScript loader of `tsx` (Node 20), so the thread
- * registers it before loading its entry: this is for scripts (and `npm start`), not for the jest suites.
+ * has been. Worker threads do not inherit the TypeScript loader the process runs under (Node 20), so
+ * the thread registers tsx's before loading its entry.
  */
 import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -18,7 +18,10 @@ export type DynamoThreadReply =
 export type DynamoThreadRequest = { readonly kind: 'sweep' | 'stop'; readonly id: number };
 
 export interface ThreadedDynamo extends LocalDynamo {
-  /** Event-loop utilisation of the thread since `since` (or since it started). */
+  /**
+   * Event-loop utilisation of the thread as performance.eventLoopUtilization() gives it: without an
+   * argument since the thread started, with an earlier such reading between then and now.
+   */
   utilization(since?: EventLoopUtilization): EventLoopUtilization;
 }
 
@@ -57,7 +60,6 @@ export async function startDynamoThread(options: StartDynamoOptions): Promise<Th
       worker.postMessage({ kind, id: nextId } satisfies DynamoThreadRequest);
     });
 
-  const started = worker.performance.eventLoopUtilization();
   return {
     endpoint: ready.endpoint,
     port: ready.port,
@@ -66,6 +68,6 @@ export async function startDynamoThread(options: StartDynamoOptions): Promise<Th
       await ask('stop');
       await worker.terminate();
     },
-    utilization: (since = started) => worker.performance.eventLoopUtilization(since),
+    utilization: (since) => worker.performance.eventLoopUtilization(since),
   };
 }

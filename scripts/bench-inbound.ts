@@ -154,8 +154,8 @@ function countRequests(): void {
 interface Sent {
   readonly body: string;
   /** performance.now() and Date.now() when the write to the phone network completed. */
-  readonly writtenAt: number;
-  readonly writtenEpoch: number;
+  writtenAt: number;
+  writtenEpoch: number;
   /**
    * Date.now(): when the simulator took it from the phone network (the event's timestamp), SQS's
    * SentTimestamp of its wa-events message, and when the worker's invocation began.
@@ -270,6 +270,9 @@ const bodyOf = (context: Context, contact: number, index: number) => `Bench ${co
 
 async function write(context: Context, contact: number, index: number): Promise<Sent> {
   const body = bodyOf(context, contact, index);
+  // Known before the write, in case its announcement is handled before the write's own answer.
+  const message: Sent = { body, writtenAt: Number.NaN, writtenEpoch: Number.NaN, announcements: 0 };
+  sent.set(body, message);
   await actor.run({ actor: 'contacts' }, () =>
     putSimulatedInbound(context.companyId, context.connectionId, ulid(), {
       kind: 'message',
@@ -280,8 +283,8 @@ async function write(context: Context, contact: number, index: number): Promise<
       body,
     }),
   );
-  const message: Sent = { body, writtenAt: performance.now(), writtenEpoch: Date.now(), announcements: 0 };
-  sent.set(body, message);
+  message.writtenAt = performance.now();
+  message.writtenEpoch = Date.now();
   return message;
 }
 

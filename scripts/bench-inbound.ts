@@ -38,6 +38,7 @@
  *
  * Exits 1 when a message was lost (never announced) or announced twice.
  */
+import './quiet-sdk-notice';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';

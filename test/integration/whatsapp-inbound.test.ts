@@ -219,6 +219,17 @@ describe('the inbound pipeline under redelivery and load', () => {
     expect(inbound.map((message) => message.body)).toEqual(['Uma vez só']);
   });
 
+  it('lists the messages a contact wrote within one second in the order written', async () => {
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    const bodies = Array.from({ length: 8 }, (_, index) => `na ordem ${index}`);
+
+    for (const body of bodies) await handleWhatsAppEvent({ ...event('5511977770003', `O${ulid()}`, body), timestamp: second });
+
+    const ticket = await until('the ticket', () => ticketOf('5511977770003'));
+    const inbound = (await messagesOf(ticket.id)).filter((message) => !message.fromMe).map((message) => message.body);
+    expect(inbound).toEqual([...bodies].reverse());
+  });
+
   it('gives fifty messages of one contact at once one ticket, losing and doubling none', async () => {
     const bodies = Array.from({ length: 50 }, (_, index) => `mensagem ${index}`);
 

@@ -17,7 +17,7 @@
  *    queue work hours per `scheduleType`) first; then the greeting and the queue menu on a new ticket,
  *    or the contact's answer to the menu (queue-menu.ts).
  */
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import type { MediaType, QuotedMessageDto } from '../../../../shared/messages';
 import { companyDay } from '../../../../shared/company-time';
 import { renderTemplate, ticketProtocol } from '../../../../shared/templates';
@@ -42,6 +42,13 @@ import { MessageExistsError, storeMessage } from '../store-message';
 import { answerMenu, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { isWithinSchedule } from './work-hours';
 
+/**
+ * Message ids sort in the order messages were written. WhatsApp stamps them in whole seconds, so two
+ * messages of one second would get random order from plain ulid(); one chat's messages are handled in
+ * sequence, and a monotonic factory makes each id greater than the one before it in this container.
+ */
+const messageUlidAt = monotonicFactory();
+
 /** Ours: the answer to a call while the company's `call` setting is disabled. */
 export const CALLS_REFUSED = 'Não recebemos chamadas por este número. Por favor, envie sua mensagem por escrito.';
 
@@ -62,7 +69,7 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
   const settings = new Map((await listSettings(companyId)).map((setting) => [setting.key, setting.value]));
   if (event.chat.isGroup && settings.get('CheckMsgIsGroup') === 'enabled') return;
 
-  const claimedUlid = ulid(event.timestamp || now.getTime());
+  const claimedUlid = messageUlidAt(event.timestamp || now.getTime());
   const claim = await claimWhatsappMessage(companyId, whatsappId, event.whatsappMessageId, claimedUlid, now);
   if (!claim.fresh && claim.ref.messageId !== null) return;
   // Every delivery of one WhatsApp message stores under the same id, so only one store can succeed.

@@ -1,0 +1,166 @@
+/**
+ * Harness of the browser tests: the local cloud on random ports with the built web app served beside
+ * it (web-server.ts), Debian's Chromium driven by playwright-core, and pages signed in as the demo admin. One browser per test file, one
+ * context per test (closed by `closePages`), so tests share nothing but the data they create.
+ *
+ * The browser is Debian's package (`apt-get install -y chromium`), never one downloaded by Playwright;
+ * CHROMIUM_PATH points elsewhere when it lives elsewhere. Without it the tests fail, saying so.
+ */
+import { access, constants, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { DEMO_LOGIN, RANDOM_PORTS, startTestCloud, type TestCloud } from '../../support/local-cloud';
+import { serveBuiltWeb, type BuiltWebServer } from './web-server';
+
+export { DEMO_LOGIN };
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** How long a locator waits for what a user would see. */
+const ACTION_TIMEOUT_MS = 10_000;
+
+/** Chromium, or an error that says how to install it: a missing browser must fail the run, not skip it. */
+export async function launchChromium(): Promise<Browser> {
+  try {
+    await access(CHROMIUM_PATH, constants.X_OK);
+  } catch {
+    throw new Error(
+      `The browser tests need Chromium at ${CHROMIUM_PATH}, which is missing. Install Debian's package with ` +
+        '`apt-get install -y chromium` (as root, or with sudo), or set CHROMIUM_PATH to another Chromium.',
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH });
+}
+
+export interface WebCloud {
+  readonly cloud: TestCloud;
+  readonly browser: Browser;
+  readonly webUrl: string;
+  /** A fresh context and page (desktop size unless told), its defaults set; signed in when asked. */
+  newPage(options?: BrowserContextOptions & { signedIn?: boolean }): Promise<Page>;
+  /** Closes every context opened since the last call (afterEach). */
+  closePages(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The cloud with the demo data, the built web app served beside it, and Chromium. */
+export async function startWebCloud(): Promise<WebCloud> {
+  const browser = await launchChromium();
+  let server: BuiltWebServer | undefined;
+  let started: TestCloud | undefined;
+  try {
+    server = await serveBuiltWeb();
+    // The cloud allows the web app's origin, so it learns the port the app is served on.
+    started = await startTestCloud({ ports: { ...RANDOM_PORTS, web: server.port } });
+    server.setConfig(started.config);
+  } catch (error) {
+    await browser.close();
+    await server?.stop();
+    await started?.stop();
+    throw error;
+  }
+  const cloud = started;
+  const web = server;
+  const contexts: BrowserContext[] = [];
+  // The demo admin's browser storage (Amplify's tokens), taken from the first sign-in through the form.
+  let signedInState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+  const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: web.url, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', ...options });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  return {
+    cloud,
+    browser,
+    webUrl: web.url,
+    async newPage({ signedIn = false, ...options } = {}) {
+      if (!signedIn) return open(options);
+      if (signedInState === undefined) {
+        const first = await open();
+        await signInThroughTheForm(first);
+        signedInState = await first.context().storageState();
+        await first.context().close();
+      }
+      const page = await open({ ...options, storageState: signedInState });
+      return page;
+    },
+    async closePages() {
+      const closing = contexts.splice(0);
+      await Promise.all(closing.map((context) => context.close()));
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await web.stop();
+      await cloud.stop();
+    },
+  };
+}
+
+/** Signs the demo admin in at /login, as a user does, and waits for the ticket workspace. */
+export async function signInThroughTheForm(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+  await page.getByLabel(/^Senha/).fill(DEMO_LOGIN.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL('**/tickets');
+}
+
+/** Waits until the locator shows; a timeout fails the test with Playwright's description of it. */
+export async function shows(locator: Locator, timeout?: number): Promise<Locator> {
+  await locator.waitFor({ state: 'visible', ...(timeout !== undefined && { timeout }) });
+  return locator;
+}
+
+/** Waits until the locator is gone from the page (detached or hidden). */
+export async function leaves(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'hidden' });
+}
+
+/** Polls a value until it passes `accept`; for state outside the page (the simulated phone, the API). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+// axe-core's browser bundle, read once per file and injected into pages as a script.
+const require = createRequire(import.meta.url);
+let axeSource: Promise<string> | undefined;
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  readonly targets: readonly string[];
+}
+
+/** The page's accessibility violations of impact serious or critical, as axe-core reports them. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: await axeSource });
+  const violations = await page.evaluate(async () => {
+    // Set by the script just added; its types are not part of this page's program.
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations as {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: unknown[] }[];
+    }[];
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+    }));
+}

@@ -20,7 +20,7 @@ export interface DemoWhatsApp {
   readonly queues: Readonly<Record<'Atendimento' | 'Financeiro', string>>;
   /** A simulated customer writes to the connection. */
   write(from: string, name: string, body: string): Promise<void>;
-  /** What the session sent to that number so far. */
+  /** The messages the session sent to that number so far (not its read receipts). */
   sentTo(number: string): Promise<SimulatedOutbound[]>;
   stop(): Promise<void>;
 }
@@ -36,8 +36,8 @@ export async function connectDemoWhatsApp(cloud: TestCloud): Promise<DemoWhatsAp
   const queues = (await cloud.api('/queue', { token })).body as { id: string; name: string }[];
   const first = queues.find((queue) => queue.name === 'Atendimento');
   if (!first) throw new Error('the demo company has no queue Atendimento');
-  const second = await cloud.api('/queue', { method: 'POST', token, body: { name: 'Financeiro', color: '#1d4ed8', greetingMessage: '' } });
-  if (second.status !== 201 && second.status !== 200) throw new Error(`POST /queue answered ${second.status}`);
+  const second = await cloud.api('/queue', { method: 'POST', token, body: { name: 'Financeiro', color: '#1d4ed8', greetingMessage: 'Financeiro, em que podemos ajudar?' } });
+  if (second.status !== 201 && second.status !== 200) throw new Error(`POST /queue answered ${second.status}: ${JSON.stringify(second.body)}`);
 
   const created = await cloud.api('/whatsapp', { method: 'POST', token, body: { name: 'Simulado', provider: 'simulator', greetingMessage: '', queueIds: [first.id] } });
   if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
@@ -71,7 +71,8 @@ export async function connectDemoWhatsApp(cloud: TestCloud): Promise<DemoWhatsAp
     queues: { Atendimento: first.id, Financeiro: second.body.id },
     write: (from, name, body) =>
       putSimulatedInbound(companyId, connectionId, ulid(), { kind: 'message', from, name, whatsappMessageId: `E${ulid()}`, mediaType: 'chat', body }),
-    sentTo: async (number) => (await listSimulatedOutbound(companyId, connectionId)).filter((record) => record.to === number),
+    sentTo: async (number) =>
+      (await listSimulatedOutbound(companyId, connectionId)).filter((record) => record.to === number && record.readReceiptsFor.length === 0),
     stop: () => host.stop(),
   };
 }

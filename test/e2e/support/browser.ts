@@ -146,13 +146,15 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ content: await axeSource });
   const violations = await page.evaluate(async () => {
     // Set by the script just added; its types are not part of this page's program.
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<{ violations: unknown[] }> } }).axe;
+    // Tabster's focus sentinels (Fluent's focus management) are focusable and aria-hidden on purpose:
+    // they hand the focus on as soon as they get it, so a screen reader never meets them.
+    const result = await axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] });
     return result.violations as {
       id: string;
       impact: string | null;
       help: string;
-      nodes: { target: unknown[] }[];
+      nodes: { target: unknown[]; html: string; failureSummary?: string }[];
     }[];
   });
   return violations
@@ -161,6 +163,6 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
-      targets: violation.nodes.map((node) => node.target.map(String).join(' ')),
+      targets: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 300)} ${node.failureSummary ?? ''}`),
     }));
 }

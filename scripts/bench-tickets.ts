@@ -16,6 +16,7 @@
  * The full run (1.1 million items) takes a long time on the local stand-in; smaller numbers show the
  * same shape.
  */
+import './quiet-sdk-notice';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';

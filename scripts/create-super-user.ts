@@ -5,6 +5,7 @@
  * case as sign-up. The target comes from the environment, as for the Lambdas: TABLE_NAME and
  * COGNITO_USER_POOL_ID (the stack outputs), with AWS credentials and region from the usual AWS chain.
  */
+import './quiet-sdk-notice';
 import { parseArgs } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
 /** `npm run reset`: wipes the local cloud's data (.data/). Stop `npm start` first. */
+import './quiet-sdk-notice';
 import { rm } from 'node:fs/promises';
 import { DATA_DIR } from './paths';
 

@@ -16,6 +16,7 @@
  * Common options: --email <user> (whose company; default the demo admin), --connection <name or id>
  * (default: the company's only simulator connection).
  */
+import './quiet-sdk-notice';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';

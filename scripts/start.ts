@@ -2,14 +2,13 @@
  * `npm start`: the whole product on this machine. Starts the local cloud with data under `.data/`,
  * seeds the demo company, and serves the web app; Ctrl-C stops every part cleanly.
  */
+import './quiet-sdk-notice';
 import { startLocalCloud } from '../infra/local/cloud';
 import { DATA_DIR } from './paths';
 import { portsFromEnv } from './ports';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
 import { startSessionHostProcess } from './session-host-process';
 
-// This machine may run Node 20 (Lambda runs 22); the SDK still supports it, so spare the user its notice.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 async function main(): Promise<void> {
   const startedAt = Date.now();

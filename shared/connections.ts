@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import type { QueueSummary } from './session';
 
+export { needsAttention } from './connection-status';
+
 /** Spec 2 §4; qrcode, PAIRING, DISCONNECTED, TIMEOUT and OPENING need attention (spec 1 §4.3). */
 export const CONNECTION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
@@ -34,9 +36,9 @@ export interface ConnectionDto {
   /** Name and colour of `queueIds`, in that order. */
   readonly queues: readonly QueueSummary[];
   readonly transferQueueId: string | null;
-  /** Minutes a pending ticket waits before it moves to `transferQueueId`; null: never. */
+  /** Minutes a new pending ticket without queue waits before it moves to `transferQueueId`; null: never. */
   readonly timeToTransfer: number | null;
-  /** Hours of inactivity after which a ticket is closed; 0: never. */
+  /** Hours without any change after which a pending or open ticket is closed; 0: never. */
   readonly expiresTicket: number;
   readonly expiresInactiveMessage: string;
   /** Minutes the queue bot waits for a choice; 0: no limit. */
@@ -138,6 +140,3 @@ export const CONNECTION_DEFAULTS = {
   timeUseBotQueues: 0,
   maxUseBotQueues: 3,
 } as const satisfies Partial<ConnectionDto>;
-
-/** Statuses that show the connections alert badge (spec 1 §4.3). */
-export const needsAttention = (status: ConnectionStatus): boolean => status !== 'CONNECTED';

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ContactNumberSchema } from './contacts';
 import { MESSAGE_BODY_MAX, type MessageDto } from './messages';
+import type { TicketStatus } from './tickets';
 
 /** Ours: requests per connection per minute; more answer 429 ERR_TOO_MANY_REQUESTS. */
 export const EXTERNAL_API_RATE_LIMIT = 60;
@@ -19,13 +20,15 @@ export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, '
 
 const messageText = z.string({ error: 'Invalid body' }).max(MESSAGE_BODY_MAX, 'Too Long!');
 
-/** JSON `{ number, body }`: a text message; an empty text is refused. */
+/** JSON `{ number, body, closeTicket? }`: a text message; an empty text is refused. */
 export const ExternalSendBody = z.object({
   number: ContactNumberSchema,
   body: z
     .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid body') })
     .max(MESSAGE_BODY_MAX, 'Too Long!')
     .refine((text) => text.trim() !== '', 'Required'),
+  /** Close the contact's ticket once the message is sent (the connection's closing message goes too). */
+  closeTicket: z.boolean({ error: 'closeTicket must be true or false' }).optional().default(false),
 });
 export type ExternalSendBody = z.output<typeof ExternalSendBody>;
 
@@ -33,11 +36,15 @@ export type ExternalSendBody = z.output<typeof ExternalSendBody>;
 export const ExternalMediaFields = z.object({
   number: ContactNumberSchema,
   body: messageText.optional().default(''),
+  closeTicket: z
+    .enum(['true', 'false'], { error: 'closeTicket must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
 });
 export type ExternalMediaFields = z.output<typeof ExternalMediaFields>;
 
 /** Form fields read from a multipart send. */
-export const EXTERNAL_MEDIA_TEXT_FIELDS = ['number', 'body'] as const;
+export const EXTERNAL_MEDIA_TEXT_FIELDS = ['number', 'body', 'closeTicket'] as const;
 
 /** 201: the message sent (the first one when several files were sent), all of them, and where they went. */
 export interface ExternalSendResult {
@@ -45,4 +52,6 @@ export interface ExternalSendResult {
   readonly messages: readonly MessageDto[];
   readonly ticketId: string;
   readonly contactId: string;
+  /** The ticket's status after the send: `closed` when closeTicket was asked. */
+  readonly ticketStatus: TicketStatus;
 }

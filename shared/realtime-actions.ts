@@ -8,8 +8,8 @@
 import { z } from 'zod';
 import { TICKET_STATUSES } from './tickets';
 
-/** The web sends `userStatus` this often (spec 1 §9: every 5 minutes). */
-export const USER_STATUS_INTERVAL_MS = 300_000;
+// Lives in session.ts, which the web imports without this module's schemas (and zod).
+export { USER_STATUS_INTERVAL_MS } from './session';
 
 const status = z.enum(TICKET_STATUSES);
 /** Ids are what the API hands out (ULIDs and the like); anything else cannot name a ticket of ours. */

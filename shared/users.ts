@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { PROFILES, type MeUser } from './session';
 
+// Kept importable from here, where the backend has always found it.
+export { sessionTag } from './session';
+
 export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
 export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
 
@@ -119,14 +122,3 @@ export const ResetPasswordBody = z.object({
   code: z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).max(64, 'Invalid code').regex(/^\S+$/, 'Invalid code'),
   password: PasswordSchema,
 });
-
-/**
- * The short tag of a sign-in that the `auth` event names (`session`): the first 16 hex digits of the
- * SHA-256 of the token's `origin_jti`. A browser compares it with the tag of its own access token and
- * shows 'Sua conta foi acessada em outro computador.' only when they differ. WebCrypto, so that the web
- * and the backend compute it with the same code.
- */
-export async function sessionTag(originJti: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(originJti));
-  return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}

@@ -20,6 +20,8 @@ export const config = {
   userPoolClientId: () => required(ENV.userPoolClientId),
   wsManagementEndpoint: () => required(ENV.wsManagementEndpoint),
   queueUrl: (queueId: string) => required(queueUrlEnv(queueId)),
+  schedulerRoleArn: () => required(ENV.schedulerRoleArn),
+  scheduleDueQueueArn: () => required(ENV.scheduleDueQueueArn),
   simulatorEnabled: () => process.env[ENV.simulatorEnabled] === 'true',
   logLevel: () => process.env[ENV.logLevel] ?? 'info',
 };

@@ -85,6 +85,7 @@ export class ShardSessions {
     const key = sessionKey(command.companyId, command.whatsappId);
     switch (command.type) {
       case 'startSession':
+      case 'restartSession':
       case 'requestQr': {
         const provider = this.providerFor(command.provider);
         if (!provider) {
@@ -114,7 +115,8 @@ export class ShardSessions {
       }
       case 'sendMessage':
       case 'deleteMessage':
-      case 'markRead': {
+      case 'markRead':
+      case 'refreshContact': {
         const session = this.sessions.get(key);
         if (!session) {
           logger.warn('session command dropped: the session is not running', { type: command.type, whatsappId: command.whatsappId });
@@ -341,7 +343,10 @@ class RunningSession {
     for (const waiter of waiters) waiter(socket);
   }
 
-  async carryOut(command: Extract<SessionCommand, { type: 'sendMessage' | 'deleteMessage' | 'markRead' }>, socket: ProviderSession): Promise<void> {
+  async carryOut(
+    command: Extract<SessionCommand, { type: 'sendMessage' | 'deleteMessage' | 'markRead' | 'refreshContact' }>,
+    socket: ProviderSession,
+  ): Promise<void> {
     const chat: ChatAddress = { id: command.chat.number, isGroup: command.chat.isGroup };
     switch (command.type) {
       case 'sendMessage': {
@@ -380,6 +385,21 @@ class RunningSession {
           command.messages.map((message) => message.whatsappMessageId),
         );
         return;
+      case 'refreshContact': {
+        const checked = await socket.checkNumber(command.chat.number);
+        const found = checked.chat ?? chat;
+        await this.deps.publish({
+          type: 'contact',
+          companyId: command.companyId,
+          whatsappId: command.whatsappId,
+          chat: eventChat(found),
+          contactId: command.chat.contactId,
+          refreshId: command.commandId,
+          exists: checked.exists,
+          profilePicUrl: checked.exists ? await this.pictureOf(found) : null,
+        });
+        return;
+      }
     }
   }
 

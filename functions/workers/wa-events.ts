@@ -8,6 +8,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { WhatsAppEvent, eventGroup } from '../core/sessions/events';
+import { recordContactCheck } from '../core/use-cases/contact-refresh';
 import { recordAck, recordEdit, recordRevoke, recordSent } from '../core/use-cases/inbound/message-changes';
 import { receiveMessage } from '../core/use-cases/inbound/receive-message';
 import { CALL_LOG_BODIES } from '../../shared/whatsapp-content';
@@ -39,6 +40,8 @@ export async function handleWhatsAppEvent(event: WhatsAppEvent): Promise<void> {
       return recordEdit(event);
     case 'revoke':
       return recordRevoke(event);
+    case 'contact':
+      return recordContactCheck(event);
   }
 }
 

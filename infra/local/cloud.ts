@@ -13,7 +13,7 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 import { MEDIA_BUCKET, mediaBucketName } from '../resources/buckets';
 import { ENV } from '../resources/environment';
 import { HTTP_ROUTES, type HttpModule } from '../resources/http-routes';
-import { QUEUES, queueUrlEnv, type QueueDefinition } from '../resources/queues';
+import { QUEUES, queueName, queueUrlEnv, SCHEDULE_DUE_QUEUE_ID, type QueueDefinition } from '../resources/queues';
 import { tableName } from '../resources/table';
 import { WS_AUTHORIZER, WS_ROUTES, WS_STAGE } from '../resources/ws-routes';
 import { createLocalAccessTokenVerifier, startCognito } from './cognito';
@@ -161,6 +161,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.userPoolId]: cognito.userPoolId,
       [ENV.userPoolClientId]: cognito.clientId,
       [ENV.schedulerRoleArn]: `arn:aws:iam::${LOCAL_ACCOUNT_ID}:role/atende-${stage}-scheduler`,
+      [ENV.scheduleDueQueueArn]: `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:${queueName(stage, { id: SCHEDULE_DUE_QUEUE_ID, fifo: false })}`,
       [ENV.simulatorEnabled]: 'true',
       [ENV.logLevel]: logLevel,
       [ENV.sessionCommandWaitSeconds]: '0',

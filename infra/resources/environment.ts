@@ -13,6 +13,8 @@ export const ENV = {
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   /** Role EventBridge Scheduler assumes to send due schedules to their queue. */
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+  /** The ARN of the `schedule-due` queue, the target of every one-shot schedule. */
+  scheduleDueQueueArn: 'SCHEDULE_DUE_QUEUE_ARN',
   /** `true` where the stage offers the WhatsApp simulator provider. */
   simulatorEnabled: 'SIMULATOR_ENABLED',
   logLevel: 'LOG_LEVEL',

@@ -28,6 +28,9 @@ export const SESSION_SHARDS = 4;
 
 export const sessionCommandQueueId = (shard: number): string => `wa-commands-${shard}`;
 
+/** The queue one-shot EventBridge schedules deliver to (ticket timers, scheduled messages). */
+export const SCHEDULE_DUE_QUEUE_ID = 'schedule-due';
+
 export const QUEUES: readonly QueueDefinition[] = [
   // WhatsApp events from the session host, grouped per chat, deduplicated by WhatsApp message id.
   {
@@ -47,7 +50,13 @@ export const QUEUES: readonly QueueDefinition[] = [
   // Campaign sends: one self-re-enqueued cursor per connection, paced with DelaySeconds.
   { id: 'campaign-sends', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
   // Due schedules, put here by one-shot EventBridge Scheduler entries.
-  { id: 'schedule-due', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
+  {
+    id: SCHEDULE_DUE_QUEUE_ID,
+    fifo: false,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 3,
+    consumer: { module: 'workers/schedule-due', batchSize: 10, maxConcurrency: 5 },
+  },
   // Outgoing webhooks of chatbot integrations.
   { id: 'webhooks', fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
 ];

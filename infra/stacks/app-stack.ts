@@ -6,7 +6,7 @@
  */
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { QUEUES, type QueueDefinition } from '../resources/queues';
+import { QUEUES, SCHEDULE_DUE_QUEUE_ID, type QueueDefinition } from '../resources/queues';
 import type { StageConfig } from '../resources/stage';
 import { AccessLogs } from './constructs/access-logs';
 import { Backend, type Permission } from './constructs/backend';
@@ -31,7 +31,6 @@ export interface AppStackProps extends StackProps {
 }
 
 /** The queue EventBridge Scheduler delivers due schedules to. */
-const SCHEDULE_DUE_QUEUE_ID = 'schedule-due';
 
 export class AppStack extends Stack {
   readonly queues: Queues;

@@ -12,7 +12,7 @@ import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
 import { WS_ROUTE_SELECTION_EXPRESSION, WS_ROUTES, WS_STAGE } from '../../infra/resources/ws-routes';
 import { type SynthesizedStage, synthesizeStage } from './synth';
 
-/** A queue with a consumer; none of QUEUES has one yet. Any existing handler module will do: bundling is skipped. */
+/** A queue with a consumer of known settings. Any existing handler module will do: bundling is skipped. */
 const CONSUMED_QUEUE: QueueDefinition = {
   id: 'test-consumed',
   fifo: false,
@@ -21,14 +21,11 @@ const CONSUMED_QUEUE: QueueDefinition = {
   consumer: { module: 'http/version', batchSize: 7, maxConcurrency: 3 },
 };
 
-/** The module permissions of the product, plus scheduling for one module so that grant is exercised. */
-const MODULE_PERMISSIONS_WITH_SCHEDULING = { ...MODULE_PERMISSIONS, 'http/realtime': ['scheduling'] } as const;
-
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
 
 beforeAll(() => {
-  dev = synthesizeStage('dev', { queues: [...QUEUES, CONSUMED_QUEUE], modulePermissions: MODULE_PERMISSIONS_WITH_SCHEDULING });
+  dev = synthesizeStage('dev', { queues: [...QUEUES, CONSUMED_QUEUE] });
   prod = synthesizeStage('prod');
 });
 
@@ -233,7 +230,16 @@ describe('the backend functions', () => {
     const statements = statementsOfRole(dev, scheduling[0]?.Properties.Role['Fn::GetAtt'][0] ?? '');
 
     // Assess
-    expect(scheduling.map((fn) => fn.Properties.FunctionName)).toEqual(['atende-dev-http-realtime']);
+    const declared = Object.entries(MODULE_PERMISSIONS)
+      .filter(([, permissions]) => permissions.includes('scheduling'))
+      .map(([module]) => module);
+    expect(declared.sort()).toEqual(['http/api', 'http/tickets', 'workers/schedule-due', 'workers/wa-events']);
+    expect(scheduling.map((fn) => fn.Properties.FunctionName).sort()).toEqual([
+      'atende-dev-http-api',
+      'atende-dev-http-tickets',
+      'atende-dev-schedule-due-consumer',
+      'atende-dev-wa-events-consumer',
+    ]);
     expect(resourcesAllowed(statements, 'iam:PassRole')).toEqual([{ 'Fn::GetAtt': [schedulerRoleId, 'Arn'] }]);
     expect(JSON.stringify(resourcesAllowed(statements, 'scheduler:DeleteSchedule'))).toContain(':schedule/default/*');
   });

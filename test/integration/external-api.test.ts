@@ -109,6 +109,48 @@ describe('POST /api/messages/send (text)', () => {
   });
 });
 
+describe('POST /api/messages/send (closeTicket)', () => {
+  it("closes the contact's ticket after the message, with the connection's closing message and no rating prompt", async () => {
+    const saved = await cloud.api(`/whatsapp/${connection.id}`, { method: 'PUT', token: a.admin.token, body: { completionMessage: 'Atendimento encerrado.' } });
+    expect(saved.status).toBe(200);
+    const number = freshNumber();
+
+    const response = await send(connection.token, { number, body: 'Pedido entregue', closeTicket: true });
+
+    expect(response.status).toBe(201);
+    expect(response.body.ticketStatus).toBe('closed');
+    expect(await getTicket(a.companyId, response.body.ticketId, true)).toMatchObject({ status: 'closed', userId: null, awaitingRatingUntil: null });
+    const page = await cloud.api(`/messages/${response.body.ticketId}`, { token: a.admin.token });
+    expect(page.body.messages.map((message: { body: string }) => message.body)).toEqual(['Atendimento encerrado.', 'Pedido entregue']);
+  });
+
+  it('leaves the ticket as it is without closeTicket', async () => {
+    const response = await send(connection.token, { number: freshNumber(), body: 'Só um aviso' });
+
+    expect(response.body.ticketStatus).toBe('pending');
+  });
+
+  it('closes the ticket of a multipart send when the field says true', async () => {
+    const response = await postForm(cloud, '/api/messages/send', connection.token, [{ name: 'nota.png', bytes: PNG_BYTES, type: 'image/png' }], {
+      number: freshNumber(),
+      body: 'Sua nota',
+      closeTicket: 'true',
+    });
+
+    expect(response.status).toBe(201);
+    expect(response.body.ticketStatus).toBe('closed');
+  });
+
+  it('refuses a closeTicket that is not true or false', async () => {
+    const number = freshNumber();
+
+    const response = await send(connection.token, { number, body: 'Olá', closeTicket: 'sim' });
+
+    expect(response).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'closeTicket', message: 'closeTicket must be true or false' }] } });
+    expect(await getContactByNumber(a.companyId, number)).toBeUndefined();
+  });
+});
+
 describe('POST /api/messages/send (tokens)', () => {
   it.each([
     ['no Authorization header', {}],

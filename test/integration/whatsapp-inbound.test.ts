@@ -8,8 +8,11 @@
  */
 import { ulid } from 'ulid';
 import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan } from '../../functions/core/repositories/simulator';
+import { keys } from '../../functions/core/repositories/keys';
+import { updateExistingItem } from '../../functions/core/repositories/table';
 import type { MessageEvent } from '../../functions/core/sessions/events';
 import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
+import type { WhatsAppProvider } from '../../functions/sessions/providers/provider';
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { listen, type Listener } from '../support/listen';
@@ -23,12 +26,34 @@ let connectionId: string;
 let admin: Listener;
 const hosts: SessionHost[] = [];
 
+/** The simulated network has no profile pictures; this contact has one, as a real phone's would. */
+const PICTURED = { number: '5511944443333', url: 'https://pps.whatsapp.net/v/t61.24694-24/avatar.jpg' };
+
+function withPicture(provider: WhatsAppProvider): WhatsAppProvider {
+  return {
+    ...provider,
+    clearPairing: (context) => provider.clearPairing(context),
+    async open(context, listener) {
+      const session = await provider.open(context, listener);
+      return {
+        sendMessage: (message) => session.sendMessage(message),
+        deleteMessage: (chat, id) => session.deleteMessage(chat, id),
+        markRead: (chat, ids) => session.markRead(chat, ids),
+        checkNumber: (number) => session.checkNumber(number),
+        profilePictureUrl: async (chat) => (chat.id === PICTURED.number ? PICTURED.url : session.profilePictureUrl(chat)),
+        logout: () => session.logout(),
+        close: () => session.close(),
+      };
+    },
+  };
+}
+
 const startHost = () => {
   const host = startSessionHost({
     heartbeatMs: 200,
     leaseMs: 1500,
     commandWaitSeconds: 0,
-    providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
+    providers: { simulator: withPicture(createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 })) },
   });
   hosts.push(host);
   return host;
@@ -133,6 +158,38 @@ describe('a simulated customer from the first message to the agent answer', () =
       return found && found.ack >= 3 ? found : undefined;
     });
     expect(stored.ack).toBe(3);
+  });
+});
+
+describe('a contact made by hand', () => {
+  it('gets its profile picture from WhatsApp through the connected default connection', async () => {
+    const made = await cloud.api('/contacts', { method: 'POST', token: tenant.admin.token, body: { name: 'Rita', number: PICTURED.number, email: '' } });
+    expect(made).toMatchObject({ status: 201, body: { profilePicUrl: null } });
+
+    const pictured = await until('the picture', async () => {
+      const current = await cloud.api(`/contacts/${made.body.id}`, { token: tenant.admin.token });
+      return current.body.profilePicUrl ? current.body : undefined;
+    });
+    expect(pictured.profilePicUrl).toBe(PICTURED.url);
+  });
+});
+
+describe('a restart', () => {
+  it('closes the socket and opens it again with its pairing, without a new QR code', async () => {
+    await updateExistingItem(keys.whatsapp(tenant.companyId, connectionId), { status: 'TIMEOUT' });
+    const from = admin.frames.length;
+    const statusesSince = () =>
+      admin.frames
+        .slice(from)
+        .filter((frame) => frame.event.endsWith('-whatsappSession'))
+        .map((frame) => frame.data.session.status as string);
+
+    expect((await cloud.api(`/whatsappsession/${connectionId}`, { method: 'POST', token: tenant.admin.token })).status).toBe(200);
+
+    await until('CONNECTED again', async () => statusesSince().includes('CONNECTED'));
+    expect(statusesSince()).toContain('OPENING');
+    expect(statusesSince()).not.toContain('qrcode');
+    expect(await connection()).toMatchObject({ status: 'CONNECTED', qrcode: '' });
   });
 });
 

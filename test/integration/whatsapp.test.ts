@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { dynamo } from '../../functions/core/aws/clients';
 import { findConnectionByToken } from '../../functions/core/repositories/connections';
 import { keys } from '../../functions/core/repositories/keys';
+import { updateExistingItem } from '../../functions/core/repositories/table';
 import { shardOf } from '../../functions/core/sessions/commands';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { drainCommands as drainQueuedCommands } from '../support/session-commands';
@@ -240,6 +241,18 @@ describe('/whatsappsession/{id}', () => {
       { shard: shardOf(id), groupId: id, command: { type: 'requestQr', provider: 'simulator', ...common } },
       { shard: shardOf(id), groupId: id, command: { type: 'logout', deleted: false, ...common } },
     ]);
+  });
+
+  it('restarts at once a session waiting to reconnect (TIMEOUT) rather than starting it again', async () => {
+    const made = await create(a.admin.token, { name: 'Reconexão', provider: 'simulator' });
+    const id: string = made.body.id;
+    await updateExistingItem(keys.whatsapp(a.companyId, id), { status: 'TIMEOUT' });
+    await drainCommands();
+
+    const restarted = await cloud.api(`/whatsappsession/${id}`, { method: 'POST', token: a.admin.token });
+
+    expect(restarted).toMatchObject({ status: 200, body: { id, status: 'OPENING' } });
+    expect((await drainCommands()).map(({ command }) => command.type)).toEqual(['restartSession']);
   });
 
   it('asks the host to log out and forget the session when the connection is deleted', async () => {

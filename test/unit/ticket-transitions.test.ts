@@ -91,12 +91,13 @@ describe('changesOf', () => {
   const now = new Date('2030-02-01T10:00:00.000Z');
   const caller = { id: 'U1', name: 'Ana' };
 
-  it('gives an accepted ticket to the caller and stops the chatbot', () => {
+  it('gives an accepted ticket to the caller and stops the chatbot and its menu', () => {
     expect(changesOf({ kind: 'accept', edits: {} }, { caller, now })).toEqual({
       status: 'open',
       userId: 'U1',
       userName: 'Ana',
       chatbot: false,
+      botState: null,
       updatedAt: '2030-02-01T10:00:00.000Z',
     });
   });
@@ -109,6 +110,7 @@ describe('changesOf', () => {
       userId: 'U1',
       userName: 'Ana',
       chatbot: false,
+      botState: null,
       useIntegration: false,
       promptId: null,
       integrationId: null,
@@ -116,6 +118,21 @@ describe('changesOf', () => {
       updatedAt: '2030-02-01T10:00:00.000Z',
     });
     expect(changes).not.toHaveProperty('queueId');
+  });
+
+  it('leaves the user of a ticket the company itself finishes as it was', () => {
+    const changes = changesOf({ kind: 'finish', edits: {} }, { caller: null, now });
+
+    expect(changes).toMatchObject({ status: 'closed', awaitingRatingUntil: null });
+    expect(changes).not.toHaveProperty('userId');
+    expect(changes).not.toHaveProperty('userName');
+  });
+
+  it('ends the queue bot menu when a ticket is transferred, so the next answer is not read as a menu choice', () => {
+    expect(changesOf({ kind: 'transfer', queueId: 'Q2', userId: null, edits: {} }, { caller: null, target: null, now })).toMatchObject({
+      queueId: 'Q2',
+      botState: null,
+    });
   });
 
   it('opens a transfer to a user for that user, and leaves a transfer to a queue pending for nobody', () => {

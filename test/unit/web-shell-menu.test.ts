@@ -85,9 +85,11 @@ describe('menuLayout', () => {
   test('links to every private route of the route table for an admin super user with every feature', () => {
     // Prepare
     const paths = allItems(menuLayout(viewer({ profile: 'admin', super: true, plan: ALL_FEATURES }))).map((id) => MENU_PATHS[id]);
+    // A campaign's report is opened from the campaigns list (spec 2 §2), not from the menu.
+    const fromTheMenu = PRIVATE_PAGES.filter((page) => page.id !== 'campaignReport');
 
     // Assess
-    for (const page of PRIVATE_PAGES) {
+    for (const page of fromTheMenu) {
       const base = `/${page.path.split('/:')[0]}`;
       expect(paths).toContain(base);
     }

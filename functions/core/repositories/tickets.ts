@@ -44,6 +44,10 @@ export interface Ticket {
   readonly tagsVersion?: number;
   /** Where the queue bot is in its menu while it talks with the contact; absent or null: it is not. */
   readonly botState?: TicketBotState | null;
+  /** When the running transfer timer fires (use-cases/ticket-timers.ts); absent or past: none runs. */
+  readonly transferDueAt?: string | null;
+  /** When the running inactivity timer fires; absent or past: none runs. */
+  readonly expiryDueAt?: string | null;
 }
 
 export interface TicketBotState {
@@ -333,6 +337,44 @@ export async function resetUnread(companyId: string, ticketId: string): Promise<
     return Attributes ? fromItem<Ticket>(Attributes) : undefined;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+export type TicketTimerField = 'transferDueAt' | 'expiryDueAt';
+
+/**
+ * Records the instant a ticket timer is armed for. `replacing` is the due instant of the timer that
+ * re-arms itself; without it the timer is set only when none is running (none set, or one already due
+ * by `now`). Answers whether it was set: false means another timer runs, or the ticket is gone.
+ */
+export async function setTicketTimer(
+  companyId: string,
+  ticketId: string,
+  field: TicketTimerField,
+  dueAt: string,
+  { replacing, now }: { readonly replacing: string | null; readonly now: Date },
+): Promise<boolean> {
+  const running = replacing
+    ? { condition: '#field = :replacing', values: { ':replacing': replacing } }
+    : {
+        condition: '(attribute_not_exists(#field) OR attribute_type(#field, :nullType) OR #field <= :now)',
+        values: { ':nullType': 'NULL', ':now': now.toISOString() },
+      };
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.ticket(companyId, ticketId),
+        UpdateExpression: 'SET #field = :dueAt',
+        ConditionExpression: `attribute_exists(PK) AND ${running.condition}`,
+        ExpressionAttributeNames: { '#field': field },
+        ExpressionAttributeValues: { ':dueAt': dueAt, ...running.values },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
 }

@@ -70,12 +70,32 @@ export const MarkReadCommand = z.object({
 });
 
 /**
+ * Check a contact's number on WhatsApp and fetch its profile picture (a contact made by hand or by
+ * number change, which no message introduced); the host answers with a `contact` event.
+ */
+export const RefreshContactCommand = z.object({
+  type: z.literal('refreshContact'),
+  ...common,
+  chat: Chat,
+});
+
+/**
  * Open the connection's session with its provider (POST /whatsappsession/{id}, and after a creation
  * the admin starts it). The host reports the statuses (OPENING, qrcode with the code, PAIRING, CONNECTED)
  * back as events; a session already open is left as it is.
  */
 export const StartSessionCommand = z.object({
   type: z.literal('startSession'),
+  ...common,
+  provider: z.enum(CONNECTION_PROVIDERS),
+});
+
+/**
+ * Close the session's socket and open it again with its pairing kept: POST /whatsappsession/{id} on a
+ * connection waiting to reconnect (TIMEOUT) reconnects now instead of after its backoff.
+ */
+export const RestartSessionCommand = z.object({
+  type: z.literal('restartSession'),
   ...common,
   provider: z.enum(CONNECTION_PROVIDERS),
 });
@@ -101,7 +121,9 @@ export const SessionCommand = z.discriminatedUnion('type', [
   SendMessageCommand,
   DeleteMessageCommand,
   MarkReadCommand,
+  RefreshContactCommand,
   StartSessionCommand,
+  RestartSessionCommand,
   RequestQrCommand,
   LogoutCommand,
 ]);

@@ -64,9 +64,21 @@ export const SentEvent = z.object({
   whatsappMessageId: waMessageId,
 });
 
-export const WhatsAppEvent = z.discriminatedUnion('type', [MessageEvent, AckEvent, EditEvent, RevokeEvent, CallEvent, SentEvent]);
+/** What WhatsApp knows of a contact's number (answer to a refreshContact command). */
+export const ContactEvent = z.object({
+  type: z.literal('contact'),
+  ...common,
+  contactId: id,
+  /** The refreshContact command answered, so that each refresh is one event. */
+  refreshId: id,
+  exists: z.boolean(),
+  profilePicUrl: z.url().max(2048).nullable(),
+});
+
+export const WhatsAppEvent = z.discriminatedUnion('type', [MessageEvent, AckEvent, EditEvent, RevokeEvent, CallEvent, SentEvent, ContactEvent]);
 export type WhatsAppEvent = z.output<typeof WhatsAppEvent>;
 export type MessageEvent = z.output<typeof MessageEvent>;
+export type ContactEvent = z.output<typeof ContactEvent>;
 
 /** What makes an event unique; the FIFO deduplication id is its hash (SQS allows 128 characters). */
 export function eventIdentity(event: WhatsAppEvent): string {
@@ -84,6 +96,8 @@ export function eventIdentity(event: WhatsAppEvent): string {
       return `${base}:call:${event.callId}`;
     case 'sent':
       return `${base}:sent:${event.messageId}`;
+    case 'contact':
+      return `${base}:contact:${event.refreshId}`;
   }
 }
 

@@ -5,14 +5,15 @@
  * Steps: the number arrives normalised by the schema (digits with country code, shared/contacts.ts);
  * write in one transaction the contact, its number's uniqueness item, one more on the company's contact
  * counter and one more on the dashboard's new contacts of the day, so that of two creations of one
- * number exactly one succeeds (the other gets ERR_DUPLICATED_CONTACT) and is counted once; tell the
- * company's connections; answer the contact.
+ * number exactly one succeeds (the other gets ERR_DUPLICATED_CONTACT) and is counted once; announce it;
+ * ask WhatsApp for its picture (contact-refresh.ts); answer the contact.
  */
 import { ulid } from 'ulid';
 import type { ContactDto, CreateContactInput } from '../../../shared/contacts';
 import { AppError } from '../errors';
 import { putNewContact, type Contact } from '../repositories/contacts';
 import type { Session } from './load-session';
+import { requestContactRefresh } from './contact-refresh';
 import { publishContactEvent, toContactDto } from './present-contact';
 
 /** A new contact of the company from validated input; shared with the import. */
@@ -37,5 +38,6 @@ export async function createContact(session: Session, input: CreateContactInput,
   if ((await putNewContact(contact)) === 'duplicate') throw new AppError('ERR_DUPLICATED_CONTACT');
   const dto = toContactDto(contact);
   await publishContactEvent(session.companyId, { action: 'create', contact: dto });
+  await requestContactRefresh(contact, now);
   return dto;
 }

@@ -16,12 +16,15 @@
  *    another one takes the ticket that won);
  * 6. the message through sendOutgoingMessage (userId null, bot false), stored and enqueued like an
  *    agent's; each file a message of its own, the text the first one's caption;
- * 7. with a key: store the answer; when sending failed, give the key back so a retry may send.
+ * 7. with `closeTicket`: the ticket is finished by the company (change-ticket.ts, no agent): the
+ *    connection's closing message goes after the message, no rating prompt (nobody attended);
+ * 8. with a key: store the answer; when sending failed, give the key back so a retry may send.
  */
 import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { EXTERNAL_API_RATE_LIMIT, EXTERNAL_API_RATE_WINDOW_SECONDS, type ExternalSendResult } from '../../../shared/external-api';
 import type { MessageDto } from '../../../shared/messages';
+import type { TicketStatus } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { contentTypeOf, objectKey, safeFileName, sniffMediaType } from '../media/files';
 import type { UploadedFile } from '../media/multipart';
@@ -29,6 +32,8 @@ import { putMediaObject } from '../media/storage';
 import { getCompany } from '../repositories/companies';
 import { findConnectionByToken } from '../repositories/connections';
 import { getPlan } from '../repositories/plans';
+import { getTicket, type Ticket } from '../repositories/tickets';
+import { applyTicketChange } from './change-ticket';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './external-idempotency';
 import { contactForNumber, liveTicket } from './live-ticket';
 import { isPastDue } from './load-session';
@@ -47,6 +52,7 @@ export interface ExternalSend {
   readonly number: string;
   readonly body: string;
   readonly files: readonly UploadedFile[];
+  readonly closeTicket?: boolean;
 }
 
 const invalidToken = () => new AppError('ERR_INVALID_API_TOKEN');
@@ -81,7 +87,7 @@ export async function consumeApiRateLimit(caller: ApiCaller, now = new Date()): 
 /** What makes two requests "the same" for an Idempotency-Key: the number, the text and the files' bytes. */
 export function requestFingerprint(input: ExternalSend): string {
   const files = input.files.map((file) => [file.fileName, createHash('sha256').update(file.bytes).digest('hex')]);
-  return createHash('sha256').update(JSON.stringify([input.number, input.body, files])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([input.number, input.body, files, input.closeTicket ?? false])).digest('hex');
 }
 
 export async function sendExternalMessage(
@@ -124,5 +130,20 @@ async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promi
       messages.push(await sendOnTicket(ticket, { body: index === 0 ? input.body : '', userId: null, bot: false, media }));
     }
   }
-  return { message: messages[0] as MessageDto, messages, ticketId: ticket.id, contactId: contact.id };
+  const ticketStatus = input.closeTicket ? await closeByCompany(ticket, now) : ticket.status;
+  return { message: messages[0] as MessageDto, messages, ticketId: ticket.id, contactId: contact.id, ticketStatus };
+}
+
+async function closeByCompany(ticket: Ticket, now: Date): Promise<TicketStatus> {
+  const { ticket: after } = await applyTicketChange(
+    {
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      read: async () => (await getTicket(ticket.companyId, ticket.id, true)) ?? ticket,
+      decide: (current) => (current.status === 'closed' ? { kind: 'none' } : { kind: 'finish', edits: {} }),
+      caller: null,
+    },
+    now,
+  );
+  return after.status;
 }

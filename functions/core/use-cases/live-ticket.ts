@@ -8,7 +8,8 @@ import { ulid } from 'ulid';
 import { AppError } from '../errors';
 import { getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
 import { getOpenTicketId, getTicket, type Ticket } from '../repositories/tickets';
-import { insertTicket, newTicket } from './create-ticket';
+import { insertTicket, newTicket } from './new-ticket';
+import { armTicketTimers } from './ticket-timers';
 
 export interface NewContactDetails {
   /** Defaults to the number. */
@@ -50,7 +51,8 @@ export async function heldTicket(companyId: string, whatsappId: string, contactI
 
 /**
  * The contact's live ticket on the connection, or a new `pending` one without user (in `queueId` when
- * given); `created` tells which. A creation racing another one takes the ticket that won.
+ * given) with the connection's timers armed; `created` tells which. A creation racing another one
+ * takes the ticket that won.
  */
 export async function liveTicket(
   companyId: string,
@@ -63,6 +65,7 @@ export async function liveTicket(
   if (held) return { ticket: held, created: false };
   try {
     const ticket = await insertTicket(newTicket({ companyId, status: 'pending', contact, user: null, queueId, whatsappId }, now), now);
+    await armTicketTimers(ticket, now);
     return { ticket, created: true };
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'ERR_OTHER_OPEN_TICKET')) throw error;

@@ -1,5 +1,6 @@
 /**
- * The admin's session buttons (spec 2 §2, /whatsappsession/{id}): start the session (POST), ask for a
+ * The admin's session buttons (spec 2 §2, /whatsappsession/{id}): start the session (POST; for a
+ * connection waiting to reconnect, TIMEOUT, a restart now rather than after its backoff), ask for a
  * new QR code (PUT), disconnect (DELETE). Each puts a command on the connection's session-host shard
  * queue (functions/core/sessions/commands.ts) and sets the status the page shows until the host reports
  * the next one: OPENING for start and new QR; DISCONNECTED with the QR code cleared for disconnect.
@@ -28,7 +29,8 @@ export async function controlSession(session: Session, whatsappId: string, actio
   const common = { commandId: ulid(), companyId: session.companyId, whatsappId, issuedAt: now.toISOString() };
   let status: ConnectionStatus;
   if (action === 'start') {
-    await enqueueSessionCommand({ type: 'startSession', ...common, provider: connection.provider });
+    const type = connection.status === 'TIMEOUT' ? 'restartSession' : 'startSession';
+    await enqueueSessionCommand({ type, ...common, provider: connection.provider });
     status = 'OPENING';
   } else if (action === 'requestQr') {
     await enqueueSessionCommand({ type: 'requestQr', ...common, provider: connection.provider });

@@ -89,18 +89,20 @@ export interface Actor {
 }
 
 /**
- * The fields the transition sets. `caller` takes the ticket on accept, finish and reopen; `target` is the
- * user a transfer goes to; `ratingUntil` is set when the finish starts the rating flow.
+ * The fields the transition sets. `caller` takes the ticket on accept, finish and reopen; null is the
+ * company itself (its timers, the external API), which finishes a ticket without taking it. `target`
+ * is the user a transfer goes to; `ratingUntil` is set when the finish starts the rating flow. Every
+ * transition but an edit ends the queue bot's menu: a person or another queue has the ticket now.
  */
 export function changesOf(
   transition: Exclude<TicketTransition, { kind: 'none' }>,
-  context: { readonly caller: Actor; readonly target?: Actor | null; readonly now: Date; readonly ratingUntil?: string | null },
+  context: { readonly caller: Actor | null; readonly target?: Actor | null; readonly now: Date; readonly ratingUntil?: string | null },
 ): TicketChanges {
   const updatedAt = context.now.toISOString();
-  const take = { userId: context.caller.id, userName: context.caller.name };
+  const take = context.caller ? { userId: context.caller.id, userName: context.caller.name } : {};
   switch (transition.kind) {
     case 'accept':
-      return { ...transition.edits, status: 'open', ...take, chatbot: false, updatedAt };
+      return { ...transition.edits, status: 'open', ...take, chatbot: false, botState: null, updatedAt };
     case 'return':
       return { ...transition.edits, status: 'pending', userId: null, userName: null, updatedAt };
     case 'finish':
@@ -108,6 +110,7 @@ export function changesOf(
         status: 'closed',
         ...take,
         chatbot: false,
+        botState: null,
         useIntegration: false,
         promptId: null,
         integrationId: null,
@@ -115,7 +118,7 @@ export function changesOf(
         updatedAt,
       };
     case 'reopen':
-      return { ...transition.edits, status: 'open', ...take, chatbot: false, awaitingRatingUntil: null, updatedAt };
+      return { ...transition.edits, status: 'open', ...take, chatbot: false, botState: null, awaitingRatingUntil: null, updatedAt };
     case 'transfer': {
       const target = context.target ?? null;
       return {
@@ -125,6 +128,7 @@ export function changesOf(
         userId: target?.id ?? null,
         userName: target?.name ?? null,
         chatbot: false,
+        botState: null,
         updatedAt,
       };
     }

@@ -5,12 +5,14 @@
  * fields sent; write it back on the condition that its number is still the one read, moving the number's
  * uniqueness item in the same transaction when the number changes (ERR_DUPLICATED_CONTACT when another
  * contact has the new one); if a concurrent edit changed the number in between, read again and retry a
- * few times; tell the company's connections; answer the contact.
+ * few times; announce it; with a new number, ask WhatsApp for its picture (contact-refresh.ts); answer
+ * the contact.
  */
 import { normaliseNumber, type ContactDto, type UpdateContactInput } from '../../../shared/contacts';
 import { AppError } from '../errors';
 import { getContact, replaceContact, type Contact } from '../repositories/contacts';
 import type { Session } from './load-session';
+import { requestContactRefresh } from './contact-refresh';
 import { publishContactEvent, toContactDto } from './present-contact';
 
 const ATTEMPTS = 3;
@@ -26,6 +28,7 @@ export async function updateContact(session: Session, contactId: string, input: 
     if (outcome === 'replaced') {
       const dto = toContactDto(after);
       await publishContactEvent(session.companyId, { action: 'update', contact: dto });
+      if (after.number !== before.number) await requestContactRefresh(after, now);
       return dto;
     }
   }

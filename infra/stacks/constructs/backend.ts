@@ -17,7 +17,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct, type IConstruct } from 'constructs';
 import { mediaBucketName } from '../../resources/buckets';
 import { ENV } from '../../resources/environment';
-import { queueUrlEnv } from '../../resources/queues';
+import { queueUrlEnv, SCHEDULE_DUE_QUEUE_ID } from '../../resources/queues';
 import type { StageConfig } from '../../resources/stage';
 import { MAIN_TABLE, tableName } from '../../resources/table';
 import { acknowledgeManagedPolicy, acknowledgeRule, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../nag';
@@ -45,6 +45,11 @@ export const MODULE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>>
   'http/auth': ['cognitoAdmin'],
   'http/users': ['cognitoAdmin'],
   'http/companies': ['cognitoAdmin'],
+  // Ticket timers (transfer, inactivity) are armed where tickets are made, reopened or re-checked.
+  'http/tickets': ['scheduling'],
+  'http/api': ['scheduling'],
+  'workers/wa-events': ['scheduling'],
+  'workers/schedule-due': ['scheduling'],
 };
 
 export interface BackendFunctionOptions {
@@ -107,6 +112,7 @@ export class Backend extends Construct {
       [ENV.userPoolClientId]: userPoolClient.userPoolClientId,
       [ENV.wsManagementEndpoint]: realtime.managementEndpoint,
       [ENV.schedulerRoleArn]: scheduling.role.roleArn,
+      [ENV.scheduleDueQueueArn]: queues.byId(SCHEDULE_DUE_QUEUE_ID).queueArn,
       [ENV.simulatorEnabled]: String(stage.simulatorEnabled),
       [ENV.logLevel]: stage.isProduction ? 'info' : 'debug',
       ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),

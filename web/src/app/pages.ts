@@ -11,6 +11,18 @@ export interface PageRoute {
   readonly path: string;
 }
 
+/**
+ * The campaign pages (spec 3 §2, spec 2 §2): private, and open only when the side menu shows the
+ * campaigns group (see campaign-access.ts); otherwise they answer as an unknown address.
+ */
+export const CAMPAIGN_PAGES: readonly PageRoute[] = [
+  { id: 'contactLists', path: 'contact-lists' },
+  { id: 'contactListItems', path: 'contact-lists/:contactListId/contacts' },
+  { id: 'campaigns', path: 'campaigns' },
+  { id: 'campaignReport', path: 'campaign/:campaignId/report' },
+  { id: 'campaignsConfig', path: 'campaigns-config' },
+];
+
 /** Private pages besides the dashboard at `/` (which only admins see, DESIGN §8). */
 export const PRIVATE_PAGES: readonly PageRoute[] = [
   { id: 'tickets', path: 'tickets/:ticketId?' },
@@ -33,13 +45,27 @@ export const PRIVATE_PAGES: readonly PageRoute[] = [
   { id: 'announcements', path: 'announcements' },
   { id: 'subscription', path: 'subscription' },
   { id: 'chats', path: 'chats/:id?' },
+  ...CAMPAIGN_PAGES,
 ];
 
-/** Public pages besides /login. */
+/** Public pages besides /login: for visitors; a signed-in user opening one goes home (spec 3 §2). */
 export const PUBLIC_PAGES: readonly PageRoute[] = [
   { id: 'landing', path: 'landing' },
   { id: 'signup', path: 'signup' },
   { id: 'forgetpsw', path: 'forgetpsw' },
+];
+
+/**
+ * Pages anyone may read, signed in or not: the privacy notice and the terms the landing's footer links
+ * to, and the contact page of its Enterprise plan (spec 2 §2 Landing). Not in spec 3's route table,
+ * whose public routes send a signed-in user home: these must stay readable by customers too.
+ */
+export type OpenPageId = 'privacy' | 'terms' | 'contact';
+
+export const OPEN_PAGES: readonly (PageRoute & { readonly id: OpenPageId })[] = [
+  { id: 'privacy', path: 'privacidade' },
+  { id: 'terms', path: 'termos' },
+  { id: 'contact', path: 'contato' },
 ];
 
 export const LOGIN_PATH = '/login';

@@ -4,7 +4,7 @@
  * the session (spec 1 §4.4 "the token is kept locally").
  */
 import { Amplify } from 'aws-amplify';
-import { fetchAuthSession, getCurrentUser, signIn, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
 import type { RuntimeConfig } from '../config';
 import type { AuthBackend } from './auth-store';
 
@@ -27,9 +27,8 @@ export const amplifyAuthBackend: AuthBackend = {
     return true;
   },
   async signIn(email, password) {
-    // cognito-local supports only USER_PASSWORD_AUTH, and using it on AWS too keeps one code path.
-    const result = await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
-    return result.isSignedIn;
+    const { signInWithPassword } = await import('./amplify-sign-in');
+    return signInWithPassword(email, password);
   },
   async signOut() {
     await signOut();

@@ -1,10 +1,12 @@
 /**
  * A compact language picker for the shell header and the public pages. Languages are listed by their
  * own names (Português, English, Español), so a user lost in a foreign interface still finds theirs.
+ * The button shows the current language's code; its accessible name starts with that code (WCAG 2.5.3),
+ * and the tooltip, which says the same in words, is left out of the accessibility tree to not repeat it.
  */
 import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { LocalLanguage24Regular } from '@fluentui/react-icons';
-import { commonTexts, LANGUAGE_NAMES } from './common';
+import { commonTexts, LANGUAGE_NAMES, languageButtonName, languageCode } from './common';
 import { LANGUAGES, parseStoredLanguage, useLanguage } from './language';
 import { format, useTexts } from './texts';
 
@@ -22,9 +24,9 @@ export function LanguageMenu() {
       }}
     >
       <MenuTrigger disableButtonEnhancement>
-        <Tooltip content={label} relationship="label">
-          <Button appearance="subtle" icon={<LocalLanguage24Regular />}>
-            {language.toUpperCase()}
+        <Tooltip content={label} relationship="inaccessible">
+          <Button appearance="subtle" icon={<LocalLanguage24Regular />} aria-label={languageButtonName(language, texts.language)}>
+            {languageCode(language)}
           </Button>
         </Tooltip>
       </MenuTrigger>

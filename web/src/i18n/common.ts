@@ -3,7 +3,8 @@
  * route table's page ids, web/src/app/pages.ts) and the generic buttons, so a "Save" reads the same
  * on every screen. Area-specific strings live in each area's own dictionary.
  */
-import { defineTexts } from './texts';
+import type { Language } from './language';
+import { defineTexts, format, type Texts } from './texts';
 
 export const commonTexts = defineTexts({
   pt: {
@@ -51,9 +52,17 @@ export const commonTexts = defineTexts({
       announcements: 'Informativos',
       subscription: 'Assinatura',
       chats: 'Chat Interno',
+      campaigns: 'Campanhas',
+      contactLists: 'Listas de Contatos',
+      contactListItems: 'Contatos da Lista',
+      campaignReport: 'Relatório da Campanha',
+      campaignsConfig: 'Configurações de Campanhas',
       landing: 'Início',
       signup: 'Cadastro',
       forgetpsw: 'Recuperar senha',
+      privacy: 'Privacidade',
+      terms: 'Termos de uso',
+      contact: 'Contato',
     },
     actions: {
       save: 'Salvar',
@@ -83,6 +92,8 @@ export const commonTexts = defineTexts({
     language: {
       label: 'Idioma',
       current: 'Idioma: {{language}}',
+      /** The button's accessible name: it starts with the code the button shows (WCAG 2.5.3). */
+      button: '{{code}} – Idioma: {{language}}',
     },
   },
   en: {
@@ -129,9 +140,17 @@ export const commonTexts = defineTexts({
       announcements: 'Announcements',
       subscription: 'Subscription',
       chats: 'Internal Chat',
+      campaigns: 'Campaigns',
+      contactLists: 'Contact Lists',
+      contactListItems: 'Contact List Contacts',
+      campaignReport: 'Campaign Report',
+      campaignsConfig: 'Campaign Settings',
       landing: 'Home',
       signup: 'Sign up',
       forgetpsw: 'Reset password',
+      privacy: 'Privacy',
+      terms: 'Terms of use',
+      contact: 'Contact',
     },
     actions: {
       save: 'Save',
@@ -160,6 +179,7 @@ export const commonTexts = defineTexts({
     language: {
       label: 'Language',
       current: 'Language: {{language}}',
+      button: '{{code}} – Language: {{language}}',
     },
   },
   es: {
@@ -207,9 +227,17 @@ export const commonTexts = defineTexts({
       announcements: 'Comunicados',
       subscription: 'Suscripción',
       chats: 'Chat Interno',
+      campaigns: 'Campañas',
+      contactLists: 'Listas de Contactos',
+      contactListItems: 'Contactos de la Lista',
+      campaignReport: 'Informe de la Campaña',
+      campaignsConfig: 'Configuración de Campañas',
       landing: 'Inicio',
       signup: 'Registro',
       forgetpsw: 'Recuperar contraseña',
+      privacy: 'Privacidad',
+      terms: 'Términos de uso',
+      contact: 'Contacto',
     },
     actions: {
       save: 'Guardar',
@@ -238,9 +266,21 @@ export const commonTexts = defineTexts({
     language: {
       label: 'Idioma',
       current: 'Idioma: {{language}}',
+      button: '{{code}} – Idioma: {{language}}',
     },
   },
 });
 
 /** The languages by their own names, the same in every language so a reader finds theirs. */
 export const LANGUAGE_NAMES = { pt: 'Português', en: 'English', es: 'Español' } as const;
+
+/** What the language button shows: the current language's code, e.g. 'PT'. */
+export const languageCode = (language: Language): string => language.toUpperCase();
+
+/**
+ * The language button's accessible name, e.g. 'PT – Idioma: Português': the code it shows comes first,
+ * so speech users can say what they see (WCAG 2.5.3, label in name), then what the button is for.
+ */
+export function languageButtonName(language: Language, texts: Texts<typeof commonTexts.pt>['language']): string {
+  return format(texts.button, { code: languageCode(language), language: LANGUAGE_NAMES[language] });
+}

@@ -15,7 +15,7 @@
  */
 import { ApiError } from '../api/client';
 import type { ClientAction } from '../../../shared/realtime-actions';
-import { USER_STATUS_INTERVAL_MS } from '../../../shared/realtime-actions';
+import { USER_STATUS_INTERVAL_MS } from '../../../shared/session';
 import type { CompanyChannel, CompanyChannels, GlobalChannel, GlobalChannels } from '../../../shared/realtime-events';
 
 /** The part of the browser's WebSocket the client uses; tests hand in a fake. */

@@ -3,7 +3,7 @@
  * sign-in elsewhere or our own: the server names the new sign-in by `sessionTag(origin_jti)`, and our
  * access token carries our `origin_jti` (kept by Cognito across refreshes).
  */
-import { sessionTag } from '../../../shared/users';
+import { sessionTag } from '../../../shared/session';
 
 /** The claims of a JWT, unverified: the server verifies tokens; the browser only reads its own. */
 export function readJwtClaims(token: string): Record<string, unknown> | undefined {

@@ -5,13 +5,16 @@
  * a spinner or the load error.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
+import { lazy, Suspense } from 'react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { RealtimeProvider } from '../realtime';
 import { MeContext } from '../session/me-context';
 import { useMeLoader } from '../session/use-me-loader';
 import { ShellFrame } from './ShellFrame';
 import { ShellHeader } from './ShellHeader';
-import { ShellLoadError } from './ShellLoadError';
+
+// Shown only when /auth/me fails: its code loads then.
+const ShellLoadError = lazy(() => import('./ShellLoadError').then((m) => ({ default: m.ShellLoadError })));
 
 const useStyles = makeStyles({
   main: {
@@ -32,7 +35,13 @@ export function Shell() {
       <>
         <ShellHeader />
         <main className={styles.main}>
-          {load.status === 'loading' ? <FullPageSpinner /> : <ShellLoadError code={load.code} onRetry={retry} />}
+          {load.status === 'loading' ? (
+            <FullPageSpinner />
+          ) : (
+            <Suspense fallback={<FullPageSpinner />}>
+              <ShellLoadError code={load.code} onRetry={retry} />
+            </Suspense>
+          )}
         </main>
       </>
     );

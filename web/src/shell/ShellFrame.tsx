@@ -3,19 +3,9 @@
  * menu is 240 px wide; under 600 px it is a temporary drawer that closes after a choice; from 1200 px
  * it starts expanded, in between as a rail of icons; crossing a breakpoint starts it afresh.
  */
-import {
-  Button,
-  DrawerBody,
-  DrawerHeader,
-  DrawerHeaderTitle,
-  makeStyles,
-  mergeClasses,
-  OverlayDrawer,
-  Tooltip,
-  tokens,
-} from '@fluentui/react-components';
-import { Dismiss24Regular, Navigation24Regular } from '@fluentui/react-icons';
-import { Suspense, useEffect, useState } from 'react';
+import { Button, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
+import { Navigation24Regular } from '@fluentui/react-icons';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import type { UserDto } from '../../../shared/users';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -30,6 +20,9 @@ import { SideMenu } from './SideMenu';
 import { shellTexts } from './texts';
 import { useConnectionAlert } from './use-connection-alert';
 import { useViewportSize } from './use-viewport-size';
+
+// Only narrow screens show the menu as a drawer; wider ones never load it.
+const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
 
 const useStyles = makeStyles({
   root: {
@@ -54,8 +47,6 @@ const useStyles = makeStyles({
   },
   expanded: { width: `${MENU_WIDTH_PX}px` },
   rail: { width: `${MENU_RAIL_WIDTH_PX}px` },
-  drawer: { width: `${MENU_WIDTH_PX}px` },
-  drawerBody: { padding: 0 },
   main: {
     flexGrow: 1,
     minWidth: 0,
@@ -128,26 +119,9 @@ export function ShellFrame({ me, onMeChange }: ShellFrameProps) {
             <SideMenu layout={layout} expanded={presentation.expanded} connectionAlert={connectionAlert} />
           </aside>
         ) : (
-          <OverlayDrawer
-            className={styles.drawer}
-            position="start"
-            open={open}
-            onOpenChange={(_, data) => setOpen(data.open)}
-            aria-label={texts.menuLabel}
-          >
-            <DrawerHeader>
-              <DrawerHeaderTitle
-                action={
-                  <Button appearance="subtle" icon={<Dismiss24Regular />} aria-label={texts.closeMenu} onClick={() => setOpen(false)} />
-                }
-              >
-                {texts.brand}
-              </DrawerHeaderTitle>
-            </DrawerHeader>
-            <DrawerBody className={styles.drawerBody}>
-              <SideMenu layout={layout} expanded connectionAlert={connectionAlert} onNavigate={() => setOpen(false)} />
-            </DrawerBody>
-          </OverlayDrawer>
+          <Suspense fallback={null}>
+            <MenuDrawer open={open} onOpenChange={setOpen} layout={layout} connectionAlert={connectionAlert} />
+          </Suspense>
         )}
         <main className={styles.main}>
           <Suspense fallback={<FullPageSpinner />}>

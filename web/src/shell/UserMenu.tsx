@@ -17,13 +17,15 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { Person20Regular, SignOut20Regular } from '@fluentui/react-icons';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { UserDto } from '../../../shared/users';
 import { useServices } from '../app/services';
 import { useTexts } from '../i18n/texts';
-import { ProfileDialog } from '../profile/ProfileDialog';
 import { writeCampaignsFlag } from './campaigns-flag';
 import { shellTexts } from './texts';
+
+// Loaded when first opened: the form's checks (the shared zod schemas) stay out of every page's first load.
+const ProfileDialog = lazy(() => import('../profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
 
 export interface UserMenuProps {
   readonly user: { readonly id: string; readonly name: string; readonly email: string };
@@ -71,7 +73,9 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
           </MenuList>
         </MenuPopover>
       </Menu>
-      <ProfileDialog user={user} open={profileOpen} onClose={() => setProfileOpen(false)} onSaved={onProfileSaved} />
+      <Suspense fallback={null}>
+        {profileOpen && <ProfileDialog user={user} open onClose={() => setProfileOpen(false)} onSaved={onProfileSaved} />}
+      </Suspense>
     </>
   );
 }

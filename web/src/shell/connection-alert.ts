@@ -3,7 +3,8 @@
  * a status that needs attention (everything but CONNECTED), first checked 2 s after load and then kept
  * current from the `whatsapp` and `whatsappSession` events.
  */
-import { needsAttention, type ConnectionDto, type ConnectionStatus } from '../../../shared/connections';
+import { needsAttention } from '../../../shared/connection-status';
+import type { ConnectionDto, ConnectionStatus } from '../../../shared/connections';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 
 export const CONNECTION_ALERT_DELAY_MS = 2000;

@@ -16,7 +16,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { TicketDto } from '../../../shared/tickets';
@@ -25,8 +25,6 @@ import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { isAdmin as isAdminProfile } from '../session/me';
 import { MultiSelectFilter, type FilterOption } from './MultiSelectFilter';
-import { NewTicketModal } from './NewTicketModal';
-import { SpyDialog } from './SpyDialog';
 import { TicketList } from './TicketList';
 import { ticketsTexts } from './texts';
 import { useTicketActions } from './ticket-actions';
@@ -36,6 +34,10 @@ import { useDebouncedValue } from './use-debounced-value';
 import { useTicketListQuery } from './use-ticket-lists';
 import { useQueueList, useTagOptions, useUserOptions } from './lookups';
 import { useTicketUser } from './viewer';
+
+// Dialogs load when first opened: the list shows sooner without their code (combobox, conversation view).
+const NewTicketModal = lazy(() => import('./NewTicketModal').then((m) => ({ default: m.NewTicketModal })));
+const SpyDialog = lazy(() => import('./SpyDialog').then((m) => ({ default: m.SpyDialog })));
 
 const useStyles = makeStyles({
   panel: {
@@ -261,8 +263,10 @@ export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
         onSpy={setSpyTicket}
       />
 
-      {spyTicket !== null && <SpyDialog ticket={spyTicket} onClose={() => setSpyTicket(null)} />}
-      <NewTicketModal open={creating} onClose={() => setCreating(false)} />
+      <Suspense fallback={null}>
+        {spyTicket !== null && <SpyDialog ticket={spyTicket} onClose={() => setSpyTicket(null)} />}
+        {creating && <NewTicketModal open onClose={() => setCreating(false)} />}
+      </Suspense>
     </section>
   );
 }

@@ -7,10 +7,10 @@
  * list's scroll position.
  */
 import { Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTexts } from '../i18n/texts';
-import { Conversation } from './conversation/Conversation';
+import { FullPageSpinner } from '../components/FullPageSpinner';
 import { TicketListPanel } from './TicketListPanel';
 import { TicketsWelcome } from './TicketsWelcome';
 import { ticketsTexts } from './texts';
@@ -18,6 +18,9 @@ import { NARROW_SCREEN, useMediaQuery } from './use-media-query';
 import { useRouteTicketId } from './use-route-ticket';
 import { useTicketLiveUpdates } from './use-ticket-lists';
 import { useTicketUser } from './viewer';
+
+// The conversation's code loads with the first ticket opened: /tickets alone shows the list sooner.
+const Conversation = lazy(() => import('./conversation/Conversation').then((m) => ({ default: m.Conversation })));
 
 const useStyles = makeStyles({
   page: {
@@ -102,7 +105,9 @@ export function TicketsPage() {
           {ticketId === undefined ? (
             <TicketsWelcome />
           ) : (
-            <Conversation key={ticketId} ticketId={ticketId} {...(narrow && { onBack: () => setView('list') })} />
+            <Suspense fallback={<FullPageSpinner />}>
+              <Conversation key={ticketId} ticketId={ticketId} {...(narrow && { onBack: () => setView('list') })} />
+            </Suspense>
           )}
         </div>
       </div>

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
 import { recordingToMp3, startRecording, type Recording } from './audio-recorder';
-import { isRecordingKept, MP3_MIME_TYPE } from './mp3';
+import { isRecordingKept, MP3_MIME_TYPE } from './mp3-format';
 import { conversationTexts } from './texts';
 
 type RecorderState = 'idle' | 'recording' | 'sending';

@@ -3,7 +3,7 @@
  * browser records (WebM/Opus, MP4/AAC ...), Web Audio decodes it, and mp3.ts encodes the samples as
  * MP3 at 128 kbps, the one format every WhatsApp client plays.
  */
-import { encodeMp3, MP3_MIME_TYPE } from './mp3';
+import { MP3_MIME_TYPE } from './mp3-format';
 
 export interface Recording {
   /** Stops and answers what was recorded. */
@@ -52,6 +52,8 @@ export async function startRecording(): Promise<Recording> {
 
 /** The recording as an MP3 file (mono or stereo, at the recording's sample rate). */
 export async function recordingToMp3(recording: Blob): Promise<Blob> {
+  // The encoder is loaded on first use: most visits of the ticket page record nothing.
+  const { encodeMp3 } = await import('./mp3');
   const context = new AudioContext();
   try {
     const audio = await context.decodeAudioData(await recording.arrayBuffer());

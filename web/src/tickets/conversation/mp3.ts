@@ -1,18 +1,16 @@
 /**
  * Recorded audio as MP3 at 128 kbps (spec 1 §2.6, §9), encoded in the browser with lamejs from the
  * decoded samples of the recording. Recordings under 10000 bytes (a slip of the finger) are discarded.
+ * The page imports this module only when a recording ends (audio-recorder.ts); the format's constants
+ * live in mp3-format.ts.
  */
 import { Mp3Encoder } from '@breezystack/lamejs';
+import { MP3_KBPS } from './mp3-format';
 
-export const MP3_KBPS = 128;
-export const MIN_RECORDING_BYTES = 10_000;
-export const MP3_MIME_TYPE = 'audio/mpeg';
+export { isRecordingKept, MIN_RECORDING_BYTES, MP3_KBPS, MP3_MIME_TYPE } from './mp3-format';
+
 /** lamejs encodes in blocks of this many samples per channel (a multiple of an MP3 frame's 1152). */
 const BLOCK = 1152 * 8;
-
-export function isRecordingKept(byteLength: number): boolean {
-  return byteLength >= MIN_RECORDING_BYTES;
-}
 
 /** Web Audio's samples (-1..1) as the 16-bit integers lamejs takes, clipped. */
 export function toInt16(samples: Float32Array): Int16Array {

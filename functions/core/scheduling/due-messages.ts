@@ -1,0 +1,22 @@
+/**
+ * What a one-shot schedule carries to the `schedule-due` queue: one schema for the producers
+ * (scheduleOnce) and the consumer (workers/schedule-due), which validates every message it receives.
+ */
+import { z } from 'zod';
+
+/** The timers a ticket may have running: moving to the transfer queue, closing when inactive. */
+export const TICKET_TIMERS = ['transfer', 'expiry'] as const;
+export type TicketTimer = (typeof TICKET_TIMERS)[number];
+
+export const TicketTimerDue = z.object({
+  kind: z.literal('ticketTimer'),
+  timer: z.enum(TICKET_TIMERS),
+  companyId: z.string().min(1).max(64),
+  ticketId: z.string().min(1).max(64),
+  /** The instant the timer was armed for; the ticket names the one running timer by it. */
+  dueAt: z.iso.datetime(),
+});
+export type TicketTimerDue = z.output<typeof TicketTimerDue>;
+
+export const DueMessage = z.discriminatedUnion('kind', [TicketTimerDue]);
+export type DueMessage = z.output<typeof DueMessage>;

@@ -1,0 +1,48 @@
+/**
+ * The consumer of the `schedule-due` queue, where one-shot EventBridge schedules deliver their message
+ * when due (functions/core/scheduling). Each message is validated; an invalid one is logged and dropped
+ * (retrying cannot fix it). Messages are independent, handled at once; a failed one alone is reported
+ * for redelivery. Handlers are idempotent: a repeated delivery changes nothing twice.
+ */
+import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '../core/logger';
+import { DueMessage } from '../core/scheduling/due-messages';
+import { fireTicketTimer } from '../core/use-cases/ticket-timers';
+
+export async function handleDueMessage(message: DueMessage, now = new Date()): Promise<void> {
+  switch (message.kind) {
+    case 'ticketTimer': {
+      const outcome = await fireTicketTimer(message, now);
+      logger.info('ticket timer fired', { ticketId: message.ticketId, timer: message.timer, outcome });
+      return;
+    }
+  }
+}
+
+function parse(record: SQSRecord): DueMessage | undefined {
+  try {
+    const parsed = DueMessage.safeParse(JSON.parse(record.body));
+    if (parsed.success) return parsed.data;
+    logger.error('due message dropped: invalid', { messageId: record.messageId, issues: parsed.error.issues });
+  } catch (error) {
+    logger.error('due message dropped: not JSON', { messageId: record.messageId, error });
+  }
+  return undefined;
+}
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const failures: SQSBatchItemFailure[] = [];
+  await Promise.all(
+    event.Records.map(async (record) => {
+      const message = parse(record);
+      if (!message) return;
+      try {
+        await handleDueMessage(message);
+      } catch (error) {
+        logger.error('due message failed; it will be retried', { messageId: record.messageId, kind: message.kind, error });
+        failures.push({ itemIdentifier: record.messageId });
+      }
+    }),
+  );
+  return { batchItemFailures: failures };
+}

@@ -1,0 +1,352 @@
+/**
+ * `npm run bench:web`: how much JavaScript the web app's first pages load, and how soon the ticket page
+ * answers, measured on the production build in a headless Chromium.
+ *
+ * Builds the app with Vite into a temporary folder, starts the local cloud in this process on free ports
+ * with throwaway data, and serves the built files from a small static server (the way the deployed
+ * stack does: `assets/` cached for a year, the rest revalidated, `/config.json` answered with the local
+ * cloud's endpoints, unknown paths answered with index.html). It seeds the demo company and gives it
+ * TICKETS open and pending tickets, so the list has a full first page.
+ *
+ * Then, in Chromium (playwright-core, no browser is downloaded: CHROMIUM_PATH, default Debian's
+ * /usr/bin/chromium):
+ * - /login opened cold: every JavaScript response of the load, gzipped here at zlib's default level
+ *   (the server sends them uncompressed; CloudFront compresses them in the deployed stack);
+ * - the demo admin signs in; /tickets opened cold in a fresh browser context holding that session: its
+ *   JavaScript the same way, and the time from navigation start until the ticket list shows tickets and
+ *   its tabs are enabled (checked at every animation frame, in the page's own clock);
+ * - RUNS more loads of /tickets in that context (browser cache warm): the median time.
+ *
+ * A verdict line per target; the exit code is 1 when one is missed.
+ *
+ * Options: --files lists each JavaScript file of the measured loads; --waterfall prints the resource
+ * timeline of the cold and of the last warm load of /tickets (where the time goes).
+ */
+import './quiet-sdk-notice';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { readFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { randomUUID } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
+import { build } from 'vite';
+import { startLocalCloud } from '../infra/local/cloud';
+import { contactItem, type Contact } from '../functions/core/repositories/contacts';
+import { batchWriteAll } from '../functions/core/repositories/table';
+import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
+import { findIdentityByEmail, getUser } from '../functions/core/repositories/users';
+import type { RuntimeConfig } from '../shared/runtime-config';
+import { DEMO_LOGIN, seedDemo } from './seed-demo';
+
+const { values: options } = parseArgs({
+  options: {
+    /** Each JavaScript file of the measured loads with its size. */
+    files: { type: 'boolean', default: false },
+    /** The resource timeline of the cold and of the last warm load of /tickets. */
+    waterfall: { type: 'boolean', default: false },
+  },
+});
+
+const VITE_CONFIG = fileURLToPath(new URL('../web/vite.config.ts', import.meta.url));
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const TICKETS = 40;
+const RUNS = 5;
+const TARGET_JS_KB = 300;
+const TARGET_INTERACTIVE_MS = 1500;
+/** A desktop window: the list and the conversation side by side, the menu expanded. */
+const VIEWPORT = { width: 1366, height: 768 };
+
+// ---- the built app, served as the deployed stack serves it ---------------------------------------------
+
+async function buildWeb(outDir: string): Promise<void> {
+  await build({ configFile: VITE_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Listens at once on a free port (the cloud's CORS origins are derived from it), and answers requests
+ * once `serve` is given the runtime config; until then, 503.
+ */
+async function startStaticServer(root: string): Promise<{ port: number; serve(config: RuntimeConfig): void; server: Server }> {
+  let configBody: string | undefined;
+  const server = createServer((request, response) => {
+    void answer(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+  const send = (response: ServerResponse, status: number, type: string, cache: string, body: Buffer | string) => {
+    response.writeHead(status, { 'content-type': type, 'cache-control': cache, 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  };
+  const answer = async (request: IncomingMessage, response: ServerResponse) => {
+    if (configBody === undefined) return send(response, 503, 'text/plain', 'no-store', 'starting');
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (pathname === '/config.json') return send(response, 200, CONTENT_TYPES['.json']!, 'no-cache', configBody);
+    const file = normalize(join(root, pathname));
+    const inside = file.startsWith(`${root}${sep}`);
+    const found = inside && (await stat(file).catch(() => undefined))?.isFile() === true;
+    if (found) {
+      const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+      return send(response, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', cache, await readFile(file));
+    }
+    // A missing asset is an error; any other path is a route of the single-page app.
+    if (pathname.startsWith('/assets/')) return send(response, 404, 'text/plain', 'no-store', 'not found');
+    return send(response, 200, CONTENT_TYPES['.html']!, 'no-cache', await readFile(join(root, 'index.html')));
+  };
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    serve: (config) => {
+      configBody = JSON.stringify(config);
+    },
+    server,
+  };
+}
+
+// ---- a list worth showing --------------------------------------------------------------------------------
+
+/** TICKETS tickets of the demo company, half open (the admin's), half pending, each with its contact. */
+async function seedTickets(): Promise<void> {
+  const identity = await findIdentityByEmail(DEMO_LOGIN.email);
+  const admin = identity && (await getUser(identity.companyId, identity.userId));
+  if (!identity || !admin) throw new Error('The demo admin was not seeded');
+  const nextUlid = monotonicFactory();
+  const start = Date.now() - TICKETS * 60_000;
+  const requests: Parameters<typeof batchWriteAll>[0][number][] = [];
+  for (let index = 0; index < TICKETS; index += 1) {
+    const at = new Date(start + index * 60_000).toISOString();
+    const contact: Contact = {
+      id: nextUlid(),
+      companyId: identity.companyId,
+      name: `Cliente ${index + 1}`,
+      number: `5511${String(900_000_000 + index)}`,
+      email: '',
+      profilePicUrl: null,
+      extraInfo: [],
+      isGroup: false,
+      createdAt: at,
+      updatedAt: at,
+    };
+    const open = index % 2 === 0;
+    const ticket: Ticket = {
+      id: nextUlid(),
+      uuid: randomUUID(),
+      companyId: identity.companyId,
+      status: open ? 'open' : 'pending',
+      contactId: contact.id,
+      userId: open ? admin.id : null,
+      userName: open ? admin.name : null,
+      queueId: admin.queueIds[0] ?? null,
+      whatsappId: null,
+      tagIds: [],
+      isGroup: false,
+      chatbot: false,
+      useIntegration: false,
+      promptId: null,
+      integrationId: null,
+      lastMessage: `Olá, preciso de ajuda com o pedido ${index + 1}`,
+      unreadMessages: index % 3,
+      createdAt: at,
+      updatedAt: at,
+    };
+    requests.push({ PutRequest: { Item: contactItem(contact) } }, { PutRequest: { Item: ticketItem(ticket) } });
+  }
+  await batchWriteAll(requests);
+}
+
+// ---- measuring -------------------------------------------------------------------------------------------
+
+interface ScriptFile {
+  readonly name: string;
+  readonly rawBytes: number;
+  readonly gzipBytes: number;
+}
+
+interface ScriptLoad {
+  readonly files: readonly ScriptFile[];
+  readonly rawBytes: number;
+  readonly gzipBytes: number;
+}
+
+/** Keeps every JavaScript response of the page until `stop()`, which waits for their bodies. */
+function collectScripts(page: Page): { stop(): Promise<ScriptLoad> } {
+  const files: Promise<ScriptFile | undefined>[] = [];
+  const onResponse = (response: Response) => {
+    if (!(response.headers()['content-type'] ?? '').includes('javascript')) return;
+    const name = new URL(response.url()).pathname;
+    files.push(
+      response
+        .body()
+        .then((body) => ({ name, rawBytes: body.length, gzipBytes: gzipSync(body).length }))
+        .catch(() => undefined),
+    );
+  };
+  page.on('response', onResponse);
+  return {
+    async stop() {
+      page.off('response', onResponse);
+      const loaded = (await Promise.all(files)).filter((file): file is ScriptFile => file !== undefined);
+      return {
+        files: loaded,
+        rawBytes: loaded.reduce((sum, file) => sum + file.rawBytes, 0),
+        gzipBytes: loaded.reduce((sum, file) => sum + file.gzipBytes, 0),
+      };
+    },
+  };
+}
+
+/** The resources of the page's last load, as `start-end type path` lines (ms from navigation start). */
+async function waterfall(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      (entry) => `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ms  ${entry.initiatorType}  ${new URL(entry.name).pathname}${new URL(entry.name).search}`,
+    ),
+  );
+}
+
+/**
+ * Opens /tickets and returns the milliseconds from navigation start until the ticket list shows tickets
+ * and the list's tabs are enabled, read in the page at an animation frame (so they were painted).
+ */
+async function openTickets(page: Page, baseUrl: string): Promise<number> {
+  await page.goto(`${baseUrl}/tickets`, { waitUntil: 'commit' });
+  const ready = await page.waitForFunction(
+    () => {
+      const panel = document.querySelector('main section[aria-label]');
+      const tab = panel?.querySelector('[role="tab"]');
+      const ticket = panel?.querySelector('ul > li');
+      const enabled = tab instanceof HTMLElement && tab.getAttribute('aria-disabled') !== 'true' && !tab.hasAttribute('disabled');
+      return enabled && ticket instanceof HTMLElement && ticket.offsetHeight > 0 ? performance.now() : false;
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  return Math.round(Number(await ready.jsonValue()));
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+};
+const line = (text: string) => process.stdout.write(`${text}\n`);
+
+interface Verdict {
+  readonly name: string;
+  readonly met: boolean;
+  readonly detail: string;
+}
+
+async function measure(browser: Browser, baseUrl: string): Promise<Verdict[]> {
+  const verdicts: Verdict[] = [];
+  const jsVerdict = (name: string, load: ScriptLoad) => {
+    line(`${name} initial JS: ${kb(load.gzipBytes)} KB gzip (target < ${TARGET_JS_KB} KB) — ${load.files.length} files, ${kb(load.rawBytes)} KB uncompressed`);
+    if (options.files) {
+      for (const file of [...load.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) line(`  ${kb(file.gzipBytes).padStart(6)} KB  ${file.name}`);
+    }
+    verdicts.push({ name: `${name} initial JS`, met: load.gzipBytes < TARGET_JS_KB * 1024, detail: `${kb(load.gzipBytes)} KB gzip` });
+  };
+  const printWaterfall = async (title: string, page: Page) => {
+    if (!options.waterfall) return;
+    line(`  ${title}:`);
+    for (const entry of await waterfall(page)) line(`    ${entry}`);
+  };
+
+  const signedOut = await browser.newContext({ viewport: VIEWPORT });
+  let session: Awaited<ReturnType<BrowserContext['storageState']>>;
+  try {
+    const page = await signedOut.newPage();
+    const scripts = collectScripts(page);
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.locator('button[type="submit"]').waitFor();
+    jsVerdict('login page', await scripts.stop());
+
+    await page.locator('input[name="email"]').fill(DEMO_LOGIN.email);
+    await page.locator('input[name="password"]').fill(DEMO_LOGIN.password);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/tickets/, { timeout: 30_000 });
+    await openTickets(page, baseUrl);
+    session = await signedOut.storageState();
+  } finally {
+    await signedOut.close();
+  }
+
+  const signedIn = await browser.newContext({ viewport: VIEWPORT, storageState: session });
+  try {
+    const page = await signedIn.newPage();
+    const scripts = collectScripts(page);
+    const cold = await openTickets(page, baseUrl);
+    await page.waitForLoadState('networkidle');
+    jsVerdict('ticket page', await scripts.stop());
+    await printWaterfall('cold load of /tickets', page);
+
+    const warm: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) warm.push(await openTickets(page, baseUrl));
+    await printWaterfall('last warm load of /tickets', page);
+    const typical = median(warm);
+    line(
+      `ticket page interactive: ${typical} ms (target < ${TARGET_INTERACTIVE_MS} ms) — median of ${RUNS} warm loads ` +
+        `(${warm.join(', ')} ms); first cold load ${cold} ms`,
+    );
+    verdicts.push({ name: 'ticket page interactive', met: typical < TARGET_INTERACTIVE_MS, detail: `${typical} ms` });
+  } finally {
+    await signedIn.close();
+  }
+  return verdicts;
+}
+
+async function main(): Promise<void> {
+  const outDir = await mkdtemp(join(tmpdir(), 'atende-web-bench-'));
+  const stoppers: (() => Promise<unknown>)[] = [() => rm(outDir, { recursive: true, force: true })];
+  try {
+    line('Building the web app for production…');
+    const began = performance.now();
+    await buildWeb(outDir);
+    line(`  built in ${Math.round((performance.now() - began) / 1000)} s`);
+
+    const web = await startStaticServer(outDir);
+    stoppers.push(() => new Promise((resolve) => web.server.close(resolve)));
+    const ports = { web: web.port, http: 0, ws: 0, dynamodb: 0, s3: 0, sqs: 0, cognito: 0, scheduler: 0 };
+    const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0 });
+    stoppers.push(() => cloud.stop());
+    web.serve(cloud.config);
+    await seedDemo();
+    await seedTickets();
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true });
+    stoppers.push(() => browser.close());
+    line(`Measuring on ${browser.version()}, window ${VIEWPORT.width}×${VIEWPORT.height}, ${TICKETS} tickets seeded`);
+    const verdicts = await measure(browser, `http://127.0.0.1:${web.port}`);
+
+    line('');
+    for (const verdict of verdicts) line(`${verdict.met ? 'PASS' : 'FAIL'} ${verdict.name}: ${verdict.detail}`);
+    if (verdicts.some((verdict) => !verdict.met)) process.exitCode = 1;
+  } finally {
+    for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,14 @@
+/**
+ * Whether the campaign pages open (spec 3 §2: only with the campaigns flag; DESIGN §8). They follow
+ * the side menu's rule, so a page opens exactly when the menu links to it: the plan enables campaigns,
+ * or the company's setting campaignsEnabled does (what the local `cshow` flag mirrors; the shell keeps
+ * the flag in step with the settings it loads). The server decides again on every campaign request.
+ */
+import { campaignsEnabledBySettings } from '../shell/campaigns-flag';
+import { menuLayout } from '../shell/menu-rules';
+import type { Me } from '../session/me';
+
+export function campaignPagesOpen(me: Pick<Me, 'user' | 'company'>): boolean {
+  const campaignsFlag = campaignsEnabledBySettings(me.company.settings);
+  return menuLayout({ user: me.user, plan: me.company.plan, campaignsFlag }).campaigns.length > 0;
+}

@@ -1,7 +1,8 @@
 /**
  * Harness of the browser tests: the local cloud on random ports with the built web app served beside
- * it (web-server.ts), Debian's Chromium driven by playwright-core, and pages signed in as the demo admin. One browser per test file, one
- * context per test (closed by `closePages`), so tests share nothing but the data they create.
+ * it (web-server.ts), Debian's Chromium driven by playwright-core, and pages signed in as the demo
+ * admin. One browser per test file; each page in a context of its own (cookies, storage), closed by
+ * `closePages`.
  *
  * The browser is Debian's package (`apt-get install -y chromium`), never one downloaded by Playwright;
  * CHROMIUM_PATH points elsewhere when it lives elsewhere. Without it the tests fail, saying so.
@@ -34,8 +35,6 @@ export async function launchChromium(): Promise<Browser> {
 
 export interface WebCloud {
   readonly cloud: TestCloud;
-  readonly browser: Browser;
-  readonly webUrl: string;
   /** A fresh context and page (desktop size unless told), its defaults set; signed in when asked. */
   newPage(options?: BrowserContextOptions & { signedIn?: boolean }): Promise<Page>;
   /** Closes every context opened since the last call (afterEach). */
@@ -74,8 +73,6 @@ export async function startWebCloud(): Promise<WebCloud> {
 
   return {
     cloud,
-    browser,
-    webUrl: web.url,
     async newPage({ signedIn = false, ...options } = {}) {
       if (!signedIn) return open(options);
       if (signedInState === undefined) {
@@ -84,8 +81,7 @@ export async function startWebCloud(): Promise<WebCloud> {
         signedInState = await first.context().storageState();
         await first.context().close();
       }
-      const page = await open({ ...options, storageState: signedInState });
-      return page;
+      return open({ ...options, storageState: signedInState });
     },
     async closePages() {
       const closing = contexts.splice(0);
@@ -109,8 +105,8 @@ export async function signInThroughTheForm(page: Page): Promise<void> {
 }
 
 /** Waits until the locator shows; a timeout fails the test with Playwright's description of it. */
-export async function shows(locator: Locator, timeout?: number): Promise<Locator> {
-  await locator.waitFor({ state: 'visible', ...(timeout !== undefined && { timeout }) });
+export async function shows(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: 'visible' });
   return locator;
 }
 
@@ -119,7 +115,7 @@ export async function leaves(locator: Locator): Promise<void> {
   await locator.waitFor({ state: 'hidden' });
 }
 
-/** Polls a value until it passes `accept`; for state outside the page (the simulated phone, the API). */
+/** Polls until the probe gives a value (not undefined or false); for state outside the page (the phone, the API). */
 export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const value = await probe();
@@ -137,7 +133,8 @@ export interface AxeViolation {
   readonly id: string;
   readonly impact: string | null;
   readonly help: string;
-  readonly targets: readonly string[];
+  /** Each offending element: its selector, the start of its HTML and what axe says to fix. */
+  readonly nodes: readonly string[];
 }
 
 /** The page's accessibility violations of impact serious or critical, as axe-core reports them. */
@@ -163,6 +160,6 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
-      targets: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 300)} ${node.failureSummary ?? ''}`),
+      nodes: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 300)} ${node.failureSummary ?? ''}`),
     }));
 }

@@ -16,8 +16,6 @@ export interface DemoWhatsApp {
   readonly token: string;
   readonly companyId: string;
   readonly connectionId: string;
-  /** The company's queues by name: 'Atendimento' (the connection's) and 'Financeiro' (to transfer to). */
-  readonly queues: Readonly<Record<'Atendimento' | 'Financeiro', string>>;
   /** A simulated customer writes to the connection. */
   write(from: string, name: string, body: string): Promise<void>;
   /** The messages the session sent to that number so far (not its read receipts). */
@@ -68,7 +66,6 @@ export async function connectDemoWhatsApp(cloud: TestCloud): Promise<DemoWhatsAp
     token,
     companyId,
     connectionId,
-    queues: { Atendimento: first.id, Financeiro: second.body.id },
     write: (from, name, body) =>
       putSimulatedInbound(companyId, connectionId, ulid(), { kind: 'message', from, name, whatsappMessageId: `E${ulid()}`, mediaType: 'chat', body }),
     sentTo: async (number) =>

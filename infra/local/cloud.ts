@@ -18,6 +18,7 @@ import { tableName } from '../resources/table';
 import { WS_AUTHORIZER, WS_ROUTES, WS_STAGE } from '../resources/ws-routes';
 import { createLocalAccessTokenVerifier, startCognito } from './cognito';
 import { startDynamo } from './dynamodb';
+import { startDynamoThread, type ThreadedDynamo } from './dynamodb-thread';
 import { startEventSourcePoller } from './event-source-poller';
 import { startHttpGateway } from './http-gateway';
 import type { AnyHandler } from './lambda';
@@ -52,6 +53,8 @@ export interface LocalCloudOptions {
   readonly logLevel?: string;
   /** The TTL sweeper's period; 0 disables it. */
   readonly ttlSweepIntervalMs?: number;
+  /** Run the local DynamoDB on a thread of its own (benchmarks; see dynamodb-thread.ts). */
+  readonly dynamoThread?: boolean;
 }
 
 export interface LocalCloud {
@@ -63,6 +66,8 @@ export interface LocalCloud {
   readonly deadLetterQueueUrls: Readonly<Record<string, string>>;
   /** Runs the TTL sweep now (tests). */
   sweepExpired(): Promise<number>;
+  /** The local DynamoDB's own thread, when started with `dynamoThread`. */
+  readonly dynamoThread: ThreadedDynamo | undefined;
   stop(): Promise<void>;
 }
 
@@ -104,13 +109,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
   try {
     const table = tableName(stage);
-    const dynamo = await startDynamo({
+    const dynamoOptions = {
       port: options.ports.dynamodb,
       host: HOST,
       dataDir: persistent ? join(dataDir, 'dynamodb') : undefined,
       tableName: table,
       ttlSweepIntervalMs: options.ttlSweepIntervalMs,
-    });
+    };
+    const dynamoThread = options.dynamoThread ? await startDynamoThread(dynamoOptions) : undefined;
+    const dynamo = dynamoThread ?? (await startDynamo(dynamoOptions));
     stoppers.push(() => dynamo.stop());
 
     const webOrigins = [`http://localhost:${options.ports.web}`, `http://127.0.0.1:${options.ports.web}`];
@@ -244,6 +251,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       queueUrls: sqs.queueUrls,
       deadLetterQueueUrls: sqs.deadLetterQueueUrls,
       sweepExpired: () => dynamo.sweepExpired(),
+      dynamoThread,
       stop: stopAll,
     };
   } catch (error) {

@@ -1,7 +1,9 @@
 /**
  * The realtime publisher any backend code calls: it sends a typed event of the catalogue
- * (shared/realtime-events.ts) to every connection of a room. Fan-out Queries the room (never a Scan),
- * posts with bounded concurrency, and forgets connections API Gateway answers 410 Gone for.
+ * (shared/realtime-events.ts) to every connection of a room. Fan-out Queries the rooms (never a Scan),
+ * all at once, posts with bounded concurrency, and forgets connections API Gateway answers 410 Gone for.
+ * Several events for the same rooms share one lookup of their members and reach each connection in
+ * the order given (a stored message, then its ticket's update).
  */
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import {
@@ -31,6 +33,9 @@ export async function publishToCompany<C extends CompanyChannel>(
   await publishToRooms(companyId, [room], channel, data);
 }
 
+/** One event of a company channel, its payload typed by the channel. */
+export type CompanyEvent = { [C in CompanyChannel]: { readonly channel: C; readonly data: CompanyChannels[C] } }[CompanyChannel];
+
 /**
  * Sends one event to several rooms of a company; a connection in more than one of them gets it once
  * (an admin listening to a status list and to notifications hears a ticket update once).
@@ -41,43 +46,60 @@ export async function publishToRooms<C extends CompanyChannel>(
   channel: C,
   data: CompanyChannels[C],
 ): Promise<void> {
+  await publishEventsToRooms(companyId, rooms, [{ channel, data } as CompanyEvent]);
+}
+
+/** Sends several events to the same rooms, each connection once and in this order. */
+export async function publishEventsToRooms(companyId: string, rooms: readonly Room[], events: readonly CompanyEvent[]): Promise<void> {
   await fanOut(
     rooms.map((room) => keys.roomPrefix(companyId, room)),
-    { event: companyEventName(companyId, channel), data },
+    events.map((event) => ({ event: companyEventName(companyId, event.channel), data: event.data })),
   );
 }
 
 export async function publishGlobal<C extends GlobalChannel>(channel: C, data: GlobalChannels[C]): Promise<void> {
-  await fanOut([keys.globalRoomPrefix()], { event: channel, data });
+  await fanOut([keys.globalRoomPrefix()], [{ event: channel, data }]);
 }
 
-async function fanOut(rooms: readonly { PK: string; SKPrefix: string }[], frame: { event: string; data: unknown }): Promise<void> {
-  const payload = JSON.stringify(frame);
-  if (Buffer.byteLength(payload) > MAX_FRAME_BYTES) {
-    // A bug, not an input: events carry the changed entity only. Refuse loudly rather than drop silently.
-    throw new Error(`Realtime frame ${frame.event} is ${Buffer.byteLength(payload)} bytes, over ${MAX_FRAME_BYTES}`);
-  }
-  const sent = new Set<string>();
-  for (const room of rooms) {
-    for await (const members of roomMembers(room)) {
-      const fresh = members.filter((member) => !sent.has(member.connectionId));
-      for (const member of fresh) sent.add(member.connectionId);
-      await forEachLimited(fresh, CONCURRENCY, (member) => post(member, payload, frame.event));
+async function fanOut(rooms: readonly { PK: string; SKPrefix: string }[], frames: readonly { event: string; data: unknown }[]): Promise<void> {
+  const payloads = frames.map((frame) => {
+    const payload = JSON.stringify(frame);
+    if (Buffer.byteLength(payload) > MAX_FRAME_BYTES) {
+      // A bug, not an input: events carry the changed entity only. Refuse loudly rather than drop silently.
+      throw new Error(`Realtime frame ${frame.event} is ${Buffer.byteLength(payload)} bytes, over ${MAX_FRAME_BYTES}`);
     }
-  }
+    return { payload, event: frame.event };
+  });
+  // The rooms are read at once rather than one after the other: most are empty, and each is a round trip.
+  const memberLists = await Promise.all(
+    rooms.map(async (room) => {
+      const members: RoomMember[] = [];
+      for await (const page of roomMembers(room)) members.push(...page);
+      return members;
+    }),
+  );
+  const unique = new Map<string, RoomMember>();
+  for (const member of memberLists.flat()) if (!unique.has(member.connectionId)) unique.set(member.connectionId, member);
+  await forEachLimited([...unique.values()], CONCURRENCY, async (member) => {
+    for (const { payload, event } of payloads) {
+      if (!(await post(member, payload, event))) return;
+    }
+  });
 }
 
-async function post(member: RoomMember, payload: string, event: string): Promise<void> {
+/** Posts one frame; false when the connection is gone (and forgotten), so it gets no further frames. */
+async function post(member: RoomMember, payload: string, event: string): Promise<boolean> {
   try {
     await wsManagement().send(new PostToConnectionCommand({ ConnectionId: member.connectionId, Data: payload }));
   } catch (error) {
     if (error instanceof GoneException) {
       await deleteConnection(member.companyId, member.connectionId);
-      return;
+      return false;
     }
     // One broken connection must not stop the others from hearing the event.
     logger.warn('realtime post failed', { event, connectionId: member.connectionId, error });
   }
+  return true;
 }
 
 async function forEachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {

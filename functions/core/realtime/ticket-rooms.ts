@@ -8,7 +8,7 @@ import type { MessageDto } from '../../../shared/messages';
 import { can } from '../../../shared/permissions';
 import type { TicketDto, TicketStatus } from '../../../shared/tickets';
 import type { Room } from '../repositories/realtime';
-import { publishToRooms } from './publisher';
+import { publishEventsToRooms, publishToRooms } from './publisher';
 
 interface TicketPlace {
   readonly id: string;
@@ -74,4 +74,15 @@ export async function publishTicketDeleted(companyId: string, ticket: TicketPlac
 
 export async function publishMessage(companyId: string, action: 'create' | 'update', message: MessageDto, ticket: TicketDto): Promise<void> {
   await publishToRooms(companyId, roomsOfTicket(ticket), 'appMessage', { action, message, ticket });
+}
+
+/**
+ * A new message, then the update of the ticket it moved (its last message and place in the lists): the
+ * same rooms hear both, so their members are looked up once.
+ */
+export async function publishNewMessage(companyId: string, message: MessageDto, ticket: TicketDto, ticketMoved: boolean): Promise<void> {
+  await publishEventsToRooms(companyId, roomsOfTicket(ticket), [
+    { channel: 'appMessage', data: { action: 'create', message, ticket } },
+    ...(ticketMoved ? [{ channel: 'ticket', data: { action: 'update', ticket } } as const] : []),
+  ]);
 }

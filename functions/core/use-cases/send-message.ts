@@ -17,7 +17,7 @@ import type { MediaType, MessageDto, QuotedMessageDto } from '../../../shared/me
 import type { TicketDto } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { publishMessage, publishTicketUpdate } from '../realtime/ticket-rooms';
+import { publishNewMessage } from '../realtime/ticket-rooms';
 import { getContact } from '../repositories/contacts';
 import { getMessage, messageIdOf, type StoredMessage } from '../repositories/messages';
 import { getTicket, type Ticket } from '../repositories/tickets';
@@ -134,8 +134,7 @@ export async function announceStoredMessage(message: StoredMessage, ticket: Tick
   await bestEffort('realtime', message.id, async () => {
     const after = outcome.kind === 'latest' ? outcome.ticket : ((await getTicket(companyId, ticket.id)) ?? ticket);
     const ticketDto: TicketDto = await presentTicket(companyId, after);
-    await publishMessage(companyId, 'create', dto, ticketDto);
-    if (outcome.kind === 'latest') await publishTicketUpdate(companyId, ticketDto);
+    await publishNewMessage(companyId, dto, ticketDto, outcome.kind === 'latest');
   });
   return dto;
 }

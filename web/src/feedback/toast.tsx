@@ -1,11 +1,11 @@
 /**
  * Short notices to the user (spec 1 §8, §9): catalogue errors for 1.5 s in the current language
  * (unknown codes raw), other notices for 3 s. They go to the one Toaster mounted in App (AppToaster),
- * so a notice survives the navigation it may cause, e.g. a sign-out.
+ * so a notice survives the navigation it may cause, e.g. a sign-out. The error catalogue (every text in
+ * every language) loads with the first error shown, not with every page.
  */
 import { Toast, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components';
 import { useMemo } from 'react';
-import { errorMessageOf } from '../i18n/errors';
 import { useLanguage } from '../i18n/language';
 
 export const APP_TOASTER_ID = 'app-toaster';
@@ -27,6 +27,13 @@ export interface ToastApi {
   warning(text: string, options?: ToastOptions): void;
 }
 
+/** The code of an error without its catalogue: a code as given, an API error's code, else the generic one. */
+function rawCodeOf(codeOrError: unknown): string {
+  if (typeof codeOrError === 'string') return codeOrError;
+  const code = (codeOrError as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'ERR_INTERNAL_SERVER_ERROR';
+}
+
 export function useToast(): ToastApi {
   const { dispatchToast } = useToastController(APP_TOASTER_ID);
   const { language } = useLanguage();
@@ -40,7 +47,13 @@ export function useToast(): ToastApi {
         { intent, timeout, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
       );
     return {
-      error: (codeOrError) => show('error', errorMessageOf(codeOrError, language), ERROR_TOAST_MS),
+      error: (codeOrError) => {
+        // When the catalogue cannot be fetched (offline), the code shows raw, as an unknown one would.
+        void import('../i18n/errors').then(
+          ({ errorMessageOf }) => show('error', errorMessageOf(codeOrError, language), ERROR_TOAST_MS),
+          () => show('error', rawCodeOf(codeOrError), ERROR_TOAST_MS),
+        );
+      },
       success: (text, options) => show('success', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
       info: (text, options) => show('info', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
       warning: (text, options) => show('warning', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),

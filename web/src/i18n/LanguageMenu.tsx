@@ -3,20 +3,27 @@
  * own names (Português, English, Español), so a user lost in a foreign interface still finds theirs.
  * The button shows the current language's code; its accessible name starts with that code (WCAG 2.5.3),
  * and the tooltip, which says the same in words, is left out of the accessibility tree to not repeat it.
+ * The list (LanguageMenuList) loads on the first open.
  */
-import { Button, Menu, MenuItemRadio, MenuList, MenuPopover, MenuTrigger, Tooltip } from '@fluentui/react-components';
+import { Button, Menu, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { LocalLanguage24Regular } from '@fluentui/react-icons';
+import { onDemand, useOpenOnDemand } from '../components/on-demand';
 import { commonTexts, LANGUAGE_NAMES, languageButtonName, languageCode } from './common';
-import { LANGUAGES, parseStoredLanguage, useLanguage } from './language';
+import { parseStoredLanguage, useLanguage } from './language';
 import { format, useTexts } from './texts';
+
+const Items = onDemand(() => import('./LanguageMenuList').then((m) => m.LanguageMenuList));
 
 export function LanguageMenu() {
   const { language, setLanguage } = useLanguage();
   const texts = useTexts(commonTexts);
   const label = format(texts.language.current, { language: LANGUAGE_NAMES[language] });
+  const [open, setOpen] = useOpenOnDemand(Items.load);
 
   return (
     <Menu
+      open={open}
+      onOpenChange={(_, data) => setOpen(data.open)}
       checkedValues={{ language: [language] }}
       onCheckedValueChange={(_, data) => {
         const next = parseStoredLanguage(data.checkedItems[0]);
@@ -30,15 +37,7 @@ export function LanguageMenu() {
           </Button>
         </Tooltip>
       </MenuTrigger>
-      <MenuPopover>
-        <MenuList aria-label={texts.language.label}>
-          {LANGUAGES.map((option) => (
-            <MenuItemRadio key={option} name="language" value={option} lang={option}>
-              {LANGUAGE_NAMES[option]}
-            </MenuItemRadio>
-          ))}
-        </MenuList>
-      </MenuPopover>
+      <Items.Component label={texts.language.label} />
     </Menu>
   );
 }

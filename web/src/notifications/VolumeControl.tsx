@@ -1,24 +1,15 @@
 /**
  * The header's volume control (spec 1 §2.7, §9): a slider from 0 to 1 in steps of 0.1 for the
- * notification chime, stored locally, 1 by default.
+ * notification chime, stored locally, 1 by default. The slider's code loads on the first open.
  */
-import { Button, makeStyles, Popover, PopoverSurface, PopoverTrigger, Spinner, Tooltip, tokens } from '@fluentui/react-components';
+import { Button, Popover, PopoverTrigger, Tooltip } from '@fluentui/react-components';
 import { Speaker024Regular, Speaker124Regular, Speaker224Regular, SpeakerMute24Regular } from '@fluentui/react-icons';
-import { lazy, Suspense } from 'react';
+import { onDemand, useOpenOnDemand } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';
 import { useVolume } from './use-volume';
 
-const VolumeSlider = lazy(() => import('./VolumeSlider').then((m) => ({ default: m.VolumeSlider })));
-
-const useStyles = makeStyles({
-  surface: {
-    display: 'flex',
-    flexDirection: 'column',
-    rowGap: tokens.spacingVerticalS,
-    width: '220px',
-  },
-});
+const Surface = onDemand(() => import('./VolumeSurface').then((m) => m.VolumeSurface));
 
 function VolumeIcon({ volume }: { readonly volume: number }) {
   if (volume === 0) return <SpeakerMute24Regular />;
@@ -28,22 +19,18 @@ function VolumeIcon({ volume }: { readonly volume: number }) {
 }
 
 export function VolumeControl() {
-  const styles = useStyles();
   const texts = useTexts(notificationsTexts);
   const volume = useVolume();
+  const [open, setOpen] = useOpenOnDemand(Surface.load);
 
   return (
-    <Popover positioning="below-end" withArrow trapFocus>
+    <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" withArrow trapFocus>
       <PopoverTrigger disableButtonEnhancement>
         <Tooltip content={texts.volume} relationship="label">
           <Button appearance="subtle" icon={<VolumeIcon volume={volume} />} />
         </Tooltip>
       </PopoverTrigger>
-      <PopoverSurface className={styles.surface}>
-        <Suspense fallback={<Spinner size="tiny" />}>
-          <VolumeSlider />
-        </Suspense>
-      </PopoverSurface>
+      <Surface.Component />
     </Popover>
   );
 }

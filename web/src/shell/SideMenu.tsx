@@ -3,7 +3,7 @@
  * campaigns group, the Administration section for admins, and the app version at the bottom when
  * expanded. The shell places it beside the page or in a temporary drawer.
  */
-import { Caption1, Caption1Strong, Divider, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, Caption1Strong, makeStyles, tokens } from '@fluentui/react-components';
 import { Send20Regular } from '@fluentui/react-icons';
 import { useLocation } from 'react-router';
 import { APP_VERSION } from '../../../shared/version';
@@ -35,8 +35,10 @@ const useStyles = makeStyles({
     padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}`,
     color: tokens.colorNeutralForeground3,
   },
+  // The line Fluent's Divider draws, without its code (its styles cover every variant, one is used).
   divider: {
     margin: `${tokens.spacingVerticalS} 0`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   version: {
     marginTop: 'auto',
@@ -97,7 +99,7 @@ export function SideMenu({ layout, expanded, connectionAlert, onNavigate }: Side
               {texts.administration}
             </Caption1Strong>
           ) : (
-            <Divider className={styles.divider} />
+            <div role="separator" aria-orientation="horizontal" className={styles.divider} />
           )}
           <ul className={styles.list}>{layout.admin.map((id) => link(id))}</ul>
         </section>

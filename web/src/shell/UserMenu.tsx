@@ -1,31 +1,22 @@
 /**
  * The user menu (spec 1 §1, §4.4; checklist C-009, C-023): Profile opens the signed-in user's modal;
  * Logout tells the server (DELETE /auth/logout ends every session of the account at once), drops the
- * local campaigns flag, and ends the local session, after which the route guard shows /login.
+ * local campaigns flag, and ends the local session, after which the route guard shows /login. The
+ * menu's items load on its first open.
  */
-import {
-  Avatar,
-  Button,
-  Menu,
-  MenuDivider,
-  MenuGroup,
-  MenuGroupHeader,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
-  Tooltip,
-} from '@fluentui/react-components';
-import { Person20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { Avatar, Button, Menu, MenuTrigger, Tooltip } from '@fluentui/react-components';
+import { Person20Regular } from '@fluentui/react-icons';
 import { lazy, Suspense, useState } from 'react';
 import type { UserDto } from '../../../shared/users';
 import { useServices } from '../app/services';
+import { onDemand, useOpenOnDemand } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { writeCampaignsFlag } from './campaigns-flag';
 import { shellTexts } from './texts';
 
 // Loaded when first opened: the form's checks (the shared zod schemas) stay out of every page's first load.
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
+const Items = onDemand(() => import('./UserMenuList').then((m) => m.UserMenuList));
 
 export interface UserMenuProps {
   readonly user: { readonly id: string; readonly name: string; readonly email: string };
@@ -37,6 +28,7 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
   const { api, auth } = useServices();
   const [profileOpen, setProfileOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [open, setOpen] = useOpenOnDemand(Items.load);
 
   const logout = async () => {
     setLeaving(true);
@@ -51,27 +43,14 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
 
   return (
     <>
-      <Menu positioning="below-end">
+      <Menu positioning="below-end" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
         <MenuTrigger disableButtonEnhancement>
           <Tooltip content={texts.userMenu} relationship="label">
             {/* An icon, not the initials: the button's visible text would then differ from its name. */}
             <Button appearance="subtle" icon={<Avatar icon={<Person20Regular />} color="brand" size={28} aria-hidden />} disabled={leaving} />
           </Tooltip>
         </MenuTrigger>
-        <MenuPopover>
-          <MenuList>
-            <MenuGroup>
-              <MenuGroupHeader>{user.name}</MenuGroupHeader>
-            </MenuGroup>
-            <MenuDivider />
-            <MenuItem icon={<Person20Regular />} onClick={() => setProfileOpen(true)}>
-              {texts.profile}
-            </MenuItem>
-            <MenuItem icon={<SignOut20Regular />} onClick={() => void logout()} disabled={leaving}>
-              {texts.logout}
-            </MenuItem>
-          </MenuList>
-        </MenuPopover>
+        <Items.Component userName={user.name} leaving={leaving} onProfile={() => setProfileOpen(true)} onLogout={() => void logout()} />
       </Menu>
       <Suspense fallback={null}>
         {profileOpen && <ProfileDialog user={user} open onClose={() => setProfileOpen(false)} onSaved={onProfileSaved} />}

@@ -8,7 +8,6 @@
 import {
   Badge,
   Button,
-  SearchBox,
   Switch,
   Tab,
   TabList,
@@ -38,6 +37,8 @@ import { useTicketUser } from './viewer';
 // Dialogs load when first opened: the list shows sooner without their code (combobox, conversation view).
 const NewTicketModal = lazy(() => import('./NewTicketModal').then((m) => ({ default: m.NewTicketModal })));
 const SpyDialog = lazy(() => import('./SpyDialog').then((m) => ({ default: m.SpyDialog })));
+// The search box shows on the search tab only: its code loads when that tab is first chosen.
+const TicketSearchBox = lazy(() => import('./TicketSearchBox').then((m) => ({ default: m.TicketSearchBox })));
 
 const useStyles = makeStyles({
   panel: {
@@ -175,14 +176,16 @@ export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
 
       <div className={styles.toolbar}>
         {tab === 'search' && (
-          <SearchBox
-            className={styles.search}
-            size="small"
-            placeholder={texts.panel.searchPlaceholder}
-            aria-label={texts.panel.searchPlaceholder}
-            value={searchText}
-            onChange={(_, data) => setSearchText(data.value)}
-          />
+          <Suspense fallback={null}>
+            <TicketSearchBox
+              className={styles.search}
+              size="small"
+              placeholder={texts.panel.searchPlaceholder}
+              aria-label={texts.panel.searchPlaceholder}
+              value={searchText}
+              onChange={(_, data) => setSearchText(data.value)}
+            />
+          </Suspense>
         )}
         <div className={styles.filter}>
           <MultiSelectFilter

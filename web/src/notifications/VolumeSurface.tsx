@@ -1,21 +1,31 @@
 /**
- * The volume popover's slider, loaded when the popover first opens: the slider's code is needed by no
- * other part of the first screen.
+ * What the volume button opens, loaded on its first open: the slider's code is needed by no other part
+ * of the first screen.
  */
-import { Label, Slider } from '@fluentui/react-components';
+import { Label, makeStyles, PopoverSurface, Slider, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
 import { format, useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';
 import { useVolume, volumeStore } from './use-volume';
 import { VOLUME_MAX, VOLUME_MIN, VOLUME_STEP } from './volume';
 
-export function VolumeSlider() {
+const useStyles = makeStyles({
+  surface: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalS,
+    width: '220px',
+  },
+});
+
+export function VolumeSurface() {
+  const styles = useStyles();
   const texts = useTexts(notificationsTexts);
   const volume = useVolume();
   const sliderId = useId();
   const percent = Math.round(volume * 100);
   return (
-    <>
+    <PopoverSurface className={styles.surface}>
       <Label htmlFor={sliderId}>{format(texts.volumeValue, { percent })}</Label>
       <Slider
         id={sliderId}
@@ -26,6 +36,6 @@ export function VolumeSlider() {
         onChange={(_, data) => volumeStore.set(data.value)}
         aria-valuetext={format(texts.volumeValue, { percent })}
       />
-    </>
+    </PopoverSurface>
   );
 }

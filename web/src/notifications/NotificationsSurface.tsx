@@ -1,0 +1,122 @@
+/**
+ * The list the notifications bell opens (spec 1 §2.7; checklist C-008): the tickets with new customer
+ * messages, newest first; choosing one opens the ticket. Loaded on the bell's first open.
+ */
+import { Avatar, Caption1, CounterBadge, makeStyles, PopoverSurface, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import type { TicketDto } from '../../../shared/tickets';
+import { format, useTexts } from '../i18n/texts';
+import { whenLabel } from './notification-list';
+import { notificationsTexts } from './texts';
+
+const useStyles = makeStyles({
+  surface: {
+    width: 'min(360px, calc(100vw - 32px))',
+    padding: 0,
+  },
+  title: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  list: {
+    listStyleType: 'none',
+    margin: 0,
+    padding: 0,
+    maxHeight: '400px',
+    overflowY: 'auto',
+  },
+  item: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalM,
+    width: '100%',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalL}`,
+    border: 'none',
+    backgroundColor: 'transparent',
+    color: tokens.colorNeutralForeground1,
+    fontFamily: tokens.fontFamilyBase,
+    textAlign: 'start',
+    cursor: 'pointer',
+    ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '-2px',
+    },
+  },
+  body: {
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    minWidth: 0,
+  },
+  line: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    columnGap: tokens.spacingHorizontalS,
+  },
+  preview: {
+    color: tokens.colorNeutralForeground3,
+  },
+  empty: {
+    display: 'block',
+    padding: tokens.spacingHorizontalL,
+    color: tokens.colorNeutralForeground3,
+  },
+});
+
+export interface NotificationsSurfaceProps {
+  readonly tickets: readonly TicketDto[];
+  readonly onChoose: (ticketId: string) => void;
+}
+
+export function NotificationsSurface({ tickets, onChoose }: NotificationsSurfaceProps) {
+  const styles = useStyles();
+  const texts = useTexts(notificationsTexts);
+  const now = new Date();
+
+  return (
+    <PopoverSurface className={styles.surface} aria-label={texts.title}>
+      <Subtitle2 as="h2" className={styles.title}>
+        {texts.title}
+      </Subtitle2>
+      {tickets.length === 0 ? (
+        <Text className={styles.empty}>{texts.empty}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <button type="button" className={styles.item} onClick={() => onChoose(ticket.id)}>
+                <Avatar
+                  aria-hidden
+                  name={ticket.contact.name}
+                  image={ticket.contact.profilePicUrl === null ? undefined : { src: ticket.contact.profilePicUrl }}
+                />
+                <span className={styles.body}>
+                  <span className={styles.line}>
+                    <Text weight="semibold" truncate wrap={false}>
+                      {ticket.contact.name}
+                    </Text>
+                    <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
+                  </span>
+                  <span className={styles.line}>
+                    <Caption1 className={styles.preview} truncate wrap={false}>
+                      {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
+                    </Caption1>
+                    {ticket.unreadMessages > 0 && (
+                      <CounterBadge
+                        count={ticket.unreadMessages}
+                        size="small"
+                        color="brand"
+                        aria-label={format(texts.unread, { count: ticket.unreadMessages })}
+                      />
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PopoverSurface>
+  );
+}

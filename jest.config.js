@@ -19,6 +19,15 @@ const project = (name, extra = {}) => ({
 });
 
 export default {
-  projects: [project('unit'), project('integration'), project('infra')],
+  projects: [
+    project('unit'),
+    project('integration'),
+    project('infra'),
+    project('e2e', {
+      // The web app is built once per run and served by each browser test file (test/e2e/support).
+      globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
+    }),
+  ],
   testTimeout: 60_000,
 };

@@ -33,7 +33,9 @@ const useStyles = makeStyles({
   },
   active: {
     backgroundColor: tokens.colorNeutralBackground1Selected,
-    color: tokens.colorNeutralForeground2BrandSelected,
+    // The darker brand foreground: the usual one reads at 4.2:1 on the selected background of the
+    // dark theme, under the 4.5:1 that text needs (WCAG 1.4.3); this one at 4.8:1, and 5.6:1 in light.
+    color: tokens.colorBrandForeground2,
     fontWeight: tokens.fontWeightSemibold,
   },
   iconBox: {

@@ -98,7 +98,10 @@ export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancel
       toast.error(error);
     } finally {
       setSending(false);
-      textarea.current?.focus();
+      // Back to typing, unless the user moved on meanwhile: taking the focus from a dialog opened
+      // during the send (notes, transfer) would close it.
+      const active = document.activeElement;
+      if (active === null || active === document.body || active === textarea.current) textarea.current?.focus();
     }
   };
 

@@ -95,8 +95,14 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
           <Button appearance="subtle" icon={<ArrowLeft20Regular />} onClick={onBack} />
         </Tooltip>
       )}
-      <button type="button" className={styles.contact} onClick={onOpenContact} aria-label={`${ticket.contact.name} — ${texts.contactInfo}`}>
-        <Avatar name={ticket.contact.name} image={ticket.contact.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined} />
+      {/* Named by what it shows (the contact, status, queue and agent), so the spoken name contains the
+          visible text; the title tells what a click does. The avatar repeats the name, so it is hidden. */}
+      <button type="button" className={styles.contact} onClick={onOpenContact} title={texts.contactInfo}>
+        <Avatar
+          aria-hidden
+          name={ticket.contact.name}
+          image={ticket.contact.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined}
+        />
         <span className={styles.identity}>
           <Text weight="semibold" truncate wrap={false}>
             {ticket.contact.name}

@@ -1,0 +1,130 @@
+/**
+ * An agent serves a WhatsApp customer in the browser, on a desktop screen: the list and the conversation
+ * side by side. The customer writes through the simulator; the ticket appears live, the agent accepts
+ * it, answers (the answer reaches the customer's phone), keeps a note, transfers it to another queue and
+ * finishes it.
+ */
+import type { Page } from 'playwright-core';
+import { shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { gotoListening } from './support/realtime';
+import { addNote, conversation, openNotes, listTab, listedTicket, ticketList, transferToQueue } from './support/tickets';
+import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
+
+const CUSTOMER = { number: '5511988880001', name: 'Maria Silva' };
+const ANSWER = 'Como posso ajudar?';
+const SECOND_ANSWER = 'Vou verificar, um momento.';
+
+let web: WebCloud;
+let whatsapp: DemoWhatsApp;
+// One page for the whole journey: each step starts where the previous one left the agent.
+let page: Page;
+
+beforeAll(async () => {
+  web = await startWebCloud();
+  whatsapp = await connectDemoWhatsApp(web.cloud);
+  page = await web.newPage({ signedIn: true });
+});
+
+afterAll(async () => {
+  await web?.closePages();
+  await whatsapp?.stop();
+  await web?.stop();
+});
+
+describe('an agent serving a customer on a wide screen', () => {
+  it('shows the list and the conversation side by side, without the narrow tabs', async () => {
+    await gotoListening(page, '/tickets', whatsapp.companyId, 'tickets:pending:all');
+
+    await shows(ticketList(page));
+    await shows(page.getByText('Selecione um atendimento na lista para ver a conversa.'));
+    expect(await page.getByRole('tab', { name: 'Ticket', exact: true }).count()).toBe(0);
+  });
+
+  it("shows a new customer's ticket in the Pending tab as soon as the customer writes, without a reload", async () => {
+    await listTab(page, 'Aguardando').click();
+    const loads: string[] = [];
+    page.on('load', () => loads.push(page.url()));
+
+    await whatsapp.write(CUSTOMER.number, CUSTOMER.name, 'Olá');
+
+    const item = await shows(listedTicket(page, CUSTOMER.name));
+    expect(await item.textContent()).toContain('Olá');
+    expect(await item.textContent()).toContain('Atendimento');
+    expect(loads).toEqual([]);
+  });
+
+  it('opens the conversation when the agent accepts the ticket', async () => {
+    await listedTicket(page, CUSTOMER.name).getByRole('button', { name: 'Aceitar' }).click();
+
+    const panel = await shows(conversation(page, CUSTOMER.name));
+    await shows(panel.getByText('Em atendimento'));
+    await shows(panel.getByRole('log', { name: 'Mensagens' }).getByText('Olá', { exact: true }));
+    expect(new URL(page.url()).pathname).toMatch(/^\/tickets\/.+/);
+  });
+
+  it("sends the answer with Enter: it shows in the conversation and reaches the customer's phone", async () => {
+    const panel = conversation(page, CUSTOMER.name);
+    const input = panel.getByRole('textbox', { name: 'Mensagem' });
+
+    await input.fill(ANSWER);
+    await input.press('Enter');
+
+    await shows(panel.getByRole('log', { name: 'Mensagens' }).getByText(ANSWER));
+    await until('the input emptied', async () => (await input.inputValue()) === '');
+    const atPhone = await until('the answer at the phone', async () => (await whatsapp.sentTo(CUSTOMER.number)).find((sent) => sent.body.endsWith(ANSWER)));
+    // The signature is on by default: the agent's name in bold above the text.
+    expect(atPhone.body).toBe(`*Admin*:\n${ANSWER}`);
+  });
+
+  it('keeps an internal note, which the customer never receives, in a dialog opened while an answer is on its way', async () => {
+    const panel = conversation(page, CUSTOMER.name);
+    const input = panel.getByRole('textbox', { name: 'Mensagem' });
+    // The answer's request waits until the notes dialog is open: the send ends while the agent is in it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/messages/*', async (route) => {
+      if (route.request().method() === 'POST') await released;
+      await route.fallback();
+    });
+    await input.fill(SECOND_ANSWER);
+    await input.press('Enter');
+    const dialog = await openNotes(page, CUSTOMER.name);
+    release();
+    // Behind the modal dialog the page is hidden from assistive technology, so this one looks past that.
+    const inputBehind = page
+      .getByRole('region', { name: CUSTOMER.name, exact: true, includeHidden: true })
+      .getByRole('textbox', { name: 'Mensagem', includeHidden: true });
+    await until('the send done', async () => (await inputBehind.inputValue()) === '');
+    await page.unrouteAll();
+
+    // The end of the send left the focus where the agent is, so the dialog stays open.
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    await addNote(page, 'Cliente pediu retorno amanhã');
+
+    const sent = await until('both answers at the phone', async () => {
+      const bodies = (await whatsapp.sentTo(CUSTOMER.number)).map((record) => record.body);
+      return bodies.length >= 2 ? bodies : undefined;
+    });
+    expect(sent.sort()).toEqual([`*Admin*:\n${ANSWER}`, `*Admin*:\n${SECOND_ANSWER}`].sort());
+  });
+
+  it('transfers the ticket to the queue Financeiro, where it waits again', async () => {
+    await transferToQueue(page, CUSTOMER.name, 'Financeiro');
+
+    await page.waitForURL('**/tickets');
+    await listTab(page, 'Aguardando').click();
+    const item = await shows(listedTicket(page, CUSTOMER.name));
+    await shows(item.getByText('Financeiro', { exact: true }));
+  });
+
+  it('finishes the ticket: it leaves the open lists and shows among the resolved', async () => {
+    await listedTicket(page, CUSTOMER.name).getByRole('button', { name: 'Finalizar' }).click();
+
+    await listedTicket(page, CUSTOMER.name).waitFor({ state: 'detached' });
+    await listTab(page, 'Atendendo').click();
+    await shows(ticketList(page).getByText('Nada aqui!'));
+    await listTab(page, 'Resolvidos').click();
+    const closed = await shows(listedTicket(page, CUSTOMER.name));
+    await shows(closed.getByRole('button', { name: 'Reabrir' }));
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Harness of the browser tests: the local cloud on random ports with the built web app served beside
+ * it (web-server.ts), Debian's Chromium driven by playwright-core, and pages signed in as the demo
+ * admin. One browser per test file; each page in a context of its own (cookies, storage), closed by
+ * `closePages`.
+ *
+ * The browser is Debian's package (`apt-get install -y chromium`), never one downloaded by Playwright;
+ * CHROMIUM_PATH points elsewhere when it lives elsewhere. Without it the tests fail, saying so.
+ */
+import { access, constants, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { DEMO_LOGIN, RANDOM_PORTS, startTestCloud, type TestCloud } from '../../support/local-cloud';
+import { serveBuiltWeb, type BuiltWebServer } from './web-server';
+
+export { DEMO_LOGIN };
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** How long a locator waits for what a user would see. */
+const ACTION_TIMEOUT_MS = 10_000;
+
+/** Chromium, or an error that says how to install it: a missing browser must fail the run, not skip it. */
+export async function launchChromium(): Promise<Browser> {
+  try {
+    await access(CHROMIUM_PATH, constants.X_OK);
+  } catch {
+    throw new Error(
+      `The browser tests need Chromium at ${CHROMIUM_PATH}, which is missing. Install Debian's package with ` +
+        '`apt-get install -y chromium` (as root, or with sudo), or set CHROMIUM_PATH to another Chromium.',
+    );
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH });
+}
+
+export interface WebCloud {
+  readonly cloud: TestCloud;
+  /** A fresh context and page (desktop size unless told), its defaults set; signed in when asked. */
+  newPage(options?: BrowserContextOptions & { signedIn?: boolean }): Promise<Page>;
+  /** Closes every context opened since the last call (afterEach). */
+  closePages(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The cloud with the demo data, the built web app served beside it, and Chromium. */
+export async function startWebCloud(): Promise<WebCloud> {
+  const browser = await launchChromium();
+  let server: BuiltWebServer | undefined;
+  let started: TestCloud | undefined;
+  try {
+    server = await serveBuiltWeb();
+    // The cloud allows the web app's origin, so it learns the port the app is served on.
+    started = await startTestCloud({ ports: { ...RANDOM_PORTS, web: server.port } });
+    server.setConfig(started.config);
+  } catch (error) {
+    await browser.close();
+    await server?.stop();
+    await started?.stop();
+    throw error;
+  }
+  const cloud = started;
+  const web = server;
+  const contexts: BrowserContext[] = [];
+  // The demo admin's browser storage (Amplify's tokens), taken from the first sign-in through the form.
+  let signedInState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+  const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: web.url, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', ...options });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  return {
+    cloud,
+    async newPage({ signedIn = false, ...options } = {}) {
+      if (!signedIn) return open(options);
+      if (signedInState === undefined) {
+        const first = await open();
+        await signInThroughTheForm(first);
+        signedInState = await first.context().storageState();
+        await first.context().close();
+      }
+      return open({ ...options, storageState: signedInState });
+    },
+    async closePages() {
+      const closing = contexts.splice(0);
+      await Promise.all(closing.map((context) => context.close()));
+    },
+    async stop() {
+      await browser.close().catch(() => undefined);
+      await web.stop();
+      await cloud.stop();
+    },
+  };
+}
+
+/** Signs the demo admin in at /login, as a user does, and waits for the ticket workspace. */
+export async function signInThroughTheForm(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_LOGIN.email);
+  await page.getByLabel(/^Senha/).fill(DEMO_LOGIN.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await page.waitForURL('**/tickets');
+}
+
+/** Waits until the locator shows; a timeout fails the test with Playwright's description of it. */
+export async function shows(locator: Locator): Promise<Locator> {
+  await locator.waitFor({ state: 'visible' });
+  return locator;
+}
+
+/** Waits until the locator is gone from the page (detached or hidden). */
+export async function leaves(locator: Locator): Promise<void> {
+  await locator.waitFor({ state: 'hidden' });
+}
+
+/** Polls until the probe gives a value (not undefined or false); for state outside the page (the phone, the API). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+// axe-core's browser bundle, read once per file and injected into pages as a script.
+const require = createRequire(import.meta.url);
+let axeSource: Promise<string> | undefined;
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string | null;
+  readonly help: string;
+  /** Each offending element: its selector, the start of its HTML and what axe says to fix. */
+  readonly nodes: readonly string[];
+}
+
+/** The page's accessibility violations of impact serious or critical, as axe-core reports them. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.addScriptTag({ content: await axeSource });
+  const violations = await page.evaluate(async () => {
+    // Set by the script just added; its types are not part of this page's program.
+    const axe = (window as unknown as { axe: { run(context: object, options: object): Promise<{ violations: unknown[] }> } }).axe;
+    // Tabster's focus sentinels (Fluent's focus management) are focusable and aria-hidden on purpose:
+    // they hand the focus on as soon as they get it, so a screen reader never meets them.
+    const result = await axe.run({ exclude: [['[data-tabster-dummy]']] }, { resultTypes: ['violations'] });
+    return result.violations as {
+      id: string;
+      impact: string | null;
+      help: string;
+      nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+    }[];
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.map(String).join(' ')} ${node.html.slice(0, 300)} ${node.failureSummary ?? ''}`),
+    }));
+}

@@ -1,0 +1,78 @@
+/**
+ * Serves the built web app (global-setup.ts) to the browser tests as CloudFront serves it: the files
+ * of the bundle, `index.html` for every other path (the app routes in the browser), and `/config.json`
+ * with the endpoints of this test file's local cloud, as the stack writes it next to the bundle.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import type { RuntimeConfig } from '../../../shared/runtime-config';
+
+/** The environment variable naming the folder of the built app, set by global-setup.ts. */
+export const WEB_BUILD_ENV = 'ATENDE_E2E_WEB_BUILD';
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.mp3': 'audio/mpeg',
+};
+
+export interface BuiltWebServer {
+  readonly url: string;
+  readonly port: number;
+  /** What `/config.json` answers from now on: known only once the cloud, which needs the port, is up. */
+  setConfig(config: RuntimeConfig): void;
+  stop(): Promise<void>;
+}
+
+export async function serveBuiltWeb(): Promise<BuiltWebServer> {
+  const root = process.env[WEB_BUILD_ENV];
+  if (!root) throw new Error(`${WEB_BUILD_ENV} is not set: the e2e project's globalSetup builds the web app (run through jest)`);
+  let config: RuntimeConfig | undefined;
+
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (path === '/config.json') {
+      response.writeHead(config ? 200 : 503, { 'content-type': CONTENT_TYPES['.json']!, 'cache-control': 'no-store' });
+      response.end(JSON.stringify(config ?? {}));
+      return;
+    }
+    const file = normalize(join(root, path));
+    // Nothing outside the bundle; a path without a file of its own is a route of the app.
+    const inside = file.startsWith(root + sep);
+    const served = inside && extname(file) !== '' ? file : join(root, 'index.html');
+    readFile(served).then(
+      (body) => {
+        response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream' });
+        response.end(body);
+      },
+      () => {
+        response.writeHead(404, { 'content-type': 'text/plain' });
+        response.end('not found');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    // localhost, as a user opens it: the cloud allows this origin (and 127.0.0.1) for the port.
+    url: `http://localhost:${port}`,
+    port,
+    setConfig: (next) => (config = next),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

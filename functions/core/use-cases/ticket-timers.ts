@@ -56,10 +56,10 @@ export function timerDue(timer: TicketTimer, ticket: Ticket, connection: Connect
  * Arms the timers that apply to a ticket just created or reopened and are not already running. Never
  * fails its caller: a ticket stored without a timer is logged, not undone.
  */
-export async function armTicketTimers(ticket: Ticket, now: Date, connection?: Connection): Promise<void> {
+export async function armTicketTimers(ticket: Ticket, now: Date): Promise<void> {
   if (!ticket.whatsappId) return;
   try {
-    const settings = connection ?? (await getConnection(ticket.companyId, ticket.whatsappId));
+    const settings = await getConnection(ticket.companyId, ticket.whatsappId);
     if (!settings) return;
     for (const timer of TICKET_TIMERS) {
       const due = timerDue(timer, ticket, settings);

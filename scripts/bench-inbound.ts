@@ -31,7 +31,7 @@
  *
  * Options: --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
  * contact's follow-ups; 0: back to back) --poll-ms 100 (the simulator's poll of the phone network;
- * WhatsApp itself pushes, so this adds on average half of it to every latency) --no-profile --trace (prints
+ * WhatsApp itself pushes, so this adds on average half of it to every latency) --no-profile --profile-top 0 (also lists this many functions that cost the most themselves) --trace (prints
  * the worker's DynamoDB requests for the first contact's first message and first follow-up)
  * --worker-concurrency 20 (the worker's maxConcurrency; default as deployed) --dynamo-in-process (the local
  * DynamoDB on the main thread, as `npm start` runs it, instead of a thread of its own)
@@ -68,6 +68,7 @@ const { values: options } = parseArgs({
     'interval-ms': { type: 'string', default: '0' },
     'poll-ms': { type: 'string', default: '100' },
     'no-profile': { type: 'boolean', default: false },
+    'profile-top': { type: 'string', default: '0' },
     trace: { type: 'boolean', default: false },
     'dynamo-in-process': { type: 'boolean', default: false },
     'worker-concurrency': { type: 'string' },
@@ -78,6 +79,7 @@ const MESSAGES = Number(options.messages);
 const INTERVAL_MS = Number(options['interval-ms']);
 const POLL_MS = Number(options['poll-ms']);
 const PROFILE = !options['no-profile'];
+const PROFILE_TOP = Number(options['profile-top']);
 for (const [name, value, min] of [['contacts', CONTACTS, 1], ['messages', MESSAGES, 1], ['interval-ms', INTERVAL_MS, 0], ['poll-ms', POLL_MS, 1]] as const) {
   if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be a whole number of at least ${min}`);
 }
@@ -452,6 +454,19 @@ function printProfile(profile: CpuProfile): void {
   line(`  CPU of the main thread (profile sampled by V8):`);
   for (const [name, micros] of [...totals.entries()].sort(([, a], [, b]) => b - a)) {
     line(`    ${((100 * micros) / all).toFixed(1).padStart(5)}%  ${name}`);
+  }
+  if (PROFILE_TOP === 0) return;
+  // The functions that spent the most time themselves, to see what inside a bucket costs.
+  const self = new Map<string, number>();
+  for (const [index, id] of samples.entries()) {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) continue;
+    const where = `${frame.functionName || '(anonymous)'} ${frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/(functions|infra|scripts|shared)\//, '$1/')} [${bucket.get(id) ?? 'unknown'}]`;
+    self.set(where, (self.get(where) ?? 0) + (deltas[index] ?? 0));
+  }
+  line(`  heaviest functions by self time:`);
+  for (const [where, micros] of [...self.entries()].sort(([, a], [, b]) => b - a).slice(0, PROFILE_TOP)) {
+    line(`    ${((100 * micros) / all).toFixed(1).padStart(5)}%  ${where}`);
   }
 }
 

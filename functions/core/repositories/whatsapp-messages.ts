@@ -4,10 +4,12 @@
  * edits and replies, short enough not to pile up.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { table } from './table';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -52,26 +54,35 @@ export async function claimWhatsappMessage(
   }
 }
 
+/** The update that records which message a WhatsApp id is (keeping the ULID claimed for it, if any). */
+function refUpdate(companyId: string, whatsappId: string, whatsappMessageId: string, messageId: string, now: Date) {
+  return {
+    TableName: table(),
+    Key: keys.whatsappMessage(companyId, whatsappId, whatsappMessageId),
+    UpdateExpression: 'SET messageId = :id, entity = :entity, expiresAt = :ttl, messageUlid = if_not_exists(messageUlid, :ulid)',
+    ExpressionAttributeValues: {
+      ':id': messageId,
+      ':entity': 'whatsappMessage',
+      ':ttl': Math.floor(now.getTime() / 1000) + TTL_SECONDS,
+      ':ulid': messageId.slice(messageId.lastIndexOf('.') + 1),
+    },
+  };
+}
+
 /**
  * Records which message a WhatsApp id is (inbound once stored; outgoing once sent). Answers the ack that
  * arrived before the id was known (see holdEarlyAck), if any.
  */
 export async function setWhatsappMessageRef(companyId: string, whatsappId: string, whatsappMessageId: string, messageId: string, now: Date): Promise<number | undefined> {
   const { Attributes } = await dynamo().send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: keys.whatsappMessage(companyId, whatsappId, whatsappMessageId),
-      UpdateExpression: 'SET messageId = :id, entity = :entity, expiresAt = :ttl, messageUlid = if_not_exists(messageUlid, :ulid)',
-      ExpressionAttributeValues: {
-        ':id': messageId,
-        ':entity': 'whatsappMessage',
-        ':ttl': Math.floor(now.getTime() / 1000) + TTL_SECONDS,
-        ':ulid': messageId.slice(messageId.lastIndexOf('.') + 1),
-      },
-      ReturnValues: 'ALL_NEW',
-    }),
+    new UpdateCommand({ ...refUpdate(companyId, whatsappId, whatsappMessageId, messageId, now), ReturnValues: 'ALL_NEW' }),
   );
   return typeof Attributes?.earlyAck === 'number' ? Attributes.earlyAck : undefined;
+}
+
+/** setWhatsappMessageRef as an action of a transaction: an inbound message records its id as it is stored. */
+export function whatsappMessageRefAction(companyId: string, whatsappId: string, whatsappMessageId: string, messageId: string, now: Date): TransactItem {
+  return { Update: refUpdate(companyId, whatsappId, whatsappMessageId, messageId, now) };
 }
 
 /**

@@ -63,6 +63,17 @@ export async function liveTicket(
 ): Promise<{ ticket: Ticket; created: boolean }> {
   const held = await heldTicket(companyId, whatsappId, contact.id);
   if (held) return { ticket: held, created: false };
+  return openLiveTicket(companyId, whatsappId, contact, now, queueId);
+}
+
+/** liveTicket for a caller that has just found no held ticket: creates it, or takes one created meanwhile. */
+export async function openLiveTicket(
+  companyId: string,
+  whatsappId: string,
+  contact: Contact,
+  now: Date,
+  queueId: string | null = null,
+): Promise<{ ticket: Ticket; created: boolean }> {
   try {
     const ticket = await insertTicket(newTicket({ companyId, status: 'pending', contact, user: null, queueId, whatsappId }, now), now);
     await armTicketTimers(ticket, now);

@@ -2,13 +2,13 @@
  * Tickets as the API and the realtime events carry them (TicketDto): the stored ticket with its contact,
  * queue (name and colour), tags and assigned user resolved.
  *
- * Steps: read the contacts of the tickets in one batch, their queues in one batch and their tags in one
+ * Steps: read the contacts of the tickets in one batch (those the caller knows are taken as given), their queues in one batch and their tags in one
  * batch; take the user's name from the ticket's snapshot (readable after the user is deleted). A contact
  * or tag deleted since is answered as an empty contact / left out. Connections arrive with the WhatsApp
  * issue: `whatsapp` is null until then (the id is kept).
  */
 import type { TicketDto } from '../../../shared/tickets';
-import { getContacts } from '../repositories/contacts';
+import { getContacts, type Contact } from '../repositories/contacts';
 import { keys } from '../repositories/keys';
 import { getQueueSummaries } from '../repositories/queues';
 import { batchGetAll } from '../repositories/table';
@@ -25,12 +25,25 @@ async function tagSummaries(companyId: string, tagIds: readonly string[]): Promi
   return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name), color: String(item.color) }]));
 }
 
-export async function presentTickets(companyId: string, tickets: readonly Ticket[]): Promise<TicketDto[]> {
+/** What the caller has just read and need not be read again. */
+export interface KnownRecords {
+  readonly contacts?: readonly Contact[];
+}
+
+async function contactsOf(companyId: string, tickets: readonly Ticket[], known: readonly Contact[]): Promise<Map<string, Contact>> {
+  const contacts = new Map(known.map((contact) => [contact.id, contact]));
+  const missing = tickets.map((ticket) => ticket.contactId).filter((id) => !contacts.has(id));
+  if (missing.length === 0) return contacts;
+  for (const [id, contact] of await getContacts(companyId, missing)) contacts.set(id, contact);
+  return contacts;
+}
+
+export async function presentTickets(companyId: string, tickets: readonly Ticket[], known: KnownRecords = {}): Promise<TicketDto[]> {
   if (tickets.length === 0) return [];
   const queueIds = [...new Set(tickets.flatMap((ticket) => (ticket.queueId ? [ticket.queueId] : [])))];
   const tagIds = [...new Set(tickets.flatMap((ticket) => ticket.tagIds))];
   const [contacts, queues, tags] = await Promise.all([
-    getContacts(companyId, tickets.map((ticket) => ticket.contactId)),
+    contactsOf(companyId, tickets, known.contacts ?? []),
     queueIds.length > 0 ? getQueueSummaries(companyId, queueIds) : Promise.resolve([]),
     tagSummaries(companyId, tagIds),
   ]);
@@ -69,8 +82,8 @@ export async function presentTickets(companyId: string, tickets: readonly Ticket
   });
 }
 
-export async function presentTicket(companyId: string, ticket: Ticket): Promise<TicketDto> {
-  const [dto] = await presentTickets(companyId, [ticket]);
+export async function presentTicket(companyId: string, ticket: Ticket, known: KnownRecords = {}): Promise<TicketDto> {
+  const [dto] = await presentTickets(companyId, [ticket], known);
   if (!dto) throw new Error(`Ticket ${ticket.id} could not be presented`);
   return dto;
 }

@@ -24,7 +24,7 @@ import { getTicket, type Ticket } from '../repositories/tickets';
 import { indexWords } from '../repositories/word-index';
 import { enqueueSessionCommand, type SessionChat } from '../sessions/commands';
 import { presentMessage } from './present-message';
-import { presentTicket } from './present-ticket';
+import { presentTicket, type KnownRecords } from './present-ticket';
 import { storeMessage, type StoreOutcome } from './store-message';
 
 export interface OutgoingMedia {
@@ -128,12 +128,12 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
  * the ticket's update when the message became its last one. A realtime failure is logged only: the
  * message is stored, and clients refetch after reconnecting.
  */
-export async function announceStoredMessage(message: StoredMessage, ticket: Ticket, outcome: StoreOutcome): Promise<MessageDto> {
+export async function announceStoredMessage(message: StoredMessage, ticket: Ticket, outcome: StoreOutcome, known: KnownRecords = {}): Promise<MessageDto> {
   const companyId = ticket.companyId;
   const dto = await presentMessage(message);
   await bestEffort('realtime', message.id, async () => {
     const after = outcome.kind === 'latest' ? outcome.ticket : ((await getTicket(companyId, ticket.id)) ?? ticket);
-    const ticketDto: TicketDto = await presentTicket(companyId, after);
+    const ticketDto: TicketDto = await presentTicket(companyId, after, known);
     await publishNewMessage(companyId, dto, ticketDto, outcome.kind === 'latest');
   });
   return dto;

@@ -11,7 +11,7 @@
 import { AppError } from '../errors';
 import { keepTicketForOlderMessage, moveTicketToMessage, putNewMessage, lastMessageText, type StoredMessage } from '../repositories/messages';
 import type { Ticket } from '../repositories/tickets';
-import { Steps } from './named-transaction';
+import { Steps, type TransactItem } from './named-transaction';
 
 export type StoreOutcome =
   /** The ticket now shows the message as its last one: `ticket` is the ticket after the change. */
@@ -22,6 +22,8 @@ export type StoreOutcome =
 export interface StoreOptions {
   /** Inbound messages count towards the ticket's unread counter. */
   readonly countsAsUnread?: boolean;
+  /** One more unconditional write of the same transaction (an inbound message records its WhatsApp id with it). */
+  readonly alongside?: TransactItem;
 }
 
 /** The message id is taken already: a redelivery of something stored before. */
@@ -32,9 +34,10 @@ export class MessageExistsError extends Error {
 export async function storeMessage(message: StoredMessage, ticket: Ticket, options: StoreOptions = {}): Promise<StoreOutcome> {
   const unread = options.countsAsUnread === true;
 
-  const latest = new Steps<'message' | 'ticket'>();
+  const latest = new Steps<'message' | 'ticket' | 'alongside'>();
   latest.add('message', putNewMessage(message));
   latest.add('ticket', moveTicketToMessage(message, ticket, unread));
+  if (options.alongside) latest.add('alongside', options.alongside);
   const failed = await latest.run();
   if (failed.has('message')) throw new MessageExistsError(`Message ${message.id} already exists`);
   if (failed.size === 0) {
@@ -49,9 +52,10 @@ export async function storeMessage(message: StoredMessage, ticket: Ticket, optio
     };
   }
 
-  const older = new Steps<'message' | 'ticket'>();
+  const older = new Steps<'message' | 'ticket' | 'alongside'>();
   older.add('message', putNewMessage(message));
   older.add('ticket', keepTicketForOlderMessage(message, unread));
+  if (options.alongside) older.add('alongside', options.alongside);
   const failedAgain = await older.run();
   if (failedAgain.has('ticket')) throw new AppError('ERR_NO_TICKET_FOUND');
   if (failedAgain.has('message')) throw new MessageExistsError(`Message ${message.id} already exists`);

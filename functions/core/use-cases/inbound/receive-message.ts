@@ -7,12 +7,14 @@
  * 2. claim the WhatsApp id (repositories/whatsapp-messages.ts): a redelivery of a stored message stops
  *    here; a delivery after a half-done attempt carries on under the same message id;
  * 3. the contact by number, created with its profile name and picture (kept up to date);
- * 4. a reply to the rating prompt of the contact's last ticket (closed, waiting): '1' to '3' is recorded
- *    as the rating and the reply is stored on that ticket; anything else ends the wait and goes on as a
- *    normal message (DESIGN.md §8: a reply is never lost);
+ * 4. without a live ticket of the contact on the connection, a reply to the rating prompt of the
+ *    contact's last ticket (closed, waiting): '1' to '3' is recorded as the rating and the reply is stored
+ *    on that ticket; anything else ends the wait and goes on as a normal message (DESIGN.md §8: a reply
+ *    is never lost);
  * 5. the contact's live ticket on the connection, or a new pending one (in the connection's only queue
  *    when it has one); concurrent first messages share one ticket;
- * 6. store the message (inbound ones count as unread) and announce it;
+ * 6. store the message (inbound ones count as unread; its WhatsApp id recorded in the same transaction)
+ *    and announce it;
  * 7. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
  *    queue work hours per `scheduleType`) first; then the greeting and the queue menu on a new ticket,
  *    or the contact's answer to the menu (queue-menu.ts).
@@ -30,10 +32,10 @@ import { getQueue, listQueues } from '../../repositories/queues';
 import { listChildOptions, listOptionLevels } from '../../repositories/queue-options';
 import { listSettings } from '../../repositories/settings';
 import { changeTicketAction, getTicket, ticketsOfContact, type Ticket, type TicketBotState } from '../../repositories/tickets';
-import { claimWhatsappMessage, getWhatsappMessageRef, setWhatsappMessageRef } from '../../repositories/whatsapp-messages';
+import { claimWhatsappMessage, getWhatsappMessageRef, setWhatsappMessageRef, whatsappMessageRefAction } from '../../repositories/whatsapp-messages';
 import { indexWords } from '../../repositories/word-index';
 import type { MessageEvent } from '../../sessions/events';
-import { contactForNumber, liveTicket } from '../live-ticket';
+import { contactForNumber, heldTicket, openLiveTicket } from '../live-ticket';
 import { Steps } from '../named-transaction';
 import { publishContactEvent, toContactDto } from '../present-contact';
 import { endRatingWait, recordRating } from '../record-attendance';
@@ -83,10 +85,12 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
     quotedWhatsappMessageId: event.quotedWhatsappMessageId,
   };
 
-  if (!event.fromMe && !event.chat.isGroup && (await answeredRating(connection, contact, event, content, messageUlid, now))) return;
+  // A contact talking on a live ticket is not answering a rating prompt, so only without one is it checked.
+  const held = await heldTicket(companyId, whatsappId, contact.id);
+  if (!held && !event.fromMe && !event.chat.isGroup && (await answeredRating(connection, contact, event, content, messageUlid, now))) return;
 
   const onlyQueue = connection.queueIds.length === 1 ? (connection.queueIds[0] ?? null) : null;
-  const { ticket, created } = await liveTicket(companyId, whatsappId, contact, now, onlyQueue);
+  const { ticket, created } = held ? { ticket: held, created: false } : await openLiveTicket(companyId, whatsappId, contact, now, onlyQueue);
   const stored = await storeOn(ticket, contact, event, content, messageUlid, { unread: !event.fromMe }, now);
   if (!stored || event.fromMe || ticket.isGroup) return;
   if (event.mediaType === 'call_log') {
@@ -180,15 +184,16 @@ async function storeOn(
   };
   let outcome;
   try {
-    outcome = await storeMessage(message, ticket, { countsAsUnread: options.unread });
+    const alongside = whatsappMessageRefAction(ticket.companyId, event.whatsappId, event.whatsappMessageId, id, now);
+    outcome = await storeMessage(message, ticket, { countsAsUnread: options.unread, alongside });
   } catch (error) {
     if (!(error instanceof MessageExistsError)) throw error;
+    // Stored by an earlier delivery that stopped before finishing: the reference is what may be missing.
     await setWhatsappMessageRef(ticket.companyId, event.whatsappId, event.whatsappMessageId, id, now);
     return undefined;
   }
-  await setWhatsappMessageRef(ticket.companyId, event.whatsappId, event.whatsappMessageId, id, now);
   await indexWords(ticket.companyId, ticket.id, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
-  await announceStoredMessage(message, ticket, outcome);
+  await announceStoredMessage(message, ticket, outcome, { contacts: [contact] });
   return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket };
 }
 

@@ -26,8 +26,9 @@
  * threads were: the local DynamoDB runs on a thread of its own here, everything else (worker, session
  * host, gateways, local SQS, the SDK clients) shares the main thread; and a CPU profile of the main
  * thread split between the SDK, the local SQS, the gateways and our code. Whichever thread is full
- * first is what bounds the rate. Last, whether each conversation lists its messages in the order the
- * contact wrote them, and its ticket shows the last one.
+ * first is what bounds the rate. Then whether each conversation lists its messages in the order the
+ * contact wrote them, and its ticket shows the last one; last, what one DynamoDB request costs the SDK
+ * client and the local DynamoDB in CPU (printRequestCost).
  *
  * Options: --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
  * contact's follow-ups; 0: back to back) --poll-ms 100 (the simulator's poll of the phone network;
@@ -50,6 +51,8 @@ import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo, sqs } from '../functions/core/aws/clients';
 import { putSimulatedInbound, putSimulatedScan } from '../functions/core/repositories/simulator';
+import { getConnection } from '../functions/core/repositories/connections';
+import { listSettings } from '../functions/core/repositories/settings';
 import { getTicket } from '../functions/core/repositories/tickets';
 import { startSessionHost, type SessionHost } from '../functions/sessions/host';
 import { createSimulatorProvider } from '../functions/sessions/providers/simulator/provider';
@@ -470,6 +473,34 @@ function printProfile(profile: CpuProfile): void {
   }
 }
 
+// ---- the cost of one DynamoDB request ------------------------------------------------------------------
+
+/**
+ * What one DynamoDB request costs each side, measured alone once the pipeline is idle: CPU of the main
+ * thread (the backend's SDK client: serialising, signing, HTTP) against CPU of the local DynamoDB's thread
+ * (serving it), for the worker's most common requests, 10 at a time like the worker's concurrent chats.
+ * When the client's side costs more, a thread running the worker is full before the DynamoDB's is,
+ * however few requests a message makes.
+ */
+async function printRequestCost(dynamoThread: NonNullable<LocalCloud['dynamoThread']>, companyId: string, connectionId: string): Promise<void> {
+  const kinds: readonly [string, () => Promise<unknown>][] = [
+    ['GetItem (the connection)', () => getConnection(companyId, connectionId)],
+    ['Query (the settings)', () => listSettings(companyId)],
+  ];
+  const REQUESTS = 2000;
+  const parts: string[] = [];
+  for (const [name, request] of kinds) {
+    for (let index = 0; index < 200; index += 1) await request(); // warm: the JIT and the sockets
+    const main = performance.eventLoopUtilization();
+    const dynamo = dynamoThread.utilization();
+    for (let index = 0; index < REQUESTS; index += 10) await Promise.all(Array.from({ length: 10 }, request));
+    const client = performance.eventLoopUtilization(main).active / REQUESTS;
+    const server = dynamoThread.utilization(dynamo).active / REQUESTS;
+    parts.push(`${name}: SDK client ${client.toFixed(2)} ms, local DynamoDB ${server.toFixed(2)} ms (x${(client / server).toFixed(1)})`);
+  }
+  line(`  CPU of one DynamoDB request (main thread / DynamoDB thread, ${REQUESTS} each): ${parts.join('; ')}`);
+}
+
 // ---- the run -------------------------------------------------------------------------------------------
 
 /**
@@ -633,6 +664,7 @@ async function main(): Promise<number> {
       if (profile) printProfile(profile);
     }
     if (MESSAGES > 1) await printOrder(cloud, token, companyId, byContact.map((mine, contact) => [firsts[contact] as Sent, ...mine]));
+    if (cloud.dynamoThread) await printRequestCost(cloud.dynamoThread, companyId, connectionId);
     const all = [...firsts, ...followUps];
     line();
     line(`All: ${all.length} sent, ${all.filter((message) => message.receivedAt !== undefined).length} received, ${first.lost + followUp.lost} lost, ${first.doubled + followUp.doubled} announced twice`);

@@ -68,10 +68,11 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
     logger.info('message of a deleted connection dropped', { whatsappId });
     return;
   }
-  const settings = new Map((await listSettings(companyId)).map((setting) => [setting.key, setting.value]));
-  if (event.chat.isGroup && settings.get('CheckMsgIsGroup') === 'enabled') return;
+  const settings = settingsOnDemand(companyId);
+  if (event.chat.isGroup && (await settings()).get('CheckMsgIsGroup') === 'enabled') return;
 
-  const claimedUlid = messageUlidAt(event.timestamp || now.getTime());
+  // Clamped like the stored time: a phone clock ahead must not sort the message after our answers.
+  const claimedUlid = messageUlidAt(Math.min(event.timestamp || now.getTime(), now.getTime()));
   const claim = await claimWhatsappMessage(companyId, whatsappId, event.whatsappMessageId, claimedUlid, now);
   if (!claim.fresh && claim.ref.messageId !== null) return;
   // Every delivery of one WhatsApp message stores under the same id, so only one store can succeed.
@@ -94,13 +95,21 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
   const stored = await storeOn(ticket, contact, event, content, messageUlid, { unread: !event.fromMe }, now);
   if (!stored || event.fromMe || ticket.isGroup) return;
   if (event.mediaType === 'call_log') {
-    if (settings.get('call') === 'disabled') await botSay(stored.ticket, contact, CALLS_REFUSED, now);
+    if ((await settings()).get('call') === 'disabled') await botSay(stored.ticket, contact, CALLS_REFUSED, now);
     return;
   }
 
   await runBots(connection, settings, contact, stored.ticket, created, event.body, now).catch((error: unknown) =>
     logger.warn('bot did not answer', { ticketId: ticket.id, error }),
   );
+}
+
+type SettingsLoader = () => Promise<ReadonlyMap<string, string>>;
+
+/** The company's settings, read once and only if a step needs them (a message on a taken ticket needs none). */
+function settingsOnDemand(companyId: string): SettingsLoader {
+  let loaded: Promise<ReadonlyMap<string, string>> | undefined;
+  return () => (loaded ??= listSettings(companyId).then((settings) => new Map(settings.map((setting) => [setting.key, setting.value]))));
 }
 
 /** The contact of the chat, created when new; its name and picture refreshed when WhatsApp tells more. */
@@ -206,7 +215,7 @@ async function quotedOf(event: MessageEvent, quotedWhatsappMessageId: string): P
 /** Step 7. */
 async function runBots(
   connection: Connection,
-  settings: ReadonlyMap<string, string>,
+  settings: SettingsLoader,
   contact: Contact,
   ticket: Ticket,
   created: boolean,
@@ -216,7 +225,7 @@ async function runBots(
   if (ticket.status !== 'pending' || ticket.userId !== null) return;
   const say = (text: string) => botSay(ticket, contact, text, now);
 
-  const outOfHours = await outOfHoursMessage(connection, settings, ticket, now);
+  const outOfHours = await outOfHoursMessage(connection, await settings(), ticket, now);
   if (outOfHours !== undefined) {
     if (outOfHours !== '') await say(outOfHours);
     return;
@@ -229,7 +238,7 @@ async function runBots(
       return;
     }
     const queue = ticket.queueId ? await getQueue(connection.companyId, ticket.queueId) : undefined;
-    const oneQueueGreeting = connection.queueIds.length === 0 || settings.get('sendGreetingMessageOneQueues') !== 'disabled';
+    const oneQueueGreeting = connection.queueIds.length === 0 || (await settings()).get('sendGreetingMessageOneQueues') !== 'disabled';
     const greeting = oneQueueGreeting ? connection.greetingMessage : '';
     if (queue && (await listChildOptions(connection.companyId, queue.id, null)).length > 0) {
       const menu = await menuContext(connection, queue.id);
@@ -289,7 +298,11 @@ async function apply(ticket: Ticket, decision: BotDecision, say: (text: string) 
   if (decision.kind === 'reply' && decision.text.trim() !== '') await say(decision.text);
 }
 
-/** A message of the company's bot: template variables filled, marked as a bot message. */
+/**
+ * A message of the company's bot: template variables filled, marked as a bot message. It is stored a
+ * millisecond after `now`: the message it answers has an id of `now` at the latest, and ids of one
+ * millisecond from two writers would sort at random.
+ */
 async function botSay(ticket: Ticket, contact: Contact, text: string, now: Date): Promise<void> {
   const fresh = (await getTicket(ticket.companyId, ticket.id, true)) ?? ticket;
   const body = renderTemplate(text, {
@@ -297,5 +310,5 @@ async function botSay(ticket: Ticket, contact: Contact, text: string, now: Date)
     protocol: ticketProtocol({ id: ticket.id, createdDay: companyDay(new Date(ticket.createdAt)) }),
     now,
   });
-  await sendOnTicket(fresh, { body, userId: null, bot: true }, now);
+  await sendOnTicket(fresh, { body, userId: null, bot: true }, new Date(now.getTime() + 1));
 }

@@ -14,6 +14,7 @@ import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useAuthState } from '../auth/use-auth-state';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { PageGate } from './PageGate';
 import { CAMPAIGN_PAGES, LOGIN_PATH, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES, type PageId } from './pages';
 
 interface Preloadable {
@@ -94,7 +95,13 @@ const appRoutes: RouteObject[] = [
             path: page.path,
             ...(campaignPageIds.has(page.id)
               ? route(CampaignPage, <CampaignPage page={page.id} />)
-              : route(ComingSoonPage, <ComingSoonPage page={page.id} />)),
+              : route(
+                  ComingSoonPage,
+                  // A page the plan or the super flag does not allow is refused before it shows (page-access.ts).
+                  <PageGate page={page.id}>
+                    <ComingSoonPage page={page.id} />
+                  </PageGate>,
+                )),
           })),
           { path: '*', ...route(NotFoundPage, <NotFoundPage />) },
         ],

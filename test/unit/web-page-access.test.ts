@@ -2,7 +2,7 @@
 import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../shared/plans';
 import { PAGE_REQUIREMENTS, pageAllowed, PERMISSION_REDIRECT_DELAY_MS, type PageViewer } from '../../web/src/app/page-access';
 import { PRIVATE_PAGES, type PageId } from '../../web/src/app/pages';
-import { commonTexts } from '../../web/src/i18n/common';
+import { pageGateTexts } from '../../web/src/app/page-gate-texts';
 import { menuLayout, type MenuItemId } from '../../web/src/shell/menu-rules';
 
 const noFeatures = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) as Record<PlanFlag, boolean>;
@@ -72,7 +72,7 @@ describe('pageAllowed', () => {
 
 describe('the refusal', () => {
   test('says the spec 3 §8 words in Portuguese and redirects after 1 second', () => {
-    expect(commonTexts.pt.noPermission.page).toBe('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
+    expect(pageGateTexts.pt.refused).toBe('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.');
     expect(PERMISSION_REDIRECT_DELAY_MS).toBe(1000);
   });
 });

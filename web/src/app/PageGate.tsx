@@ -2,16 +2,16 @@
  * Shows a private page only when the company's plan (or the user's super flag) allows it
  * (page-access.ts). Anyone else reads 'Esta empresa não possui permissão para acessar essa página!
  * Estamos lhe redirecionando.' and is taken to / a second later (spec 3 §2, §8, §9); / sends a
- * non-admin on to the tickets.
+ * non-admin on to the tickets. Loaded with the first page that needs it (AppRoutes), not with every page.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../auth/guard-rules';
 import { useToast } from '../feedback/toast';
-import { commonTexts } from '../i18n/common';
 import { useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
 import { pageAllowed, PERMISSION_REDIRECT_DELAY_MS } from './page-access';
+import { pageGateTexts } from './page-gate-texts';
 import type { PageId } from './pages';
 
 export function PageGate({ page, children }: { readonly page: PageId; readonly children: ReactNode }) {
@@ -21,7 +21,7 @@ export function PageGate({ page, children }: { readonly page: PageId; readonly c
 function PermissionRedirect() {
   const toast = useToast();
   const navigate = useNavigate();
-  const message = useTexts(commonTexts).noPermission.page;
+  const message = useTexts(pageGateTexts).refused;
   const told = useRef(false);
 
   useEffect(() => {

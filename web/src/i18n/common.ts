@@ -25,10 +25,6 @@ export const commonTexts = defineTexts({
       backToTickets: 'Ir para Atendimentos',
       backToLogin: 'Ir para o login',
     },
-    noPermission: {
-      /** Spec 3 §8, word for word: a page the company's plan (or the user's super flag) does not allow. */
-      page: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
-    },
     notFound: {
       title: 'Página não encontrada',
       description: 'O endereço acessado não existe.',
@@ -117,9 +113,6 @@ export const commonTexts = defineTexts({
       backToTickets: 'Go to Tickets',
       backToLogin: 'Go to sign-in',
     },
-    noPermission: {
-      page: 'This company does not have permission to access this page! Redirecting you.',
-    },
     notFound: {
       title: 'Page not found',
       description: 'The address you opened does not exist.',
@@ -206,9 +199,6 @@ export const commonTexts = defineTexts({
       description: 'La página {{page}} está en construcción y estará disponible pronto.',
       backToTickets: 'Ir a Atenciones',
       backToLogin: 'Ir al inicio de sesión',
-    },
-    noPermission: {
-      page: '¡Esta empresa no tiene permiso para acceder a esta página! Le estamos redirigiendo.',
     },
     notFound: {
       title: 'Página no encontrada',

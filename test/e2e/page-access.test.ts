@@ -11,6 +11,10 @@ let web: WebCloud;
 /** The admin (not a super user) of a company whose plan has every feature but the kanban. */
 const admin = { email: 'gestora@semkanban.test', password: 'Gestora@1234' };
 let companyId: string;
+/**
+ * The demo admin's (a super user) API token. A sign-in of the demo admin through the form takes over and
+ * revokes it (one active sign-in per user), so the tests that use it run before the side-menu ones.
+ */
 let superToken: string;
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import { daysLeftToWarn, expiredDueDate, formatDueDate, utcToday } from '../../web/src/auth/subscription';
+import { daysLeftToWarn, expiredDueDate, expiredSubscriptionMessage, formatDueDate, utcToday } from '../../web/src/auth/subscription';
+import { loginTexts } from '../../web/src/public/login-texts';
 
 describe('daysLeftToWarn', () => {
   const today = '2025-03-10';
@@ -46,5 +47,19 @@ describe('expiredDueDate', () => {
 describe('formatDueDate', () => {
   test('writes DD/MM/YYYY', () => {
     expect(formatDueDate('2025-03-09')).toBe('09/03/2025');
+  });
+});
+
+describe('expiredSubscriptionMessage', () => {
+  test("says spec 1 §4.4's words with the due date of the refusal as DD/MM/YYYY", () => {
+    // Act
+    const text = expiredSubscriptionMessage(loginTexts.pt, { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2025-03-09' } });
+
+    // Assess
+    expect(text).toBe('Opss! Sua assinatura venceu 09/03/2025. Entre em contato com o Suporte para mais informações!');
+  });
+
+  test('says it without a date when the answer carries none', () => {
+    expect(expiredSubscriptionMessage(loginTexts.en, { error: 'ERR_SUBSCRIPTION_EXPIRED' })).toBe(loginTexts.en.subscriptionExpiredUndated);
   });
 });

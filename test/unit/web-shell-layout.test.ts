@@ -11,10 +11,10 @@ import {
 } from '../../web/src/shell/layout';
 
 describe('the menu layout rules', () => {
-  test('uses the spec sizes: 240 px, narrow under 600 px, wide from 1200 px', () => {
+  test('uses the spec sizes: 240 px, narrow under 600 px, wide above 1200 px', () => {
     expect(MENU_WIDTH_PX).toBe(240);
     expect(NARROW_MEDIA_QUERY).toBe('(max-width: 599.98px)');
-    expect(WIDE_MEDIA_QUERY).toBe('(min-width: 1200px)');
+    expect(WIDE_MEDIA_QUERY).toBe('(min-width: 1200.02px)');
   });
 
   test('classifies the viewport from the two media queries', () => {

@@ -14,6 +14,7 @@ import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useAuthState } from '../auth/use-auth-state';
 import { FullPageSpinner } from '../components/FullPageSpinner';
+import { PAGE_REQUIREMENTS } from './page-access';
 import { CAMPAIGN_PAGES, LOGIN_PATH, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES, type PageId } from './pages';
 
 interface Preloadable {
@@ -43,9 +44,23 @@ const CampaignPage = lazyPage(() => import('./CampaignPage'), (m) => m.CampaignP
 const ContactsPage = lazyPage(() => import('../contacts/ContactsPage'), (m) => m.ContactsPage);
 const TicketsPage = lazyPage(() => import('../tickets/TicketsPage'), (m) => m.TicketsPage);
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), (m) => m.NotFoundPage);
+const PageGate = lazyPage(() => import('./PageGate'), (m) => m.PageGate);
 
 /** A route's element, with its page's preload in the route's handle (see preloadRoutesOf). */
 const route = (page: Preloadable, element: ReactNode) => ({ element, handle: { preload: page.preload } satisfies Preloadable });
+
+/**
+ * A private page of the route table: behind PageGate when the plan or the super flag must allow it
+ * (page-access.ts), which then loads beside the page.
+ */
+function privatePage(id: PageId, page: Preloadable, element: ReactNode) {
+  if (PAGE_REQUIREMENTS[id] === undefined) return route(page, element);
+  const preload = () => {
+    PageGate.preload();
+    page.preload();
+  };
+  return { element: <PageGate page={id}>{element}</PageGate>, handle: { preload } satisfies Preloadable };
+}
 
 const PUBLIC_PAGE_ELEMENTS: Readonly<Partial<Record<PageId, ReturnType<typeof route>>>> = {
   landing: route(LandingPage, <LandingPage />),
@@ -94,7 +109,7 @@ const appRoutes: RouteObject[] = [
             path: page.path,
             ...(campaignPageIds.has(page.id)
               ? route(CampaignPage, <CampaignPage page={page.id} />)
-              : route(ComingSoonPage, <ComingSoonPage page={page.id} />)),
+              : privatePage(page.id, ComingSoonPage, <ComingSoonPage page={page.id} />)),
           })),
           { path: '*', ...route(NotFoundPage, <NotFoundPage />) },
         ],

@@ -6,6 +6,8 @@
  * server, so both agree on which day it is.
  */
 
+import { format } from '../i18n/texts';
+
 // Own date helpers rather than shared/companies.ts: that module builds zod schemas on import, which
 // would put zod in the login page's download for two lines of arithmetic.
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -64,4 +66,21 @@ export function formatDueDate(isoDate: string): string {
 export function dueWarningWording(days: number): 'dueToday' | 'dueInOneDay' | 'dueInDays' {
   if (days === 0) return 'dueToday';
   return days === 1 ? 'dueInOneDay' : 'dueInDays';
+}
+
+/** The two wordings of a refused, expired subscription (the login's dictionary has them). */
+export interface ExpiredSubscriptionTexts {
+  /** 'Opss! Sua assinatura venceu {{date}}. Entre em contato com o Suporte...' (spec 1 §4.4). */
+  readonly subscriptionExpired: string;
+  /** The same without a date, for an answer that carries none. */
+  readonly subscriptionExpiredUndated: string;
+}
+
+/**
+ * What to tell a user whose company's subscription has expired, from the ERR_SUBSCRIPTION_EXPIRED
+ * answer's body: the message with the due date as DD/MM/YYYY, or without it when the body has none.
+ */
+export function expiredSubscriptionMessage(texts: ExpiredSubscriptionTexts, body: unknown): string {
+  const dueDate = expiredDueDate(body);
+  return dueDate === undefined ? texts.subscriptionExpiredUndated : format(texts.subscriptionExpired, { date: formatDueDate(dueDate) });
 }

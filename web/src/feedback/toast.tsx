@@ -22,6 +22,8 @@ export interface ToastOptions {
 export interface ToastApi {
   /** An error code, an ApiError, or anything caught: shown as its translated catalogue text. */
   error(codeOrError: unknown): void;
+  /** A refusal in the app's own words, already translated (not a catalogue code): an error for 3 s. */
+  failure(text: string, options?: ToastOptions): void;
   success(text: string, options?: ToastOptions): void;
   info(text: string, options?: ToastOptions): void;
   warning(text: string, options?: ToastOptions): void;
@@ -54,6 +56,7 @@ export function useToast(): ToastApi {
           () => show('error', rawCodeOf(codeOrError), ERROR_TOAST_MS),
         );
       },
+      failure: (text, options) => show('error', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
       success: (text, options) => show('success', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
       info: (text, options) => show('info', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
       warning: (text, options) => show('warning', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),

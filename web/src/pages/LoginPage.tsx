@@ -11,7 +11,7 @@ import { useLocation } from 'react-router';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/services';
 import { SignInError } from '../auth/auth-store';
-import { daysLeftToWarn, dueWarningWording, expiredDueDate, formatDueDate, utcToday } from '../auth/subscription';
+import { daysLeftToWarn, dueWarningWording, expiredSubscriptionMessage, utcToday } from '../auth/subscription';
 import { useAuthState } from '../auth/use-auth-state';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';
@@ -49,8 +49,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [showRequired, setShowRequired] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  /** The due date of a refused, expired subscription; '' when the server did not say which. */
-  const [expiredOn, setExpiredOn] = useState<string | undefined>();
+  /** The answer that refused an expired subscription (it carries the due date), kept to say so in any language. */
+  const [expired, setExpired] = useState<{ readonly body: unknown } | undefined>();
   const [refused, setRefused] = useState(false);
 
   const sessionExpired = authState.status === 'signedOut' && authState.reason === 'expired' && !refused;
@@ -72,14 +72,14 @@ export function LoginPage() {
       return;
     }
     setSubmitting(true);
-    setExpiredOn(undefined);
+    setExpired(undefined);
     try {
       await auth.signIn(email.trim(), password, confirmCompany);
     } catch (caught) {
       setRefused(true);
       setSubmitting(false);
       if (caught instanceof ApiError && caught.code === 'ERR_SUBSCRIPTION_EXPIRED') {
-        setExpiredOn(expiredDueDate(caught.body) ?? '');
+        setExpired({ body: caught.body });
       } else {
         toast.error(caught instanceof SignInError ? caught.code : caught);
       }
@@ -94,13 +94,9 @@ export function LoginPage() {
             <MessageBarBody>{texts.sessionExpired}</MessageBarBody>
           </MessageBar>
         )}
-        {expiredOn !== undefined && (
+        {expired !== undefined && (
           <MessageBar intent="error" politeness="assertive">
-            <MessageBarBody>
-              {expiredOn === ''
-                ? texts.subscriptionExpiredUndated
-                : format(texts.subscriptionExpired, { date: formatDueDate(expiredOn) })}
-            </MessageBarBody>
+            <MessageBarBody>{expiredSubscriptionMessage(texts, expired.body)}</MessageBarBody>
           </MessageBar>
         )}
         <Field label={texts.email} required validationMessage={emailMissing ? texts.required : undefined}>

@@ -1,6 +1,7 @@
 /**
  * Loads `/auth/me` for the shell, with a retry. A 401 needs no handling here: the API client has
- * already ended the session and the route guard is sending the user to /login.
+ * already ended the session and the route guard is sending the user to /login. A refusal keeps the
+ * answer's body, so the shell can say when an expired subscription ended (its due date).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client';
@@ -10,7 +11,7 @@ import { fetchMe, type Me } from './me';
 export type MeLoad =
   | { readonly status: 'loading' }
   | { readonly status: 'ready'; readonly me: Me }
-  | { readonly status: 'failed'; readonly code: string };
+  | { readonly status: 'failed'; readonly code: string; readonly body?: unknown };
 
 export interface MeLoader {
   readonly load: MeLoad;
@@ -33,7 +34,11 @@ export function useMeLoader(): MeLoader {
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setLoad({ status: 'failed', code: error instanceof ApiError ? error.code : 'ERR_INTERNAL_SERVER_ERROR' });
+        setLoad(
+          error instanceof ApiError
+            ? { status: 'failed', code: error.code, body: error.body }
+            : { status: 'failed', code: 'ERR_INTERNAL_SERVER_ERROR' },
+        );
       },
     );
     return () => controller.abort();

@@ -39,7 +39,7 @@ export function Shell() {
             <FullPageSpinner />
           ) : (
             <Suspense fallback={<FullPageSpinner />}>
-              <ShellLoadError code={load.code} onRetry={retry} />
+              <ShellLoadError code={load.code} body={load.body} onRetry={retry} />
             </Suspense>
           )}
         </main>

@@ -1,6 +1,6 @@
 /**
  * The private area once the user is known (spec 1 §2.2): header, side menu and the current page. The
- * menu is 240 px wide; under 600 px it is a temporary drawer that closes after a choice; from 1200 px
+ * menu is 240 px wide; under 600 px it is a temporary drawer that closes after a choice; above 1200 px
  * it starts expanded, in between as a rail of icons; crossing a breakpoint starts it afresh.
  */
 import { Button, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';

@@ -1,20 +1,52 @@
-/** Shown in the private area when `/auth/me` fails for a reason other than an ended session. */
+/**
+ * Shown in the private area when `/auth/me` fails for a reason other than an ended session. The header
+ * has no user menu yet, so the way out is here: try again, or sign out. A company past its due date
+ * (a session kept from before, spec 1 §4.4) reads the login's words with the date: every call is
+ * refused until the subscription is renewed, so signing out is what is left to do.
+ */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
+import { useState } from 'react';
+import { useServices } from '../app/services';
+import { expiredSubscriptionMessage } from '../auth/subscription';
 import { useErrorText } from '../i18n/errors';
 import { useTexts } from '../i18n/texts';
+import { loginTexts } from '../public/login-texts';
+import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
 
-export function ShellLoadError({ code, onRetry }: { readonly code: string; readonly onRetry: () => void }) {
+export interface ShellLoadErrorProps {
+  readonly code: string;
+  /** The refusing answer's body (an expired subscription's carries its due date). */
+  readonly body?: unknown;
+  readonly onRetry: () => void;
+}
+
+export function ShellLoadError({ code, body, onRetry }: ShellLoadErrorProps) {
   const texts = useTexts(shellTexts);
+  const login = useTexts(loginTexts);
   const errorText = useErrorText();
+  const { api, auth } = useServices();
+  const [leaving, setLeaving] = useState(false);
+  const expired = code === 'ERR_SUBSCRIPTION_EXPIRED';
+
+  const signOut = () => {
+    setLeaving(true);
+    void signOutEverywhere(api, auth);
+  };
+
   return (
-    <MessageBar intent="error" layout="multiline">
+    <MessageBar intent="error" layout="multiline" politeness="assertive">
       <MessageBarBody>
         <MessageBarTitle>{texts.loadError}</MessageBarTitle>
-        {errorText(code)}
+        {expired ? expiredSubscriptionMessage(login, body) : errorText(code)}
       </MessageBarBody>
       <MessageBarActions>
-        <Button onClick={onRetry}>{texts.retry}</Button>
+        <Button onClick={onRetry} disabled={leaving}>
+          {texts.retry}
+        </Button>
+        <Button appearance={expired ? 'primary' : 'secondary'} onClick={signOut} disabled={leaving}>
+          {texts.logout}
+        </Button>
       </MessageBarActions>
     </MessageBar>
   );

@@ -1,8 +1,6 @@
 /**
  * The user menu (spec 1 §1, §4.4; checklist C-009, C-023): Profile opens the signed-in user's modal;
- * Logout tells the server (DELETE /auth/logout ends every session of the account at once), drops the
- * local campaigns flag, and ends the local session, after which the route guard shows /login. The
- * menu's items load on its first open.
+ * Logout signs out everywhere (sign-out.ts). The menu's items load on its first open.
  */
 import { Avatar, Button, Menu, MenuTrigger, Tooltip } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons';
@@ -11,7 +9,7 @@ import type { UserDto } from '../../../shared/users';
 import { useServices } from '../app/services';
 import { onDemand, useOpenOnDemand } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
-import { writeCampaignsFlag } from './campaigns-flag';
+import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
 
 // Loaded when first opened: the form's checks (the shared zod schemas) stay out of every page's first load.
@@ -32,13 +30,7 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
 
   const logout = async () => {
     setLeaving(true);
-    try {
-      await api.delete('/auth/logout');
-    } catch {
-      // The local sign-out below still happens: this browser must stop acting as signed in.
-    }
-    writeCampaignsFlag(false);
-    await auth.signOut();
+    await signOutEverywhere(api, auth);
   };
 
   return (

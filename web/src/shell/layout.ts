@@ -1,17 +1,21 @@
 /**
  * The shell's sizes and breakpoints (spec 1 §2.2, §9): a 240 px menu; under 600 px a temporary drawer
- * over the page that closes after a choice; from 1200 px the menu starts expanded; in between it starts
- * as a rail of icons.
+ * over the page that closes after a choice; above 1200 px the menu starts expanded; in between (1200 px
+ * included) it starts as a rail of icons.
  */
 export const MENU_WIDTH_PX = 240;
 /** Ours: the collapsed rail shows the 20 px icons with the usual padding around them. */
 export const MENU_RAIL_WIDTH_PX = 56;
 export const NARROW_BELOW_PX = 600;
-export const WIDE_FROM_PX = 1200;
+/** The menu starts expanded on screens wider than this (spec 1 §2.2: "above 1200 px"). */
+export const WIDE_ABOVE_PX = 1200;
 
-/** Media queries of the two breakpoints (the .98 keeps 599.5 px zoomed widths on the narrow side). */
+/**
+ * Media queries of the two breakpoints, both strict like the spec's "under 600" and "above 1200": the
+ * .02 keeps zoomed fractional widths (599.5 px, 1200.5 px) on the side they are closer to.
+ */
 export const NARROW_MEDIA_QUERY = `(max-width: ${NARROW_BELOW_PX - 0.02}px)`;
-export const WIDE_MEDIA_QUERY = `(min-width: ${WIDE_FROM_PX}px)`;
+export const WIDE_MEDIA_QUERY = `(min-width: ${WIDE_ABOVE_PX + 0.02}px)`;
 
 export type ViewportSize = 'narrow' | 'medium' | 'wide';
 

@@ -1,0 +1,39 @@
+/**
+ * Shows a private page only when the company's plan (or the user's super flag) allows it
+ * (page-access.ts). Anyone else reads 'Esta empresa não possui permissão para acessar essa página!
+ * Estamos lhe redirecionando.' and is taken to / a second later (spec 3 §2, §8, §9); / sends a
+ * non-admin on to the tickets. Loaded with the first page that needs it (AppRoutes), not with every page.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { HOME_PATH } from '../auth/guard-rules';
+import { useToast } from '../feedback/toast';
+import { useTexts } from '../i18n/texts';
+import { useMe } from '../session/me-context';
+import { pageAllowed, PERMISSION_REDIRECT_DELAY_MS } from './page-access';
+import { pageGateTexts } from './page-gate-texts';
+import type { PageId } from './pages';
+
+export function PageGate({ page, children }: { readonly page: PageId; readonly children: ReactNode }) {
+  return pageAllowed(page, useMe()) ? children : <PermissionRedirect />;
+}
+
+function PermissionRedirect() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const message = useTexts(pageGateTexts).refused;
+  const told = useRef(false);
+
+  useEffect(() => {
+    // Said once per visit: StrictMode runs the effect twice, and a language change runs it again.
+    if (!told.current) {
+      told.current = true;
+      toast.failure(message);
+    }
+    // Replacing the entry: going back must not land on the refused page again.
+    const timer = setTimeout(() => void navigate(HOME_PATH, { replace: true }), PERMISSION_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [toast, navigate, message]);
+
+  return null;
+}

@@ -12,7 +12,8 @@ import { resetPassword } from '../core/use-cases/reset-password';
 
 export const handler = httpModule('auth', {
   'GET /auth/me': sessionRoute({}, async ({ session }) => ok(await getMe(session))),
-  'DELETE /auth/logout': sessionRoute({}, async ({ session }) => {
+  // Signing out works for a company past its due date or inactive too: refusing it would strand the user.
+  'DELETE /auth/logout': sessionRoute({ evenWhenLapsed: true }, async ({ session }) => {
     await logout(session);
     return noContent();
   }),

@@ -10,6 +10,8 @@ import { listen as listenAs, type Frame } from '../support/listen';
 import { lastLocalCognitoCode } from '../../infra/local/cognito';
 import { sessionTag } from '../../shared/users';
 import { FORGOT_PASSWORD_LIMITS } from '../../functions/core/use-cases/forgot-password';
+import { keys } from '../../functions/core/repositories/keys';
+import { updateExistingItem } from '../../functions/core/repositories/table';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 
@@ -120,6 +122,17 @@ describe('DELETE /auth/logout', () => {
 
   it('answers 401 without a token', async () => {
     expect((await cloud.api('/auth/logout', { method: 'DELETE' })).status).toBe(401);
+  });
+
+  it('signs out the user of a company whose subscription lapsed after the sign-in', async () => {
+    const lapsed = await createTenant(cloud);
+    await updateExistingItem(keys.company(lapsed.companyId), { dueDate: '2020-01-31' });
+    expect((await cloud.api('/auth/me', { token: lapsed.admin.token })).status).toBe(402);
+
+    const logout = await cloud.api('/auth/logout', { method: 'DELETE', token: lapsed.admin.token });
+
+    expect(logout.status).toBe(204);
+    expect(await cloud.api('/auth/me', { token: lapsed.admin.token })).toEqual({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
   });
 });
 

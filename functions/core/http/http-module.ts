@@ -79,7 +79,7 @@ export function publicRoute<S extends Schemas>(
  * plan) is loaded from the table by the token's `sub`. The tenant is taken from there and only there.
  */
 export function sessionRoute<S extends Schemas>(
-  spec: S & { readonly access?: Access },
+  spec: S & { readonly access?: Access; readonly evenWhenLapsed?: boolean },
   run: (input: RouteInput<S> & { readonly session: Session }) => Promise<Reply>,
 ): Route {
   return async (event) => {
@@ -88,7 +88,7 @@ export function sessionRoute<S extends Schemas>(
       sub: String(claims.sub ?? ''),
       authTime: Number(claims.auth_time ?? 0),
       originJti: String(claims.origin_jti ?? ''),
-    });
+    }, { evenWhenLapsed: spec.evenWhenLapsed === true });
     checkAccess(session, spec.access);
     return run({ ...parseRouteInput(spec, event), session });
   };

@@ -54,7 +54,12 @@ export interface VerifiedIdentity {
   readonly originJti?: string;
 }
 
-export async function loadSession({ sub, authTime, originJti = '' }: VerifiedIdentity): Promise<Session> {
+export interface SessionOptions {
+  /** Load it for a company that is inactive or past its due date too (signing out must always work). */
+  readonly evenWhenLapsed?: boolean;
+}
+
+export async function loadSession({ sub, authTime, originJti = '' }: VerifiedIdentity, options: SessionOptions = {}): Promise<Session> {
   if (!sub) throw new AppError('ERR_SESSION_EXPIRED');
   const identity = await getIdentity(sub);
   if (!identity) throw new AppError('ERR_SESSION_EXPIRED');
@@ -69,7 +74,7 @@ export async function loadSession({ sub, authTime, originJti = '' }: VerifiedIde
   const plan = await getPlan(company.planId);
   if (!plan) throw new Error(`Company ${company.id} refers to missing plan ${company.planId}`);
 
-  if (!user.super) {
+  if (!user.super && !options.evenWhenLapsed) {
     if (!company.status) throw new AppError('ERR_NO_PERMISSION', { message: 'Company is inactive' });
     if (isPastDue(company.dueDate)) {
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: company.dueDate } });

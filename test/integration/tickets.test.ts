@@ -33,6 +33,8 @@ let agentA2: SignedInUser;
 let agentB: SignedInUser;
 let agentAllTicket: SignedInUser;
 let supervisor: SignedInUser;
+let defaultConnection: string;
+let otherConnection: string;
 
 async function newQueue(owner: Tenant, name: string, color: string): Promise<string> {
   const response = await cloud.api('/queue', { method: 'POST', token: owner.admin.token, body: { name, color, greetingMessage: 'Olá!' } });
@@ -52,6 +54,9 @@ beforeAll(async () => {
   supervisor = await addUser(cloud, tenant, 'supervisor', [queueA]);
   const enabled = await cloud.api(`/users/${agentAllTicket.id}`, { method: 'PUT', token: tenant.admin.token, body: { allTicket: 'enabled' } });
   expect(enabled.status).toBe(200);
+  // The first is the default, which tickets opened without a connection go on.
+  defaultConnection = await newConnection('Principal');
+  otherConnection = await newConnection('Segunda');
 });
 
 afterEach(async () => {
@@ -65,6 +70,12 @@ afterAll(async () => {
 // ---- helpers ---------------------------------------------------------------------------------------
 
 let phone = Date.now() % 100_000_000;
+
+async function newConnection(name: string): Promise<string> {
+  const response = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name, provider: 'simulator' } });
+  if (response.status !== 201) throw new Error(`POST /whatsapp answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}
 
 /** A contact of the company, stored as the contacts module stores it. */
 async function newContact(companyId: string, fields: Partial<Contact> = {}): Promise<Contact> {
@@ -123,7 +134,7 @@ async function messagesOf(owner: Tenant, ticketId: string) {
 // ---- creation ----------------------------------------------------------------------------------------
 
 describe('POST /tickets', () => {
-  it("opens a ticket for the caller in the chosen queue, with its contact, queue and user resolved", async () => {
+  it("opens a ticket for the caller in the chosen queue on the default connection, with its contact, queue and user resolved", async () => {
     const contact = await newContact(tenant.companyId, { name: 'Maria Souza' });
 
     const response = await post(agentA1.token, { contactId: contact.id, queueId: queueA, whatsappId: null, userId: agentB.id, status: 'open' });
@@ -139,14 +150,22 @@ describe('POST /tickets', () => {
       user: { id: agentA1.id, name: expect.any(String) },
       queueId: queueA,
       queue: { id: queueA, name: 'Atendimento', color: '#0f766e' },
-      whatsappId: null,
-      whatsapp: null,
+      whatsappId: defaultConnection,
       tags: [],
       isGroup: false,
       unreadMessages: 0,
       lastMessage: '',
     });
     expect(await show(agentA1.token, response.body.id)).toEqual({ status: 200, body: response.body });
+  });
+
+  it('refuses a connection id that names no connection of the company, storing nothing', async () => {
+    const contact = await newContact(tenant.companyId);
+
+    const response = await post(tenant.admin.token, { contactId: contact.id, queueId: queueA, whatsappId: '01ARZ3NDEKTSV4RRFFQ69G5FAV' });
+
+    expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect((await post(tenant.admin.token, { contactId: contact.id, queueId: queueA })).status).toBe(201);
   });
 
   it("requires a queue of a plain user ('Selecione uma fila'), one of their own, and lets an admin skip it", async () => {
@@ -202,8 +221,8 @@ describe('POST /tickets', () => {
         },
       },
     });
-    // Another connection is another slot (connections arrive with the WhatsApp issue; the id is kept).
-    expect((await post(agentA2.token, { contactId: contact.id, queueId: queueA, whatsappId: 'W2' })).status).toBe(201);
+    // Another connection is another slot.
+    expect((await post(agentA2.token, { contactId: contact.id, queueId: queueA, whatsappId: otherConnection })).status).toBe(201);
   });
 
   it('creates exactly one ticket when twenty requests for one contact arrive at once', async () => {
@@ -350,8 +369,8 @@ describe('PUT /tickets/{id}: transitions', () => {
     // Now outside agent A1's queues.
     expect((await show(agentA1.token, ticket.id)).status).toBe(403);
 
-    const toQueue = await put(agentB.token, ticket.id, { queueId: queueA, status: 'pending', userId: null, whatsappId: 'W7' });
-    expect(toQueue).toMatchObject({ status: 200, body: { status: 'pending', queueId: queueA, userId: null, whatsappId: 'W7' } });
+    const toQueue = await put(agentB.token, ticket.id, { queueId: queueA, status: 'pending', userId: null, whatsappId: otherConnection });
+    expect(toQueue).toMatchObject({ status: 200, body: { status: 'pending', queueId: queueA, userId: null, whatsappId: otherConnection } });
   });
 
   it('refuses a transfer without a queue, to an unknown queue or user, and any change by an agent of another queue', async () => {
@@ -802,7 +821,7 @@ describe('stored items', () => {
     const ticket = await openTicket(tenant.admin.token, { contactId: contact.id, queueId: queueA });
 
     const pointer = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.ticketUuid(tenant.companyId, ticket.uuid) }));
-    const slot = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.openTicket(tenant.companyId, contact.id, null) }));
+    const slot = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.openTicket(tenant.companyId, contact.id, defaultConnection) }));
 
     expect(pointer.Item).toMatchObject({ ticketId: ticket.id });
     expect(slot.Item).toMatchObject({ ticketId: ticket.id });

@@ -4,6 +4,8 @@
  * its connection's timers again (ticket-timers.ts).
  */
 import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
+import { AppError } from '../errors';
+import { getConnection } from '../repositories/connections';
 import { applyTicketChange } from './change-ticket';
 import type { Session } from './load-session';
 import { ticketForCaller } from './ticket-access';
@@ -11,6 +13,8 @@ import { armTicketTimers } from './ticket-timers';
 import { decideTransition } from './ticket-transitions';
 
 export async function updateTicket(session: Session, ticketId: string, body: UpdateTicketBody, now = new Date()): Promise<TicketDto> {
+  // A ticket moves only to a connection of its own company.
+  if (body.whatsappId && !(await getConnection(session.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
   const applied = await applyTicketChange(
     {
       companyId: session.companyId,

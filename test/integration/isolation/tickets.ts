@@ -9,6 +9,7 @@ import type { TicketDto } from '../../../shared/tickets';
 import type { TestCloud } from '../../support/local-cloud';
 import type { Tenant } from '../../support/tenants';
 import type { Probe } from './probe';
+import { connectionOf } from './whatsapp';
 
 let counter = 0;
 
@@ -123,8 +124,16 @@ export const ticketsProbes: Record<RouteKeyOf<'tickets'>, Probe> = {
       body: { contactId: contactOfA.id, queueId: a.queueId, companyId: b.companyId, userId: b.admin.id },
     });
 
+    const connectionOfB = await connectionOf(cloud, b);
+    const withBConnection = await cloud.api('/tickets', {
+      method: 'POST',
+      token: a.admin.token,
+      body: { contactId: contactOfA.id, queueId: a.queueId, whatsappId: connectionOfB.id },
+    });
+
     expect(withBContact).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
     expect(withBQueue).toEqual({ status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } });
+    expect(withBConnection).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     expect(own.status).toBe(201);
     expect(own.body.userId).toBe(a.user.id);
     expect(await cloud.api(`/tickets/${own.body.id}`, { token: b.admin.token })).toEqual(notFound);
@@ -143,8 +152,13 @@ export const ticketsProbes: Record<RouteKeyOf<'tickets'>, Probe> = {
     });
     const transferred = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token: a.admin.token, body: { queueId: a.queueId } });
 
+    const ownTicket = await ticketOf(cloud, a);
+    const connectionOfB = await connectionOf(cloud, b);
+    const moved = await cloud.api(`/tickets/${ownTicket.id}`, { method: 'PUT', token: a.admin.token, body: { whatsappId: connectionOfB.id } });
+
     expect(accepted).toEqual(notFound);
     expect(transferred).toEqual(notFound);
+    expect(moved).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     await expectUnchanged(cloud, b, ticket);
   },
 

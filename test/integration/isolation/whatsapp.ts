@@ -18,7 +18,7 @@ interface OwnedConnection {
 /** One connection per tenant, made on first use by its admin. */
 const connections = new Map<string, OwnedConnection>();
 
-async function connectionOf(cloud: TestCloud, tenant: Tenant): Promise<OwnedConnection> {
+export async function connectionOf(cloud: TestCloud, tenant: Tenant): Promise<OwnedConnection> {
   const known = connections.get(tenant.companyId);
   if (known) return known;
   const response = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name: 'Principal' } });

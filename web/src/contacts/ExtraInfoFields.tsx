@@ -1,9 +1,9 @@
-/** The contact's custom fields (name and value pairs) in the contact modal: edit, add, remove. */
-import { Button, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
+/** The contact's custom fields (name and value pairs) in the contact form: edit, add, remove. */
+import { Button, Field, Input, makeStyles, mergeClasses, Subtitle2, tokens } from '@fluentui/react-components';
 import { Add24Regular, Delete24Regular } from '@fluentui/react-icons';
 import { EXTRA_INFO_MAX, EXTRA_INFO_NAME_MAX, EXTRA_INFO_VALUE_MAX, type ExtraInfo } from '../../../shared/contacts';
 import { format, useTexts } from '../i18n/texts';
-import type { ContactFormErrors } from './contact-form';
+import type { ContactFormErrors, ContactFormVariant } from './contact-form';
 import { fieldMessageText } from './field-message-text';
 import { contactsTexts } from './texts';
 
@@ -16,6 +16,8 @@ const useStyles = makeStyles({
     alignItems: 'start',
     '@media (max-width: 599px)': { gridTemplateColumns: '1fr auto', rowGap: tokens.spacingVerticalXS },
   },
+  // The 320 px drawer: the narrow screen's layout at any screen size.
+  stacked: { gridTemplateColumns: '1fr auto', rowGap: tokens.spacingVerticalXS },
   remove: { marginTop: tokens.spacingVerticalXXL },
   add: { alignSelf: 'flex-start' },
 });
@@ -24,15 +26,16 @@ export interface ExtraInfoFieldsProps {
   readonly items: readonly ExtraInfo[];
   readonly errors: ContactFormErrors['extraInfo'];
   readonly listError: ContactFormErrors['extraInfoList'];
+  readonly variant?: ContactFormVariant;
   readonly disabled: boolean;
   readonly onChange: (items: readonly ExtraInfo[]) => void;
   readonly onBlur: () => void;
 }
 
-export function ExtraInfoFields({ items, errors, listError, disabled, onChange, onBlur }: ExtraInfoFieldsProps) {
+export function ExtraInfoFields({ items, errors, listError, variant = 'modal', disabled, onChange, onBlur }: ExtraInfoFieldsProps) {
   const styles = useStyles();
   const texts = useTexts(contactsTexts);
-  const listMessage = fieldMessageText(texts, listError);
+  const listMessage = fieldMessageText(texts, listError, variant);
 
   const edit = (index: number, change: Partial<ExtraInfo>) =>
     onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
@@ -42,11 +45,11 @@ export function ExtraInfoFields({ items, errors, listError, disabled, onChange, 
       <Subtitle2 as="h3">{texts.modal.extraInfo}</Subtitle2>
       {items.map((item, index) => {
         const rowErrors = errors?.[index];
-        const nameError = fieldMessageText(texts, rowErrors?.name);
-        const valueError = fieldMessageText(texts, rowErrors?.value);
+        const nameError = fieldMessageText(texts, rowErrors?.name, variant);
+        const valueError = fieldMessageText(texts, rowErrors?.value, variant);
         return (
           // The rows have no identity of their own; the position is what the form edits.
-          <div className={styles.row} key={index}>
+          <div className={mergeClasses(styles.row, variant === 'drawer' && styles.stacked)} key={index}>
             <Field
               label={texts.modal.extraName}
               {...(nameError !== undefined && { validationMessage: nameError, validationState: 'error' as const })}

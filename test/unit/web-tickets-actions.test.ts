@@ -19,6 +19,19 @@ describe('actionBody', () => {
   test('transfers to the queue and user chosen', () => {
     expect(actionBody('transfer', 'U1', { queueId: 'Q2', userId: null })).toEqual({ action: 'transfer', queueId: 'Q2', userId: null });
   });
+
+  test('moves the ticket to another connection in the same transfer, so it all happens or none of it', () => {
+    expect(actionBody('transfer', 'U1', { queueId: 'Q2', userId: 'U2', whatsappId: 'W2' })).toEqual({
+      action: 'transfer',
+      queueId: 'Q2',
+      userId: 'U2',
+      whatsappId: 'W2',
+    });
+  });
+
+  test('keeps the connection of a transfer that names none', () => {
+    expect(actionBody('transfer', 'U1', { queueId: 'Q2', userId: null, whatsappId: null })).not.toHaveProperty('whatsappId');
+  });
 });
 
 describe('pathAfterAction', () => {

@@ -16,7 +16,7 @@ import { queryKeys } from '../api/query-keys';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { storeTicket } from './ticket-cache';
-import { actionBody, pathAfterAction, type TicketActionKind } from './ticket-action-rules';
+import { actionBody, pathAfterAction, type TicketActionKind, type TransferTarget } from './ticket-action-rules';
 import { useTicketUser } from './viewer';
 
 export interface TicketActions {
@@ -25,7 +25,7 @@ export interface TicketActions {
   reopen(ticket: TicketDto): Promise<void>;
   returnToPending(ticket: TicketDto): Promise<void>;
   /** Rejects (after the toast) when the server refuses. */
-  transfer(ticket: TicketDto, to: { queueId: string | null; userId: string | null }): Promise<void>;
+  transfer(ticket: TicketDto, to: TransferTarget): Promise<void>;
   /** A transition is on its way to the server. */
   busy: boolean;
 }
@@ -46,7 +46,7 @@ export function useTicketActions(): TicketActions {
   const [running, setRunning] = useState(0);
 
   const run = useCallback(
-    async (ticket: TicketDto, kind: TicketActionKind, to?: { queueId: string | null; userId: string | null }): Promise<void> => {
+    async (ticket: TicketDto, kind: TicketActionKind, to?: TransferTarget): Promise<void> => {
       setRunning((count) => count + 1);
       try {
         const updated = await api.put<TicketDto>(`/tickets/${encodeURIComponent(ticket.id)}`, actionBody(kind, user.userId, to));

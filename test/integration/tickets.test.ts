@@ -149,6 +149,19 @@ describe('POST /tickets', () => {
     expect(await show(agentA1.token, response.body.id)).toEqual({ status: 200, body: response.body });
   });
 
+  it('names the connection of a ticket on one, in the answer and in the lists (spec 1 §2.4)', async () => {
+    const owner = await createTenant(cloud);
+    const connection = await cloud.api('/whatsapp', { method: 'POST', token: owner.admin.token, body: { name: 'Loja Centro' } });
+    expect(connection.status).toBe(201);
+    const contact = await newContact(owner.companyId);
+
+    const created = await openTicket(owner.admin.token, { contactId: contact.id, whatsappId: connection.body.id });
+
+    expect(created.whatsapp).toEqual({ id: connection.body.id, name: 'Loja Centro' });
+    const listed = (await list(owner.admin.token, 'status=open')).tickets.find((ticket) => ticket.id === created.id);
+    expect(listed?.whatsapp).toEqual({ id: connection.body.id, name: 'Loja Centro' });
+  });
+
   it("requires a queue of a plain user ('Selecione uma fila'), one of their own, and lets an admin skip it", async () => {
     const contact = await newContact(tenant.companyId);
 

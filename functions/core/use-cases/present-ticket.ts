@@ -2,10 +2,10 @@
  * Tickets as the API and the realtime events carry them (TicketDto): the stored ticket with its contact,
  * queue (name and colour), tags and assigned user resolved.
  *
- * Steps: read the contacts of the tickets in one batch, their queues in one batch and their tags in one
- * batch; take the user's name from the ticket's snapshot (readable after the user is deleted). A contact
- * or tag deleted since is answered as an empty contact / left out. Connections arrive with the WhatsApp
- * issue: `whatsapp` is null until then (the id is kept).
+ * Steps: read the contacts of the tickets in one batch, their queues, tags and connections (id and
+ * name) in one batch each, all at once; take the user's name from the ticket's snapshot (readable after
+ * the user is deleted). A contact or tag deleted since is answered as an empty contact / left out; a
+ * connection deleted since as `whatsapp` null (the id is kept).
  */
 import type { TicketDto } from '../../../shared/tickets';
 import { getContacts } from '../repositories/contacts';
@@ -25,14 +25,25 @@ async function tagSummaries(companyId: string, tagIds: readonly string[]): Promi
   return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name), color: String(item.color) }]));
 }
 
+async function connectionSummaries(companyId: string, whatsappIds: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+  if (whatsappIds.length === 0) return new Map();
+  const items = await batchGetAll(
+    whatsappIds.map((id) => keys.whatsapp(companyId, id)),
+    { projection: 'id, #name', names: { '#name': 'name' } },
+  );
+  return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name) }]));
+}
+
 export async function presentTickets(companyId: string, tickets: readonly Ticket[]): Promise<TicketDto[]> {
   if (tickets.length === 0) return [];
   const queueIds = [...new Set(tickets.flatMap((ticket) => (ticket.queueId ? [ticket.queueId] : [])))];
   const tagIds = [...new Set(tickets.flatMap((ticket) => ticket.tagIds))];
-  const [contacts, queues, tags] = await Promise.all([
+  const whatsappIds = [...new Set(tickets.flatMap((ticket) => (ticket.whatsappId ? [ticket.whatsappId] : [])))];
+  const [contacts, queues, tags, connections] = await Promise.all([
     getContacts(companyId, tickets.map((ticket) => ticket.contactId)),
     queueIds.length > 0 ? getQueueSummaries(companyId, queueIds) : Promise.resolve([]),
     tagSummaries(companyId, tagIds),
+    connectionSummaries(companyId, whatsappIds),
   ]);
   const queueById = new Map(queues.map((queue) => [queue.id, queue]));
   return tickets.map((ticket) => {
@@ -51,7 +62,7 @@ export async function presentTickets(companyId: string, tickets: readonly Ticket
       queueId: ticket.queueId,
       queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
       whatsappId: ticket.whatsappId,
-      whatsapp: null,
+      whatsapp: (ticket.whatsappId ? connections.get(ticket.whatsappId) : undefined) ?? null,
       tags: ticket.tagIds.flatMap((id) => {
         const tag = tags.get(id);
         return tag ? [tag] : [];

@@ -39,7 +39,15 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere' },
 });
 
-export function ContactDrawer({ contactId, open, onClose }: { readonly contactId: string; readonly open: boolean; readonly onClose: () => void }) {
+export interface ContactDrawerProps {
+  readonly contactId: string;
+  /** The ticket's connection: the one the contact talks through here, when the contact records none. */
+  readonly connectionName?: string;
+  readonly open: boolean;
+  readonly onClose: () => void;
+}
+
+export function ContactDrawer({ contactId, connectionName, open, onClose }: ContactDrawerProps) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).contact;
   const queryClient = useQueryClient();
@@ -103,7 +111,7 @@ export function ContactDrawer({ contactId, open, onClose }: { readonly contactId
                 <dl className={styles.list}>
                   {row(texts.number, data.number)}
                   {row(texts.email, data.email)}
-                  {row(texts.connection, data.whatsapp?.name ?? '')}
+                  {row(texts.connection, data.whatsapp?.name ?? connectionName ?? '')}
                 </dl>
                 {data.extraInfo.length > 0 && (
                   <>

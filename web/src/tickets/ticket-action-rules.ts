@@ -50,3 +50,20 @@ export function pathAfterAction(kind: TicketActionKind, before: Pick<TicketDto, 
   if (kind === 'accept' || kind === 'reopen') return `${TICKETS_PATH}/${after.uuid}`;
   return isRouteTicket(routeTicketOf(pathname), before) ? TICKETS_PATH : null;
 }
+
+/**
+ * The history state of the navigation after an accept or a reopen: the ticket is open and the caller's
+ * now, so the list shows the tab it moved to (open, Assigned) and the ticket stays selected there
+ * (spec 1 §4.1), instead of the tab it left.
+ */
+export const OPENED_TICKET_STATE = { ticketOpened: true } as const;
+
+/** The history state to navigate with after the action. */
+export function stateAfterAction(kind: TicketActionKind): typeof OPENED_TICKET_STATE | undefined {
+  return kind === 'accept' || kind === 'reopen' ? OPENED_TICKET_STATE : undefined;
+}
+
+/** Whether a location came from an accept or a reopen (its history state). */
+export function cameFromOpening(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { ticketOpened?: unknown }).ticketOpened === true;
+}

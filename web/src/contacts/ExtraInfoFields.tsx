@@ -16,9 +16,10 @@ const useStyles = makeStyles({
     alignItems: 'start',
     '@media (max-width: 599px)': { gridTemplateColumns: '1fr auto', rowGap: tokens.spacingVerticalXS },
   },
-  // The 320 px drawer: the narrow screen's layout at any screen size.
-  stacked: { gridTemplateColumns: '1fr auto', rowGap: tokens.spacingVerticalXS },
+  // The 320 px drawer: name, value and the remove button one under the other.
+  stacked: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXS },
   remove: { marginTop: tokens.spacingVerticalXXL },
+  stackedRemove: { marginTop: 0, justifySelf: 'end' },
   add: { alignSelf: 'flex-start' },
 });
 
@@ -75,7 +76,7 @@ export function ExtraInfoFields({ items, errors, listError, variant = 'modal', d
               />
             </Field>
             <Button
-              className={styles.remove}
+              className={mergeClasses(styles.remove, variant === 'drawer' && styles.stackedRemove)}
               appearance="subtle"
               icon={<Delete24Regular />}
               aria-label={format(texts.modal.removeExtra, { position: index + 1 })}

@@ -1,8 +1,8 @@
 /**
  * An agent serves a WhatsApp customer in the browser, on a desktop screen: the list and the conversation
  * side by side. The customer writes through the simulator; the ticket appears live, the agent accepts
- * it, answers (the answer reaches the customer's phone), keeps a note, transfers it to another queue and
- * finishes it.
+ * it, looks at the contact in the side drawer, answers (the answer reaches the customer's phone), keeps a
+ * note, transfers it to another queue and finishes it.
  */
 import type { Page } from 'playwright-core';
 import { shows, startWebCloud, until, type WebCloud } from './support/browser';
@@ -50,16 +50,40 @@ describe('an agent serving a customer on a wide screen', () => {
     const item = await shows(listedTicket(page, CUSTOMER.name));
     expect(await item.textContent()).toContain('Olá');
     expect(await item.textContent()).toContain('Atendimento');
+    // The connection it came through (spec 1 §2.4).
+    expect(await item.textContent()).toContain('Simulado');
     expect(loads).toEqual([]);
   });
 
-  it('opens the conversation when the agent accepts the ticket', async () => {
+  it('opens the conversation when the agent accepts the ticket, which stays selected in the list, now in progress', async () => {
     await listedTicket(page, CUSTOMER.name).getByRole('button', { name: 'Aceitar' }).click();
 
     const panel = await shows(conversation(page, CUSTOMER.name));
     await shows(panel.getByText('Em atendimento'));
     await shows(panel.getByRole('log', { name: 'Mensagens' }).getByText('Olá', { exact: true }));
     expect(new URL(page.url()).pathname).toMatch(/^\/tickets\/.+/);
+    expect(await listTab(page, 'Atendendo').getAttribute('aria-selected')).toBe('true');
+    expect(await listedTicket(page, CUSTOMER.name).getAttribute('aria-current')).toBe('true');
+  });
+
+  it("edits the contact in the side drawer, with the number as stored and the drawer's own messages", async () => {
+    await conversation(page, CUSTOMER.name).getByRole('button', { name: 'Dados do contato' }).last().click();
+    const drawer = await shows(page.getByRole('dialog', { name: 'Dados do contato' }));
+    await drawer.getByRole('button', { name: 'Editar contato' }).click();
+
+    // No mask and nothing dropped, unlike the contact modal (spec 1 §5).
+    const number = drawer.getByRole('textbox', { name: /^Número do Whatsapp/ });
+    expect(await number.inputValue()).toBe(CUSTOMER.number);
+    await drawer.getByRole('textbox', { name: /^Nome/ }).fill('M');
+    await number.fill('5511999');
+    await drawer.getByRole('button', { name: 'Salvar' }).click();
+    await shows(drawer.getByText('Too Short!').first());
+    expect(await drawer.getByText('Too Short!').count()).toBe(2);
+
+    await drawer.getByRole('button', { name: 'Cancelar' }).click();
+    await shows(drawer.getByRole('button', { name: 'Editar contato' }));
+    await drawer.getByRole('button', { name: 'Fechar' }).click();
+    await drawer.waitFor({ state: 'hidden' });
   });
 
   it("sends the answer with Enter: it shows in the conversation and reaches the customer's phone", async () => {

@@ -151,6 +151,7 @@ describe('POST /tickets', () => {
       queueId: queueA,
       queue: { id: queueA, name: 'Atendimento', color: '#0f766e' },
       whatsappId: defaultConnection,
+      whatsapp: { id: defaultConnection, name: 'Principal' },
       tags: [],
       isGroup: false,
       unreadMessages: 0,
@@ -166,6 +167,19 @@ describe('POST /tickets', () => {
 
     expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     expect((await post(tenant.admin.token, { contactId: contact.id, queueId: queueA })).status).toBe(201);
+  });
+
+  it('names the connection of a ticket on one, in the answer and in the lists (spec 1 §2.4)', async () => {
+    const owner = await createTenant(cloud);
+    const connection = await cloud.api('/whatsapp', { method: 'POST', token: owner.admin.token, body: { name: 'Loja Centro' } });
+    expect(connection.status).toBe(201);
+    const contact = await newContact(owner.companyId);
+
+    const created = await openTicket(owner.admin.token, { contactId: contact.id, whatsappId: connection.body.id });
+
+    expect(created.whatsapp).toEqual({ id: connection.body.id, name: 'Loja Centro' });
+    const listed = (await list(owner.admin.token, 'status=open')).tickets.find((ticket) => ticket.id === created.id);
+    expect(listed?.whatsapp).toEqual({ id: connection.body.id, name: 'Loja Centro' });
   });
 
   it("requires a queue of a plain user ('Selecione uma fila'), one of their own, and lets an admin skip it", async () => {

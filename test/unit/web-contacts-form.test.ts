@@ -7,8 +7,12 @@ import {
   fieldMessage,
   hasErrors,
   validateContactForm,
+  typedNumber,
   type ContactFormValues,
 } from '../../web/src/contacts/contact-form';
+import { fieldMessageText } from '../../web/src/contacts/field-message-text';
+import { contactsTexts } from '../../web/src/contacts/texts';
+import { textsIn } from '../../web/src/i18n/texts';
 
 const values = (overrides: Partial<ContactFormValues> = {}): ContactFormValues => ({
   name: 'Maria',
@@ -134,5 +138,49 @@ describe('server messages', () => {
     ]);
 
     expect(errors).toEqual({ number: { key: 'invalidNumber' }, extraInfoList: { key: 'tooManyFields' } });
+  });
+});
+
+describe('the contact form of the side drawer (spec 1 §5)', () => {
+  test('loads the stored number as it is, without dropping characters or masking it', () => {
+    expect(contactFormOf(stored(), 'drawer').number).toBe('5511999990000');
+  });
+
+  test('takes the number as typed, where the modal masks it', () => {
+    expect(typedNumber('11999990000', 'drawer')).toBe('11999990000');
+    expect(typedNumber('11999990000')).toBe('(11) 99999-0000');
+  });
+
+  test('leaves the number out of an edit that did not change it', () => {
+    const contact = stored();
+
+    const body = contactBody({ ...contactFormOf(contact, 'drawer'), name: 'Maria José' }, contact, 'drawer');
+
+    expect(body).not.toHaveProperty('number');
+    expect(validateContactForm({ ...contactFormOf(contact, 'drawer'), name: 'Maria José' }, contact, 'drawer')).toEqual({});
+  });
+
+  test('refuses a number of 7 characters and a one-letter name', () => {
+    const contact = stored();
+
+    const errors = validateContactForm({ ...contactFormOf(contact, 'drawer'), name: 'M', number: '5511999' }, contact, 'drawer');
+
+    expect(errors.name).toEqual({ key: 'tooShort' });
+    expect(errors.number).toEqual({ key: 'tooShort' });
+  });
+
+  test("says 'Too Short!' and 'Too Long!' where the modal says 'Muito pequeno!' and 'Muito longo!'", () => {
+    const texts = textsIn(contactsTexts, 'pt');
+
+    expect(fieldMessageText(texts, { key: 'tooShort' }, 'drawer')).toBe('Too Short!');
+    expect(fieldMessageText(texts, { key: 'tooLong' }, 'drawer')).toBe('Too Long!');
+    expect(fieldMessageText(texts, { key: 'tooShort' })).toBe('Muito pequeno!');
+    expect(fieldMessageText(texts, { key: 'tooLong' }, 'modal')).toBe('Muito longo!');
+  });
+
+  test('words the other messages as the modal does', () => {
+    const texts = textsIn(contactsTexts, 'pt');
+
+    expect(fieldMessageText(texts, { key: 'invalidEmail' }, 'drawer')).toBe('Email inválido');
   });
 });

@@ -1,4 +1,4 @@
-import { actionBody, pathAfterAction, routeTicketOf } from '../../web/src/tickets/ticket-action-rules';
+import { actionBody, cameFromOpening, pathAfterAction, routeTicketOf, stateAfterAction } from '../../web/src/tickets/ticket-action-rules';
 
 const ticket = { id: '01JTICKET', uuid: '3f1c2a9e-0000-4000-8000-000000000001' };
 
@@ -18,6 +18,19 @@ describe('actionBody', () => {
 
   test('transfers to the queue and user chosen', () => {
     expect(actionBody('transfer', 'U1', { queueId: 'Q2', userId: null })).toEqual({ action: 'transfer', queueId: 'Q2', userId: null });
+  });
+
+  test('moves the ticket to another connection in the same transfer, so it all happens or none of it', () => {
+    expect(actionBody('transfer', 'U1', { queueId: 'Q2', userId: 'U2', whatsappId: 'W2' })).toEqual({
+      action: 'transfer',
+      queueId: 'Q2',
+      userId: 'U2',
+      whatsappId: 'W2',
+    });
+  });
+
+  test('keeps the connection of a transfer that names none', () => {
+    expect(actionBody('transfer', 'U1', { queueId: 'Q2', userId: null, whatsappId: null })).not.toHaveProperty('whatsappId');
   });
 });
 
@@ -44,5 +57,18 @@ describe('routeTicketOf', () => {
     expect(routeTicketOf('/tickets/abc')).toBe('abc');
     expect(routeTicketOf('/tickets')).toBeUndefined();
     expect(routeTicketOf('/contacts/abc')).toBeUndefined();
+  });
+});
+
+describe('the list tab after an action', () => {
+  test('shows the open, Assigned tab after an accept or a reopen, where the ticket now is', () => {
+    expect(cameFromOpening(stateAfterAction('accept'))).toBe(true);
+    expect(cameFromOpening(stateAfterAction('reopen'))).toBe(true);
+  });
+
+  test('leaves the tabs as they are after the other actions and on any other navigation', () => {
+    for (const kind of ['finish', 'return', 'transfer'] as const) expect(cameFromOpening(stateAfterAction(kind))).toBe(false);
+    expect(cameFromOpening(null)).toBe(false);
+    expect(cameFromOpening({ from: '/contacts' })).toBe(false);
   });
 });

@@ -2,12 +2,13 @@
  * Tickets as the API and the realtime events carry them (TicketDto): the stored ticket with its contact,
  * queue (name and colour), tags and assigned user resolved.
  *
- * Steps: read the contacts of the tickets in one batch (those the caller knows are taken as given), their queues in one batch and their tags in one
- * batch; take the user's name from the ticket's snapshot (readable after the user is deleted). A contact
- * or tag deleted since is answered as an empty contact / left out. Connections arrive with the WhatsApp
- * issue: `whatsapp` is null until then (the id is kept).
+ * Steps: read the contacts of the tickets in one batch, their queues, tags and connections (id and
+ * name) in one batch each, all at once, except the contacts and connections the caller has just read; take the user's name from the ticket's snapshot (readable after
+ * the user is deleted). A contact or tag deleted since is answered as an empty contact / left out; a
+ * connection deleted since as `whatsapp` null (the id is kept).
  */
 import type { TicketDto } from '../../../shared/tickets';
+import type { Connection } from '../repositories/connections';
 import { getContacts, type Contact } from '../repositories/contacts';
 import { keys } from '../repositories/keys';
 import { getQueueSummaries } from '../repositories/queues';
@@ -25,9 +26,19 @@ async function tagSummaries(companyId: string, tagIds: readonly string[]): Promi
   return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name), color: String(item.color) }]));
 }
 
+async function connectionSummaries(companyId: string, whatsappIds: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+  if (whatsappIds.length === 0) return new Map();
+  const items = await batchGetAll(
+    whatsappIds.map((id) => keys.whatsapp(companyId, id)),
+    { projection: 'id, #name', names: { '#name': 'name' } },
+  );
+  return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name) }]));
+}
+
 /** What the caller has just read and need not be read again. */
 export interface KnownRecords {
   readonly contacts?: readonly Contact[];
+  readonly connections?: readonly Pick<Connection, 'id' | 'name'>[];
 }
 
 async function contactsOf(companyId: string, tickets: readonly Ticket[], known: readonly Contact[]): Promise<Map<string, Contact>> {
@@ -38,14 +49,22 @@ async function contactsOf(companyId: string, tickets: readonly Ticket[], known: 
   return contacts;
 }
 
+async function connectionsOf(companyId: string, tickets: readonly Ticket[], known: KnownRecords['connections'] = []): Promise<Map<string, { id: string; name: string }>> {
+  const connections = new Map(known.map((connection) => [connection.id, { id: connection.id, name: connection.name }]));
+  const missing = [...new Set(tickets.flatMap((ticket) => (ticket.whatsappId && !connections.has(ticket.whatsappId) ? [ticket.whatsappId] : [])))];
+  for (const [id, summary] of await connectionSummaries(companyId, missing)) connections.set(id, summary);
+  return connections;
+}
+
 export async function presentTickets(companyId: string, tickets: readonly Ticket[], known: KnownRecords = {}): Promise<TicketDto[]> {
   if (tickets.length === 0) return [];
   const queueIds = [...new Set(tickets.flatMap((ticket) => (ticket.queueId ? [ticket.queueId] : [])))];
   const tagIds = [...new Set(tickets.flatMap((ticket) => ticket.tagIds))];
-  const [contacts, queues, tags] = await Promise.all([
+  const [contacts, queues, tags, connections] = await Promise.all([
     contactsOf(companyId, tickets, known.contacts ?? []),
     queueIds.length > 0 ? getQueueSummaries(companyId, queueIds) : Promise.resolve([]),
     tagSummaries(companyId, tagIds),
+    connectionsOf(companyId, tickets, known.connections),
   ]);
   const queueById = new Map(queues.map((queue) => [queue.id, queue]));
   return tickets.map((ticket) => {
@@ -64,7 +83,7 @@ export async function presentTickets(companyId: string, tickets: readonly Ticket
       queueId: ticket.queueId,
       queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
       whatsappId: ticket.whatsappId,
-      whatsapp: null,
+      whatsapp: (ticket.whatsappId ? connections.get(ticket.whatsappId) : undefined) ?? null,
       tags: ticket.tagIds.flatMap((id) => {
         const tag = tags.get(id);
         return tag ? [tag] : [];

@@ -1,6 +1,8 @@
 /**
- * The contact modal's form (spec 1 §5): name, WhatsApp number with the area-code mask, email and the
- * custom fields. Errors show once a field was left or the form was sent, with the API's own rules
+ * The contact form (spec 1 §5): name, WhatsApp number, email and the custom fields. In the contact
+ * modal (variant `modal`) the number has the area-code mask; in the side drawer of a ticket (variant
+ * `drawer`, shown inline) it is the stored number, unmasked, and the length messages are 'Too Short!' /
+ * 'Too Long!'. Errors show once a field was left or the form was sent, with the API's own rules
  * (contact-form.ts). Saving posts or puts the contact, puts it in the cached lists at once (the
  * realtime event then finds it there), and reports 'Contato salvo com sucesso.'.
  */
@@ -13,7 +15,9 @@ import {
   Field,
   Input,
   makeStyles,
+  mergeClasses,
   Spinner,
+  Subtitle2,
   tokens,
 } from '@fluentui/react-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,13 +35,14 @@ import {
   hasErrors,
   validateContactForm,
   type ContactFormErrors,
+  typedNumber,
   type ContactFormField,
   type ContactFormValues,
+  type ContactFormVariant,
 } from './contact-form';
 import { FORM_SUBMIT_DELAY_MS } from './constants';
 import { ExtraInfoFields } from './ExtraInfoFields';
 import { fieldMessageText } from './field-message-text';
-import { maskPhone } from './phone';
 import { contactsTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -49,6 +54,10 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalM,
     '@media (max-width: 599px)': { gridTemplateColumns: '1fr' },
   },
+  // The drawer is 320 px wide: one field per line.
+  stacked: { gridTemplateColumns: '1fr' },
+  inline: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
+  inlineActions: { display: 'flex', justifyContent: 'flex-end', columnGap: tokens.spacingHorizontalS },
 });
 
 type Touched = ReadonlySet<ContactFormField | 'extraInfo'>;
@@ -57,11 +66,13 @@ export interface ContactFormProps {
   readonly initial: ContactFormValues;
   /** The contact as loaded, when editing. */
   readonly editing?: ContactDto;
+  /** The modal's dialog parts (default), or inline in the contact drawer with the drawer's rules. */
+  readonly variant?: ContactFormVariant;
   readonly onCancel: () => void;
   readonly onSaved: (contact: ContactDto) => void;
 }
 
-export function ContactForm({ initial, editing: editingProp, onCancel, onSaved }: ContactFormProps) {
+export function ContactForm({ initial, editing: editingProp, variant = 'modal', onCancel, onSaved }: ContactFormProps) {
   const styles = useStyles();
   const texts = useTexts(contactsTexts);
   const { api } = useServices();
@@ -80,7 +91,7 @@ export function ContactForm({ initial, editing: editingProp, onCancel, onSaved }
   const save = useMutation({
     mutationFn: async (form: ContactFormValues) => {
       await new Promise((resolve) => setTimeout(resolve, FORM_SUBMIT_DELAY_MS));
-      const body = contactBody(form, editing);
+      const body = contactBody(form, editing, variant);
       return editing === undefined
         ? api.post<ContactDto>('/contacts', body)
         : api.put<ContactDto>(`/contacts/${encodeURIComponent(editing.id)}`, body);
@@ -97,7 +108,7 @@ export function ContactForm({ initial, editing: editingProp, onCancel, onSaved }
     },
   });
 
-  const clientErrors = validateContactForm(values, editing);
+  const clientErrors = validateContactForm(values, editing, variant);
   const shown = (field: ContactFormField | 'extraInfo') => submitted || touched.has(field);
   const errors: ContactFormErrors = {
     ...serverErrors,
@@ -122,80 +133,89 @@ export function ContactForm({ initial, editing: editingProp, onCancel, onSaved }
   };
 
   const message = (field: ContactFormField) => {
-    const text = fieldMessageText(texts, errors[field]);
+    const text = fieldMessageText(texts, errors[field], variant);
     return text === undefined ? {} : { validationMessage: text, validationState: 'error' as const };
   };
   const busy = save.isPending;
   const isGroup = editing?.isGroup === true;
 
+  const drawer = variant === 'drawer';
+  const numberHint = isGroup ? texts.modal.groupNumberHint : drawer ? texts.modal.drawerNumberHint : texts.modal.numberHint;
+  const title = editing === undefined ? texts.modal.addTitle : texts.modal.editTitle;
+
+  const form = (
+    <form id={formId} className={styles.form} noValidate onSubmit={submit}>
+      <div className={mergeClasses(styles.pair, drawer && styles.stacked)}>
+        <Field label={texts.modal.name} required {...message('name')}>
+          <Input
+            value={values.name}
+            autoFocus
+            disabled={busy}
+            onChange={(_, data) => change({ name: data.value })}
+            onBlur={() => leave('name')}
+          />
+        </Field>
+        <Field label={texts.modal.number} required hint={numberHint} {...message('number')}>
+          <Input
+            value={values.number}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            {...(!drawer && { placeholder: '(11) 99999-0000' })}
+            readOnly={isGroup}
+            disabled={busy}
+            onChange={(_, data) => change({ number: typedNumber(data.value, variant) })}
+            onBlur={() => leave('number')}
+          />
+        </Field>
+      </div>
+      <Field label={texts.modal.email} {...message('email')}>
+        <Input
+          value={values.email}
+          type="email"
+          autoComplete="email"
+          disabled={busy}
+          onChange={(_, data) => change({ email: data.value })}
+          onBlur={() => leave('email')}
+        />
+      </Field>
+      <ExtraInfoFields
+        items={values.extraInfo}
+        errors={errors.extraInfo}
+        listError={errors.extraInfoList}
+        variant={variant}
+        disabled={busy}
+        onChange={(extraInfo: readonly ExtraInfo[]) => change({ extraInfo })}
+        onBlur={() => leave('extraInfo')}
+      />
+    </form>
+  );
+
+  const buttons = (
+    <>
+      <Button appearance="secondary" disabled={busy} onClick={onCancel}>
+        {texts.modal.cancel}
+      </Button>
+      <Button appearance="primary" type="submit" form={formId} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+        {busy ? texts.modal.saving : texts.modal.save}
+      </Button>
+    </>
+  );
+
+  if (drawer) {
+    return (
+      <section className={styles.inline} aria-label={title}>
+        <Subtitle2 as="h3">{title}</Subtitle2>
+        {form}
+        <div className={styles.inlineActions}>{buttons}</div>
+      </section>
+    );
+  }
   return (
     <DialogBody>
-      <DialogTitle>{editing === undefined ? texts.modal.addTitle : texts.modal.editTitle}</DialogTitle>
-      <DialogContent>
-        <form id={formId} className={styles.form} noValidate onSubmit={submit}>
-          <div className={styles.pair}>
-            <Field label={texts.modal.name} required {...message('name')}>
-              <Input
-                value={values.name}
-                autoFocus
-                disabled={busy}
-                onChange={(_, data) => change({ name: data.value })}
-                onBlur={() => leave('name')}
-              />
-            </Field>
-            <Field
-              label={texts.modal.number}
-              required
-              hint={isGroup ? texts.modal.groupNumberHint : texts.modal.numberHint}
-              {...message('number')}
-            >
-              <Input
-                value={values.number}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="(11) 99999-0000"
-                readOnly={isGroup}
-                disabled={busy}
-                onChange={(_, data) => change({ number: maskPhone(data.value) })}
-                onBlur={() => leave('number')}
-              />
-            </Field>
-          </div>
-          <Field label={texts.modal.email} {...message('email')}>
-            <Input
-              value={values.email}
-              type="email"
-              autoComplete="email"
-              disabled={busy}
-              onChange={(_, data) => change({ email: data.value })}
-              onBlur={() => leave('email')}
-            />
-          </Field>
-          <ExtraInfoFields
-            items={values.extraInfo}
-            errors={errors.extraInfo}
-            listError={errors.extraInfoList}
-            disabled={busy}
-            onChange={(extraInfo: readonly ExtraInfo[]) => change({ extraInfo })}
-            onBlur={() => leave('extraInfo')}
-          />
-        </form>
-      </DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" disabled={busy} onClick={onCancel}>
-          {texts.modal.cancel}
-        </Button>
-        <Button
-          appearance="primary"
-          type="submit"
-          form={formId}
-          disabled={busy}
-          icon={busy ? <Spinner size="tiny" /> : undefined}
-        >
-          {busy ? texts.modal.saving : texts.modal.save}
-        </Button>
-      </DialogActions>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogContent>{form}</DialogContent>
+      <DialogActions>{buttons}</DialogActions>
     </DialogBody>
   );
 }

@@ -1,9 +1,9 @@
-/** The contact's custom fields (name and value pairs) in the contact modal: edit, add, remove. */
-import { Button, Field, Input, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
+/** The contact's custom fields (name and value pairs) in the contact form: edit, add, remove. */
+import { Button, Field, Input, makeStyles, mergeClasses, Subtitle2, tokens } from '@fluentui/react-components';
 import { Add24Regular, Delete24Regular } from '@fluentui/react-icons';
 import { EXTRA_INFO_MAX, EXTRA_INFO_NAME_MAX, EXTRA_INFO_VALUE_MAX, type ExtraInfo } from '../../../shared/contacts';
 import { format, useTexts } from '../i18n/texts';
-import type { ContactFormErrors } from './contact-form';
+import type { ContactFormErrors, ContactFormVariant } from './contact-form';
 import { fieldMessageText } from './field-message-text';
 import { contactsTexts } from './texts';
 
@@ -16,7 +16,10 @@ const useStyles = makeStyles({
     alignItems: 'start',
     '@media (max-width: 599px)': { gridTemplateColumns: '1fr auto', rowGap: tokens.spacingVerticalXS },
   },
+  // The 320 px drawer: name, value and the remove button one under the other.
+  stacked: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: tokens.spacingVerticalXS },
   remove: { marginTop: tokens.spacingVerticalXXL },
+  stackedRemove: { marginTop: 0, justifySelf: 'end' },
   add: { alignSelf: 'flex-start' },
 });
 
@@ -24,15 +27,16 @@ export interface ExtraInfoFieldsProps {
   readonly items: readonly ExtraInfo[];
   readonly errors: ContactFormErrors['extraInfo'];
   readonly listError: ContactFormErrors['extraInfoList'];
+  readonly variant?: ContactFormVariant;
   readonly disabled: boolean;
   readonly onChange: (items: readonly ExtraInfo[]) => void;
   readonly onBlur: () => void;
 }
 
-export function ExtraInfoFields({ items, errors, listError, disabled, onChange, onBlur }: ExtraInfoFieldsProps) {
+export function ExtraInfoFields({ items, errors, listError, variant = 'modal', disabled, onChange, onBlur }: ExtraInfoFieldsProps) {
   const styles = useStyles();
   const texts = useTexts(contactsTexts);
-  const listMessage = fieldMessageText(texts, listError);
+  const listMessage = fieldMessageText(texts, listError, variant);
 
   const edit = (index: number, change: Partial<ExtraInfo>) =>
     onChange(items.map((item, at) => (at === index ? { ...item, ...change } : item)));
@@ -42,11 +46,11 @@ export function ExtraInfoFields({ items, errors, listError, disabled, onChange, 
       <Subtitle2 as="h3">{texts.modal.extraInfo}</Subtitle2>
       {items.map((item, index) => {
         const rowErrors = errors?.[index];
-        const nameError = fieldMessageText(texts, rowErrors?.name);
-        const valueError = fieldMessageText(texts, rowErrors?.value);
+        const nameError = fieldMessageText(texts, rowErrors?.name, variant);
+        const valueError = fieldMessageText(texts, rowErrors?.value, variant);
         return (
           // The rows have no identity of their own; the position is what the form edits.
-          <div className={styles.row} key={index}>
+          <div className={mergeClasses(styles.row, variant === 'drawer' && styles.stacked)} key={index}>
             <Field
               label={texts.modal.extraName}
               {...(nameError !== undefined && { validationMessage: nameError, validationState: 'error' as const })}
@@ -72,7 +76,7 @@ export function ExtraInfoFields({ items, errors, listError, disabled, onChange, 
               />
             </Field>
             <Button
-              className={styles.remove}
+              className={mergeClasses(styles.remove, variant === 'drawer' && styles.stackedRemove)}
               appearance="subtle"
               icon={<Delete24Regular />}
               aria-label={format(texts.modal.removeExtra, { position: index + 1 })}

@@ -1,8 +1,12 @@
 /**
- * The contact modal's form without React: its values, the body it sends, and its errors. Validation is
- * the server's own schema (shared/contacts.ts), so the modal refuses exactly what the API would, with
- * the spec's messages (spec 1 §5); the messages are Portuguese there and are turned into keys here for
- * the screen to translate.
+ * The contact form without React: its values, the body it sends, and its errors. Validation is the
+ * server's own schema (shared/contacts.ts), so the form refuses exactly what the API would, with the
+ * spec's messages (spec 1 §5); the messages are Portuguese there and are turned into keys here for the
+ * screen to translate. The form has two places with rules of their own (spec 1 §5), its `variant`:
+ * - `modal`, the contact modal: the number masked with the area code, and in the edit modal the loaded
+ *   number without its first two characters (the 55);
+ * - `drawer`, the contact side drawer of a ticket: the number as stored, with no mask (its messages
+ *   differ too: field-message-text.ts).
  */
 import { CreateContactBody, EXTRA_INFO_MAX, UpdateContactBody, type ContactDto, type ExtraInfo } from '../../../shared/contacts';
 import type { FieldError } from '../../../shared/errors';
@@ -17,6 +21,18 @@ export interface ContactFormValues {
 }
 
 export type ContactFormField = 'name' | 'number' | 'email';
+
+export type ContactFormVariant = 'modal' | 'drawer';
+
+/** The number field's starting text for a stored contact. */
+export function shownNumber(contact: Pick<ContactDto, 'number' | 'isGroup'>, variant: ContactFormVariant = 'modal'): string {
+  return variant === 'drawer' ? contact.number : numberForEditing(contact.number, contact.isGroup);
+}
+
+/** The number field's text for what was typed: masked in the modal, as typed in the drawer. */
+export function typedNumber(typed: string, variant: ContactFormVariant = 'modal'): string {
+  return variant === 'drawer' ? typed : maskPhone(typed);
+}
 
 /** The messages of the contact schemas, by the key of their translation. */
 const MESSAGE_KEYS = {
@@ -53,10 +69,10 @@ export function emptyContactForm(initial: { readonly name?: string; readonly num
   return { name: initial.name ?? '', number: maskPhone(initial.number ?? ''), email: '', extraInfo: [] };
 }
 
-export function contactFormOf(contact: ContactDto): ContactFormValues {
+export function contactFormOf(contact: ContactDto, variant: ContactFormVariant = 'modal'): ContactFormValues {
   return {
     name: contact.name,
-    number: numberForEditing(contact.number, contact.isGroup),
+    number: shownNumber(contact, variant),
     email: contact.email,
     extraInfo: contact.extraInfo.map(({ name, value }) => ({ name, value })),
   };
@@ -70,11 +86,11 @@ export interface ContactBody {
 }
 
 /**
- * What the modal sends: POST /contacts with every field; PUT /contacts/{id} without the number when it
+ * What the form sends: POST /contacts with every field; PUT /contacts/{id} without the number when it
  * was left as loaded, so that a number shown in another form (a group's id) is never rewritten.
  */
-export function contactBody(values: ContactFormValues, editing?: ContactDto): ContactBody {
-  const unchangedNumber = editing !== undefined && values.number === numberForEditing(editing.number, editing.isGroup);
+export function contactBody(values: ContactFormValues, editing?: ContactDto, variant: ContactFormVariant = 'modal'): ContactBody {
+  const unchangedNumber = editing !== undefined && values.number === shownNumber(editing, variant);
   return {
     name: values.name,
     ...(unchangedNumber ? {} : { number: values.number }),
@@ -84,8 +100,8 @@ export function contactBody(values: ContactFormValues, editing?: ContactDto): Co
 }
 
 /** The form's errors by the rules of the API; empty when it may be sent. */
-export function validateContactForm(values: ContactFormValues, editing?: ContactDto): ContactFormErrors {
-  const body = contactBody(values, editing);
+export function validateContactForm(values: ContactFormValues, editing?: ContactDto, variant: ContactFormVariant = 'modal'): ContactFormErrors {
+  const body = contactBody(values, editing, variant);
   const result = editing === undefined ? CreateContactBody.safeParse(body) : UpdateContactBody.safeParse(body);
   if (result.success) return {};
   return collectErrors(result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));

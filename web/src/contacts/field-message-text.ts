@@ -1,13 +1,19 @@
-/** The text of a form message in the current language (see contact-form.ts `FieldMessage`). */
+/**
+ * The text of a form message in the current language (see contact-form.ts `FieldMessage`). The side
+ * drawer's form says 'Too Short!' / 'Too Long!' where the modal says 'Muito pequeno!' / 'Muito longo!'
+ * (spec 1 §5).
+ */
 import { EXTRA_INFO_MAX } from '../../../shared/contacts';
 import { format, type Texts } from '../i18n/texts';
-import type { FieldMessage } from './contact-form';
+import type { ContactFormVariant, FieldMessage } from './contact-form';
 import type { contactsTexts } from './texts';
 
 type ContactsTexts = Texts<(typeof contactsTexts)['pt']>;
 
-export function fieldMessageText(texts: ContactsTexts, message: FieldMessage | undefined): string | undefined {
+export function fieldMessageText(texts: ContactsTexts, message: FieldMessage | undefined, variant: ContactFormVariant = 'modal'): string | undefined {
   if (message === undefined) return undefined;
   if ('text' in message) return message.text;
-  return format(texts.fieldMessages[message.key], { max: EXTRA_INFO_MAX });
+  const { key } = message;
+  const drawerText = variant === 'drawer' && (key === 'tooShort' || key === 'tooLong') ? texts.drawerFieldMessages[key] : undefined;
+  return format(drawerText ?? texts.fieldMessages[key], { max: EXTRA_INFO_MAX });
 }

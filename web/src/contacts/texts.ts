@@ -39,6 +39,7 @@ export const contactsTexts = defineTexts({
       number: 'Número do Whatsapp',
       numberHint: 'Com DDD, ex.: (11) 99999-0000. Números de outros países começam com +.',
       groupNumberHint: 'Identificador do grupo no WhatsApp.',
+      drawerNumberHint: 'Com o código do país, ex.: 5511999990000.',
       email: 'Endereço de email',
       extraInfo: 'Informações adicionais',
       extraName: 'Nome do campo',
@@ -61,6 +62,11 @@ export const contactsTexts = defineTexts({
       invalidNumber: 'Número inválido',
       invalidEmail: 'Email inválido',
       tooManyFields: 'Máximo de {{max}} campos',
+    },
+    /** The side drawer's contact form words these two its own way (spec 1 §5). */
+    drawerFieldMessages: {
+      tooShort: 'Too Short!',
+      tooLong: 'Too Long!',
     },
     importDialog: {
       title: 'Importar contatos',
@@ -123,6 +129,7 @@ export const contactsTexts = defineTexts({
       number: 'WhatsApp number',
       numberHint: 'With area code, e.g. (11) 99999-0000. Numbers of other countries start with +.',
       groupNumberHint: 'The group’s WhatsApp identifier.',
+      drawerNumberHint: 'With the country code, e.g. 5511999990000.',
       email: 'Email address',
       extraInfo: 'Additional information',
       extraName: 'Field name',
@@ -145,6 +152,10 @@ export const contactsTexts = defineTexts({
       invalidNumber: 'Invalid number',
       invalidEmail: 'Invalid email',
       tooManyFields: 'At most {{max}} fields',
+    },
+    drawerFieldMessages: {
+      tooShort: 'Too Short!',
+      tooLong: 'Too Long!',
     },
     importDialog: {
       title: 'Import contacts',
@@ -207,6 +218,7 @@ export const contactsTexts = defineTexts({
       number: 'Número de WhatsApp',
       numberHint: 'Con código de área, p. ej. (11) 99999-0000. Los números de otros países empiezan con +.',
       groupNumberHint: 'Identificador del grupo en WhatsApp.',
+      drawerNumberHint: 'Con el código del país, p. ej. 5511999990000.',
       email: 'Correo electrónico',
       extraInfo: 'Información adicional',
       extraName: 'Nombre del campo',
@@ -229,6 +241,10 @@ export const contactsTexts = defineTexts({
       invalidNumber: 'Número no válido',
       invalidEmail: 'Correo electrónico no válido',
       tooManyFields: 'Como máximo {{max}} campos',
+    },
+    drawerFieldMessages: {
+      tooShort: '¡Muy corto!',
+      tooLong: '¡Muy largo!',
     },
     importDialog: {
       title: 'Importar contactos',

@@ -102,6 +102,14 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
   });
 
   const companyQueues = useQueueList(open && isAdmin);
+  // 'Ocorreu um erro inesperado ao tentar buscar as filas' (spec 1 §8), once per failed fetch: the
+  // modal also opens from the contacts page, where no ticket list reports it.
+  const queuesFailedAt = companyQueues.isError ? companyQueues.errorUpdatedAt : 0;
+  const queuesError = useTexts(ticketsTexts).panel.queuesError;
+  useEffect(() => {
+    if (queuesFailedAt > 0) toast.error(queuesError);
+    // Only a new failure matters.
+  }, [queuesFailedAt]);
   const queues = isAdmin ? (companyQueues.data ?? []) : user.queues;
   const connections = useConnectionList(open);
   const chosenConnection = whatsappId ?? defaultConnectionId(connections.data ?? [], user.whatsappId);

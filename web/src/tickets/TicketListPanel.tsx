@@ -16,7 +16,7 @@ import {
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { TicketDto } from '../../../shared/tickets';
 import { TICKETS_PATH } from '../app/pages';
@@ -26,6 +26,7 @@ import { isAdmin as isAdminProfile } from '../session/me';
 import { MultiSelectFilter, type FilterOption } from './MultiSelectFilter';
 import { TicketList } from './TicketList';
 import { ticketsTexts } from './texts';
+import { cameFromOpening } from './ticket-action-rules';
 import { useTicketActions } from './ticket-actions';
 import { pickSummary, pickedQueues, queueSelectionOf } from './ticket-filters';
 import { countLabel, hasMorePages, ticketsOf, type TicketListSpec } from './ticket-lists';
@@ -115,6 +116,16 @@ export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
   const [users, setUsers] = useState<string[]>([]);
   const [spyTicket, setSpyTicket] = useState<TicketDto | null>(null);
   const [creating, setCreating] = useState(false);
+
+  // An accept or a reopen (here or in the conversation) moved the ticket on screen to open, Assigned:
+  // the list follows it there, so it stays selected (spec 1 §4.1).
+  const location = useLocation();
+  useEffect(() => {
+    if (!cameFromOpening(location.state)) return;
+    setTab('open');
+    setOpenTab('assigned');
+    // A new navigation is a new key; the state of the same one is read once.
+  }, [location.key]);
 
   // Admins pick among every queue of the company; the others among their own.
   const companyQueues = useQueueList(mayShowAll);

@@ -9,15 +9,20 @@ import { isRouteTicket } from './ticket-lists';
 
 export type TicketActionKind = 'accept' | 'finish' | 'reopen' | 'return' | 'transfer';
 
+/** Where a transfer sends the ticket: a queue, optionally a user and another connection (spec 1 §4.1). */
+export interface TransferTarget {
+  readonly queueId: string | null;
+  readonly userId: string | null;
+  /** Absent (or null) keeps the ticket's connection. */
+  readonly whatsappId?: string | null;
+}
+
 /**
  * The body of the action: the `action` the server checks against the ticket as stored, plus the spec's
- * fields (the caller takes the ticket on accept, finish and reopen).
+ * fields (the caller takes the ticket on accept, finish and reopen). A transfer's new connection goes
+ * in the same body, so the server moves queue, user and connection in one change or none of them.
  */
-export function actionBody(
-  kind: TicketActionKind,
-  userId: string,
-  to: { readonly queueId: string | null; readonly userId: string | null } = { queueId: null, userId: null },
-): UpdateTicketBody {
+export function actionBody(kind: TicketActionKind, userId: string, to: TransferTarget = { queueId: null, userId: null }): UpdateTicketBody {
   switch (kind) {
     case 'accept':
       return { action: 'accept', status: 'open', userId };
@@ -28,7 +33,7 @@ export function actionBody(
     case 'return':
       return { action: 'return', status: 'pending', userId: null };
     case 'transfer':
-      return { action: 'transfer', queueId: to.queueId, userId: to.userId };
+      return { action: 'transfer', queueId: to.queueId, userId: to.userId, ...(to.whatsappId ? { whatsappId: to.whatsappId } : {}) };
   }
 }
 
@@ -44,4 +49,21 @@ export function routeTicketOf(pathname: string): string | undefined {
 export function pathAfterAction(kind: TicketActionKind, before: Pick<TicketDto, 'id' | 'uuid'>, after: Pick<TicketDto, 'uuid'>, pathname: string): string | null {
   if (kind === 'accept' || kind === 'reopen') return `${TICKETS_PATH}/${after.uuid}`;
   return isRouteTicket(routeTicketOf(pathname), before) ? TICKETS_PATH : null;
+}
+
+/**
+ * The history state of the navigation after an accept or a reopen: the ticket is open and the caller's
+ * now, so the list shows the tab it moved to (open, Assigned) and the ticket stays selected there
+ * (spec 1 §4.1), instead of the tab it left.
+ */
+export const OPENED_TICKET_STATE = { ticketOpened: true } as const;
+
+/** The history state to navigate with after the action. */
+export function stateAfterAction(kind: TicketActionKind): typeof OPENED_TICKET_STATE | undefined {
+  return kind === 'accept' || kind === 'reopen' ? OPENED_TICKET_STATE : undefined;
+}
+
+/** Whether a location came from an accept or a reopen (its history state). */
+export function cameFromOpening(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { ticketOpened?: unknown }).ticketOpened === true;
 }

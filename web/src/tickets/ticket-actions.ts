@@ -2,8 +2,8 @@
  * The ticket transitions of spec 1 §4.1 as the workspace calls them (PUT /tickets/{id}). Each names
  * its `action`, so a screen that is out of date gets an error instead of another transition; the
  * answer goes straight into every cached list and the open ticket. Where the user goes afterwards
- * (spec 1 §2.3, §4.1): accept and reopen open the ticket; finish, return and transfer leave it for the
- * list when it was the one on screen. Failures are shown as toasts and a ticket that changed meanwhile
+ * (spec 1 §2.3, §4.1): accept and reopen open the ticket (and the list shows it in its new tab); finish,
+ * return and transfer leave it for the list when it was the one on screen. Failures are shown as toasts and a ticket that changed meanwhile
  * is read again. accept, finish, reopen and returnToPending never reject (buttons call them and move
  * on); transfer rejects after its toast, so the transfer form can stay open to try again.
  */
@@ -16,7 +16,7 @@ import { queryKeys } from '../api/query-keys';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { storeTicket } from './ticket-cache';
-import { actionBody, pathAfterAction, type TicketActionKind } from './ticket-action-rules';
+import { actionBody, pathAfterAction, stateAfterAction, type TicketActionKind, type TransferTarget } from './ticket-action-rules';
 import { useTicketUser } from './viewer';
 
 export interface TicketActions {
@@ -25,7 +25,7 @@ export interface TicketActions {
   reopen(ticket: TicketDto): Promise<void>;
   returnToPending(ticket: TicketDto): Promise<void>;
   /** Rejects (after the toast) when the server refuses. */
-  transfer(ticket: TicketDto, to: { queueId: string | null; userId: string | null }): Promise<void>;
+  transfer(ticket: TicketDto, to: TransferTarget): Promise<void>;
   /** A transition is on its way to the server. */
   busy: boolean;
 }
@@ -46,13 +46,13 @@ export function useTicketActions(): TicketActions {
   const [running, setRunning] = useState(0);
 
   const run = useCallback(
-    async (ticket: TicketDto, kind: TicketActionKind, to?: { queueId: string | null; userId: string | null }): Promise<void> => {
+    async (ticket: TicketDto, kind: TicketActionKind, to?: TransferTarget): Promise<void> => {
       setRunning((count) => count + 1);
       try {
         const updated = await api.put<TicketDto>(`/tickets/${encodeURIComponent(ticket.id)}`, actionBody(kind, user.userId, to));
         storeTicket(client, user, updated);
         const next = pathAfterAction(kind, ticket, updated, pathname.current);
-        if (next !== null) void navigate(next);
+        if (next !== null) void navigate(next, { state: stateAfterAction(kind) });
       } catch (error) {
         toast.error(error);
         if (error instanceof ApiError && STALE.has(error.code)) {

@@ -92,7 +92,7 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
 
   const onlyQueue = connection.queueIds.length === 1 ? (connection.queueIds[0] ?? null) : null;
   const { ticket, created } = held ? { ticket: held, created: false } : await openLiveTicket(companyId, whatsappId, contact, now, onlyQueue);
-  const stored = await storeOn(ticket, contact, event, content, messageUlid, { unread: !event.fromMe }, now);
+  const stored = await storeOn(ticket, connection, contact, event, content, messageUlid, { unread: !event.fromMe }, now);
   if (!stored || event.fromMe || ticket.isGroup) return;
   if (event.mediaType === 'call_log') {
     if ((await settings()).get('call') === 'disabled') await botSay(stored.ticket, contact, CALLS_REFUSED, now);
@@ -153,13 +153,14 @@ async function answeredRating(
   }
   if (!(await recordRating(connection.companyId, last.id, Number(rating), now))) return false;
   const ticket = (await getTicket(connection.companyId, last.id, true)) ?? last;
-  await storeOn(ticket, contact, event, content, messageUlid, { unread: false }, now);
+  await storeOn(ticket, connection, contact, event, content, messageUlid, { unread: false }, now);
   return true;
 }
 
 /** Step 6: stores the message once (a redelivery finds it stored) and announces it. */
 async function storeOn(
   ticket: Ticket,
+  connection: Connection,
   contact: Contact,
   event: MessageEvent,
   content: InboundContent,
@@ -202,7 +203,7 @@ async function storeOn(
     return undefined;
   }
   await indexWords(ticket.companyId, ticket.id, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
-  await announceStoredMessage(message, ticket, outcome, { contacts: [contact] });
+  await announceStoredMessage(message, ticket, outcome, { contacts: [contact], connections: [connection] });
   return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket };
 }
 

@@ -1,6 +1,8 @@
 /**
- * The contact side drawer of the conversation (spec 1 §2.7, §2.8, §9): 320 px wide, the ticket's
- * contact with number, email, connection and extra information, edited through the contact modal.
+ * The contact side drawer of the conversation (spec 1 §2.7, §2.8, §5, §9): 320 px wide, the ticket's
+ * contact with number, email, connection and extra information, and its own edit form in place of those
+ * details: the stored number without a mask, 'Too Short!' / 'Too Long!' (the contact form's `drawer`
+ * variant), where the contact modal masks the number.
  */
 import {
   Avatar,
@@ -20,7 +22,8 @@ import { Fragment, useState } from 'react';
 import type { ContactDto } from '../../../../shared/contacts';
 import { queryKeys } from '../../api/query-keys';
 import { useTexts } from '../../i18n/texts';
-import { ContactModal } from '../../contacts/ContactModal';
+import { contactFormOf } from '../../contacts/contact-form';
+import { ContactForm } from '../../contacts/ContactForm';
 import { useContact } from './queries';
 import { conversationTexts } from './texts';
 
@@ -36,7 +39,15 @@ const useStyles = makeStyles({
   value: { margin: 0, overflowWrap: 'anywhere' },
 });
 
-export function ContactDrawer({ contactId, open, onClose }: { readonly contactId: string; readonly open: boolean; readonly onClose: () => void }) {
+export interface ContactDrawerProps {
+  readonly contactId: string;
+  /** The ticket's connection: the one the contact talks through here, when the contact records none. */
+  readonly connectionName?: string;
+  readonly open: boolean;
+  readonly onClose: () => void;
+}
+
+export function ContactDrawer({ contactId, connectionName, open, onClose }: ContactDrawerProps) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).contact;
   const queryClient = useQueryClient();
@@ -47,6 +58,12 @@ export function ContactDrawer({ contactId, open, onClose }: { readonly contactId
     queryClient.setQueryData(queryKeys.contacts.one(updated.id), updated);
     // Tickets carry a summary of their contact.
     void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+    setEditing(false);
+  };
+  // Opened again, the drawer shows the details, not a form left half-typed.
+  const close = () => {
+    setEditing(false);
+    onClose();
   };
 
   const data = contact.data;
@@ -58,49 +75,59 @@ export function ContactDrawer({ contactId, open, onClose }: { readonly contactId
   );
 
   return (
-    <>
-      <OverlayDrawer className={styles.drawer} position="end" open={open && !editing} onOpenChange={(_, state) => !state.open && onClose()}>
-        <DrawerHeader>
-          <DrawerHeaderTitle
-            action={<Button appearance="subtle" aria-label={texts.close} icon={<Dismiss20Regular />} onClick={onClose} />}
-          >
-            {texts.title}
-          </DrawerHeaderTitle>
-        </DrawerHeader>
-        <DrawerBody className={styles.body}>
-          {contact.isPending && <Spinner size="small" />}
-          {data && (
-            <>
-              <div className={styles.identity}>
-                <Avatar size={96} name={data.name} image={data.profilePicUrl ? { src: data.profilePicUrl } : undefined} />
-                <Text size={500} weight="semibold">
-                  {data.name}
-                </Text>
+    <OverlayDrawer className={styles.drawer} position="end" open={open} onOpenChange={(_, state) => !state.open && close()}>
+      <DrawerHeader>
+        <DrawerHeaderTitle action={<Button appearance="subtle" aria-label={texts.close} icon={<Dismiss20Regular />} onClick={close} />}>
+          {texts.title}
+        </DrawerHeaderTitle>
+      </DrawerHeader>
+      <DrawerBody className={styles.body}>
+        {contact.isPending && <Spinner size="small" />}
+        {data && (
+          <>
+            <div className={styles.identity}>
+              <Avatar size={96} name={data.name} image={data.profilePicUrl ? { src: data.profilePicUrl } : undefined} />
+              <Text size={500} weight="semibold">
+                {data.name}
+              </Text>
+              {!editing && (
                 <Button icon={<Edit20Regular />} onClick={() => setEditing(true)}>
                   {texts.edit}
                 </Button>
-              </div>
-              <dl className={styles.list}>
-                {row(texts.number, data.number)}
-                {row(texts.email, data.email)}
-                {row(texts.connection, data.whatsapp?.name ?? '')}
-              </dl>
-              {data.extraInfo.length > 0 && (
-                <>
-                  <Text weight="semibold">{texts.extraInfo}</Text>
-                  <dl className={styles.list}>
-                    {data.extraInfo.map((info, index) => (
-                      <Fragment key={index}>{row(info.name, info.value)}</Fragment>
-                    ))}
-                  </dl>
-                </>
               )}
-            </>
-          )}
-        </DrawerBody>
-      </OverlayDrawer>
-      <ContactModal open={editing} contactId={contactId} onClose={() => setEditing(false)} onSaved={saved} />
-    </>
+            </div>
+            {editing ? (
+              // Starts from the contact as it is now; later changes of it must not wipe what is typed.
+              <ContactForm
+                key={data.id}
+                variant="drawer"
+                initial={contactFormOf(data, 'drawer')}
+                editing={data}
+                onCancel={() => setEditing(false)}
+                onSaved={saved}
+              />
+            ) : (
+              <>
+                <dl className={styles.list}>
+                  {row(texts.number, data.number)}
+                  {row(texts.email, data.email)}
+                  {row(texts.connection, data.whatsapp?.name ?? connectionName ?? '')}
+                </dl>
+                {data.extraInfo.length > 0 && (
+                  <>
+                    <Text weight="semibold">{texts.extraInfo}</Text>
+                    <dl className={styles.list}>
+                      {data.extraInfo.map((info, index) => (
+                        <Fragment key={index}>{row(info.name, info.value)}</Fragment>
+                      ))}
+                    </dl>
+                  </>
+                )}
+              </>
+            )}
+          </>
+        )}
+      </DrawerBody>
+    </OverlayDrawer>
   );
 }
-

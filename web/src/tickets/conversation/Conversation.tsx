@@ -175,7 +175,12 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
       <TransferModal ticket={ticket} open={modal === 'transfer'} onClose={() => setModal(null)} />
       <TagsDialog ticket={ticket} open={modal === 'tags'} onClose={() => setModal(null)} />
       <NotesDialog ticket={ticket} open={modal === 'notes'} onClose={() => setModal(null)} />
-      <ContactDrawer contactId={ticket.contactId} open={modal === 'contact'} onClose={() => setModal(null)} />
+      <ContactDrawer
+        contactId={ticket.contactId}
+        {...(ticket.whatsapp && { connectionName: ticket.whatsapp.name })}
+        open={modal === 'contact'}
+        onClose={() => setModal(null)}
+      />
       <ConfirmDialog open={modal === 'deleteTicket'} onConfirm={deleteTicket} onClose={() => setModal(null)} />
       <ConfirmDialog
         open={deletingMessage !== null}

@@ -1,6 +1,7 @@
 /**
  * Transfer a ticket (spec 1 §2.8, §4.1, §5): a queue (required), optionally a user (the ticket goes
- * open to them; without one it waits as pending in the queue) and optionally another connection.
+ * open to them; without one it waits as pending in the queue) and optionally another connection, all
+ * in one PUT /tickets/{id}.
  */
 import {
   Button,
@@ -16,15 +17,12 @@ import {
   Option,
   tokens,
 } from '@fluentui/react-components';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { TicketDto } from '../../../../shared/tickets';
-import { queryKeys } from '../../api/query-keys';
-import { useServices } from '../../app/services';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
 import { useTicketActions } from '../ticket-actions';
-import { ticketPath, useConnections, useQueues, useUserOptions } from './queries';
+import { useConnections, useQueues, useUserOptions } from './queries';
 import { conversationTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -35,8 +33,6 @@ export function TransferModal({ ticket, open, onClose }: { readonly ticket: Tick
   const styles = useStyles();
   const texts = useTexts(conversationTexts).transfer;
   const toast = useToast();
-  const { api } = useServices();
-  const queryClient = useQueryClient();
   const actions = useTicketActions();
   const queues = useQueues(open);
   const users = useUserOptions(open);
@@ -66,18 +62,7 @@ export function TransferModal({ ticket, open, onClose }: { readonly ticket: Tick
     if (queueId === null) return;
     setBusy(true);
     try {
-      // The connection is a plain edit of the ticket, made while the caller still holds it.
-      if (whatsappId !== null && whatsappId !== ticket.whatsappId) {
-        const moved = await api.put<TicketDto>(ticketPath(ticket.id), { whatsappId });
-        queryClient.setQueryData(queryKeys.tickets.one(ticket.id), moved);
-      }
-    } catch (error) {
-      toast.error(error);
-      setBusy(false);
-      return;
-    }
-    try {
-      await actions.transfer(ticket, { queueId, userId });
+      await actions.transfer(ticket, { queueId, userId, whatsappId: whatsappId === ticket.whatsappId ? null : whatsappId });
       onClose();
     } catch {
       // useTicketActions has already shown the error.

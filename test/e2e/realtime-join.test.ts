@@ -4,31 +4,39 @@
  * rooms are joined, on the first join and on the rejoin after a reconnect. The test stands between the
  * page and the WebSocket API (support/realtime.ts) and holds the joins, so the ticket is created in
  * that gap every time.
+ *
+ * A colleague opens the tickets through the API: its only event is published before POST /tickets
+ * answers, so once it has answered nothing more about the ticket is on its way (a customer writing
+ * through WhatsApp is followed by greetings and delivery acks, whose later events would show the
+ * ticket whether or not the page reads its lists again).
  */
 import type { Page } from 'playwright-core';
-import { shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { DEMO_LOGIN, shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { routeRealtime } from './support/realtime';
 import { listTab, listedTicket, ticketList } from './support/tickets';
-import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 
 /** The workspace's rooms: the three status lists, and the notifications of the shell. */
 const WORKSPACE_JOINS = 4;
 
 let web: WebCloud;
-let whatsapp: DemoWhatsApp;
 /**
- * A second admin's token, to ask the API what exists: the demo admin's own API token ends when the
- * browser signs the demo admin in (one session per user), and signing in again would end the page's.
+ * A second admin of the demo company, who opens the tickets: the demo admin's own API token ends when
+ * the browser signs the demo admin in (one session per user), and signing in again would end the page's.
  */
-let observerToken: string;
+let colleagueToken: string;
+let queueId: string;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
-  const observer = { name: 'Observadora', email: 'observer@demo.test', password: 'Observer@1234', profile: 'admin', queueIds: [] };
-  const created = await web.cloud.api('/users', { method: 'POST', token: whatsapp.token, body: observer });
+  const { accessToken: adminToken } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const colleague = { name: 'Colega', email: 'colega@demo.test', password: 'Colega@1234', profile: 'admin', queueIds: [] };
+  const created = await web.cloud.api('/users', { method: 'POST', token: adminToken, body: colleague });
   if (created.status !== 201) throw new Error(`POST /users answered ${created.status}: ${JSON.stringify(created.body)}`);
-  observerToken = (await web.cloud.signIn(observer.email, observer.password)).accessToken;
+  colleagueToken = (await web.cloud.signIn(colleague.email, colleague.password)).accessToken;
+  const queues = (await web.cloud.api('/queue', { token: colleagueToken })).body as { id: string; name: string }[];
+  const queue = queues.find((candidate) => candidate.name === 'Atendimento');
+  if (!queue) throw new Error('the demo company has no queue Atendimento');
+  queueId = queue.id;
 });
 
 afterEach(async () => {
@@ -36,23 +44,16 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await whatsapp?.stop();
   await web?.stop();
 });
 
-/** Whether the server lists a pending ticket of the contact: it exists, whatever the page shows. */
-async function pendingTicketOf(contactName: string): Promise<boolean> {
-  const response = await web.cloud.api('/tickets?status=pending&showAll=true', { token: observerToken });
-  if (response.status !== 200) throw new Error(`GET /tickets answered ${response.status}: ${JSON.stringify(response.body)}`);
-  const tickets = response.body.tickets as { contact: { name: string } }[];
-  return tickets.some((ticket) => ticket.contact.name === contactName);
-}
-
-/** The customer writes, and the ticket is stored, while the page hears nothing of it. */
-async function ticketCreatedUnheard(page: Page, number: string, name: string): Promise<void> {
-  await whatsapp.write(number, name, 'Olá, alguém aí?');
-  await until(`the ticket of ${name}`, () => pendingTicketOf(name));
-  // The page is in none of the rooms of the ticket: no event can have shown it.
+/** The colleague opens a pending ticket for a new contact, while the page hears nothing of it. */
+async function ticketOpenedUnheard(page: Page, name: string, number: string): Promise<void> {
+  const contact = await web.cloud.api('/contacts', { method: 'POST', token: colleagueToken, body: { name, number } });
+  if (contact.status !== 201) throw new Error(`POST /contacts answered ${contact.status}: ${JSON.stringify(contact.body)}`);
+  const ticket = await web.cloud.api('/tickets', { method: 'POST', token: colleagueToken, body: { contactId: contact.body.id, queueId, status: 'pending' } });
+  if (ticket.status !== 201) throw new Error(`POST /tickets answered ${ticket.status}: ${JSON.stringify(ticket.body)}`);
+  // The page is in none of the rooms of the ticket: its event did not reach it.
   expect(await listedTicket(page, name).count()).toBe(0);
 }
 
@@ -62,7 +63,7 @@ async function pendingListRead(page: Page): Promise<void> {
   await shows(ticketList(page).getByRole('listitem').or(ticketList(page).getByText('Nada aqui!')).first());
 }
 
-describe('a ticket created while the page joins its rooms', () => {
+describe('a ticket opened while the page joins its rooms', () => {
   it('shows in the Pending tab once the joins are answered, without a reload', async () => {
     const page = await web.newPage({ signedIn: true });
     const realtime = await routeRealtime(page, web.cloud.config.wsUrl);
@@ -72,7 +73,7 @@ describe('a ticket created while the page joins its rooms', () => {
     await until('the page to send its joins', async () => realtime.held() >= WORKSPACE_JOINS);
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
-    await ticketCreatedUnheard(page, '5511988880101', 'Carla Primeira');
+    await ticketOpenedUnheard(page, 'Carla Primeira', '5511988880101');
 
     realtime.release();
 
@@ -95,7 +96,7 @@ describe('a ticket created while the page joins its rooms', () => {
     const answeredBefore = realtime.joined().length;
     await realtime.drop();
     await until('the page to send its rejoins', async () => realtime.held() >= WORKSPACE_JOINS);
-    await ticketCreatedUnheard(page, '5511988880102', 'Diego Segundo');
+    await ticketOpenedUnheard(page, 'Diego Segundo', '5511988880102');
 
     realtime.release();
 

@@ -13,6 +13,7 @@ import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { RealtimeClient, type RealtimeSocket } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
+import { refetchAfterReconnect } from './reconnect-refetch';
 import { sessionTagOfToken } from './session-tag';
 import { realtimeTexts } from './texts';
 
@@ -55,15 +56,7 @@ export function RealtimeProvider({ companyId, userId, children }: RealtimeProvid
         setTimeout(() => void auth.expire(), SESSION_REPLACED_DELAY_MS);
       },
     });
-    const stopReconnected = created.onReconnected(
-      (reopenedAt) =>
-        void queryClient.invalidateQueries(
-          // What was read since the reopening missed nothing: the company and user rooms come with
-          // every connection, and each room's own refetch (on its join's answer) is under way or done.
-          { predicate: (query) => query.state.dataUpdatedAt < reopenedAt },
-          { cancelRefetch: false },
-        ),
-    );
+    const stopReconnected = created.onReconnected((reopenedAt) => void refetchAfterReconnect(queryClient, reopenedAt));
     const online = () => created.reconnectNow();
     window.addEventListener('online', online);
     created.start();

@@ -269,9 +269,9 @@ export class RealtimeClient {
   }
 
   /** The server's answer to a join of this connection. */
-  private answered<A extends JoinAnswer>(answer: A, data: JoinAnswers[A] | undefined): void {
-    const room = typeof data?.room === 'string' ? this.rooms.get(data.room) : undefined;
-    // A room released before its answer came.
+  private answered(answer: JoinAnswer, data: Partial<JoinAnswers[JoinAnswer]> | undefined): void {
+    const room = data?.room === undefined ? undefined : this.rooms.get(data.room);
+    // A room released before its answer came (or a frame without one).
     if (room === undefined) return;
     this.setRoomState(room, answer === 'joined' ? 'joined' : 'refused');
     this.checkRejoined();
@@ -323,7 +323,7 @@ export class RealtimeClient {
     if (typeof event !== 'string') return;
 
     if ((JOIN_ANSWERS as readonly string[]).includes(event)) {
-      this.answered(event as JoinAnswer, data as JoinAnswers[JoinAnswer] | undefined);
+      this.answered(event as JoinAnswer, data as Partial<JoinAnswers[JoinAnswer]> | undefined);
       return;
     }
     if ((GLOBAL_CHANNELS as readonly string[]).includes(event)) {

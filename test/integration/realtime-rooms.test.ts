@@ -161,8 +161,11 @@ describe('joining and leaving', () => {
     const ticket = ticketDto({ status: 'pending', queueId: queueA });
 
     // As the web does: send the join and wait for nothing but its answer.
+    const sentAt = Date.now();
     client.send({ action: 'joinTickets', status: 'pending' });
     const answer = await client.waitFor(answerTo('tickets:pending'));
+    // A figure, printed and not asserted (no wall-clock assertions).
+    process.stdout.write(`[realtime-rooms] join answered ${answer.receivedAt - sentAt} ms after it was sent\n`);
     await publishTicketUpdate(tenant.companyId, ticket);
     const heard = await client.waitFor(isTicketEvent('update', ticket.id));
     await marker(bystander, agentA.id);

@@ -3,7 +3,8 @@
  * `{ "action": ..., ... }`, with the spec's names. The server's `$default` route validates every frame
  * with `ClientAction` and drops anything else; the web builds its frames from the same types, so a name
  * can never differ between the two. Identity never travels in a frame: the server takes the company and
- * the user from the connection's verified ticket.
+ * the user from the connection's verified ticket. Each join is answered to its connection
+ * (realtime-events.ts, `JoinAnswers`).
  */
 import { z } from 'zod';
 import { TICKET_STATUSES } from './tickets';

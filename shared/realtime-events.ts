@@ -2,16 +2,17 @@
  * The realtime event catalogue (DESIGN.md §6): every channel the server publishes, with its payload.
  * Backend and web both import it, so an event name can never differ between the two. Frames are
  * `{ "event": "company-<companyId>-<channel>", "data": ... }`, or `{ "event": "company-announcement", ... }`
- * for the platform-wide channel.
+ * for the platform-wide channel, or one of the join answers (`JoinAnswers`) sent to one connection.
  */
 import type { Announcement } from './announcements';
 import type { ContactDto } from './contacts';
 import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
+import type { ClientAction } from './realtime-actions';
 import type { QuickMessage } from './quick-messages';
 import type { MessageDto } from './messages';
 import type { Setting } from './settings';
-import type { TicketDto } from './tickets';
+import type { TicketDto, TicketStatus } from './tickets';
 import type { UserDto } from './users';
 
 export interface CompanyChannels {
@@ -70,6 +71,47 @@ export interface GlobalChannels {
 }
 
 export type GlobalChannel = keyof GlobalChannels;
+
+/** The client actions that join something, each answered by a `JoinAnswers` frame. */
+export type JoinAction = Extract<ClientAction, { action: 'joinTickets' | 'joinNotification' | 'joinChatBox' }>;
+
+/**
+ * What a join listens to, as its answer names it: `tickets:<status>`, `notification` or
+ * `chatBox:<ticketId>`. The client's name, one per join action; the server stores finer rooms (one per
+ * queue, see functions/core/realtime/ticket-rooms.ts) that the client never needs to know.
+ */
+export type RoomName = `tickets:${TicketStatus}` | 'notification' | `chatBox:${string}`;
+
+export function roomNameOf(join: JoinAction): RoomName {
+  switch (join.action) {
+    case 'joinTickets':
+      return `tickets:${join.status}`;
+    case 'joinNotification':
+      return 'notification';
+    case 'joinChatBox':
+      return `chatBox:${join.ticketId}`;
+  }
+}
+
+/**
+ * The answers to the join actions, sent to the joining connection only, as
+ * `{ "event": "joined", "data": { "room": "tickets:open" } }`:
+ * - `joined`: the connection is in the rooms of the join. Every event published from now on reaches it,
+ *   so data read after this frame, together with the events, misses nothing: a page refetches what it
+ *   shows of the room when this arrives (the first join and every rejoin after a reconnect).
+ * - `joinRefused`: nothing was joined. `error` comes from the error catalogue (shared/errors.ts):
+ *   `ERR_NO_TICKET_FOUND` for a chat box of a ticket that is not the company's, `ERR_NO_PERMISSION` for
+ *   one outside the user's queues (the HTTP API's 'Acesso não permitido') or a user no longer stored.
+ * A join of a connection already gone is not answered (there is nobody to answer).
+ */
+export interface JoinAnswers {
+  joined: { readonly room: RoomName };
+  joinRefused: { readonly room: RoomName; readonly error: JoinRefusalCode };
+}
+
+export type JoinAnswer = keyof JoinAnswers;
+export type JoinRefusalCode = 'ERR_NO_PERMISSION' | 'ERR_NO_TICKET_FOUND';
+export const JOIN_ANSWERS: readonly JoinAnswer[] = ['joined', 'joinRefused'];
 
 export const companyEventName = (companyId: string, channel: CompanyChannel): string => `company-${companyId}-${channel}`;
 

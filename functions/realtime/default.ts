@@ -1,15 +1,19 @@
 /**
  * `$default`: every client action arrives here as `{ "action": ..., ... }` (shared/realtime-actions.ts)
- * and is validated before it is acted on. Unknown or malformed frames, and joins the user may not make,
- * are logged and dropped: a WebSocket client gets no error answer from API Gateway anyway, and nothing
- * stored is touched. Who is acting comes from the connection's authorizer context, never the frame.
+ * and is validated before it is acted on. Unknown or malformed frames are logged and dropped: nothing
+ * stored is touched. A join is answered to its connection only, once its rooms are joined (`joined`) or
+ * when it is refused (`joinRefused` with the error code), so a page knows from when on it hears every
+ * event (shared/realtime-events.ts, `JoinAnswers`). Who is acting comes from the connection's
+ * authorizer context, never the frame.
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { ClientAction } from '../../shared/realtime-actions';
+import { roomNameOf } from '../../shared/realtime-events';
 import { logger } from '../core/logger';
 import { subscribeConnection } from '../core/use-cases/join-room';
 import { unsubscribeConnection } from '../core/use-cases/leave-room';
 import { userIsAlive } from '../core/use-cases/user-status';
+import { answerConnection } from './answer';
 import { connectionContext } from './connection-context';
 
 export async function handler(event: {
@@ -31,11 +35,19 @@ export async function handler(event: {
     case 'joinNotification':
     case 'joinChatBox': {
       const outcome = await subscribeConnection(connection, action);
-      if (outcome === 'refused') {
-        logger.info('websocket join refused', { connectionId: connection.connectionId, userId: connection.userId, action });
-        return { statusCode: 403 };
+      const room = roomNameOf(action);
+      switch (outcome.status) {
+        case 'joined':
+          await answerConnection(connection, 'joined', { room });
+          return { statusCode: 200 };
+        case 'refused':
+          logger.info('websocket join refused', { connectionId: connection.connectionId, userId: connection.userId, action, error: outcome.error });
+          await answerConnection(connection, 'joinRefused', { room, error: outcome.error });
+          return { statusCode: 403 };
+        case 'gone':
+          // Nobody to answer: the connection was forgotten while joining.
+          return { statusCode: 410 };
       }
-      return { statusCode: 200 };
     }
     case 'leaveTickets':
     case 'leaveNotification':

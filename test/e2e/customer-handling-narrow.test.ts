@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('an agent serving a customer on a narrow screen', () => {
   it('shows the tabs Ticket and Atendimentos instead of two columns, starting on the list', async () => {
-    await gotoListening(page, '/tickets', whatsapp.companyId, 'tickets:pending:all');
+    await gotoListening(page, '/tickets', 'tickets:pending');
 
     await shows(narrowTab('Ticket'));
     expect(await selected('Atendimentos')).toBe(true);

@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe('an agent serving a customer on a wide screen', () => {
   it('shows the list and the conversation side by side, without the narrow tabs', async () => {
-    await gotoListening(page, '/tickets', whatsapp.companyId, 'tickets:pending:all');
+    await gotoListening(page, '/tickets', 'tickets:pending');
 
     await shows(ticketList(page));
     await shows(page.getByText('Selecione um atendimento na lista para ver a conversa.'));

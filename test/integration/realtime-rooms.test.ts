@@ -1,6 +1,6 @@
 /**
  * Realtime rooms end to end on the local cloud, with real WebSocket clients: the join and leave actions
- * of spec 1 §4.5, the queue rule of the ticket rooms (agents hear only tickets of their queues, and of no
+ * of spec 1 §4.5 and the server's answer to each join (`joined`, `joinRefused`), the queue rule of the ticket rooms (agents hear only tickets of their queues, and of no
  * queue with allTicket enabled; admins hear all), the `delete` a list hears when a ticket leaves it, the
  * access check of the chat box, and the cleanup of memberships ($disconnect, 410 Gone).
  */
@@ -116,6 +116,9 @@ const isTicketEvent = (action: string, ticketId: string) => (frame: ReceivedFram
   return frame.event.endsWith('-ticket') && data.action === action && (data.ticketId ?? data.ticket?.id) === ticketId;
 };
 
+const answerTo = (room: string) => (frame: ReceivedFrame) =>
+  (frame.event === 'joined' || frame.event === 'joinRefused') && (frame.data as { room?: string }).room === room;
+
 const heardOf = (client: RealtimeClient, ticketId: string) => ticketFrames(client).filter((frame) => isTicketEvent('update', ticketId)(frame) || isTicketEvent('delete', ticketId)(frame));
 
 /**
@@ -152,6 +155,37 @@ async function connectAs(user: SignedInUser, ...actions: ClientAction[]): Promis
 // ---- tests -----------------------------------------------------------------------------------------
 
 describe('joining and leaving', () => {
+  it('answers a join with `joined` to the joining socket only, after which it hears every event of the room', async () => {
+    const bystander = await connectAs(agentA);
+    const client = await connectAs(agentA);
+    const ticket = ticketDto({ status: 'pending', queueId: queueA });
+
+    // As the web does: send the join and wait for nothing but its answer.
+    const sentAt = Date.now();
+    client.send({ action: 'joinTickets', status: 'pending' });
+    const answer = await client.waitFor(answerTo('tickets:pending'));
+    // A figure, printed and not asserted (no wall-clock assertions).
+    process.stdout.write(`[realtime-rooms] join answered ${answer.receivedAt - sentAt} ms after it was sent\n`);
+    await publishTicketUpdate(tenant.companyId, ticket);
+    const heard = await client.waitFor(isTicketEvent('update', ticket.id));
+    await marker(bystander, agentA.id);
+
+    expect(answer).toMatchObject({ event: 'joined', data: { room: 'tickets:pending' } });
+    expect(client.frames.indexOf(answer)).toBeLessThan(client.frames.indexOf(heard));
+    expect(bystander.frames.filter(answerTo('tickets:pending'))).toEqual([]);
+  });
+
+  it('names every join in its answer the way the web names the room', async () => {
+    const ticket = await storeTicket(tenant.companyId, queueA);
+    const client = await connectAs(agentA, { action: 'joinNotification' }, { action: 'joinTickets', status: 'closed' }, { action: 'joinChatBox', ticketId: ticket.id });
+
+    // The last answer is posted after the others, on the same socket: once it is here, they are too.
+    await client.waitFor(answerTo(`chatBox:${ticket.id}`));
+    const answers = client.frames.filter((frame) => frame.event === 'joined').map((frame) => frame.data);
+
+    expect(answers).toEqual([{ room: 'notification' }, { room: 'tickets:closed' }, { room: `chatBox:${ticket.id}` }]);
+  });
+
   it('joins a status list, hears its tickets, and hears nothing of it after leaving', async () => {
     const client = await connectAs(agentA, { action: 'joinTickets', status: 'open' });
     const ticket = ticketDto({ status: 'open', queueId: queueA });
@@ -318,13 +352,16 @@ describe('chat box', () => {
     expect(await membership(tenant.companyId, `ticket:${ticket.id}`, client.connectionId)).toBeUndefined();
   });
 
-  it('refuses the chat box of a ticket of a queue outside the agent\'s queues: nothing is joined or heard', async () => {
+  it('refuses the chat box of a ticket of a queue outside the agent\'s queues with ERR_NO_PERMISSION: nothing is joined or heard', async () => {
     const ticket = await storeTicket(tenant.companyId, queueB);
     const client = await connectAs(agentA, { action: 'joinChatBox', ticketId: ticket.id });
 
     await publishToRooms(tenant.companyId, [`ticket:${ticket.id}`], 'ticket', { action: 'updateUnread', ticketId: ticket.id });
     await marker(client, agentA.id);
 
+    expect(client.frames.filter(answerTo(`chatBox:${ticket.id}`)).map(({ event, data }) => ({ event, data }))).toEqual([
+      { event: 'joinRefused', data: { room: `chatBox:${ticket.id}`, error: 'ERR_NO_PERMISSION' } },
+    ]);
     expect(ticketFrames(client)).toEqual([]);
     expect(await storedRooms(tenant.companyId, client.connectionId)).toEqual(['company', `user:${agentA.id}`]);
     expect(await membership(tenant.companyId, `ticket:${ticket.id}`, client.connectionId)).toBeUndefined();
@@ -339,7 +376,7 @@ describe('chat box', () => {
     expect(await membership(tenant.companyId, `ticket:${ticket.id}`, granted.connectionId)).toBeDefined();
   });
 
-  it('refuses the chat box of another company\'s ticket even to an admin: nothing is joined or heard', async () => {
+  it('refuses the chat box of another company\'s ticket even to an admin, as not found: nothing is joined or heard', async () => {
     const foreign = await storeTicket(other.companyId, other.queueId);
     const client = await connectAs(tenant.admin, { action: 'joinChatBox', ticketId: foreign.id });
 
@@ -347,6 +384,7 @@ describe('chat box', () => {
     await publishToRooms(other.companyId, [`ticket:${foreign.id}`], 'ticket', { action: 'updateUnread', ticketId: foreign.id });
     await marker(client, tenant.admin.id);
 
+    expect(client.frames.find(answerTo(`chatBox:${foreign.id}`))?.data).toEqual({ room: `chatBox:${foreign.id}`, error: 'ERR_NO_TICKET_FOUND' });
     expect(client.frames.filter((frame) => frame.event.endsWith('-ticket'))).toEqual([]);
     expect(await storedRooms(tenant.companyId, client.connectionId)).toEqual(['company', `user:${tenant.admin.id}`]);
     expect(await membership(tenant.companyId, `ticket:${foreign.id}`, client.connectionId)).toBeUndefined();

@@ -21,6 +21,8 @@ export interface RealtimeClient {
   readonly frames: readonly ReceivedFrame[];
   /** Sends an action and resolves once the server has handled it. */
   act(action: ClientAction): Promise<void>;
+  /** Sends an action without waiting, as the web does (which learns of a join by its answer frame). */
+  send(action: ClientAction): void;
   /** Sends any text (bad frames) and resolves once the server has handled it. */
   sendRaw(text: string): Promise<void>;
   /** The first frame, received or to come, that matches; rejects after `timeoutMs`. */
@@ -127,6 +129,11 @@ export function realtimeHarness(): RealtimeHarness {
       connectionId,
       frames,
       act: (action) => sendRaw(JSON.stringify(action)),
+      send: (action) => {
+        // Counted, so a later act or sendRaw still waits for every action sent before it.
+        sent += 1;
+        socket.send(JSON.stringify(action));
+      },
       sendRaw,
       waitFor: (match, timeoutMs = 5000) =>
         new Promise((resolve, reject) => {

@@ -189,26 +189,26 @@ describe('join and leave actions', () => {
 
     const outcome = await subscribeConnection(connection, { action: 'joinTickets', status: 'pending' });
 
-    expect(outcome).toBe('joined');
+    expect(outcome).toEqual({ status: 'joined' });
     const update = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update!;
     expect(update.ExpressionAttributeValues![':rooms']).toEqual(new Set(['tickets:pending:queue:Q1', 'tickets:pending:queue:Q2']));
   });
 
-  it('refuses the chat box of a ticket outside the agent\'s queues and writes nothing', async () => {
+  it('refuses the chat box of a ticket outside the agent\'s queues with ERR_NO_PERMISSION and writes nothing', async () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: user('user', ['Q1']) });
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T9', SK: 'TICKET' } }).resolves({ Item: { id: 'T9', companyId: 'C1', queueId: 'Q2', status: 'open' } });
 
     const outcome = await subscribeConnection(connection, { action: 'joinChatBox', ticketId: 'T9' });
 
-    expect(outcome).toBe('refused');
+    expect(outcome).toEqual({ status: 'refused', error: 'ERR_NO_PERMISSION' });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
-  it('refuses the chat box of a ticket the company does not have, even to an admin', async () => {
+  it('refuses the chat box of a ticket the company does not have with ERR_NO_TICKET_FOUND, even to an admin', async () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: user('admin', []) });
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T9', SK: 'TICKET' } }).resolves({});
 
-    expect(await subscribeConnection(connection, { action: 'joinChatBox', ticketId: 'T9' })).toBe('refused');
+    expect(await subscribeConnection(connection, { action: 'joinChatBox', ticketId: 'T9' })).toEqual({ status: 'refused', error: 'ERR_NO_TICKET_FOUND' });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 

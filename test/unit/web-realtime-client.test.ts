@@ -238,28 +238,49 @@ describe('RealtimeClient', () => {
     expect(ticketCalls()).toBe(expected.length + 1);
   });
 
-  test('joins its rooms again after a reconnect and tells the reconnect listeners', async () => {
+  test('joins its rooms again after a reconnect and tells the reconnect listeners once the server answered', async () => {
     // Prepare
     const { client, last } = setup();
-    let reconnects = 0;
-    client.onReconnected(() => {
-      reconnects += 1;
-    });
+    const reconnects: number[] = [];
+    client.onReconnected((reopenedAt) => reconnects.push(reopenedAt));
     client.joinRoom({ action: 'joinTickets', status: 'pending' }, { action: 'leaveTickets', status: 'pending' });
     client.start();
     await advance();
     last().open();
-    const firstConnection = reconnects;
+    last().frame('joined', { room: 'tickets:pending' });
+    const firstConnection = reconnects.length;
 
     // Act
     last().drop();
     await advance(RECONNECT_CAP_MS);
     last().open();
+    const reopenedAt = Date.now();
+    const beforeAnswer = reconnects.length;
+    await advance(100);
+    last().frame('joined', { room: 'tickets:pending' });
 
     // Assess
     expect(firstConnection).toBe(0);
-    expect(reconnects).toBe(1);
+    expect(beforeAnswer).toBe(0);
+    expect(reconnects).toEqual([reopenedAt]);
     expect(last().sent).toEqual([{ action: 'joinTickets', status: 'pending' }]);
+  });
+
+  test('tells the reconnect listeners at once after a reconnect when no room is held', async () => {
+    const { client, last } = setup();
+    let reconnects = 0;
+    client.onReconnected(() => {
+      reconnects += 1;
+    });
+    client.start();
+    await advance();
+    last().open();
+
+    last().drop();
+    await advance(RECONNECT_CAP_MS);
+    last().open();
+
+    expect(reconnects).toBe(1);
   });
 
   test('starts the backoff over after a connection that stayed up', async () => {
@@ -462,5 +483,142 @@ describe('RealtimeClient', () => {
     expect(received).toEqual([{ action: 'delete', userId: 'U9' }]);
     // The error is rethrown on a timer so it reaches the console; run it here and expect it.
     expect(() => jest.runOnlyPendingTimers()).toThrow('broken screen');
+  });
+
+  describe('answers to joins', () => {
+    const OPEN = { join: { action: 'joinTickets', status: 'open' }, leave: { action: 'leaveTickets', status: 'open' } } as const;
+    const CHAT = { join: { action: 'joinChatBox', ticketId: 'T1' }, leave: { action: 'leaveChatBox', ticketId: 'T1' } } as const;
+
+    /** A started, open client with a holder of the open list that records what it is told. */
+    async function holding() {
+      const context = setup();
+      const told: string[] = [];
+      const release = context.client.joinRoom(OPEN.join, OPEN.leave, (state) => told.push(state));
+      context.client.start();
+      await advance();
+      context.last().open();
+      return { ...context, told, release };
+    }
+
+    test('a room is joining until the server answers that it is joined, and its holder hears that answer', async () => {
+      const { client, last, told } = await holding();
+      const joiningBefore = client.roomState(OPEN.join);
+
+      last().frame('joined', { room: 'tickets:open' });
+
+      expect(joiningBefore).toBe('joining');
+      expect(client.roomState(OPEN.join)).toBe('joined');
+      expect(told).toEqual(['joined']);
+    });
+
+    test("an answer about another room leaves the room joining, and one about a room nobody holds is ignored", async () => {
+      const { client, last, told } = await holding();
+
+      last().frame('joined', { room: 'tickets:pending' });
+      last().frame('joined', { room: 'chatBox:T9' });
+      last().frame('joined', {});
+
+      expect(client.roomState(OPEN.join)).toBe('joining');
+      expect(told).toEqual([]);
+    });
+
+    test('a refused join leaves the room refused', async () => {
+      const { client, last } = setup();
+      const told: string[] = [];
+      client.start();
+      await advance();
+      last().open();
+      client.joinRoom(CHAT.join, CHAT.leave, (state) => told.push(state));
+
+      last().frame('joinRefused', { room: 'chatBox:T1', error: 'ERR_NO_PERMISSION' });
+
+      expect(client.roomState(CHAT.join)).toBe('refused');
+      expect(told).toEqual(['refused']);
+    });
+
+    test('after a drop the room is joining again, and joined only when the rejoin is answered', async () => {
+      const { client, last, told } = await holding();
+      last().frame('joined', { room: 'tickets:open' });
+
+      last().drop();
+      const afterDrop = client.roomState(OPEN.join);
+      await advance(RECONNECT_CAP_MS);
+      last().open();
+      const afterReopen = client.roomState(OPEN.join);
+      last().frame('joined', { room: 'tickets:open' });
+
+      expect(afterDrop).toBe('joining');
+      expect(afterReopen).toBe('joining');
+      expect(told).toEqual(['joined', 'joining', 'joined']);
+    });
+
+    test('a second holder of a room already joined finds it joined and hears nothing until it changes', async () => {
+      const { client, last } = await holding();
+      last().frame('joined', { room: 'tickets:open' });
+      const second: string[] = [];
+
+      client.joinRoom(OPEN.join, OPEN.leave, (state) => second.push(state));
+
+      expect(client.roomState(OPEN.join)).toBe('joined');
+      expect(second).toEqual([]);
+      expect(last().sent).toEqual([OPEN.join]);
+    });
+
+    test('a holder that released the room hears no more of it, while the other holder still does', async () => {
+      const { client, last, told, release } = await holding();
+      const other: string[] = [];
+      client.joinRoom(OPEN.join, OPEN.leave, (state) => other.push(state));
+
+      release();
+      last().frame('joined', { room: 'tickets:open' });
+
+      expect(told).toEqual([]);
+      expect(other).toEqual(['joined']);
+    });
+
+    test('the reconnect listeners wait for every room held, refused ones included', async () => {
+      const { client, last } = await holding();
+      client.joinRoom(CHAT.join, CHAT.leave);
+      let reconnects = 0;
+      client.onReconnected(() => {
+        reconnects += 1;
+      });
+      last().drop();
+      await advance(RECONNECT_CAP_MS);
+      last().open();
+
+      last().frame('joined', { room: 'tickets:open' });
+      const afterOne = reconnects;
+      last().frame('joinRefused', { room: 'chatBox:T1', error: 'ERR_NO_TICKET_FOUND' });
+
+      expect(afterOne).toBe(0);
+      expect(reconnects).toBe(1);
+    });
+
+    test('releasing the last room still waiting for its answer completes the rejoin', async () => {
+      const { client, last, release } = await holding();
+      let reconnects = 0;
+      client.onReconnected(() => {
+        reconnects += 1;
+      });
+      last().drop();
+      await advance(RECONNECT_CAP_MS);
+      last().open();
+
+      release();
+
+      expect(reconnects).toBe(1);
+      expect(last().sent).toEqual([OPEN.join, OPEN.leave]);
+    });
+
+    test('answers never reach the channel handlers', async () => {
+      const { client, last } = await holding();
+      const heard: unknown[] = [];
+      client.subscribe('ticket', (data) => heard.push(data));
+
+      last().frame('joined', { room: 'tickets:open' });
+
+      expect(heard).toEqual([]);
+    });
   });
 });

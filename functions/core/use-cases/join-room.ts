@@ -7,20 +7,33 @@
  * the subscription (a status list or the notifications: the `all` room for those who may see all, else
  * one room per visible queue; a chat box: the ticket's room, after checking that the ticket is the
  * company's and the user may see it); leave the rooms of the same subscription the connection should no
- * longer be in (the user's queues changed since it joined); join the rooms.
+ * longer be in (the user's queues changed since it joined); join the rooms. The `$default` handler
+ * answers the outcome to the connection (shared/realtime-events.ts, `JoinAnswers`).
  */
 import type { ClientAction } from '../../../shared/realtime-actions';
+import type { JoinAction, JoinRefusalCode } from '../../../shared/realtime-events';
 import type { TicketStatus } from '../../../shared/tickets';
 import { canSeeTicket, notificationRooms, ticketListRooms, type Listener } from '../realtime/ticket-rooms';
 import { getConnection, joinRooms, leaveRooms, type ConnectionRef, type Room } from '../repositories/realtime';
 import { getTicket } from '../repositories/tickets';
 import { getUser } from '../repositories/users';
 
-export type JoinAction = Extract<ClientAction, { action: 'joinTickets' | 'joinNotification' | 'joinChatBox' }>;
+export type { JoinAction };
 export type LeaveAction = Extract<ClientAction, { action: 'leaveTickets' | 'leaveNotification' | 'leaveChatBox' }>;
 
-/** What a join did: `refused` for a ticket the user may not see (or of another company, or missing). */
-export type JoinOutcome = 'joined' | 'refused' | 'gone';
+/**
+ * What a join did. `refused`: a chat box of a ticket the company does not have (`ERR_NO_TICKET_FOUND`)
+ * or the user may not see, or a user no longer stored (`ERR_NO_PERMISSION`). `gone`: the connection
+ * was forgotten meanwhile, nothing joined.
+ */
+export type JoinOutcome =
+  | { readonly status: 'joined' }
+  | { readonly status: 'refused'; readonly error: JoinRefusalCode }
+  | { readonly status: 'gone' };
+
+const JOINED: JoinOutcome = { status: 'joined' };
+const GONE: JoinOutcome = { status: 'gone' };
+const refused = (error: JoinRefusalCode): JoinOutcome => ({ status: 'refused', error });
 
 /** A thing a client listens to, made of one or more rooms. */
 export type Subscription =
@@ -57,20 +70,20 @@ export function belongsTo(subscription: Subscription, room: Room): boolean {
 export async function subscribeConnection(connection: ConnectionRef, action: JoinAction): Promise<JoinOutcome> {
   const { companyId, connectionId } = connection;
   const user = await getUser(companyId, connection.userId);
-  if (!user) return 'refused';
+  if (!user) return refused('ERR_NO_PERMISSION');
   const subscription = subscriptionOf(action);
   const rooms = await roomsFor(companyId, user, subscription);
-  if (!rooms) return 'refused';
+  if (!Array.isArray(rooms)) return refused(rooms.refused);
 
   const stored = await getConnection(companyId, connectionId);
-  if (!stored) return 'gone';
+  if (!stored) return GONE;
   const stale = stored.rooms.filter((room) => belongsTo(subscription, room) && !rooms.includes(room));
-  if (stale.length > 0 && !(await leaveRooms(companyId, connectionId, stale))) return 'gone';
-  return (await joinRooms(companyId, connectionId, rooms)) ? 'joined' : 'gone';
+  if (stale.length > 0 && !(await leaveRooms(companyId, connectionId, stale))) return GONE;
+  return (await joinRooms(companyId, connectionId, rooms)) ? JOINED : GONE;
 }
 
-/** The rooms of a subscription for this listener, or undefined when the listener may not have it. */
-async function roomsFor(companyId: string, listener: Listener, subscription: Subscription): Promise<Room[] | undefined> {
+/** The rooms of a subscription for this listener, or why the listener may not have it. */
+async function roomsFor(companyId: string, listener: Listener, subscription: Subscription): Promise<Room[] | { refused: JoinRefusalCode }> {
   switch (subscription.kind) {
     case 'tickets':
       return ticketListRooms(listener, subscription.status);
@@ -79,7 +92,8 @@ async function roomsFor(companyId: string, listener: Listener, subscription: Sub
     case 'chatBox': {
       // The company comes from the connection, so another company's ticket is simply not found.
       const ticket = await getTicket(companyId, subscription.ticketId);
-      return ticket && canSeeTicket(listener, ticket) ? [`ticket:${ticket.id}`] : undefined;
+      if (!ticket) return { refused: 'ERR_NO_TICKET_FOUND' };
+      return canSeeTicket(listener, ticket) ? [`ticket:${ticket.id}`] : { refused: 'ERR_NO_PERMISSION' };
     }
   }
 }

@@ -50,7 +50,10 @@ export function useNotifications(viewerId: string): readonly TicketDto[] {
     [queryClient],
   );
 
-  useRealtimeRoom({ action: 'joinNotification' }, { action: 'leaveNotification' });
+  useRealtimeRoom({ action: 'joinNotification' }, { action: 'leaveNotification' }, () => {
+    // What arrived before the room was joined came as no event.
+    void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+  });
 
   useRealtimeEvent('appMessage', (event) => {
     if (!isNewInboundMessage(event, viewerId)) return;

@@ -1,8 +1,10 @@
 /**
  * Opens the realtime connection for the signed-in user and provides it to the private area (the
- * shell renders it). After a reconnect every cached query is invalidated, since events were missed
- * meanwhile; when the account is opened on another computer the user is told and, a second later
- * (spec 1 §9), the session ends, which clears the stored tokens and leads to /login.
+ * shell renders it). After a reconnect, once the rooms are joined again, the cached queries read
+ * before the connection reopened are invalidated, since events were missed meanwhile (the screens
+ * refetch what they show of their rooms themselves, on the join's answer: see useRealtimeRoom); when
+ * the account is opened on another computer the user is told and, a second later (spec 1 §9), the
+ * session ends, which clears the stored tokens and leads to /login.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -11,6 +13,7 @@ import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { RealtimeClient, type RealtimeSocket } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
+import { refetchAfterReconnect } from './reconnect-refetch';
 import { sessionTagOfToken } from './session-tag';
 import { realtimeTexts } from './texts';
 
@@ -53,7 +56,7 @@ export function RealtimeProvider({ companyId, userId, children }: RealtimeProvid
         setTimeout(() => void auth.expire(), SESSION_REPLACED_DELAY_MS);
       },
     });
-    const stopReconnected = created.onReconnected(() => void queryClient.invalidateQueries());
+    const stopReconnected = created.onReconnected((reopenedAt) => void refetchAfterReconnect(queryClient, reopenedAt));
     const online = () => created.reconnectNow();
     window.addEventListener('online', online);
     created.start();

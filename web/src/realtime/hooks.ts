@@ -3,9 +3,10 @@
  * may pass inline functions without resubscribing on every render. Outside the private area (no
  * RealtimeProvider) the hooks do nothing.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ClientAction } from '../../../shared/realtime-actions';
-import type { CompanyChannel, CompanyChannels, GlobalChannel, GlobalChannels } from '../../../shared/realtime-events';
+import type { CompanyChannel, CompanyChannels, GlobalChannel, GlobalChannels, JoinAction } from '../../../shared/realtime-events';
+import type { RoomState } from './realtime-client';
 import { useRealtimeClient } from './realtime-context';
 
 function useLatest<T>(value: T): { readonly current: T } {
@@ -33,21 +34,40 @@ export function useGlobalRealtimeEvent<C extends GlobalChannel>(channel: C, hand
 /**
  * Joins a room while mounted (and again after every reconnect), leaving it on unmount or when `join`
  * changes. `null` joins nothing, for screens that wait for an id.
+ *
+ * A page reads its data while the join is on its way, so whatever changed in between reaches it as no
+ * event: `onJoined` runs each time the server answers that the room is joined (the first join, and the
+ * rejoin after every reconnect), and refetches what the page shows of the room. Returns the room's
+ * state ('joining', 'joined', 'refused'), undefined without a join or outside the private area.
  */
-export function useRealtimeRoom(join: ClientAction | null, leave: ClientAction | null): void {
+export function useRealtimeRoom(join: JoinAction | null, leave: ClientAction | null, onJoined?: () => void): RoomState | undefined {
   const client = useRealtimeClient();
+  const latestOnJoined = useLatest(onJoined);
+  const [state, setState] = useState<RoomState | undefined>(undefined);
   // Compared by content: callers build the actions inline, a new object on every render.
   const joinKey = join === null ? null : JSON.stringify(join);
   const leaveKey = leave === null ? null : JSON.stringify(leave);
   useEffect(() => {
-    if (client === undefined || joinKey === null) return undefined;
-    return client.joinRoom(JSON.parse(joinKey) as ClientAction, leaveKey === null ? null : (JSON.parse(leaveKey) as ClientAction));
-  }, [client, joinKey, leaveKey]);
+    if (client === undefined || joinKey === null) {
+      setState(undefined);
+      return undefined;
+    }
+    const action = JSON.parse(joinKey) as JoinAction;
+    const release = client.joinRoom(action, leaveKey === null ? null : (JSON.parse(leaveKey) as ClientAction), (next) => {
+      setState(next);
+      if (next === 'joined') latestOnJoined.current?.();
+    });
+    // A room another screen already holds may be joined already: nothing to refetch then, the join
+    // came before this screen read its data.
+    setState(client.roomState(action));
+    return release;
+  }, [client, joinKey, leaveKey, latestOnJoined]);
+  return state;
 }
 
 /**
- * Called after each reconnect, for work beyond refetching: the provider already invalidates every
- * cached query then.
+ * Called after each reconnect, once the rooms held are joined again, for work beyond refetching: the
+ * provider already invalidates the cached queries then (and each room's `onJoined` refetches its own).
  */
 export function useRealtimeReconnected(callback: () => void): void {
   const client = useRealtimeClient();

@@ -6,7 +6,11 @@
  * - frames `{ event, data }` named `company-<companyId>-<channel>` (or the global
  *   `company-announcement`) reach the handlers subscribed to that channel;
  * - a lost connection is retried with exponential backoff and jitter (capped), never in a tight loop;
- *   after a reconnect every joined room is joined again and reconnect listeners refetch what they show;
+ *   after a reconnect every held room is joined again;
+ * - the server answers each join (`joined` or `joinRefused`, shared/realtime-events.ts): a room is
+ *   'joining' until then, and its holder hears the answer, so a page refetches what it shows of the
+ *   room only once every later event is sure to reach it; the reconnect listeners are told once every
+ *   room held has been answered again;
  * - `userStatus` goes out every 5 minutes while connected;
  * - an `auth` event naming another sign-in of this user ends this session (the account was opened on
  *   another computer);
@@ -16,7 +20,18 @@
 import { ApiError } from '../api/client';
 import type { ClientAction } from '../../../shared/realtime-actions';
 import { USER_STATUS_INTERVAL_MS } from '../../../shared/session';
-import type { CompanyChannel, CompanyChannels, GlobalChannel, GlobalChannels } from '../../../shared/realtime-events';
+import {
+  JOIN_ANSWERS,
+  roomNameOf,
+  type CompanyChannel,
+  type CompanyChannels,
+  type GlobalChannel,
+  type GlobalChannels,
+  type JoinAction,
+  type JoinAnswer,
+  type JoinAnswers,
+  type RoomName,
+} from '../../../shared/realtime-events';
 
 /** The part of the browser's WebSocket the client uses; tests hand in a fake. */
 export interface RealtimeSocket {
@@ -46,6 +61,13 @@ export interface RealtimeClientOptions {
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'stopped';
 
+/**
+ * Where a held room stands on the current connection: 'joining' until the server answers its join
+ * (and again from a drop until the rejoin is answered), 'joined' once every event of the room reaches
+ * this client, 'refused' when the server said no (a ticket the user may not see).
+ */
+export type RoomState = 'joining' | 'joined' | 'refused';
+
 /** First retry after about a second, doubling up to half a minute. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_CAP_MS = 30_000;
@@ -72,9 +94,12 @@ const GLOBAL_CHANNELS: readonly GlobalChannel[] = ['company-announcement'];
 type Handler = (data: never) => void;
 
 interface Room {
-  readonly join: ClientAction;
+  readonly join: JoinAction;
   readonly leave: ClientAction | null;
   holders: number;
+  state: RoomState;
+  /** The holders' listeners of state changes. */
+  readonly listeners: Set<(state: RoomState) => void>;
 }
 
 export class RealtimeClient {
@@ -82,15 +107,17 @@ export class RealtimeClient {
   private readonly random: () => number;
   private readonly companyHandlers = new Map<string, Set<Handler>>();
   private readonly globalHandlers = new Map<string, Set<Handler>>();
-  private readonly reconnectListeners = new Set<() => void>();
+  private readonly reconnectListeners = new Set<(reopenedAt: number) => void>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
-  private readonly rooms = new Map<string, Room>();
+  private readonly rooms = new Map<RoomName, Room>();
 
   private state: RealtimeStatus = 'idle';
   private socket: RealtimeSocket | undefined;
   private attempt = 0;
   private hasOpened = false;
   private openedAt = 0;
+  /** Reopened after a drop, and not every room held has been answered again yet. */
+  private rejoining = false;
   private sessionTag: string | undefined;
   private sessionReplaced = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -117,6 +144,8 @@ export class RealtimeClient {
     this.generation += 1;
     this.clearTimers();
     this.dropSocket();
+    this.rejoining = false;
+    this.roomsLost();
     this.setStatus('stopped');
   }
 
@@ -135,8 +164,13 @@ export class RealtimeClient {
     return addTo(this.globalHandlers, channel, handler);
   }
 
-  /** Called after every reconnect (not the first connection): events may have been missed meanwhile. */
-  onReconnected(listener: () => void): () => void {
+  /**
+   * Called after every reconnect (not the first connection), once every room held has been answered
+   * again: events may have been missed meanwhile, and from now on none is. `reopenedAt` (Date.now())
+   * is when the connection opened again: data read since then missed nothing of the company and user
+   * rooms, which every connection is in from its start.
+   */
+  onReconnected(listener: (reopenedAt: number) => void): () => void {
     this.reconnectListeners.add(listener);
     return () => this.reconnectListeners.delete(listener);
   }
@@ -149,28 +183,41 @@ export class RealtimeClient {
   /**
    * Holds a room while the returned release is not called: `join` is sent now (when connected) and
    * after every reconnect, `leave` once the last holder releases. Holders of the same room share it,
-   * so one screen leaving does not take the room from another.
+   * so one screen leaving does not take the room from another. `onState` hears every change of the
+   * room's state while this holder holds it (not the state it has now: see `roomState`).
    */
-  joinRoom(join: ClientAction, leave: ClientAction | null): () => void {
-    const key = JSON.stringify(join);
-    const room = this.rooms.get(key);
+  joinRoom(join: JoinAction, leave: ClientAction | null, onState?: (state: RoomState) => void): () => void {
+    const key = roomNameOf(join);
+    let room = this.rooms.get(key);
     if (room !== undefined) {
       room.holders += 1;
     } else {
-      this.rooms.set(key, { join, leave, holders: 1 });
+      room = { join, leave, holders: 1, state: 'joining', listeners: new Set() };
+      this.rooms.set(key, room);
       if (this.state === 'open') this.send(join);
     }
+    // A wrapper of its own, so a holder passing the same function as another is still told apart.
+    const listener = onState === undefined ? undefined : (state: RoomState) => onState(state);
+    if (listener !== undefined) room.listeners.add(listener);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       const held = this.rooms.get(key);
       if (held === undefined) return;
+      if (listener !== undefined) held.listeners.delete(listener);
       held.holders -= 1;
       if (held.holders > 0) return;
       this.rooms.delete(key);
       if (held.leave !== null && this.state === 'open') this.send(held.leave);
+      // The rejoin may have been waiting for this room's answer only.
+      this.checkRejoined();
     };
+  }
+
+  /** The state of a held room on the current connection; undefined when nobody holds it. */
+  roomState(join: JoinAction): RoomState | undefined {
+    return this.rooms.get(roomNameOf(join))?.state;
   }
 
   private async connect(): Promise<void> {
@@ -203,19 +250,50 @@ export class RealtimeClient {
   }
 
   private opened(): void {
-    const reconnected = this.hasOpened;
+    this.rejoining = this.hasOpened;
     this.hasOpened = true;
     this.openedAt = Date.now();
     this.setStatus('open');
     for (const room of this.rooms.values()) this.send(room.join);
     this.statusTimer = setInterval(() => this.send({ action: 'userStatus' }), USER_STATUS_INTERVAL_MS);
-    if (reconnected) for (const listener of [...this.reconnectListeners]) safely(listener);
+    this.checkRejoined();
+  }
+
+  /** Tells the reconnect listeners once no room held is still waiting for its answer. */
+  private checkRejoined(): void {
+    if (!this.rejoining || this.state !== 'open') return;
+    for (const room of this.rooms.values()) if (room.state === 'joining') return;
+    this.rejoining = false;
+    const reopenedAt = this.openedAt;
+    for (const listener of [...this.reconnectListeners]) safely(() => listener(reopenedAt));
+  }
+
+  /** The server's answer to a join of this connection. */
+  private answered(answer: JoinAnswer, data: Partial<JoinAnswers[JoinAnswer]> | undefined): void {
+    const room = data?.room === undefined ? undefined : this.rooms.get(data.room);
+    // A room released before its answer came (or a frame without one).
+    if (room === undefined) return;
+    this.setRoomState(room, answer === 'joined' ? 'joined' : 'refused');
+    this.checkRejoined();
+  }
+
+  private setRoomState(room: Room, state: RoomState): void {
+    if (room.state === state) return;
+    room.state = state;
+    for (const listener of [...room.listeners]) safely(() => listener(state));
+  }
+
+  /** The server forgets a connection's rooms with it: every room is to be joined again. */
+  private roomsLost(): void {
+    for (const room of [...this.rooms.values()]) this.setRoomState(room, 'joining');
   }
 
   private closed(socket: RealtimeSocket): void {
     if (socket !== this.socket) return;
     this.socket = undefined;
     this.clearStatusTimer();
+    this.rejoining = false;
+    this.roomsLost();
     if (this.state === 'stopped') return;
     if (this.state === 'open' && Date.now() - this.openedAt >= STABLE_CONNECTION_MS) this.attempt = 0;
     this.scheduleRetry();
@@ -244,6 +322,10 @@ export class RealtimeClient {
     const { event, data } = frame as { event?: unknown; data?: unknown };
     if (typeof event !== 'string') return;
 
+    if ((JOIN_ANSWERS as readonly string[]).includes(event)) {
+      this.answered(event as JoinAnswer, data as Partial<JoinAnswers[JoinAnswer]> | undefined);
+      return;
+    }
     if ((GLOBAL_CHANNELS as readonly string[]).includes(event)) {
       dispatch(this.globalHandlers.get(event), data);
       return;

@@ -1,6 +1,7 @@
 /**
- * Keeps an open conversation live (spec 1 §4.2, §4.5; DESIGN.md §6): joins the ticket's chat-box room,
- * applies `appMessage` events to the message cache and the ticket, follows the ticket's own changes,
+ * Keeps an open conversation live (spec 1 §4.2, §4.5; DESIGN.md §6): joins the ticket's chat-box room
+ * (reading the ticket and its messages again once the server answers that it is joined), applies
+ * `appMessage` events to the message cache and the ticket, follows the ticket's own changes,
  * and marks the conversation read the way the backend expects it: by reading the first page as the
  * ticket's assigned agent, whenever new messages arrive while that agent has it open and visible.
  */
@@ -44,7 +45,10 @@ export function useConversationSync(options: {
 
   const join = useMemo(() => ({ action: 'joinChatBox', ticketId }) as const, [ticketId]);
   const leave = useMemo(() => ({ action: 'leaveChatBox', ticketId }) as const, [ticketId]);
-  useRealtimeRoom(join, leave);
+  useRealtimeRoom(join, leave, () => {
+    void queryClient.invalidateQueries({ queryKey: ticketKey });
+    void queryClient.invalidateQueries({ queryKey: messagesKey });
+  });
 
   const onMessage = useCallback(
     (data: CompanyChannels['appMessage']) => {

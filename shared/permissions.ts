@@ -3,9 +3,9 @@
  * the web to hide what the server would refuse anyway (DESIGN.md §1.3). The spec names the actions; the
  * table itself is ours (spec 1 §6 leaves it out):
  * - admin: every action;
- * - supervisor: sees the dashboard and sets the kanban flag of tags (spec 3 §6); like a user, works the
- *   tickets of their queues (only admins get show-all, checklist C-158); nothing of
- *   the administration section;
+ * - supervisor: sets the kanban flag of tags (spec 3 §6); like a user, works the tickets of their
+ *   queues (only admins get show-all, checklist C-158); neither the dashboard (admin only, C-010) nor
+ *   anything of the administration section;
  * - user: none.
  * Super users are a flag on top of a profile: they run the platform (companies, plans, helps,
  * announcements), which the guards check separately.
@@ -32,7 +32,7 @@ export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 
 const RULES: Readonly<Record<Profile, readonly PermissionAction[]>> = {
   admin: PERMISSION_ACTIONS,
-  supervisor: ['dashboard:view', 'tags:editKanban'],
+  supervisor: ['tags:editKanban'],
   user: [],
 };
 

@@ -1,5 +1,5 @@
 /**
- * The dashboard (spec 2 §2 Dashboard, §7): admin only ('dashboard:view': admins and supervisors), the
+ * The dashboard (spec 2 §2 Dashboard, §7): admin only ('dashboard:view'), the
  * caller's company only, read from counters kept on every ticket change.
  */
 import { DashboardChartQuery, DashboardQuery } from '../../shared/dashboard';

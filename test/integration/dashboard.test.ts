@@ -219,9 +219,11 @@ describe('filters and access', () => {
     expect(await dashboard(query)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path }] } });
   });
 
-  it('refuses plain users on every dashboard route', async () => {
+  it('refuses plain users and supervisors on every dashboard route: the dashboard is for admins', async () => {
+    const supervisor = await addUser(cloud, tenant, 'supervisor', [tenant.queueId]);
     for (const path of [`/dashboard?days=7`, '/dashboard/ticketsUsers', '/dashboard/ticketsDay']) {
       expect(await cloud.api(path, { token: agent1.token })).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+      expect(await cloud.api(path, { token: supervisor.token })).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     }
   });
 

@@ -229,9 +229,13 @@ export interface RoomMember {
   readonly userId: string;
 }
 
-/** Every connection in a room, page by page (a room is one partition; this is the fan-out's only read). */
+/**
+ * Every connection in a room, page by page (a room is one partition; this is the fan-out's only read).
+ * Strongly consistent: a socket told its join is done (the `joined` answer) then refetches, and an event
+ * published right after must not miss it on a replica that has not seen the membership yet.
+ */
 export async function* roomMembers(prefix: KeyPrefix): AsyncGenerator<RoomMember[]> {
-  for await (const page of queryPages(prefixQueryInput(prefix, { ProjectionExpression: 'connectionId, companyId, userId' }))) {
+  for await (const page of queryPages(prefixQueryInput(prefix, { ProjectionExpression: 'connectionId, companyId, userId', ConsistentRead: true }))) {
     yield page.map((item) => ({ connectionId: String(item.connectionId), companyId: String(item.companyId), userId: String(item.userId) }));
   }
 }

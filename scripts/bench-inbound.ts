@@ -59,8 +59,7 @@ import { createSimulatorProvider } from '../functions/sessions/providers/simulat
 import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import type { AnyHandler } from '../infra/local/lambda';
 import { QUEUES, type QueueDefinition } from '../infra/resources/queues';
-import type { ClientAction } from '../shared/realtime-actions';
-import { companyEventName, type CompanyChannels, type RealtimeFrame } from '../shared/realtime-events';
+import { companyEventName, roomNameOf, type CompanyChannels, type JoinAction, type RealtimeFrame, type RoomName } from '../shared/realtime-events';
 import type { MeResponse } from '../shared/session';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
 
@@ -255,8 +254,23 @@ async function openAgentSocket(cloud: LocalCloud, token: string, companyId: stri
     socket.once('unexpected-response', (_request, response) => reject(new Error(`socket refused with ${response.statusCode}`)));
     socket.once('error', reject);
   });
-  const joins: ClientAction[] = [{ action: 'joinNotification' }, { action: 'joinTickets', status: 'pending' }, { action: 'joinTickets', status: 'open' }];
+  const joins: JoinAction[] = [{ action: 'joinNotification' }, { action: 'joinTickets', status: 'pending' }, { action: 'joinTickets', status: 'open' }];
+  // Messages are written only once every join is answered: none may be missed for a room not yet joined.
+  const waiting = new Set(joins.map(roomNameOf));
+  const answered = new Promise<void>((resolve, reject) => {
+    const onFrame = (data: WebSocket.RawData) => {
+      const frame = JSON.parse(data.toString()) as RealtimeFrame;
+      if (frame.event === 'joinRefused') reject(new Error(`join refused: ${JSON.stringify(frame.data)}`));
+      if (frame.event !== 'joined') return;
+      waiting.delete((frame.data as { room: RoomName }).room);
+      if (waiting.size > 0) return;
+      socket.off('message', onFrame);
+      resolve();
+    };
+    socket.on('message', onFrame);
+  });
   for (const join of joins) socket.send(JSON.stringify(join));
+  await answered;
   return socket;
 }
 

@@ -4,6 +4,8 @@
  * connection's session-host queue; bad tokens, bad input, idempotent retries and the rate limit.
  */
 import { getContactByNumber } from '../../functions/core/repositories/contacts';
+import { keys } from '../../functions/core/repositories/keys';
+import { updateExistingItem } from '../../functions/core/repositories/table';
 import { getTicket } from '../../functions/core/repositories/tickets';
 import { shardOf } from '../../functions/core/sessions/commands';
 import { consumeApiRateLimit } from '../../functions/core/use-cases/external-send';
@@ -106,6 +108,20 @@ describe('POST /api/messages/send (text)', () => {
     expect(second.status).toBe(201);
     expect(second.body.ticketId).not.toBe(first.body.ticketId);
     expect(second.body.contactId).toBe(first.body.contactId);
+  });
+});
+
+describe('POST /api/messages/send (session not running)', () => {
+  it.each(['DISCONNECTED', 'qrcode', 'TIMEOUT'])('refuses a send through a connection %s with ERR_WAPP_NOT_INITIALIZED, storing nothing', async (status) => {
+    const idle = await newApiConnection(cloud, a, `Idle ${status}`);
+    await updateExistingItem(keys.whatsapp(a.companyId, idle.id), { status });
+    const number = freshNumber();
+
+    const response = await send(idle.token, { number, body: 'Não deve sair' });
+
+    expect(response).toEqual({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    expect(await getContactByNumber(a.companyId, number)).toBeUndefined();
+    await cloud.api(`/whatsapp/${idle.id}`, { method: 'DELETE', token: a.admin.token });
   });
 });
 

@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { getMessage } from '../../functions/core/repositories/messages';
+import { updateExistingItem } from '../../functions/core/repositories/table';
 import { getTicket } from '../../functions/core/repositories/tickets';
 import { shardOf } from '../../functions/core/sessions/commands';
 import { sendOutgoingMessage } from '../../functions/core/use-cases/send-message';
@@ -53,6 +54,19 @@ function connectionsOnTwoShards(): [string, string] {
 }
 
 describe('POST /messages/{ticketId} (text)', () => {
+  it("refuses a send on a ticket whose connection's session does not run (ERR_WAPP_NOT_INITIALIZED), storing nothing", async () => {
+    const whatsappId = `W${ulid()}`;
+    const { ticket } = await seedConversation(a, { userId: agent.id, whatsappId });
+    await updateExistingItem(keys.whatsapp(a.companyId, whatsappId), { status: 'DISCONNECTED' });
+
+    const response = await send(agent.token, ticket.id, { body: 'Não deve ficar guardada' });
+
+    expect(response).toEqual({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    expect((await read(a.admin.token, ticket.id)).body.messages).toEqual([]);
+    await updateExistingItem(keys.whatsapp(a.companyId, whatsappId), { status: 'OPENING' });
+    expect((await send(agent.token, ticket.id, { body: 'Reconectando: fica na fila' })).status).toBe(201);
+  });
+
   it('stores an outgoing message of the caller, not yet sent (ack 0), and the ticket shows it', async () => {
     const { ticket } = await seedConversation(a);
 

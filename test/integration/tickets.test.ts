@@ -18,6 +18,7 @@ import { markTicketRead } from '../../functions/core/use-cases/mark-ticket-read'
 import { endRatingWait, recordRating } from '../../functions/core/use-cases/record-attendance';
 import { companyDay, addDays } from '../../shared/company-time';
 import type { TicketDto } from '../../shared/tickets';
+import { markConnected } from '../support/connections';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness } from '../support/realtime-client';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
@@ -57,6 +58,8 @@ beforeAll(async () => {
   // The first is the default, which tickets opened without a connection go on.
   defaultConnection = await newConnection('Principal');
   otherConnection = await newConnection('Segunda');
+  await markConnected(tenant.companyId, defaultConnection);
+  await markConnected(tenant.companyId, otherConnection);
 });
 
 afterEach(async () => {

@@ -39,6 +39,7 @@ import { contactForNumber, liveTicket } from './live-ticket';
 import { isPastDue } from './load-session';
 import { mediaTypeOf } from './present-message';
 import { consumeRateLimit } from './rate-limit';
+import { requireRunningSession } from './session-ready';
 import { sendOnTicket, type OutgoingMedia } from './send-message';
 
 /** Who calls: decided by the token only. */
@@ -112,6 +113,7 @@ export async function sendExternalMessage(
 }
 
 async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promise<ExternalSendResult> {
+  await requireRunningSession(caller.companyId, caller.connectionId);
   const { contact } = await contactForNumber(caller.companyId, input.number, now);
   const { ticket } = await liveTicket(caller.companyId, caller.connectionId, contact, now);
   const messages: MessageDto[] = [];

@@ -7,7 +7,7 @@
  *
  * Steps, each send: the ticket must be the caller's company's and visible to the caller
  * (conversation-access.ts) and open (ERR_TICKET_NOT_OPEN: sending is only possible on open tickets,
- * spec 1 §2.6); then
+ * spec 1 §2.6), and its connection's session running (session-ready.ts); then
  * - JSON: a `mediaKey` must lie under the ticket's prefix and name an uploaded object of at most
  *   MESSAGE_MEDIA_MAX_BYTES (else 400 on `mediaKey`); the text and media go out as one message;
  * - multipart: every file is stored, then sent as a message of its own, in order; the text is the
@@ -31,6 +31,7 @@ import { visibleTicket } from './conversation-access';
 import type { Session } from './load-session';
 import { mediaTypeOf } from './present-message';
 import { sendOnTicket, type OutgoingMedia } from './send-message';
+import { requireRunningSession } from './session-ready';
 
 /** The prefix of a ticket's media in the bucket: the company's, then the ticket's. */
 const ticketMediaPrefix = (companyId: string, ticketId: string): string => objectKey('companies', companyId, 'tickets', ticketId);
@@ -41,6 +42,7 @@ const newMediaKey = (ticket: Ticket, fileName: string) =>
 async function openTicket(session: Session, ticketId: string): Promise<Ticket> {
   const ticket = await visibleTicket(session, ticketId);
   if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
+  await requireRunningSession(ticket.companyId, ticket.whatsappId);
   return ticket;
 }
 

@@ -7,6 +7,7 @@ import type { RouteKeyOf } from '../../../infra/resources/http-routes';
 import { findConnectionByToken } from '../../../functions/core/repositories/connections';
 import { getContactByNumber } from '../../../functions/core/repositories/contacts';
 import { getTicket } from '../../../functions/core/repositories/tickets';
+import { markConnected } from '../../support/connections';
 import type { TestCloud } from '../../support/local-cloud';
 import type { Tenant } from '../../support/tenants';
 import type { Probe } from './probe';
@@ -16,10 +17,11 @@ export interface ApiConnection {
   readonly token: string;
 }
 
-/** A new connection of the tenant, made by its admin, with its token (answered once). */
+/** A new connection of the tenant, made by its admin, with its token (answered once), its session running. */
 export async function newApiConnection(cloud: TestCloud, tenant: Tenant, name = 'API'): Promise<ApiConnection> {
   const response = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name } });
   if (response.status !== 201) throw new Error(`POST /whatsapp answered ${response.status}: ${JSON.stringify(response.body)}`);
+  await markConnected(tenant.companyId, response.body.id);
   return { id: response.body.id, token: response.body.token };
 }
 

@@ -15,6 +15,7 @@ import { contactItem, type Contact } from '../../../functions/core/repositories/
 import { messageIdOf, type StoredMessage } from '../../../functions/core/repositories/messages';
 import { getTicket, ticketItem, type Ticket } from '../../../functions/core/repositories/tickets';
 import { storeMessage } from '../../../functions/core/use-cases/store-message';
+import { markConnected } from '../../support/connections';
 import type { TestCloud } from '../../support/local-cloud';
 import type { Tenant } from '../../support/tenants';
 import type { Probe } from './probe';
@@ -75,6 +76,8 @@ export async function seedConversation(tenant: Tenant, options: ConversationOpti
   };
   await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: contactItem(contact) }));
   await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: ticketItem(ticket) }));
+  // A conversation on a connection is one the agent can send on: its session runs.
+  if (ticket.whatsappId) await markConnected(tenant.companyId, ticket.whatsappId);
   return { ticket, contact };
 }
 

@@ -1,0 +1,50 @@
+/**
+ * Connections whose session runs, for tests that send without a session host: the connection item says
+ * CONNECTED, as the host would have reported (sends through other statuses are refused with
+ * ERR_WAPP_NOT_INITIALIZED, functions/core/use-cases/session-ready.ts).
+ */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CONNECTION_DEFAULTS } from '../../shared/connections';
+import { dynamo } from '../../functions/core/aws/clients';
+import { connectionItem } from '../../functions/core/repositories/connections';
+import { keys } from '../../functions/core/repositories/keys';
+import { table, updateExistingItem } from '../../functions/core/repositories/table';
+
+/** Marks the company's connection CONNECTED; a connection id nobody created gets an item of its own first. */
+export async function markConnected(companyId: string, whatsappId: string): Promise<void> {
+  const at = new Date().toISOString();
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: connectionItem({
+          ...CONNECTION_DEFAULTS,
+          id: whatsappId,
+          companyId,
+          name: `Conexão ${whatsappId.slice(-4)}`,
+          status: 'CONNECTED',
+          qrcode: '',
+          retries: 0,
+          isDefault: false,
+          greetingMessage: '',
+          completionMessage: '',
+          outOfHoursMessage: '',
+          ratingMessage: '',
+          queueIds: [],
+          transferQueueId: null,
+          timeToTransfer: null,
+          expiresInactiveMessage: '',
+          promptId: null,
+          tokenHash: '',
+          createdAt: at,
+          updatedAt: at,
+        }),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    await updateExistingItem(keys.whatsapp(companyId, whatsappId), { status: 'CONNECTED', updatedAt: at });
+  }
+}

@@ -125,6 +125,40 @@ export async function messageUlidAt(companyId: string, ticketId: string, count: 
   return seen === count && last ? String(last.SK).slice('MSG#'.length) : undefined;
 }
 
+/**
+ * Passes over up to `count` messages of a ticket, newest first from before the message `beforeUlid` (or
+ * from the newest), reading keys only: how many there were, and the ULID of the last one passed (where
+ * reading goes on). The cost of the spec's `pageNumber` paging when it reaches into earlier tickets.
+ */
+export async function skipMessages(
+  companyId: string,
+  ticketId: string,
+  count: number,
+  beforeUlid?: string,
+): Promise<{ readonly skipped: number; readonly lastUlid: string | undefined }> {
+  let skipped = 0;
+  let lastUlid: string | undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined = beforeUlid ? { ...keys.message(companyId, ticketId, beforeUlid) } : undefined;
+  while (skipped < count) {
+    const page = await dynamo().send(
+      new QueryCommand({
+        ...prefixQueryInput(keys.messagePrefix(companyId, ticketId)),
+        ScanIndexForward: false,
+        ProjectionExpression: 'SK',
+        Limit: count - skipped,
+        ExclusiveStartKey,
+      }),
+    );
+    const items = page.Items ?? [];
+    skipped += items.length;
+    const last = items.at(-1);
+    if (last) lastUlid = String(last.SK).slice('MSG#'.length);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+    if (!ExclusiveStartKey) break;
+  }
+  return { skipped, lastUlid };
+}
+
 /** Longest text a ticket keeps of its last message (list items show one line of it). */
 const LAST_MESSAGE_MAX = 200;
 

@@ -31,15 +31,17 @@ export interface ConversationOptions {
   /** The tenant's first queue unless said otherwise (null: no queue). */
   readonly queueId?: string | null;
   readonly whatsappId?: string | null;
+  /** Another ticket of this contact; a new contact unless said otherwise. */
+  readonly contact?: Contact;
 }
 
 let sequence = 0;
 
-/** A contact and an open ticket of the tenant, written as the contacts and tickets modules write them. */
+/** A contact (or the one given) and an open ticket of the tenant, written as the contacts and tickets modules write them. */
 export async function seedConversation(tenant: Tenant, options: ConversationOptions = {}): Promise<Conversation> {
   sequence += 1;
   const at = new Date().toISOString();
-  const contact: Contact = {
+  const contact: Contact = options.contact ?? {
     id: ulid(),
     companyId: tenant.companyId,
     name: `Cliente ${sequence}`,
@@ -73,7 +75,7 @@ export async function seedConversation(tenant: Tenant, options: ConversationOpti
     createdAt: at,
     updatedAt: at,
   };
-  await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: contactItem(contact) }));
+  if (!options.contact) await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: contactItem(contact) }));
   await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: ticketItem(ticket) }));
   return { ticket, contact };
 }

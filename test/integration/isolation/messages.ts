@@ -167,6 +167,12 @@ export const messagesProbes: Record<RouteKeyOf<'messages'>, Probe> = {
     const response = await cloud.api(`/messages/${ticket.id}?companyId=${b.companyId}`, { token: a.admin.token });
 
     expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+    // Nor does a cursor naming B's message lead A's own conversation into B's.
+    const own = await seedConversation(a);
+    const { inbound } = await conversationOfB(cloud, b);
+    const smuggled = await cloud.api(`/messages/${own.ticket.id}?cursor=${inbound.id}`, { token: a.admin.token });
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.body.fields).toEqual([{ path: 'cursor', message: 'Invalid cursor' }]);
     await expectUnchanged(cloud, b, ticket.id);
     expect((await getTicket(b.companyId, ticket.id, true))?.unreadMessages).toBe(1);
   },

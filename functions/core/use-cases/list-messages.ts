@@ -10,7 +10,8 @@
  * without a check of their own (their queue or agent may be one the caller cannot open): they are the
  * same contact's conversation on the same connection, which the caller is now answering. A ticket is
  * earlier when it was last changed before the asked one was created (repositories/tickets.ts
- * previousTicketOfContact): a contact holds one live ticket per connection at a time.
+ * previousTicketOfContact): a contact holds one live ticket per connection at a time. A group's tickets
+ * follow the same rule (a group is a contact).
  *
  * Paging: the answer's `cursor` is the id of the page's oldest message (`<ticketId>.<ulid>`): the next
  * page reads that ticket's partition, `MSG#` descending from there, then the tickets before it, until

@@ -3,6 +3,7 @@
  * answers and the inputs it accepts, with their field messages. Imported by the backend and the web.
  */
 import { z } from 'zod';
+import type { TicketStatus } from './tickets';
 
 export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -58,12 +59,33 @@ export const MESSAGE_UPLOAD_MAX_FILES = 5;
 /** Ours: a file sent through a presigned upload (POST /messages/{ticketId}/media-url), WhatsApp's document limit. */
 export const MESSAGE_MEDIA_MAX_BYTES = 100 * 1024 * 1024;
 
-/** GET /messages/{ticketId}, newest first. `cursor` is opaque: pass the one of the previous page. */
+/**
+ * A ticket of the conversation's history, as far as the timeline needs it to mark where it started
+ * and where it was closed (spec 1 §2.5).
+ */
+export interface ConversationTicketDto {
+  readonly id: string;
+  readonly status: TicketStatus;
+  readonly createdAt: string;
+  /** For a closed ticket its last change (the close, or a rating reply after it); null otherwise. */
+  readonly closedAt: string | null;
+}
+
+/**
+ * GET /messages/{ticketId}, newest first: the ticket's messages, then those of the contact's earlier
+ * tickets on the same connection, newest ticket first. `cursor` is opaque: pass the one of the previous
+ * page.
+ */
 export interface MessagePage {
   readonly messages: readonly MessageDto[];
   readonly hasMore: boolean;
   /** Reads the next (older) page; null on the last page. */
   readonly cursor: string | null;
+  /**
+   * The tickets this page read through, newest first: those of its messages, and any without messages
+   * between them; on the last page also those before its oldest message.
+   */
+  readonly tickets: readonly ConversationTicketDto[];
 }
 
 /** POST /messages/{ticketId}/media-url: where to PUT the file, and the key to send afterwards. */
@@ -93,6 +115,19 @@ export const TicketMessagesParams = z.object({ id: TicketIdSchema });
 export const MessageParams = z.object({ id: MessageIdSchema });
 
 /**
+ * Where a page of GET /messages/{ticketId} continues: before a message of a ticket of the history
+ * (`<ticketId>.<messageUlid>`, what the API answers), or before a message of the asked ticket (a bare
+ * ULID, what it answered before the history spanned tickets).
+ */
+const MessageCursor = z
+  .string({ error: 'Invalid cursor' })
+  .regex(/^(?:[0-9A-Za-z_-]{1,64}\.)?[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid cursor')
+  .transform((cursor) => {
+    const dot = cursor.lastIndexOf('.');
+    return dot === -1 ? { ticketId: null, messageUlid: cursor } : { ticketId: cursor.slice(0, dot), messageUlid: cursor.slice(dot + 1) };
+  });
+
+/**
  * GET /messages/{ticketId}: `cursor` (what the previous page answered) reads exactly the next page;
  * `pageNumber` (spec 1 §7) is accepted too but reads every newer message again to get there.
  */
@@ -104,7 +139,7 @@ export const ListMessagesQuery = z.object({
     .max(500, 'Invalid page')
     .optional()
     .default(1),
-  cursor: z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid cursor').optional(),
+  cursor: MessageCursor.optional(),
 });
 export type ListMessagesQuery = z.output<typeof ListMessagesQuery>;
 

@@ -68,9 +68,13 @@ async function ticketsOf(number: string, status: string) {
   return (body.tickets as { id: string; status: string; contact: { number: string } }[]).filter((ticket) => ticket.contact.number === number);
 }
 
+/** The ticket's own messages, oldest first (the conversation also shows the contact's earlier tickets). */
 async function bodiesOf(ticketId: string): Promise<string[]> {
   const { body } = await cloud.api(`/messages/${ticketId}`, { token: tenant.admin.token });
-  return (body.messages as { body: string }[]).map((stored) => stored.body).reverse();
+  return (body.messages as { body: string; ticketId: string }[])
+    .filter((stored) => stored.ticketId === ticketId)
+    .map((stored) => stored.body)
+    .reverse();
 }
 
 async function put(ticketId: string, changes: Record<string, unknown>): Promise<void> {

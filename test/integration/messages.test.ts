@@ -11,7 +11,7 @@ import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { getMessage } from '../../functions/core/repositories/messages';
 import { updateExistingItem } from '../../functions/core/repositories/table';
-import { getTicket } from '../../functions/core/repositories/tickets';
+import { getTicket, type Ticket } from '../../functions/core/repositories/tickets';
 import { shardOf } from '../../functions/core/sessions/commands';
 import { sendOutgoingMessage } from '../../functions/core/use-cases/send-message';
 import { updateMessageAck } from '../../functions/core/use-cases/update-message-status';
@@ -226,7 +226,10 @@ describe('GET /messages/{ticketId}', () => {
     expect([third.body.hasMore, third.body.cursor, bodies(third.body)]).toEqual([false, null, expected(4, 0)]);
     expect(secondByNumber.body).toEqual({ ...second.body, messages: expect.any(Array) });
     expect(bodies(secondByNumber.body)).toEqual(expected(24, 5));
-    expect(beyond.body).toEqual({ messages: [], hasMore: false, cursor: null });
+    expect(beyond.body).toEqual({ messages: [], hasMore: false, cursor: null, tickets: [] });
+    // The bare ULID cursor of earlier answers still reads the asked ticket's next page.
+    const legacy = await read(a.admin.token, ticket.id, `?cursor=${String(first.body.cursor).split('.')[1]}`);
+    expect(legacy.body).toEqual(second.body);
   });
 
   it('answers a conversation that fits one page without more to load', async () => {
@@ -293,6 +296,112 @@ describe('GET /messages/{ticketId}', () => {
     // Read once: reading again sends nothing more.
     await read(agent.token, ticket.id);
     expect(await drainCommands()).toEqual([]);
+  });
+});
+
+describe("GET /messages/{ticketId} across the contact's tickets", () => {
+  /** Waits for the clock's next millisecond, so what is written next is stamped after what came before. */
+  async function nextMillisecond(): Promise<void> {
+    const now = Date.now();
+    while (Date.now() === now) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  const bodies = (page: { messages: { body: string }[] }) => page.messages.map((message) => message.body);
+  const numbered = (prefix: string, from: number, to: number) => Array.from({ length: from - to + 1 }, (_, offset) => `${prefix}${from - offset}`);
+
+  async function seedMessages(ticket: Ticket, prefix: string, count: number): Promise<void> {
+    for (let index = 0; index < count; index += 1) await seedInbound(ticket, `${prefix}${index}`);
+    await nextMillisecond();
+  }
+
+  /**
+   * A contact's closed ticket on connection W (15 messages), a closed one without messages, a ticket on
+   * another connection (2 messages), and the live ticket on W (10 messages), assigned to the agent.
+   */
+  async function contactWithHistory() {
+    const whatsappId = `W${ulid()}`;
+    const old = await seedConversation(a, { status: 'closed', whatsappId, userId: null });
+    await seedMessages(old.ticket, 'o', 15);
+    const empty = await seedConversation(a, { status: 'closed', whatsappId, userId: null, contact: old.contact });
+    await nextMillisecond();
+    const elsewhere = await seedConversation(a, { status: 'closed', whatsappId: `W${ulid()}`, userId: null, contact: old.contact });
+    await seedMessages(elsewhere.ticket, 'x', 2);
+    const live = await seedConversation(a, { whatsappId, userId: agent.id, contact: old.contact });
+    await seedMessages(live.ticket, 'n', 10);
+    return { whatsappId, old: old.ticket, empty: empty.ticket, elsewhere: elsewhere.ticket, live: live.ticket };
+  }
+
+  const summary = async (ticketId: string) => {
+    const ticket = await getTicket(a.companyId, ticketId, true);
+    if (!ticket) throw new Error(`no ticket ${ticketId}`);
+    return { id: ticket.id, status: ticket.status, createdAt: ticket.createdAt, closedAt: ticket.status === 'closed' ? ticket.updatedAt : null };
+  };
+
+  it("pages past the ticket's first message into the contact's earlier tickets on the connection, newest first, with their bounds", async () => {
+    const { old, empty, elsewhere, live } = await contactWithHistory();
+
+    const first = await read(a.admin.token, live.id);
+    const second = await read(a.admin.token, live.id, `?cursor=${first.body.cursor}`);
+    const secondByNumber = await read(a.admin.token, live.id, '?pageNumber=2');
+
+    expect([first.status, first.body.hasMore, bodies(first.body)]).toEqual([200, true, [...numbered('n', 9, 0), ...numbered('o', 14, 5)]]);
+    expect(first.body.cursor).toBe(first.body.messages[19].id);
+    expect(first.body.tickets).toEqual([await summary(live.id), await summary(empty.id), await summary(old.id)]);
+    expect(first.body.tickets[2]).toMatchObject({ status: 'closed', closedAt: expect.any(String) });
+    expect([second.body.hasMore, second.body.cursor, bodies(second.body)]).toEqual([false, null, numbered('o', 4, 0)]);
+    expect(second.body.tickets).toEqual([await summary(old.id)]);
+    expect(secondByNumber.body).toEqual(second.body);
+    // Another connection's ticket of the same contact is another conversation.
+    expect([...bodies(first.body), ...bodies(second.body)].filter((body) => body.startsWith('x'))).toEqual([]);
+    expect([...first.body.tickets, ...second.body.tickets].map((ticket: { id: string }) => ticket.id)).not.toContain(elsewhere.id);
+  });
+
+  it('reads an earlier ticket with the tickets before it, never the newer one', async () => {
+    const { old, live } = await contactWithHistory();
+
+    const page = await read(a.admin.token, old.id);
+
+    expect([page.body.hasMore, bodies(page.body)]).toEqual([false, numbered('o', 14, 0)]);
+    expect(page.body.tickets.map((ticket: { id: string }) => ticket.id)).toEqual([old.id]);
+    expect(page.body.tickets.map((ticket: { id: string }) => ticket.id)).not.toContain(live.id);
+  });
+
+  it("marks only the asked ticket read when its agent reads a first page that reaches an earlier ticket", async () => {
+    const { whatsappId, old, live } = await contactWithHistory();
+    await drainCommands();
+
+    const page = await read(agent.token, live.id);
+
+    const readFlags = page.body.messages.map((message: { ticketId: string; read: boolean }) => [message.ticketId, message.read]);
+    expect(readFlags).toEqual([...Array(10).fill([live.id, true]), ...Array(10).fill([old.id, false])]);
+    expect((await getTicket(a.companyId, live.id, true))?.unreadMessages).toBe(0);
+    expect((await getTicket(a.companyId, old.id, true))?.unreadMessages).toBe(15);
+    const commands = await drainCommands();
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toMatchObject({ groupId: whatsappId, command: { type: 'markRead', ticketId: live.id } });
+    expect((commands[0]?.command as { messages: unknown[] }).messages).toHaveLength(10);
+  });
+
+  it("refuses a cursor into a ticket outside the asked ticket's history", async () => {
+    const { old, elsewhere, live } = await contactWithHistory();
+    const stranger = await seedConversation(a, { whatsappId: live.whatsappId });
+    const strangerMessage = await seedInbound(stranger.ticket, 'outro contato');
+    const [liveNewest] = (await read(a.admin.token, live.id)).body.messages;
+
+    const probes = [
+      // another contact's ticket on the same connection
+      `?cursor=${strangerMessage.id}`,
+      // the same contact's ticket on another connection
+      `?cursor=${elsewhere.id}.${ulid()}`,
+      // the newer ticket, from the earlier one
+      `?cursor=${liveNewest.id}`,
+      // no such ticket
+      `?cursor=${ulid()}.${ulid()}`,
+    ];
+    for (const query of probes) {
+      const response = await read(a.admin.token, old.id, query);
+      expect([query, response.status, response.body.fields]).toEqual([query, 400, [{ path: 'cursor', message: 'Invalid cursor' }]]);
+    }
   });
 });
 

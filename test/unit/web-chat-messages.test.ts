@@ -1,8 +1,8 @@
-import type { MessageDto, MessagePage } from '../../shared/messages';
+import type { ConversationTicketDto, MessageDto, MessagePage } from '../../shared/messages';
 import { ackState } from '../../web/src/tickets/conversation/ack';
 import { loadedMessages, upsertMessage, type MessagePages } from '../../web/src/tickets/conversation/message-cache';
 import { messageContent } from '../../web/src/tickets/conversation/message-content';
-import { buildTimeline } from '../../web/src/tickets/conversation/timeline';
+import { buildTimeline, timelineTickets, type TimelineTicket } from '../../web/src/tickets/conversation/timeline';
 import { dayLabel, formatTime } from '../../web/src/tickets/conversation/dates';
 import { noteProblem } from '../../web/src/tickets/conversation/note-rules';
 import { quotePreview } from '../../web/src/tickets/conversation/quote-preview';
@@ -29,7 +29,7 @@ function message(id: string, createdAt: string, changes: Partial<MessageDto> = {
   };
 }
 
-const page = (messages: MessageDto[], hasMore: boolean): MessagePage => ({ messages, hasMore, cursor: hasMore ? 'X' : null });
+const page = (messages: MessageDto[], hasMore: boolean): MessagePage => ({ messages, hasMore, cursor: hasMore ? 'X' : null, tickets: [] });
 const pages = (...list: MessagePage[]): MessagePages => ({ pages: list, pageParams: list.map((_, index) => (index === 0 ? null : `P${index}`)) });
 
 const m1 = message('01', '2024-05-01T10:00:00.000Z');
@@ -104,10 +104,19 @@ describe('conversation cache', () => {
 
 describe('conversation timeline', () => {
   const dayOf = (iso: string) => iso.slice(0, 10);
+  const ticket = (id: string, createdAt: string, changes: Partial<TimelineTicket> = {}): TimelineTicket => ({
+    id,
+    createdAt,
+    closedAt: null,
+    startLoaded: false,
+    ...changes,
+  });
+  const t1 = ticket('T1', '2024-05-01T09:59:00.000Z');
+  const kinds = (rows: ReturnType<typeof buildTimeline>) => rows.map((row) => (row.kind === 'message' ? row.message.body : row.kind));
 
   test('puts a day separator before the first message of each day', () => {
     // Act
-    const rows = buildTimeline([m1, m2, m3], { startedAt: null, closedAt: null }, dayOf);
+    const rows = buildTimeline([m1, m2, m3], [t1], dayOf);
 
     // Assess
     expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'message', 'day', 'message']);
@@ -116,7 +125,7 @@ describe('conversation timeline', () => {
 
   test('marks where the conversation started and where it was closed', () => {
     // Act
-    const rows = buildTimeline([m1, m2], { startedAt: '2024-05-01T09:59:00.000Z', closedAt: '2024-05-02T12:00:00.000Z' }, dayOf);
+    const rows = buildTimeline([m1, m2], [{ ...t1, startLoaded: true, closedAt: '2024-05-02T12:00:00.000Z' }], dayOf);
 
     // Assess
     expect(rows.map((row) => row.kind)).toEqual(['day', 'started', 'message', 'message', 'day', 'closed']);
@@ -124,10 +133,111 @@ describe('conversation timeline', () => {
 
   test('the close of the same instant as the last message comes after it', () => {
     // Act
-    const rows = buildTimeline([m1], { startedAt: null, closedAt: m1.createdAt }, dayOf);
+    const rows = buildTimeline([m1], [{ ...t1, closedAt: m1.createdAt }], dayOf);
 
     // Assess
     expect(rows.map((row) => row.kind)).toEqual(['day', 'message', 'closed']);
+  });
+
+  describe('across the tickets of the contact', () => {
+    const earlier = (id: string, createdAt: string) => message(id, createdAt, { id: `T0.${id}`, ticketId: 'T0', body: `antiga ${id}` });
+    const e1 = earlier('01', '2024-04-30T10:00:00.000Z');
+    const e2 = earlier('02', '2024-04-30T10:05:00.000Z');
+    const t0 = ticket('T0', '2024-04-30T09:58:00.000Z', { closedAt: '2024-04-30T10:06:00.000Z', startLoaded: true });
+
+    test("closes the earlier ticket after its last message and starts the next before its first, by day", () => {
+      // Act
+      const rows = buildTimeline([e1, e2, m1, m2], [t0, { ...t1, startLoaded: true }], dayOf);
+
+      // Assess
+      expect(kinds(rows)).toEqual(['day', 'started', 'antiga 01', 'antiga 02', 'closed', 'day', 'started', 'mensagem 01', 'mensagem 02']);
+      expect(rows.filter((row) => row.kind === 'closed' || row.kind === 'started').map((row) => row.key)).toEqual([
+        'started-T0',
+        'closed-T0',
+        'started-T1',
+      ]);
+      expect(rows[4]).toMatchObject({ kind: 'closed', at: t0.closedAt });
+      expect(rows[6]).toMatchObject({ kind: 'started', at: t1.createdAt });
+    });
+
+    test('keeps each marker beside its own messages when a message is stamped before its ticket was created', () => {
+      // Prepare: the contact wrote while the phone was offline; the ticket opened when the message arrived.
+      const late = message('09', '2024-05-01T09:00:00.000Z', { body: 'escrita offline' });
+
+      // Act
+      const rows = buildTimeline([e1, e2, late, m1], [t0, { ...t1, startLoaded: true }], dayOf);
+
+      // Assess
+      expect(kinds(rows)).toEqual(['day', 'started', 'antiga 01', 'antiga 02', 'closed', 'day', 'started', 'escrita offline', 'mensagem 01']);
+      expect(rows[6]).toMatchObject({ kind: 'started', at: t1.createdAt });
+    });
+
+    test('shows both markers of an earlier ticket without messages between the others', () => {
+      // Act
+      const empty = ticket('T05', '2024-04-30T12:00:00.000Z', { closedAt: '2024-04-30T12:30:00.000Z', startLoaded: true });
+      const rows = buildTimeline([e1, e2, m1], [t0, empty, { ...t1, startLoaded: true }], dayOf);
+
+      // Assess
+      expect(rows.filter((row) => row.kind !== 'message' && row.kind !== 'day').map((row) => row.key)).toEqual([
+        'started-T0',
+        'closed-T0',
+        'started-T05',
+        'closed-T05',
+        'started-T1',
+      ]);
+    });
+
+    test('shows a message of a ticket it was not told about, without markers', () => {
+      // Act
+      const rows = buildTimeline([e1, m1], [{ ...t1, startLoaded: true }], dayOf);
+
+      // Assess
+      expect(kinds(rows)).toEqual(['day', 'antiga 01', 'day', 'started', 'mensagem 01']);
+    });
+  });
+
+  describe('tickets of the loaded history', () => {
+    const live = { id: 'T2', status: 'open' as const, createdAt: '2024-05-03T08:00:00.000Z', updatedAt: '2024-05-03T09:00:00.000Z' };
+    const summary = (id: string, createdAt: string, closedAt: string | null = null): ConversationTicketDto => ({
+      id,
+      status: closedAt ? 'closed' : 'open',
+      createdAt,
+      closedAt,
+    });
+    const t0 = summary('T0', '2024-04-01T08:00:00.000Z', '2024-04-01T09:00:00.000Z');
+    const t1Summary = summary('T1', '2024-04-20T08:00:00.000Z', '2024-04-20T09:00:00.000Z');
+
+    test('a ticket shows where it started once a page reached an earlier ticket, the oldest once nothing is left', () => {
+      // Prepare
+      const first = { tickets: [summary('T2', live.createdAt), t1Summary] };
+
+      // Act
+      const reading = timelineTickets(live, [first], true);
+      const done = timelineTickets(live, [first, { tickets: [t1Summary, t0] }], false);
+
+      // Assess
+      expect(reading.map((item) => [item.id, item.startLoaded])).toEqual([
+        ['T1', false],
+        ['T2', true],
+      ]);
+      expect(done.map((item) => [item.id, item.startLoaded, item.closedAt])).toEqual([
+        ['T0', true, t0.closedAt],
+        ['T1', true, t1Summary.closedAt],
+        ['T2', true, null],
+      ]);
+    });
+
+    test("the conversation's own ticket is as the app knows it now, closed since its pages were read", () => {
+      // Act
+      const tickets = timelineTickets({ ...live, status: 'closed' }, [{ tickets: [summary('T2', live.createdAt)] }], false);
+
+      // Assess
+      expect(tickets).toEqual([{ id: 'T2', createdAt: live.createdAt, closedAt: live.updatedAt, startLoaded: true }]);
+    });
+
+    test('before any page, the ticket has not shown where it started', () => {
+      expect(timelineTickets(live, [], true)).toEqual([{ id: 'T2', createdAt: live.createdAt, closedAt: null, startLoaded: false }]);
+    });
   });
 });
 

@@ -100,29 +100,37 @@ export async function readMessages(companyId: string, ticketId: string, limit: n
 }
 
 /**
- * The ULID of the `count`-th newest message (where page `count / pageSize + 1` starts after), reading
- * keys only; undefined when the ticket has fewer messages. The cost of the spec's `pageNumber` paging.
+ * Passes over up to `count` messages of a ticket, newest first from before the message `beforeUlid` (or
+ * from the newest), reading keys only: how many there were, and the ULID of the last one passed (where
+ * reading goes on). The cost of the spec's `pageNumber` paging when it reaches into earlier tickets.
  */
-export async function messageUlidAt(companyId: string, ticketId: string, count: number): Promise<string | undefined> {
-  let seen = 0;
-  let last: Record<string, unknown> | undefined;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
+export async function skipMessages(
+  companyId: string,
+  ticketId: string,
+  count: number,
+  beforeUlid?: string,
+): Promise<{ readonly skipped: number; readonly lastUlid: string | undefined }> {
+  let skipped = 0;
+  let lastUlid: string | undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined = beforeUlid ? { ...keys.message(companyId, ticketId, beforeUlid) } : undefined;
+  while (skipped < count) {
     const page = await dynamo().send(
       new QueryCommand({
         ...prefixQueryInput(keys.messagePrefix(companyId, ticketId)),
         ScanIndexForward: false,
         ProjectionExpression: 'SK',
-        Limit: count - seen,
+        Limit: count - skipped,
         ExclusiveStartKey,
       }),
     );
     const items = page.Items ?? [];
-    seen += items.length;
-    last = items.at(-1) ?? last;
+    skipped += items.length;
+    const last = items.at(-1);
+    if (last) lastUlid = String(last.SK).slice('MSG#'.length);
     ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (seen < count && ExclusiveStartKey);
-  return seen === count && last ? String(last.SK).slice('MSG#'.length) : undefined;
+    if (!ExclusiveStartKey) break;
+  }
+  return { skipped, lastUlid };
 }
 
 /** Longest text a ticket keeps of its last message (list items show one line of it). */

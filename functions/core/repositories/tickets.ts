@@ -256,6 +256,43 @@ export async function ticketsOfContact(companyId: string, contactId: string, lim
   return Items.map((item) => fromItem<Ticket>(item));
 }
 
+/** Items one step of `previousTicketOfContact` reads before filtering by connection. */
+const PREVIOUS_TICKET_STEP = 25;
+
+/**
+ * The ticket of the same contact on the same connection (or, for a ticket without one, also without
+ * one) that came before `ticket`: of those whose last change precedes its creation, the latest (GSI3,
+ * eventually consistent). A contact holds one live ticket per connection at a time, so the one before
+ * was finished, and last changed, before the next was created; a ticket reopened after a newer one
+ * began is not before it. Tickets on other connections are read past, a few at a time.
+ */
+export async function previousTicketOfContact(
+  ticket: Pick<Ticket, 'companyId' | 'id' | 'contactId' | 'whatsappId' | 'createdAt'>,
+): Promise<Ticket | undefined> {
+  const sameConnection =
+    ticket.whatsappId === null
+      ? { expression: 'attribute_not_exists(whatsappId) OR attribute_type(whatsappId, :nullType)', values: { ':nullType': 'NULL' } }
+      : { expression: 'whatsappId = :whatsappId', values: { ':whatsappId': ticket.whatsappId } };
+  const pages = queryPages({
+    TableName: table(),
+    IndexName: 'GSI3',
+    KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :before',
+    FilterExpression: sameConnection.expression,
+    ExpressionAttributeValues: {
+      ':pk': ticketContactListKey(ticket.companyId, ticket.contactId),
+      ':before': `${ticket.createdAt}#${ticket.id}`,
+      ...sameConnection.values,
+    },
+    ScanIndexForward: false,
+    Limit: PREVIOUS_TICKET_STEP,
+  });
+  for await (const items of pages) {
+    const [first] = items;
+    if (first) return fromItem<Ticket>(first);
+  }
+  return undefined;
+}
+
 /** One list partition of tickets: GSI1 (by status) or GSI2 (by queue and status). */
 export interface TicketListSource {
   readonly index: 'GSI1' | 'GSI2';

@@ -32,15 +32,17 @@ export interface ConversationOptions {
   /** The tenant's first queue unless said otherwise (null: no queue). */
   readonly queueId?: string | null;
   readonly whatsappId?: string | null;
+  /** Another ticket of this contact; a new contact unless said otherwise. */
+  readonly contact?: Contact;
 }
 
 let sequence = 0;
 
-/** A contact and an open ticket of the tenant, written as the contacts and tickets modules write them. */
+/** A contact (or the one given) and an open ticket of the tenant, written as the contacts and tickets modules write them. */
 export async function seedConversation(tenant: Tenant, options: ConversationOptions = {}): Promise<Conversation> {
   sequence += 1;
   const at = new Date().toISOString();
-  const contact: Contact = {
+  const contact: Contact = options.contact ?? {
     id: ulid(),
     companyId: tenant.companyId,
     name: `Cliente ${sequence}`,
@@ -74,7 +76,7 @@ export async function seedConversation(tenant: Tenant, options: ConversationOpti
     createdAt: at,
     updatedAt: at,
   };
-  await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: contactItem(contact) }));
+  if (!options.contact) await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: contactItem(contact) }));
   await dynamo().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: ticketItem(ticket) }));
   // A conversation on a connection is one the agent can send on: its session runs.
   if (ticket.whatsappId) await markConnected(tenant.companyId, ticket.whatsappId);
@@ -168,6 +170,12 @@ export const messagesProbes: Record<RouteKeyOf<'messages'>, Probe> = {
     const response = await cloud.api(`/messages/${ticket.id}?companyId=${b.companyId}`, { token: a.admin.token });
 
     expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+    // Nor does a cursor naming B's message lead A's own conversation into B's.
+    const own = await seedConversation(a);
+    const { inbound } = await conversationOfB(cloud, b);
+    const smuggled = await cloud.api(`/messages/${own.ticket.id}?cursor=${inbound.id}`, { token: a.admin.token });
+    expect(smuggled.status).toBe(400);
+    expect(smuggled.body.fields).toEqual([{ path: 'cursor', message: 'Invalid cursor' }]);
     await expectUnchanged(cloud, b, ticket.id);
     expect((await getTicket(b.companyId, ticket.id, true))?.unreadMessages).toBe(1);
   },

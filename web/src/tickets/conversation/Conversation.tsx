@@ -24,7 +24,7 @@ import { ticketPath, useMessagePages, useTicket } from './queries';
 import { TagsDialog } from './TagsDialog';
 import { conversationTexts } from './texts';
 import { TicketHeader } from './TicketHeader';
-import { buildTimeline } from './timeline';
+import { buildTimeline, timelineTickets } from './timeline';
 import { TransferModal } from './TransferModal';
 import { useConversationSync } from './use-conversation-sync';
 
@@ -76,11 +76,10 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   const messages = useMemo(() => loadedMessages(pages.data), [pages.data]);
   const rows = useMemo(
     () =>
-      buildTimeline(messages, {
-        startedAt: ticket && pages.isSuccess && !pages.hasNextPage ? ticket.createdAt : null,
-        closedAt: ticket?.status === 'closed' ? ticket.updatedAt : null,
-      }),
-    [messages, ticket, pages.isSuccess, pages.hasNextPage],
+      ticket === undefined
+        ? []
+        : buildTimeline(messages, timelineTickets(ticket, pages.data?.pages ?? [], !pages.isSuccess || pages.hasNextPage)),
+    [messages, ticket, pages.data, pages.isSuccess, pages.hasNextPage],
   );
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = pages;
@@ -88,7 +87,11 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const canDelete = useCallback((message: MessageDto) => message.fromMe && !message.bot && message.userId === me.user.id, [me.user.id]);
+  // Earlier tickets' messages are history: replying and deleting act on this ticket's messages only.
+  const canDelete = useCallback(
+    (message: MessageDto) => message.ticketId === ticketId && message.fromMe && !message.bot && message.userId === me.user.id,
+    [ticketId, me.user.id],
+  );
   const onDeleteMessage = useCallback((message: MessageDto) => setDeletingMessage(message), []);
   const onReply = useCallback((message: MessageDto) => setReplyTo(message), []);
 
@@ -154,6 +157,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
         </div>
       ) : (
         <MessagesList
+          ticketId={ticketId}
           rows={rows}
           contactName={ticket.contact.name}
           hasOlder={pages.hasNextPage}

@@ -1,7 +1,8 @@
 /**
  * One message of the conversation (spec 1 §2.5): own messages on the right with delivery ticks, the
  * contact's on the left; quoted message, content by kind, edited and deleted indications, time, and a
- * menu with Reply and Delete (own messages only, disabled once deleted).
+ * menu with Reply and Delete (own messages only, disabled once deleted). A message of an earlier
+ * ticket of the contact is history: no menu, since replying and deleting act on the open ticket.
  */
 import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, tokens } from '@fluentui/react-components';
 import { ArrowReply20Regular, Delete20Regular, DeleteOff20Regular, MoreVertical20Regular } from '@fluentui/react-icons';
@@ -43,6 +44,8 @@ const useStyles = makeStyles({
 
 export interface MessageBubbleProps {
   readonly message: MessageDto;
+  /** A message of an earlier ticket: shown without the menu. */
+  readonly readOnly: boolean;
   readonly contactName: string;
   readonly canReply: boolean;
   readonly canDelete: boolean;
@@ -50,7 +53,7 @@ export interface MessageBubbleProps {
   readonly onDelete: (message: MessageDto) => void;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, contactName, canReply, canDelete, onReply, onDelete }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message, readOnly, contactName, canReply, canDelete, onReply, onDelete }: MessageBubbleProps) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).messages;
   const own = message.fromMe;
@@ -80,7 +83,7 @@ export const MessageBubble = memo(function MessageBubble({ message, contactName,
           {own && <AckTicks ack={message.ack} />}
         </div>
       </div>
-      {(canReply || own) && (
+      {!readOnly && (canReply || own) && (
         <Menu positioning="below-end">
           <MenuTrigger disableButtonEnhancement>
             <Button className={styles.menuButton} appearance="transparent" size="small" icon={<MoreVertical20Regular />} aria-label={texts.menu} />

@@ -44,6 +44,8 @@ const useStyles = makeStyles({
 });
 
 export interface MessagesListProps {
+  /** The conversation's ticket: messages of the contact's earlier tickets show without a menu. */
+  readonly ticketId: string;
   readonly rows: readonly TimelineRow[];
   readonly contactName: string;
   readonly hasOlder: boolean;
@@ -55,7 +57,7 @@ export interface MessagesListProps {
   readonly onDelete: (message: MessageDto) => void;
 }
 
-export function MessagesList({ rows, contactName, hasOlder, loadingOlder, onLoadOlder, canReply, canDelete, onReply, onDelete }: MessagesListProps) {
+export function MessagesList({ ticketId, rows, contactName, hasOlder, loadingOlder, onLoadOlder, canReply, canDelete, onReply, onDelete }: MessagesListProps) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).messages;
   const scroller = useRef<HTMLDivElement>(null);
@@ -153,6 +155,7 @@ export function MessagesList({ rows, contactName, hasOlder, loadingOlder, onLoad
                 <MessageBubble
                   key={row.key}
                   message={row.message}
+                  readOnly={row.message.ticketId !== ticketId}
                   contactName={contactName}
                   canReply={canReply}
                   canDelete={canDelete(row.message)}

@@ -1,19 +1,26 @@
 /**
- * Contents of popovers and menus loaded on their first open: the button that opens them stays in the
- * page's first load, what they show (lists, menu items, their styles) loads when first asked for.
+ * Code loaded when first needed rather than with the page: the menus and popovers of the header, whole
+ * (Fluent's Menu or Popover, their positioning and motion, what they show), on the first press of their
+ * button; the Toaster with the first notice.
  *
- * Not React.lazy with a Suspense fallback: Fluent moves the focus into a popover or menu once, when
- * its `open` turns true, so contents that appear a moment later would leave the focus on the button.
- * Instead opening waits for the code, and the contents mount in the same render as the open state,
- * exactly as when they were part of the first load.
+ * A menu or popover: until its code is there, its button stands alone, with what Fluent's trigger
+ * gives the button of a closed menu or popover (`menuButtonAtRest`, `popoverButtonAtRest`), so it
+ * looks, reads and answers the same. A press loads the code, then the loaded component renders the
+ * Menu or Popover around the same button, already open: Fluent moves the focus into it on opening, and
+ * back to the button on closing, as when it was part of the first load.
+ *
+ * Not React.lazy with a Suspense fallback: the button must stay on screen meanwhile, and a failed load
+ * must leave it there, ready to try again, rather than reach an error boundary.
  */
-import { useCallback, useState, type ComponentType } from 'react';
+import { useCallback, useState, type ComponentType, type KeyboardEvent, type ReactElement } from 'react';
 
 export interface OnDemand<P extends object> {
   /** Renders the loaded component, or nothing before `load` has finished. */
   readonly Component: ComponentType<P>;
   /** Loads the code once; a failed load (offline, a new release replaced the file) is tried again. */
   readonly load: () => Promise<void>;
+  /** Whether `load` has finished, so `Component` renders the loaded one. */
+  readonly isLoaded: () => boolean;
 }
 
 export function onDemand<P extends object>(importComponent: () => Promise<ComponentType<P>>): OnDemand<P> {
@@ -38,7 +45,7 @@ export function onDemand<P extends object>(importComponent: () => Promise<Compon
     return Loaded === undefined ? null : <Loaded {...props} />;
   }
 
-  return { Component: OnDemandComponent, load };
+  return { Component: OnDemandComponent, load, isLoaded: () => loaded !== undefined };
 }
 
 /**
@@ -62,4 +69,36 @@ export function useOpenOnDemand(load: () => Promise<void>): readonly [boolean, (
     [load],
   );
   return [open, change];
+}
+
+/** The props a menu or popover loaded on demand takes besides its own. */
+export interface PopupProps {
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+  /** The button, which the popup wraps in Fluent's MenuTrigger or PopoverTrigger. */
+  readonly trigger: ReactElement;
+}
+
+/** What the button of a menu or popover not loaded yet gets instead of its trigger's props. */
+export interface ButtonAtRest {
+  readonly 'aria-haspopup'?: 'menu';
+  readonly 'aria-expanded'?: boolean;
+  readonly onClick: () => void;
+  readonly onKeyDown?: (event: KeyboardEvent) => void;
+}
+
+/** As Fluent's MenuTrigger on a closed menu: a menu button, opened by a press or by Arrow Down. */
+export function menuButtonAtRest(onOpenChange: (open: boolean) => void): ButtonAtRest {
+  return {
+    'aria-haspopup': 'menu',
+    onClick: () => onOpenChange(true),
+    onKeyDown: (event) => {
+      if (event.key === 'ArrowDown') onOpenChange(true);
+    },
+  };
+}
+
+/** As Fluent's PopoverTrigger on a closed popover: not expanded, opened by a press. */
+export function popoverButtonAtRest(onOpenChange: (open: boolean) => void): ButtonAtRest {
+  return { 'aria-expanded': false, onClick: () => onOpenChange(true) };
 }

@@ -40,7 +40,7 @@ export function AnnouncementsPopover() {
   const texts = useTexts(announcementsPopoverTexts);
   const { api } = useServices();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useOpenOnDemand(Popup.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
   const [hasNew, setHasNew] = useState(false);
 
   const query = useInfiniteQuery({
@@ -77,7 +77,7 @@ export function AnnouncementsPopover() {
 
   const button = (atRest?: ButtonAtRest) => (
     <Tooltip content={label} relationship="label">
-      <Button {...atRest} appearance="subtle" icon={<Megaphone24Regular />} />
+      <Button ref={buttonRef} {...atRest} appearance="subtle" icon={<Megaphone24Regular />} />
     </Tooltip>
   );
 

@@ -12,7 +12,16 @@
  * Not React.lazy with a Suspense fallback: the button must stay on screen meanwhile, and a failed load
  * must leave it there, ready to try again, rather than reach an error boundary.
  */
-import { useCallback, useState, type ComponentType, type KeyboardEvent, type ReactElement } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type ReactElement,
+  type RefObject,
+} from 'react';
 
 export interface OnDemand<P extends object> {
   /** Renders the loaded component, or nothing before `load` has finished. */
@@ -49,12 +58,23 @@ export function onDemand<P extends object>(importComponent: () => Promise<Compon
 }
 
 /**
- * The open state of a popover or menu whose contents load on demand: closing is immediate, opening
- * happens once the contents' code is there. When the code cannot be loaded the popover stays closed
- * and the next press tries again.
+ * The open state of a popover or menu loaded on demand: closing is immediate, opening happens once the
+ * code is there. When the code cannot be loaded it stays closed and the next press tries again.
+ *
+ * And the ref to put on its button. The first open puts the button inside the loaded popup, a new
+ * element, and the focus the pressed button had falls to the page: it is given to the new button
+ * before the popup's effects run, as if that one had been pressed. So the popup moves it inside from
+ * there and, on closing, Fluent gives it back there; a popover with nothing to focus leaves it there.
  */
-export function useOpenOnDemand(load: () => Promise<void>): readonly [boolean, (next: boolean) => void] {
+export function useOpenOnDemand(
+  load: () => Promise<void>,
+): readonly [open: boolean, onOpenChange: (next: boolean) => void, buttonRef: RefObject<HTMLButtonElement | null>] {
   const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // A layout effect: it runs before every passive effect, among them the popup's moving the focus.
+  useLayoutEffect(() => {
+    if (open && document.activeElement === document.body) buttonRef.current?.focus();
+  }, [open]);
   const change = useCallback(
     (next: boolean) => {
       if (!next) {
@@ -68,7 +88,7 @@ export function useOpenOnDemand(load: () => Promise<void>): readonly [boolean, (
     },
     [load],
   );
-  return [open, change];
+  return [open, change, buttonRef];
 }
 
 /** The props a menu or popover loaded on demand takes besides its own. */

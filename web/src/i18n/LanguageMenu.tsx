@@ -18,18 +18,31 @@ export function LanguageMenu() {
   const { language, setLanguage } = useLanguage();
   const texts = useTexts(commonTexts);
   const label = format(texts.language.current, { language: LANGUAGE_NAMES[language] });
-  const [open, setOpen] = useOpenOnDemand(Popup.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
   const button = (atRest?: ButtonAtRest) => (
     <Tooltip content={label} relationship="inaccessible">
-      <Button {...atRest} appearance="subtle" icon={<LocalLanguage24Regular />} aria-label={languageButtonName(language, texts.language)}>
+      <Button
+        ref={buttonRef}
+        {...atRest}
+        appearance="subtle"
+        icon={<LocalLanguage24Regular />}
+        aria-label={languageButtonName(language, texts.language)}
+      >
         {languageCode(language)}
       </Button>
     </Tooltip>
   );
 
   return Popup.isLoaded() ? (
-    <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} language={language} onPick={setLanguage} label={texts.language.label} />
+    <Popup.Component
+      open={open}
+      onOpenChange={setOpen}
+      trigger={button()}
+      language={language}
+      onPick={setLanguage}
+      label={texts.language.label}
+    />
   ) : (
     button(menuButtonAtRest(setOpen))
   );

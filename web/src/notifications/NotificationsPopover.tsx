@@ -32,7 +32,7 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
   const texts = useTexts(notificationsTexts);
   const navigate = useNavigate();
   const tickets = useNotifications(viewerId);
-  const [open, setOpen] = useOpenOnDemand(Popup.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
   const label = tickets.length > 0 ? format(texts.buttonWithCount, { count: tickets.length }) : texts.button;
 
@@ -46,7 +46,7 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
 
   const button = (atRest?: ButtonAtRest) => (
     <Tooltip content={label} relationship="label">
-      <Button {...atRest} appearance="subtle" icon={<Alert24Regular />} />
+      <Button ref={buttonRef} {...atRest} appearance="subtle" icon={<Alert24Regular />} />
     </Tooltip>
   );
 

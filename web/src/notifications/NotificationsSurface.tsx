@@ -3,7 +3,18 @@
  * with new customer messages, newest first; choosing one opens the ticket. Loaded on the bell's first
  * open.
  */
-import { Avatar, Caption1, CounterBadge, makeStyles, Popover, PopoverSurface, PopoverTrigger, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import {
+  Avatar,
+  Caption1,
+  CounterBadge,
+  makeStyles,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Subtitle2,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import type { TicketDto } from '../../../shared/tickets';
 import type { PopupProps } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';

@@ -21,13 +21,17 @@ function VolumeIcon({ volume }: { readonly volume: number }) {
 export function VolumeControl() {
   const texts = useTexts(notificationsTexts);
   const volume = useVolume();
-  const [open, setOpen] = useOpenOnDemand(Popup.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
   const button = (atRest?: ButtonAtRest) => (
     <Tooltip content={texts.volume} relationship="label">
-      <Button {...atRest} appearance="subtle" icon={<VolumeIcon volume={volume} />} />
+      <Button ref={buttonRef} {...atRest} appearance="subtle" icon={<VolumeIcon volume={volume} />} />
     </Tooltip>
   );
 
-  return Popup.isLoaded() ? <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} /> : button(popoverButtonAtRest(setOpen));
+  return Popup.isLoaded() ? (
+    <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} />
+  ) : (
+    button(popoverButtonAtRest(setOpen))
+  );
 }

@@ -12,13 +12,17 @@ const Popup = onDemand(() => import('./InternalChatSurface').then((m) => m.Inter
 
 export function InternalChatPopover() {
   const texts = useTexts(shellTexts);
-  const [open, setOpen] = useOpenOnDemand(Popup.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
   const button = (atRest?: ButtonAtRest) => (
     <Tooltip content={texts.internalChat} relationship="label">
-      <Button {...atRest} appearance="subtle" icon={<PeopleChat24Regular />} />
+      <Button ref={buttonRef} {...atRest} appearance="subtle" icon={<PeopleChat24Regular />} />
     </Tooltip>
   );
 
-  return Popup.isLoaded() ? <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} /> : button(popoverButtonAtRest(setOpen));
+  return Popup.isLoaded() ? (
+    <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} />
+  ) : (
+    button(popoverButtonAtRest(setOpen))
+  );
 }

@@ -26,7 +26,7 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
   const { api, auth } = useServices();
   const [profileOpen, setProfileOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [open, setOpen] = useOpenOnDemand(Popup.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
   const logout = async () => {
     setLeaving(true);
@@ -36,7 +36,13 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
   const button = (atRest?: ButtonAtRest) => (
     <Tooltip content={texts.userMenu} relationship="label">
       {/* An icon, not the initials: the button's visible text would then differ from its name. */}
-      <Button {...atRest} appearance="subtle" icon={<Avatar icon={<Person20Regular />} color="brand" size={28} aria-hidden />} disabled={leaving} />
+      <Button
+        ref={buttonRef}
+        {...atRest}
+        appearance="subtle"
+        icon={<Avatar icon={<Person20Regular />} color="brand" size={28} aria-hidden />}
+        disabled={leaving}
+      />
     </Tooltip>
   );
 

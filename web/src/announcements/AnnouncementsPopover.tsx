@@ -5,7 +5,7 @@
  * was last opened. The popover (AnnouncementsSurface) loads on the first open.
  */
 import { Badge, Button, makeStyles, Tooltip } from '@fluentui/react-components';
-import { Megaphone24Regular } from '@fluentui/react-icons';
+import { Megaphone24Regular } from '@fluentui/react-icons/svg/megaphone';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AnnouncementPage } from '../../../shared/announcements';

@@ -6,7 +6,7 @@
  * The menu (LanguageMenuList) loads on the first open.
  */
 import { Button, Tooltip } from '@fluentui/react-components';
-import { LocalLanguage24Regular } from '@fluentui/react-icons';
+import { LocalLanguage24Regular } from '@fluentui/react-icons/svg/local-language';
 import { menuButtonAtRest, onDemand, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { commonTexts, LANGUAGE_NAMES, languageButtonName, languageCode } from './common';
 import { useLanguage } from './language';

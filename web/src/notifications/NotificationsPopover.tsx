@@ -5,7 +5,7 @@
  * browsers require for the question). The popover (NotificationsSurface) loads on the first open.
  */
 import { Button, CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
-import { Alert24Regular } from '@fluentui/react-icons';
+import { Alert24Regular } from '@fluentui/react-icons/svg/alert';
 import { useNavigate } from 'react-router';
 import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';

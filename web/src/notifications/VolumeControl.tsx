@@ -3,7 +3,8 @@
  * notification chime, stored locally, 1 by default. The popover (VolumeSurface) loads on the first open.
  */
 import { Button, Tooltip } from '@fluentui/react-components';
-import { Speaker024Regular, Speaker124Regular, Speaker224Regular, SpeakerMute24Regular } from '@fluentui/react-icons';
+import { Speaker024Regular, Speaker124Regular, Speaker224Regular } from '@fluentui/react-icons/svg/speaker';
+import { SpeakerMute24Regular } from '@fluentui/react-icons/svg/speaker-mute';
 import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';

@@ -3,7 +3,7 @@
  * Logout signs out everywhere (sign-out.ts). The menu (UserMenuList) loads on its first open.
  */
 import { Avatar, Button, Tooltip } from '@fluentui/react-components';
-import { Person20Regular } from '@fluentui/react-icons';
+import { Person20Regular } from '@fluentui/react-icons/svg/person';
 import { lazy, Suspense, useState } from 'react';
 import type { UserDto } from '../../../shared/users';
 import { useServices } from '../app/services';

@@ -3,7 +3,8 @@
  * and Logout.
  */
 import { Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
-import { Person20Regular, SignOut20Regular } from '@fluentui/react-icons';
+import { Person20Regular } from '@fluentui/react-icons/svg/person';
+import { SignOut20Regular } from '@fluentui/react-icons/svg/sign-out';
 import type { PopupProps } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { shellTexts } from './texts';

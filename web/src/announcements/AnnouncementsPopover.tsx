@@ -2,22 +2,22 @@
  * The header's announcements (spec 1 §2.7, §9; spec 3 §3, §9): active platform notices, newest first,
  * coloured by priority (1 red, 2 orange, 3 grey), the next page loaded within 100 px of the bottom, and
  * kept live by the `company-announcement` event. A dot marks notices that arrived since the popover
- * was last opened. The popover's contents load on the first open.
+ * was last opened. The popover (AnnouncementsSurface) loads on the first open.
  */
-import { Badge, Button, makeStyles, Popover, PopoverTrigger, Tooltip } from '@fluentui/react-components';
-import { Megaphone24Regular } from '@fluentui/react-icons';
+import { Badge, Button, makeStyles, Tooltip } from '@fluentui/react-components';
+import { Megaphone24Regular } from '@fluentui/react-icons/svg/megaphone';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AnnouncementPage } from '../../../shared/announcements';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../app/services';
-import { onDemand, useOpenOnDemand } from '../components/on-demand';
+import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { useGlobalRealtimeEvent } from '../realtime';
 import { applyAnnouncementEvent, nearBottom, visibleAnnouncements } from './announcement-list';
 import { announcementsPopoverTexts } from './texts';
 
-const Surface = onDemand(() => import('./AnnouncementsSurface').then((m) => m.AnnouncementsSurface));
+const Popup = onDemand(() => import('./AnnouncementsSurface').then((m) => m.AnnouncementsSurface));
 
 /** Under the announcements key, so the announcements page's changes refresh the popover too. */
 const POPOVER_QUERY_KEY = [...queryKeys.announcements, 'popover'] as const;
@@ -40,7 +40,7 @@ export function AnnouncementsPopover() {
   const texts = useTexts(announcementsPopoverTexts);
   const { api } = useServices();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useOpenOnDemand(Surface.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
   const [hasNew, setHasNew] = useState(false);
 
   const query = useInfiniteQuery({
@@ -70,25 +70,25 @@ export function AnnouncementsPopover() {
     if (nearBottom(element) && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
   };
 
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) setHasNew(false);
+  };
+
+  const button = (atRest?: ButtonAtRest) => (
+    <Tooltip content={label} relationship="label">
+      <Button ref={buttonRef} {...atRest} appearance="subtle" icon={<Megaphone24Regular />} />
+    </Tooltip>
+  );
+
   // The dot sits beside the button, not in it: the button clips what overflows it.
   return (
     <span className={styles.anchor}>
-      <Popover
-        open={open}
-        onOpenChange={(_, data) => {
-          setOpen(data.open);
-          if (data.open) setHasNew(false);
-        }}
-        positioning="below-end"
-        withArrow
-        trapFocus
-      >
-        <PopoverTrigger disableButtonEnhancement>
-          <Tooltip content={label} relationship="label">
-            <Button appearance="subtle" icon={<Megaphone24Regular />} />
-          </Tooltip>
-        </PopoverTrigger>
-        <Surface.Component
+      {Popup.isLoaded() ? (
+        <Popup.Component
+          open={open}
+          onOpenChange={onOpenChange}
+          trigger={button()}
           announcements={announcements}
           pending={query.isPending}
           failed={query.isError}
@@ -97,7 +97,9 @@ export function AnnouncementsPopover() {
           onRetry={() => void query.refetch()}
           onScroll={loadMoreNearBottom}
         />
-      </Popover>
+      ) : (
+        button(popoverButtonAtRest(onOpenChange))
+      )}
       {hasNew && <Badge className={styles.dot} size="extra-small" color="danger" aria-hidden />}
     </span>
   );

@@ -1,10 +1,26 @@
 /**
- * What the header's announcements button opens (spec 1 §2.7, §9; spec 3 §3, §9): the active platform
- * notices, newest first, coloured by priority (1 red, 2 orange, 3 grey). Loaded on the first open; the
- * notices themselves are fetched and kept live by AnnouncementsPopover from the first load on.
+ * The popover of the header's announcements button around the button (spec 1 §2.7, §9; spec 3 §3,
+ * §9): the active platform notices, newest first, coloured by priority (1 red, 2 orange, 3 grey).
+ * Loaded on the first open; the notices themselves are fetched and kept live by AnnouncementsPopover
+ * from the first load on.
  */
-import { Badge, Body1, Button, Caption1, makeStyles, mergeClasses, PopoverSurface, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import {
+  Badge,
+  Body1,
+  Button,
+  Caption1,
+  makeStyles,
+  mergeClasses,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Spinner,
+  Subtitle2,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import type { Announcement, AnnouncementPriority } from '../../../shared/announcements';
+import type { PopupProps } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
 import { priorityColour, type PriorityColour } from './announcement-list';
 import { dateTimeLabel } from './date-time';
@@ -73,7 +89,7 @@ const BADGE_COLOURS: Readonly<Record<PriorityColour, 'danger' | 'warning' | 'inf
   grey: 'informative',
 };
 
-export interface AnnouncementsSurfaceProps {
+export interface AnnouncementsSurfaceProps extends PopupProps {
   readonly announcements: readonly Announcement[];
   /** The first page is still loading. */
   readonly pending: boolean;
@@ -86,61 +102,65 @@ export interface AnnouncementsSurfaceProps {
   readonly onScroll: (list: HTMLElement) => void;
 }
 
-export function AnnouncementsSurface({ announcements, pending, failed, loaded, loadingMore, onRetry, onScroll }: AnnouncementsSurfaceProps) {
+export function AnnouncementsSurface(props: AnnouncementsSurfaceProps) {
+  const { open, onOpenChange, trigger, announcements, pending, failed, loaded, loadingMore, onRetry, onScroll } = props;
   const styles = useStyles();
   const texts = useTexts(announcementsPopoverTexts);
 
   return (
-    <PopoverSurface className={styles.surface} aria-label={texts.title}>
-      <Subtitle2 as="h2" className={styles.title}>
-        {texts.title}
-      </Subtitle2>
-      {pending && (
-        <div className={styles.state}>
-          <Spinner size="tiny" label={texts.loading} />
-        </div>
-      )}
-      {failed && announcements.length === 0 && (
-        <div className={styles.state}>
-          <Text>{texts.loadError}</Text>
-          <Button size="small" onClick={onRetry}>
-            {texts.retry}
-          </Button>
-        </div>
-      )}
-      {loaded && announcements.length === 0 && <Text className={styles.state}>{texts.empty}</Text>}
-      {announcements.length > 0 && (
-        <ul className={styles.list} onScroll={(event) => onScroll(event.currentTarget)}>
-          {announcements.map((announcement) => {
-            const colour = priorityColour(announcement.priority);
-            return (
-              <li key={announcement.id} className={mergeClasses(styles.item, styles[colour])}>
-                <div className={styles.heading}>
-                  <Text weight="semibold">{announcement.title}</Text>
-                  <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
-                    {texts.priority[announcement.priority as AnnouncementPriority]}
-                  </Badge>
-                </div>
-                <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
-                {announcement.mediaUrl !== null && (
-                  <img
-                    className={styles.image}
-                    src={announcement.mediaUrl}
-                    alt={format(texts.image, { title: announcement.title })}
-                    loading="lazy"
-                  />
-                )}
-                <Body1 className={styles.text}>{announcement.text}</Body1>
+    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
+      <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
+      <PopoverSurface className={styles.surface} aria-label={texts.title}>
+        <Subtitle2 as="h2" className={styles.title}>
+          {texts.title}
+        </Subtitle2>
+        {pending && (
+          <div className={styles.state}>
+            <Spinner size="tiny" label={texts.loading} />
+          </div>
+        )}
+        {failed && announcements.length === 0 && (
+          <div className={styles.state}>
+            <Text>{texts.loadError}</Text>
+            <Button size="small" onClick={onRetry}>
+              {texts.retry}
+            </Button>
+          </div>
+        )}
+        {loaded && announcements.length === 0 && <Text className={styles.state}>{texts.empty}</Text>}
+        {announcements.length > 0 && (
+          <ul className={styles.list} onScroll={(event) => onScroll(event.currentTarget)}>
+            {announcements.map((announcement) => {
+              const colour = priorityColour(announcement.priority);
+              return (
+                <li key={announcement.id} className={mergeClasses(styles.item, styles[colour])}>
+                  <div className={styles.heading}>
+                    <Text weight="semibold">{announcement.title}</Text>
+                    <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
+                      {texts.priority[announcement.priority as AnnouncementPriority]}
+                    </Badge>
+                  </div>
+                  <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
+                  {announcement.mediaUrl !== null && (
+                    <img
+                      className={styles.image}
+                      src={announcement.mediaUrl}
+                      alt={format(texts.image, { title: announcement.title })}
+                      loading="lazy"
+                    />
+                  )}
+                  <Body1 className={styles.text}>{announcement.text}</Body1>
+                </li>
+              );
+            })}
+            {loadingMore && (
+              <li className={styles.state}>
+                <Spinner size="tiny" label={texts.loading} />
               </li>
-            );
-          })}
-          {loadingMore && (
-            <li className={styles.state}>
-              <Spinner size="tiny" label={texts.loading} />
-            </li>
-          )}
-        </ul>
-      )}
-    </PopoverSurface>
+            )}
+          </ul>
+        )}
+      </PopoverSurface>
+    </Popover>
   );
 }

@@ -1,6 +1,6 @@
 /** The panel of a page that is not built yet: says so plainly instead of showing nothing. */
 import { Body1, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
-import { Clock24Regular } from '@fluentui/react-icons';
+import { Clock24Regular } from '@fluentui/react-icons/svg/clock';
 import { commonTexts } from '../i18n/common';
 import { format, useTexts } from '../i18n/texts';
 import { RouterLink } from './RouterLink';

@@ -3,7 +3,8 @@
  * neither its API nor its user pool, so nothing else can work.
  */
 import { Body1, Button, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
-import { ArrowClockwise24Regular, Warning24Regular } from '@fluentui/react-icons';
+import { ArrowClockwise24Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
+import { Warning24Regular } from '@fluentui/react-icons/svg/warning';
 import { commonTexts } from '../i18n/common';
 import { useTexts } from '../i18n/texts';
 

@@ -5,7 +5,9 @@
  * start a conversation with a contact in the new-ticket modal. Changes made anywhere arrive live.
  */
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, SearchBox, Spinner, Title3, tokens } from '@fluentui/react-components';
-import { ArrowDownload24Regular, ArrowUpload24Regular, PersonAdd24Regular } from '@fluentui/react-icons';
+import { ArrowDownload24Regular } from '@fluentui/react-icons/svg/arrow-download';
+import { ArrowUpload24Regular } from '@fluentui/react-icons/svg/arrow-upload';
+import { PersonAdd24Regular } from '@fluentui/react-icons/svg/person-add';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContactDto, ContactExport } from '../../../shared/contacts';

@@ -19,7 +19,9 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import { Chat24Regular, Delete24Regular, Edit24Regular } from '@fluentui/react-icons';
+import { Chat24Regular } from '@fluentui/react-icons/svg/chat';
+import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
+import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import type { ContactDto } from '../../../shared/contacts';
 import { format, useTexts } from '../i18n/texts';
 import { LOAD_MORE_DISTANCE_PX } from './constants';

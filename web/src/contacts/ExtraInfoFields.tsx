@@ -1,6 +1,7 @@
 /** The contact's custom fields (name and value pairs) in the contact form: edit, add, remove. */
 import { Button, Field, Input, makeStyles, mergeClasses, Subtitle2, tokens } from '@fluentui/react-components';
-import { Add24Regular, Delete24Regular } from '@fluentui/react-icons';
+import { Add24Regular } from '@fluentui/react-icons/svg/add';
+import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { EXTRA_INFO_MAX, EXTRA_INFO_NAME_MAX, EXTRA_INFO_VALUE_MAX, type ExtraInfo } from '../../../shared/contacts';
 import { format, useTexts } from '../i18n/texts';
 import type { ContactFormErrors, ContactFormVariant } from './contact-form';

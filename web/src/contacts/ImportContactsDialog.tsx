@@ -21,7 +21,7 @@ import {
   Subtitle2,
   tokens,
 } from '@fluentui/react-components';
-import { DocumentTable24Regular } from '@fluentui/react-icons';
+import { DocumentTable24Regular } from '@fluentui/react-icons/svg/document-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import {

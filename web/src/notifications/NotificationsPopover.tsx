@@ -2,17 +2,17 @@
  * The notifications area of the header (spec 1 §1, §2.7; checklist C-008): a bell with the number of
  * tickets that have new customer messages, opening a list of them; choosing one opens the ticket.
  * Opening it the first time also asks for the browser's permission to notify (a user gesture, which
- * browsers require for the question). The list's code loads on the first open.
+ * browsers require for the question). The popover (NotificationsSurface) loads on the first open.
  */
-import { Button, CounterBadge, makeStyles, Popover, PopoverTrigger, Tooltip } from '@fluentui/react-components';
-import { Alert24Regular } from '@fluentui/react-icons';
+import { Button, CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
+import { Alert24Regular } from '@fluentui/react-icons/svg/alert';
 import { useNavigate } from 'react-router';
-import { onDemand, useOpenOnDemand } from '../components/on-demand';
+import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';
 import { ticketPath, useNotifications } from './use-notifications';
 
-const Surface = onDemand(() => import('./NotificationsSurface').then((m) => m.NotificationsSurface));
+const Popup = onDemand(() => import('./NotificationsSurface').then((m) => m.NotificationsSurface));
 
 const useStyles = makeStyles({
   anchor: {
@@ -32,7 +32,7 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
   const texts = useTexts(notificationsTexts);
   const navigate = useNavigate();
   const tickets = useNotifications(viewerId);
-  const [open, setOpen] = useOpenOnDemand(Surface.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
   const label = tickets.length > 0 ? format(texts.buttonWithCount, { count: tickets.length }) : texts.button;
 
@@ -44,23 +44,29 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
     }
   };
 
+  const button = (atRest?: ButtonAtRest) => (
+    <Tooltip content={label} relationship="label">
+      <Button ref={buttonRef} {...atRest} appearance="subtle" icon={<Alert24Regular />} />
+    </Tooltip>
+  );
+
   // The count sits beside the button, not in it: the button clips what overflows it.
   return (
     <span className={styles.anchor}>
-      <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
-        <PopoverTrigger disableButtonEnhancement>
-          <Tooltip content={label} relationship="label">
-            <Button appearance="subtle" icon={<Alert24Regular />} />
-          </Tooltip>
-        </PopoverTrigger>
-        <Surface.Component
+      {Popup.isLoaded() ? (
+        <Popup.Component
+          open={open}
+          onOpenChange={onOpenChange}
+          trigger={button()}
           tickets={tickets}
           onChoose={(ticketId) => {
             setOpen(false);
             void navigate(ticketPath(ticketId));
           }}
         />
-      </Popover>
+      ) : (
+        button(popoverButtonAtRest(onOpenChange))
+      )}
       {tickets.length > 0 && <CounterBadge className={styles.count} count={tickets.length} size="small" color="danger" aria-hidden />}
     </span>
   );

@@ -1,9 +1,22 @@
 /**
- * The list the notifications bell opens (spec 1 §2.7; checklist C-008): the tickets with new customer
- * messages, newest first; choosing one opens the ticket. Loaded on the bell's first open.
+ * The popover of the notifications bell around the bell (spec 1 §2.7; checklist C-008): the tickets
+ * with new customer messages, newest first; choosing one opens the ticket. Loaded on the bell's first
+ * open.
  */
-import { Avatar, Caption1, CounterBadge, makeStyles, PopoverSurface, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import {
+  Avatar,
+  Caption1,
+  CounterBadge,
+  makeStyles,
+  Popover,
+  PopoverSurface,
+  PopoverTrigger,
+  Subtitle2,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
 import type { TicketDto } from '../../../shared/tickets';
+import type { PopupProps } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
 import { whenLabel } from './notification-list';
 import { notificationsTexts } from './texts';
@@ -64,59 +77,62 @@ const useStyles = makeStyles({
   },
 });
 
-export interface NotificationsSurfaceProps {
+export interface NotificationsSurfaceProps extends PopupProps {
   readonly tickets: readonly TicketDto[];
   readonly onChoose: (ticketId: string) => void;
 }
 
-export function NotificationsSurface({ tickets, onChoose }: NotificationsSurfaceProps) {
+export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onChoose }: NotificationsSurfaceProps) {
   const styles = useStyles();
   const texts = useTexts(notificationsTexts);
   const now = new Date();
 
   return (
-    <PopoverSurface className={styles.surface} aria-label={texts.title}>
-      <Subtitle2 as="h2" className={styles.title}>
-        {texts.title}
-      </Subtitle2>
-      {tickets.length === 0 ? (
-        <Text className={styles.empty}>{texts.empty}</Text>
-      ) : (
-        <ul className={styles.list}>
-          {tickets.map((ticket) => (
-            <li key={ticket.id}>
-              <button type="button" className={styles.item} onClick={() => onChoose(ticket.id)}>
-                <Avatar
-                  aria-hidden
-                  name={ticket.contact.name}
-                  image={ticket.contact.profilePicUrl === null ? undefined : { src: ticket.contact.profilePicUrl }}
-                />
-                <span className={styles.body}>
-                  <span className={styles.line}>
-                    <Text weight="semibold" truncate wrap={false}>
-                      {ticket.contact.name}
-                    </Text>
-                    <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
+    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
+      <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
+      <PopoverSurface className={styles.surface} aria-label={texts.title}>
+        <Subtitle2 as="h2" className={styles.title}>
+          {texts.title}
+        </Subtitle2>
+        {tickets.length === 0 ? (
+          <Text className={styles.empty}>{texts.empty}</Text>
+        ) : (
+          <ul className={styles.list}>
+            {tickets.map((ticket) => (
+              <li key={ticket.id}>
+                <button type="button" className={styles.item} onClick={() => onChoose(ticket.id)}>
+                  <Avatar
+                    aria-hidden
+                    name={ticket.contact.name}
+                    image={ticket.contact.profilePicUrl === null ? undefined : { src: ticket.contact.profilePicUrl }}
+                  />
+                  <span className={styles.body}>
+                    <span className={styles.line}>
+                      <Text weight="semibold" truncate wrap={false}>
+                        {ticket.contact.name}
+                      </Text>
+                      <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
+                    </span>
+                    <span className={styles.line}>
+                      <Caption1 className={styles.preview} truncate wrap={false}>
+                        {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
+                      </Caption1>
+                      {ticket.unreadMessages > 0 && (
+                        <CounterBadge
+                          count={ticket.unreadMessages}
+                          size="small"
+                          color="brand"
+                          aria-label={format(texts.unread, { count: ticket.unreadMessages })}
+                        />
+                      )}
+                    </span>
                   </span>
-                  <span className={styles.line}>
-                    <Caption1 className={styles.preview} truncate wrap={false}>
-                      {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
-                    </Caption1>
-                    {ticket.unreadMessages > 0 && (
-                      <CounterBadge
-                        count={ticket.unreadMessages}
-                        size="small"
-                        color="brand"
-                        aria-label={format(texts.unread, { count: ticket.unreadMessages })}
-                      />
-                    )}
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </PopoverSurface>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </PopoverSurface>
+    </Popover>
   );
 }

@@ -1,15 +1,16 @@
 /**
  * The header's volume control (spec 1 §2.7, §9): a slider from 0 to 1 in steps of 0.1 for the
- * notification chime, stored locally, 1 by default. The slider's code loads on the first open.
+ * notification chime, stored locally, 1 by default. The popover (VolumeSurface) loads on the first open.
  */
-import { Button, Popover, PopoverTrigger, Tooltip } from '@fluentui/react-components';
-import { Speaker024Regular, Speaker124Regular, Speaker224Regular, SpeakerMute24Regular } from '@fluentui/react-icons';
-import { onDemand, useOpenOnDemand } from '../components/on-demand';
+import { Button, Tooltip } from '@fluentui/react-components';
+import { Speaker024Regular, Speaker124Regular, Speaker224Regular } from '@fluentui/react-icons/svg/speaker';
+import { SpeakerMute24Regular } from '@fluentui/react-icons/svg/speaker-mute';
+import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';
 import { useVolume } from './use-volume';
 
-const Surface = onDemand(() => import('./VolumeSurface').then((m) => m.VolumeSurface));
+const Popup = onDemand(() => import('./VolumeSurface').then((m) => m.VolumeSurface));
 
 function VolumeIcon({ volume }: { readonly volume: number }) {
   if (volume === 0) return <SpeakerMute24Regular />;
@@ -21,16 +22,17 @@ function VolumeIcon({ volume }: { readonly volume: number }) {
 export function VolumeControl() {
   const texts = useTexts(notificationsTexts);
   const volume = useVolume();
-  const [open, setOpen] = useOpenOnDemand(Surface.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
-  return (
-    <Popover open={open} onOpenChange={(_, data) => setOpen(data.open)} positioning="below-end" withArrow trapFocus>
-      <PopoverTrigger disableButtonEnhancement>
-        <Tooltip content={texts.volume} relationship="label">
-          <Button appearance="subtle" icon={<VolumeIcon volume={volume} />} />
-        </Tooltip>
-      </PopoverTrigger>
-      <Surface.Component />
-    </Popover>
+  const button = (atRest?: ButtonAtRest) => (
+    <Tooltip content={texts.volume} relationship="label">
+      <Button ref={buttonRef} {...atRest} appearance="subtle" icon={<VolumeIcon volume={volume} />} />
+    </Tooltip>
+  );
+
+  return Popup.isLoaded() ? (
+    <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} />
+  ) : (
+    button(popoverButtonAtRest(setOpen))
   );
 }

@@ -1,9 +1,10 @@
 /**
- * What the volume button opens, loaded on its first open: the slider's code is needed by no other part
- * of the first screen.
+ * The volume button's popover around the button, loaded on its first open: the slider's code is needed
+ * by no other part of the first screen.
  */
-import { Label, makeStyles, PopoverSurface, Slider, tokens } from '@fluentui/react-components';
+import { Label, makeStyles, Popover, PopoverSurface, PopoverTrigger, Slider, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
+import type { PopupProps } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';
 import { useVolume, volumeStore } from './use-volume';
@@ -18,24 +19,27 @@ const useStyles = makeStyles({
   },
 });
 
-export function VolumeSurface() {
+export function VolumeSurface({ open, onOpenChange, trigger }: PopupProps) {
   const styles = useStyles();
   const texts = useTexts(notificationsTexts);
   const volume = useVolume();
   const sliderId = useId();
   const percent = Math.round(volume * 100);
   return (
-    <PopoverSurface className={styles.surface}>
-      <Label htmlFor={sliderId}>{format(texts.volumeValue, { percent })}</Label>
-      <Slider
-        id={sliderId}
-        min={VOLUME_MIN}
-        max={VOLUME_MAX}
-        step={VOLUME_STEP}
-        value={volume}
-        onChange={(_, data) => volumeStore.set(data.value)}
-        aria-valuetext={format(texts.volumeValue, { percent })}
-      />
-    </PopoverSurface>
+    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
+      <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
+      <PopoverSurface className={styles.surface}>
+        <Label htmlFor={sliderId}>{format(texts.volumeValue, { percent })}</Label>
+        <Slider
+          id={sliderId}
+          min={VOLUME_MIN}
+          max={VOLUME_MAX}
+          step={VOLUME_STEP}
+          value={volume}
+          onChange={(_, data) => volumeStore.set(data.value)}
+          aria-valuetext={format(texts.volumeValue, { percent })}
+        />
+      </PopoverSurface>
+    </Popover>
   );
 }

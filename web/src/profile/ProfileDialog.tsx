@@ -18,7 +18,8 @@ import {
   Spinner,
   tokens,
 } from '@fluentui/react-components';
-import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
+import { Eye20Regular } from '@fluentui/react-icons/svg/eye';
+import { EyeOff20Regular } from '@fluentui/react-icons/svg/eye-off';
 import { useState, type FormEvent } from 'react';
 import type { UserDto } from '../../../shared/users';
 import { useServices } from '../app/services';

@@ -1,6 +1,6 @@
 /** The product name as a link to the landing page, the public pages' way home. */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { ChatMultiple24Filled } from '@fluentui/react-icons';
+import { ChatMultiple24Filled } from '@fluentui/react-icons/svg/chat-multiple';
 import type { ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
 

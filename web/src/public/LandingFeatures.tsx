@@ -1,16 +1,14 @@
 /** The features section (#features). */
 import { Body1, makeStyles, Subtitle2, tokens } from '@fluentui/react-components';
-import {
-  BotSparkle24Regular,
-  Board24Regular,
-  BranchFork24Regular,
-  DataBarVertical24Regular,
-  Flash24Regular,
-  Megaphone24Regular,
-  PeopleTeam24Regular,
-  PlugConnected24Regular,
-  type FluentIcon,
-} from '@fluentui/react-icons';
+import { Board24Regular } from '@fluentui/react-icons/svg/board';
+import { BotSparkle24Regular } from '@fluentui/react-icons/svg/bot-sparkle';
+import { BranchFork24Regular } from '@fluentui/react-icons/svg/branch-fork';
+import { DataBarVertical24Regular } from '@fluentui/react-icons/svg/data-bar-vertical';
+import { Flash24Regular } from '@fluentui/react-icons/svg/flash';
+import { Megaphone24Regular } from '@fluentui/react-icons/svg/megaphone';
+import { PeopleTeam24Regular } from '@fluentui/react-icons/svg/people-team';
+import { PlugConnected24Regular } from '@fluentui/react-icons/svg/plug-connected';
+import type { FluentIcon } from '@fluentui/react-icons';
 import { useTexts } from '../i18n/texts';
 import { landingTexts } from './landing-texts';
 import { LandingSection } from './LandingSection';

@@ -1,6 +1,6 @@
 /** One plan of the landing's price list: name, price for the chosen billing, limits and its button. */
 import { Badge, Body1, Caption1, Card, makeStyles, mergeClasses, Subtitle1, Text, tokens } from '@fluentui/react-components';
-import { Checkmark16Filled } from '@fluentui/react-icons';
+import { Checkmark16Filled } from '@fluentui/react-icons/svg/checkmark';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { planActionPath, planFeatureLines, type LandingPlan } from './landing-plans';

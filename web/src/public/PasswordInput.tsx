@@ -1,6 +1,7 @@
 /** A password input with a button that shows what was typed, for long passwords typed on a phone. */
 import { Button, Input, type InputProps } from '@fluentui/react-components';
-import { Eye20Regular, EyeOff20Regular } from '@fluentui/react-icons';
+import { Eye20Regular } from '@fluentui/react-icons/svg/eye';
+import { EyeOff20Regular } from '@fluentui/react-icons/svg/eye-off';
 import { useState } from 'react';
 import { useTexts } from '../i18n/texts';
 import { publicTexts } from './texts';

@@ -3,7 +3,7 @@
  * that wider screens, which show the menu inline, never load the drawer's code.
  */
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer } from '@fluentui/react-components';
-import { Dismiss24Regular } from '@fluentui/react-icons';
+import { Dismiss24Regular } from '@fluentui/react-icons/svg/dismiss';
 import { useTexts } from '../i18n/texts';
 import { MENU_WIDTH_PX } from './layout';
 import type { MenuLayout } from './menu-rules';

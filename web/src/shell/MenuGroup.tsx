@@ -1,6 +1,8 @@
 /** An expandable group of side-menu entries (the campaigns group, spec 1 §2.2). */
 import { makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
-import { ChevronDown20Regular, ChevronRight20Regular, type FluentIcon } from '@fluentui/react-icons';
+import { ChevronDown20Regular } from '@fluentui/react-icons/svg/chevron-down';
+import { ChevronRight20Regular } from '@fluentui/react-icons/svg/chevron-right';
+import type { FluentIcon } from '@fluentui/react-icons';
 import { useId, useState, type ReactNode } from 'react';
 
 const useStyles = makeStyles({

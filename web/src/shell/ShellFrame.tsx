@@ -4,7 +4,7 @@
  * it starts expanded, in between as a rail of icons; crossing a breakpoint starts it afresh.
  */
 import { Button, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
-import { Navigation24Regular } from '@fluentui/react-icons';
+import { Navigation24Regular } from '@fluentui/react-icons/svg/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import type { UserDto } from '../../../shared/users';

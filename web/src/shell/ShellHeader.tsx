@@ -5,7 +5,7 @@
  * theme and the user menu. Before `/auth/me` answers only the parts that need no account show.
  */
 import { Body1, Button, Caption1, makeStyles, Subtitle2, Tooltip, tokens } from '@fluentui/react-components';
-import { ArrowClockwise24Regular } from '@fluentui/react-icons';
+import { ArrowClockwise24Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import type { ReactNode } from 'react';
 import type { UserDto } from '../../../shared/users';
 import { AnnouncementsPopover } from '../announcements/AnnouncementsPopover';

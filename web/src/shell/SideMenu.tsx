@@ -4,7 +4,7 @@
  * expanded. The shell places it beside the page or in a temporary drawer.
  */
 import { Caption1, Caption1Strong, makeStyles, tokens } from '@fluentui/react-components';
-import { Send20Regular } from '@fluentui/react-icons';
+import { Send20Regular } from '@fluentui/react-icons/svg/send';
 import { useLocation } from 'react-router';
 import { APP_VERSION } from '../../../shared/version';
 import { format, useTexts } from '../i18n/texts';

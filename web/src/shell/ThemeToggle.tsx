@@ -1,6 +1,7 @@
 /** Switches between the light and dark theme; the label names what a click will do. */
 import { Button, Tooltip } from '@fluentui/react-components';
-import { WeatherMoon24Regular, WeatherSunny24Regular } from '@fluentui/react-icons';
+import { WeatherMoon24Regular } from '@fluentui/react-icons/svg/weather-moon';
+import { WeatherSunny24Regular } from '@fluentui/react-icons/svg/weather-sunny';
 import { useTexts } from '../i18n/texts';
 import { useThemeControl } from '../theme/theme-context';
 import { shellTexts } from './texts';

@@ -1,20 +1,20 @@
 /**
  * The user menu (spec 1 §1, §4.4; checklist C-009, C-023): Profile opens the signed-in user's modal;
- * Logout signs out everywhere (sign-out.ts). The menu's items load on its first open.
+ * Logout signs out everywhere (sign-out.ts). The menu (UserMenuList) loads on its first open.
  */
-import { Avatar, Button, Menu, MenuTrigger, Tooltip } from '@fluentui/react-components';
-import { Person20Regular } from '@fluentui/react-icons';
+import { Avatar, Button, Tooltip } from '@fluentui/react-components';
+import { Person20Regular } from '@fluentui/react-icons/svg/person';
 import { lazy, Suspense, useState } from 'react';
 import type { UserDto } from '../../../shared/users';
 import { useServices } from '../app/services';
-import { onDemand, useOpenOnDemand } from '../components/on-demand';
+import { menuButtonAtRest, onDemand, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
 
 // Loaded when first opened: the form's checks (the shared zod schemas) stay out of every page's first load.
 const ProfileDialog = lazy(() => import('../profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
-const Items = onDemand(() => import('./UserMenuList').then((m) => m.UserMenuList));
+const Popup = onDemand(() => import('./UserMenuList').then((m) => m.UserMenuList));
 
 export interface UserMenuProps {
   readonly user: { readonly id: string; readonly name: string; readonly email: string };
@@ -26,24 +26,41 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
   const { api, auth } = useServices();
   const [profileOpen, setProfileOpen] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [open, setOpen] = useOpenOnDemand(Items.load);
+  const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
   const logout = async () => {
     setLeaving(true);
     await signOutEverywhere(api, auth);
   };
 
+  const button = (atRest?: ButtonAtRest) => (
+    <Tooltip content={texts.userMenu} relationship="label">
+      {/* An icon, not the initials: the button's visible text would then differ from its name. */}
+      <Button
+        ref={buttonRef}
+        {...atRest}
+        appearance="subtle"
+        icon={<Avatar icon={<Person20Regular />} color="brand" size={28} aria-hidden />}
+        disabled={leaving}
+      />
+    </Tooltip>
+  );
+
   return (
     <>
-      <Menu positioning="below-end" open={open} onOpenChange={(_, data) => setOpen(data.open)}>
-        <MenuTrigger disableButtonEnhancement>
-          <Tooltip content={texts.userMenu} relationship="label">
-            {/* An icon, not the initials: the button's visible text would then differ from its name. */}
-            <Button appearance="subtle" icon={<Avatar icon={<Person20Regular />} color="brand" size={28} aria-hidden />} disabled={leaving} />
-          </Tooltip>
-        </MenuTrigger>
-        <Items.Component userName={user.name} leaving={leaving} onProfile={() => setProfileOpen(true)} onLogout={() => void logout()} />
-      </Menu>
+      {Popup.isLoaded() ? (
+        <Popup.Component
+          open={open}
+          onOpenChange={setOpen}
+          trigger={button()}
+          userName={user.name}
+          leaving={leaving}
+          onProfile={() => setProfileOpen(true)}
+          onLogout={() => void logout()}
+        />
+      ) : (
+        button(menuButtonAtRest(setOpen))
+      )}
       <Suspense fallback={null}>
         {profileOpen && <ProfileDialog user={user} open onClose={() => setProfileOpen(false)} onSaved={onProfileSaved} />}
       </Suspense>

@@ -1,30 +1,28 @@
 /** The icon of each side-menu entry. */
-import {
-  BrainCircuit20Regular,
-  CalendarClock20Regular,
-  Chat20Regular,
-  Code20Regular,
-  ContactCard20Regular,
-  DataBarVertical20Regular,
-  Board20Regular,
-  Flash20Regular,
-  Folder20Regular,
-  List20Regular,
-  Megaphone20Regular,
-  Money20Regular,
-  Payment20Regular,
-  People20Regular,
-  PeopleChat20Regular,
-  PeopleList20Regular,
-  PeopleQueue20Regular,
-  PlugConnected20Regular,
-  PuzzlePiece20Regular,
-  QuestionCircle20Regular,
-  Settings20Regular,
-  Tag20Regular,
-  TaskListSquareLtr20Regular,
-  type FluentIcon,
-} from '@fluentui/react-icons';
+import { Board20Regular } from '@fluentui/react-icons/svg/board';
+import { BrainCircuit20Regular } from '@fluentui/react-icons/svg/brain-circuit';
+import { CalendarClock20Regular } from '@fluentui/react-icons/svg/calendar-clock';
+import { Chat20Regular } from '@fluentui/react-icons/svg/chat';
+import { Code20Regular } from '@fluentui/react-icons/svg/code';
+import { ContactCard20Regular } from '@fluentui/react-icons/svg/contact-card';
+import { DataBarVertical20Regular } from '@fluentui/react-icons/svg/data-bar-vertical';
+import { Flash20Regular } from '@fluentui/react-icons/svg/flash';
+import { Folder20Regular } from '@fluentui/react-icons/svg/folder';
+import { List20Regular } from '@fluentui/react-icons/svg/list';
+import { Megaphone20Regular } from '@fluentui/react-icons/svg/megaphone';
+import { Money20Regular } from '@fluentui/react-icons/svg/money';
+import { Payment20Regular } from '@fluentui/react-icons/svg/payment';
+import { People20Regular } from '@fluentui/react-icons/svg/people';
+import { PeopleChat20Regular } from '@fluentui/react-icons/svg/people-chat';
+import { PeopleList20Regular } from '@fluentui/react-icons/svg/people-list';
+import { PeopleQueue20Regular } from '@fluentui/react-icons/svg/people-queue';
+import { PlugConnected20Regular } from '@fluentui/react-icons/svg/plug-connected';
+import { PuzzlePiece20Regular } from '@fluentui/react-icons/svg/puzzle-piece';
+import { QuestionCircle20Regular } from '@fluentui/react-icons/svg/question-circle';
+import { Settings20Regular } from '@fluentui/react-icons/svg/settings';
+import { Tag20Regular } from '@fluentui/react-icons/svg/tag';
+import { TaskListSquareLtr20Regular } from '@fluentui/react-icons/svg/task-list-square-ltr';
+import type { FluentIcon } from '@fluentui/react-icons';
 import type { MenuItemId } from './menu-rules';
 
 export const MENU_ICONS: Readonly<Record<MenuItemId, FluentIcon>> = {

@@ -17,7 +17,7 @@ import {
   mergeClasses,
   tokens,
 } from '@fluentui/react-components';
-import { EyeRegular } from '@fluentui/react-icons';
+import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import type { TicketDto } from '../../../shared/tickets';
 import { format, useTexts } from '../i18n/texts';
 import { lastMessageKind, readableTextColor, ticketTime } from './ticket-format';

@@ -1,6 +1,6 @@
 /** The conversation side with no ticket chosen (spec 1 §2.3): a welcome with the product's mark. */
 import { Subtitle1, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { ChatMultipleRegular } from '@fluentui/react-icons';
+import { ChatMultipleRegular } from '@fluentui/react-icons/svg/chat-multiple';
 import { useTexts } from '../i18n/texts';
 import { ticketsTexts } from './texts';
 

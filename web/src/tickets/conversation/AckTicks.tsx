@@ -1,6 +1,7 @@
 /** Delivery ticks of an outgoing message (spec 1 §2.5, §9): a clock, one tick, two ticks, two read ticks. */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { Checkmark16Regular, Clock12Regular } from '@fluentui/react-icons';
+import { Checkmark16Regular } from '@fluentui/react-icons/svg/checkmark';
+import { Clock12Regular } from '@fluentui/react-icons/svg/clock';
 import type { Ack } from '../../../../shared/messages';
 import { useTexts } from '../../i18n/texts';
 import { ackState } from './ack';

@@ -3,7 +3,9 @@
  * sending. Recordings are sent as MP3 at 128 kbps; under 10000 bytes they are discarded.
  */
 import { Button, makeStyles, Spinner, Text, tokens, Tooltip } from '@fluentui/react-components';
-import { Dismiss20Regular, Mic24Regular, Send24Regular } from '@fluentui/react-icons';
+import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
+import { Mic24Regular } from '@fluentui/react-icons/svg/mic';
+import { Send24Regular } from '@fluentui/react-icons/svg/send';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';

@@ -16,7 +16,8 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import { Dismiss20Regular, Edit20Regular } from '@fluentui/react-icons';
+import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
+import { Edit20Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import type { ContactDto } from '../../../../shared/contacts';

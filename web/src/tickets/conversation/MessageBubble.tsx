@@ -5,7 +5,10 @@
  * ticket of the contact is history: no menu, since replying and deleting act on the open ticket.
  */
 import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, tokens } from '@fluentui/react-components';
-import { ArrowReply20Regular, Delete20Regular, DeleteOff20Regular, MoreVertical20Regular } from '@fluentui/react-icons';
+import { ArrowReply20Regular } from '@fluentui/react-icons/svg/arrow-reply';
+import { Delete20Regular } from '@fluentui/react-icons/svg/delete';
+import { DeleteOff20Regular } from '@fluentui/react-icons/svg/delete-off';
+import { MoreVertical20Regular } from '@fluentui/react-icons/svg/more-vertical';
 import { memo } from 'react';
 import type { MessageDto } from '../../../../shared/messages';
 import { useTexts } from '../../i18n/texts';

@@ -5,7 +5,9 @@
  * can be sent unless the ticket is open.
  */
 import { Button, makeStyles, Switch, Textarea, tokens, Tooltip } from '@fluentui/react-components';
-import { Attach24Regular, Dismiss16Regular, Send24Regular } from '@fluentui/react-icons';
+import { Attach24Regular } from '@fluentui/react-icons/svg/attach';
+import { Dismiss16Regular } from '@fluentui/react-icons/svg/dismiss';
+import { Send24Regular } from '@fluentui/react-icons/svg/send';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { MessageDto } from '../../../../shared/messages';
 import { useToast } from '../../feedback/toast';

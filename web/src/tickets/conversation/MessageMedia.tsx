@@ -4,13 +4,11 @@
  * a missed-call entry; anything else is formatted text.
  */
 import { Link, makeStyles, Text, tokens } from '@fluentui/react-components';
-import {
-  ArrowDownload20Regular,
-  CallMissed20Regular,
-  Location20Regular,
-  Person20Regular,
-  VideoOff20Regular,
-} from '@fluentui/react-icons';
+import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download';
+import { CallMissed20Regular } from '@fluentui/react-icons/svg/call-missed';
+import { Location20Regular } from '@fluentui/react-icons/svg/location';
+import { Person20Regular } from '@fluentui/react-icons/svg/person';
+import { VideoOff20Regular } from '@fluentui/react-icons/svg/video-off';
 import { format, useTexts } from '../../i18n/texts';
 import type { MessageContent } from './message-content';
 import { FormattedText } from './FormattedText';

@@ -18,7 +18,7 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import { Delete20Regular } from '@fluentui/react-icons';
+import { Delete20Regular } from '@fluentui/react-icons/svg/delete';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { NOTE_MAX, type TicketNote } from '../../../../shared/notes';

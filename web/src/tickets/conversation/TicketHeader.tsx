@@ -17,16 +17,14 @@ import {
   tokens,
   Tooltip,
 } from '@fluentui/react-components';
-import {
-  ArrowForward20Regular,
-  ArrowLeft20Regular,
-  ArrowUndo20Regular,
-  Delete20Regular,
-  Info20Regular,
-  MoreVertical20Regular,
-  Note20Regular,
-  Tag20Regular,
-} from '@fluentui/react-icons';
+import { ArrowForward20Regular } from '@fluentui/react-icons/svg/arrow-forward';
+import { ArrowLeft20Regular } from '@fluentui/react-icons/svg/arrow-left';
+import { ArrowUndo20Regular } from '@fluentui/react-icons/svg/arrow-undo';
+import { Delete20Regular } from '@fluentui/react-icons/svg/delete';
+import { Info20Regular } from '@fluentui/react-icons/svg/info';
+import { MoreVertical20Regular } from '@fluentui/react-icons/svg/more-vertical';
+import { Note20Regular } from '@fluentui/react-icons/svg/note';
+import { Tag20Regular } from '@fluentui/react-icons/svg/tag';
 import { can } from '../../../../shared/permissions';
 import type { TicketDto } from '../../../../shared/tickets';
 import { format, useTexts } from '../../i18n/texts';

@@ -2,13 +2,13 @@
  * Short notices to the user (spec 1 §8, §9): catalogue errors for 1.5 s in the current language
  * (unknown codes raw), other notices for 3 s. They go to the one Toaster mounted in App (AppToaster),
  * so a notice survives the navigation it may cause, e.g. a sign-out. The error catalogue (every text in
- * every language) loads with the first error shown, not with every page.
+ * every language) loads with the first error shown, and the Toaster's code with the first notice
+ * (toast-queue.ts), not with every page.
  */
-import { Toast, ToastTitle, useToastController, type ToastIntent } from '@fluentui/react-components';
 import { useMemo } from 'react';
 import { useLanguage } from '../i18n/language';
+import { toastQueue, type ToastIntent } from './toast-queue';
 
-export const APP_TOASTER_ID = 'app-toaster';
 /** Catalogue errors (spec 1 §9). */
 export const ERROR_TOAST_MS = 1500;
 /** Every other toast (spec 3 §9: 3 s by default). */
@@ -37,17 +37,10 @@ function rawCodeOf(codeOrError: unknown): string {
 }
 
 export function useToast(): ToastApi {
-  const { dispatchToast } = useToastController(APP_TOASTER_ID);
   const { language } = useLanguage();
 
   return useMemo(() => {
-    const show = (intent: ToastIntent, text: string, timeout: number) =>
-      dispatchToast(
-        <Toast>
-          <ToastTitle>{text}</ToastTitle>
-        </Toast>,
-        { intent, timeout, politeness: intent === 'error' || intent === 'warning' ? 'assertive' : 'polite' },
-      );
+    const show = (intent: ToastIntent, text: string, timeoutMs: number) => toastQueue.push({ intent, text, timeoutMs });
     return {
       error: (codeOrError) => {
         // When the catalogue cannot be fetched (offline), the code shows raw, as an unknown one would.
@@ -61,5 +54,5 @@ export function useToast(): ToastApi {
       info: (text, options) => show('info', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
       warning: (text, options) => show('warning', text, options?.timeoutMs ?? DEFAULT_TOAST_MS),
     } satisfies ToastApi;
-  }, [dispatchToast, language]);
+  }, [language]);
 }

@@ -18,7 +18,6 @@
  */
 import './quiet-sdk-notice';
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { monotonicFactory } from 'ulid';
 import { dynamo } from '../functions/core/aws/clients';
@@ -26,6 +25,7 @@ import { contactItem, type Contact } from '../functions/core/repositories/contac
 import { messageIdOf, messageItem, type StoredMessage } from '../functions/core/repositories/messages';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
+import { newTicket } from '../functions/core/use-cases/new-ticket';
 import { createCompany } from '../functions/core/use-cases/create-company';
 import { startLocalCloud } from '../infra/local/cloud';
 import { ALL_FEATURES, type Plan } from '../shared/plans';
@@ -139,29 +139,21 @@ async function seedContacts(companyId: string, at: Date): Promise<string[]> {
 
 /** A ticket of the seeded shape: the `index`-th, a minute newer than the one before. */
 function benchTicket(company: Company, contactIds: readonly string[], index: number, status: TicketStatus, start: number): Ticket {
-  const at = new Date(start + index * 60_000).toISOString();
-  return {
-    id: nextUlid(),
-    uuid: randomUUID(),
-    companyId: company.companyId,
-    status,
-    contactId: contactIds[index % contactIds.length] as string,
-    userId: status === 'pending' ? null : company.adminId,
-    userName: status === 'pending' ? null : company.adminName,
-    // Every status alternates between the two queues, ten tickets at a time.
-    queueId: company.queues[Math.floor(index / 10) % 2] as string,
-    whatsappId: null,
-    tagIds: [],
-    isGroup: false,
-    chatbot: false,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    lastMessage: 'Mensagem',
-    unreadMessages: 0,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const attended = status !== 'pending';
+  const created = newTicket(
+    {
+      companyId: company.companyId,
+      status: attended ? 'open' : 'pending',
+      contact: { id: contactIds[index % contactIds.length] as string, isGroup: false },
+      user: attended ? { id: company.adminId, name: company.adminName } : null,
+      // Every status alternates between the two queues, ten tickets at a time.
+      queueId: company.queues[Math.floor(index / 10) % 2] as string,
+      whatsappId: null,
+    },
+    new Date(start + index * 60_000),
+  );
+  // Closed ones are stored as closed straight away: the bench reads lists, it does not close tickets.
+  return { ...created, id: nextUlid(), status, lastMessage: 'Mensagem' };
 }
 
 function messagesOf(company: Company, ticket: Ticket, count: number): StoredMessage[] {

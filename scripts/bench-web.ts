@@ -32,13 +32,13 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { randomUUID } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { build } from 'vite';
 import { startLocalCloud } from '../infra/local/cloud';
 import { contactItem, type Contact } from '../functions/core/repositories/contacts';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
+import { newTicket } from '../functions/core/use-cases/new-ticket';
 import { findIdentityByEmail, getUser } from '../functions/core/repositories/users';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
@@ -148,25 +148,20 @@ async function seedTickets(): Promise<void> {
     };
     const open = index % 2 === 0;
     const ticket: Ticket = {
+      ...newTicket(
+        {
+          companyId: identity.companyId,
+          status: open ? 'open' : 'pending',
+          contact,
+          user: open ? { id: admin.id, name: admin.name } : null,
+          queueId: admin.queueIds[0] ?? null,
+          whatsappId: null,
+        },
+        new Date(at),
+      ),
       id: nextUlid(),
-      uuid: randomUUID(),
-      companyId: identity.companyId,
-      status: open ? 'open' : 'pending',
-      contactId: contact.id,
-      userId: open ? admin.id : null,
-      userName: open ? admin.name : null,
-      queueId: admin.queueIds[0] ?? null,
-      whatsappId: null,
-      tagIds: [],
-      isGroup: false,
-      chatbot: false,
-      useIntegration: false,
-      promptId: null,
-      integrationId: null,
       lastMessage: `Olá, preciso de ajuda com o pedido ${index + 1}`,
       unreadMessages: index % 3,
-      createdAt: at,
-      updatedAt: at,
     };
     requests.push({ PutRequest: { Item: contactItem(contact) } }, { PutRequest: { Item: ticketItem(ticket) } });
   }

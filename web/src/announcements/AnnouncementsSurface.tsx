@@ -11,16 +11,13 @@ import {
   Caption1,
   makeStyles,
   mergeClasses,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
   Spinner,
-  Subtitle2,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import type { Announcement, AnnouncementPriority } from '../../../shared/announcements';
 import type { PopupProps } from '../components/on-demand';
+import { TitledPopover } from '../components/TitledPopover';
 import { format, useTexts } from '../i18n/texts';
 import { priorityColour, type PriorityColour } from './announcement-list';
 import { dateTimeLabel } from './date-time';
@@ -29,12 +26,6 @@ import { announcementsPopoverTexts } from './texts';
 const useStyles = makeStyles({
   surface: {
     width: 'min(400px, calc(100vw - 32px))',
-    padding: 0,
-  },
-  title: {
-    display: 'block',
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   list: {
     listStyleType: 'none',
@@ -108,59 +99,53 @@ export function AnnouncementsSurface(props: AnnouncementsSurfaceProps) {
   const texts = useTexts(announcementsPopoverTexts);
 
   return (
-    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
-      <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label={texts.title}>
-        <Subtitle2 as="h2" className={styles.title}>
-          {texts.title}
-        </Subtitle2>
-        {pending && (
-          <div className={styles.state}>
-            <Spinner size="tiny" label={texts.loading} />
-          </div>
-        )}
-        {failed && announcements.length === 0 && (
-          <div className={styles.state}>
-            <Text>{texts.loadError}</Text>
-            <Button size="small" onClick={onRetry}>
-              {texts.retry}
-            </Button>
-          </div>
-        )}
-        {loaded && announcements.length === 0 && <Text className={styles.state}>{texts.empty}</Text>}
-        {announcements.length > 0 && (
-          <ul className={styles.list} onScroll={(event) => onScroll(event.currentTarget)}>
-            {announcements.map((announcement) => {
-              const colour = priorityColour(announcement.priority);
-              return (
-                <li key={announcement.id} className={mergeClasses(styles.item, styles[colour])}>
-                  <div className={styles.heading}>
-                    <Text weight="semibold">{announcement.title}</Text>
-                    <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
-                      {texts.priority[announcement.priority as AnnouncementPriority]}
-                    </Badge>
-                  </div>
-                  <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
-                  {announcement.mediaUrl !== null && (
-                    <img
-                      className={styles.image}
-                      src={announcement.mediaUrl}
-                      alt={format(texts.image, { title: announcement.title })}
-                      loading="lazy"
-                    />
-                  )}
-                  <Body1 className={styles.text}>{announcement.text}</Body1>
-                </li>
-              );
-            })}
-            {loadingMore && (
-              <li className={styles.state}>
-                <Spinner size="tiny" label={texts.loading} />
+    <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} title={texts.title} className={styles.surface}>
+      {pending && (
+        <div className={styles.state}>
+          <Spinner size="tiny" label={texts.loading} />
+        </div>
+      )}
+      {failed && announcements.length === 0 && (
+        <div className={styles.state}>
+          <Text>{texts.loadError}</Text>
+          <Button size="small" onClick={onRetry}>
+            {texts.retry}
+          </Button>
+        </div>
+      )}
+      {loaded && announcements.length === 0 && <Text className={styles.state}>{texts.empty}</Text>}
+      {announcements.length > 0 && (
+        <ul className={styles.list} onScroll={(event) => onScroll(event.currentTarget)}>
+          {announcements.map((announcement) => {
+            const colour = priorityColour(announcement.priority);
+            return (
+              <li key={announcement.id} className={mergeClasses(styles.item, styles[colour])}>
+                <div className={styles.heading}>
+                  <Text weight="semibold">{announcement.title}</Text>
+                  <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
+                    {texts.priority[announcement.priority as AnnouncementPriority]}
+                  </Badge>
+                </div>
+                <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
+                {announcement.mediaUrl !== null && (
+                  <img
+                    className={styles.image}
+                    src={announcement.mediaUrl}
+                    alt={format(texts.image, { title: announcement.title })}
+                    loading="lazy"
+                  />
+                )}
+                <Body1 className={styles.text}>{announcement.text}</Body1>
               </li>
-            )}
-          </ul>
-        )}
-      </PopoverSurface>
-    </Popover>
+            );
+          })}
+          {loadingMore && (
+            <li className={styles.state}>
+              <Spinner size="tiny" label={texts.loading} />
+            </li>
+          )}
+        </ul>
+      )}
+    </TitledPopover>
   );
 }

@@ -8,15 +8,12 @@ import {
   Caption1,
   CounterBadge,
   makeStyles,
-  Popover,
-  PopoverSurface,
-  PopoverTrigger,
-  Subtitle2,
   Text,
   tokens,
 } from '@fluentui/react-components';
 import type { TicketDto } from '../../../shared/tickets';
 import type { PopupProps } from '../components/on-demand';
+import { TitledPopover } from '../components/TitledPopover';
 import { format, useTexts } from '../i18n/texts';
 import { whenLabel } from './notification-list';
 import { notificationsTexts } from './texts';
@@ -24,12 +21,6 @@ import { notificationsTexts } from './texts';
 const useStyles = makeStyles({
   surface: {
     width: 'min(360px, calc(100vw - 32px))',
-    padding: 0,
-  },
-  title: {
-    display: 'block',
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalL}`,
-    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
   list: {
     listStyleType: 'none',
@@ -88,51 +79,45 @@ export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onC
   const now = new Date();
 
   return (
-    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
-      <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
-      <PopoverSurface className={styles.surface} aria-label={texts.title}>
-        <Subtitle2 as="h2" className={styles.title}>
-          {texts.title}
-        </Subtitle2>
-        {tickets.length === 0 ? (
-          <Text className={styles.empty}>{texts.empty}</Text>
-        ) : (
-          <ul className={styles.list}>
-            {tickets.map((ticket) => (
-              <li key={ticket.id}>
-                <button type="button" className={styles.item} onClick={() => onChoose(ticket.id)}>
-                  <Avatar
-                    aria-hidden
-                    name={ticket.contact.name}
-                    image={ticket.contact.profilePicUrl === null ? undefined : { src: ticket.contact.profilePicUrl }}
-                  />
-                  <span className={styles.body}>
-                    <span className={styles.line}>
-                      <Text weight="semibold" truncate wrap={false}>
-                        {ticket.contact.name}
-                      </Text>
-                      <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
-                    </span>
-                    <span className={styles.line}>
-                      <Caption1 className={styles.preview} truncate wrap={false}>
-                        {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
-                      </Caption1>
-                      {ticket.unreadMessages > 0 && (
-                        <CounterBadge
-                          count={ticket.unreadMessages}
-                          size="small"
-                          color="brand"
-                          aria-label={format(texts.unread, { count: ticket.unreadMessages })}
-                        />
-                      )}
-                    </span>
+    <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} title={texts.title} className={styles.surface}>
+      {tickets.length === 0 ? (
+        <Text className={styles.empty}>{texts.empty}</Text>
+      ) : (
+        <ul className={styles.list}>
+          {tickets.map((ticket) => (
+            <li key={ticket.id}>
+              <button type="button" className={styles.item} onClick={() => onChoose(ticket.id)}>
+                <Avatar
+                  aria-hidden
+                  name={ticket.contact.name}
+                  image={ticket.contact.profilePicUrl === null ? undefined : { src: ticket.contact.profilePicUrl }}
+                />
+                <span className={styles.body}>
+                  <span className={styles.line}>
+                    <Text weight="semibold" truncate wrap={false}>
+                      {ticket.contact.name}
+                    </Text>
+                    <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
                   </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </PopoverSurface>
-    </Popover>
+                  <span className={styles.line}>
+                    <Caption1 className={styles.preview} truncate wrap={false}>
+                      {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
+                    </Caption1>
+                    {ticket.unreadMessages > 0 && (
+                      <CounterBadge
+                        count={ticket.unreadMessages}
+                        size="small"
+                        color="brand"
+                        aria-label={format(texts.unread, { count: ticket.unreadMessages })}
+                      />
+                    )}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </TitledPopover>
   );
 }

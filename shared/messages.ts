@@ -44,6 +44,13 @@ export interface MessageDto {
   readonly createdAt: string;
 }
 
+/**
+ * Ours: WhatsApp lets a sender delete a message for everyone for about two days only; phones ignore a
+ * later revoke, so an older message is refused with ERR_FETCH_WAPP_MSG (spec 1 §8: message too old)
+ * rather than shown deleted here while the contact still reads it.
+ */
+export const DELETE_FOR_EVERYONE_MAX_MS = 48 * 60 * 60 * 1000;
+
 /** GET /messages/{ticketId}: messages per page (spec 1 §7). */
 export const MESSAGE_PAGE_SIZE = 20;
 

@@ -42,11 +42,11 @@ afterAll(async () => {
 /** A number no other test uses, so every test starts with a contact WhatsApp has just introduced. */
 const newNumber = () => `55119500${String((numbers += 1)).padStart(5, '0')}`;
 
-function message(from: string, body: string, chat: { isGroup: boolean } = { isGroup: false }): WhatsAppEvent {
+function message(from: string, body: string, chat: { isGroup: boolean } = { isGroup: false }, whatsappId = connectionId): WhatsAppEvent {
   return {
     type: 'message',
     companyId: tenant.companyId,
-    whatsappId: connectionId,
+    whatsappId,
     chat: { id: from, isGroup: chat.isGroup },
     whatsappMessageId: `B${ulid()}`,
     fromMe: false,
@@ -146,6 +146,34 @@ describe('out of hours', () => {
     const [shut] = await ticketsOf(closed, 'pending');
     expect(await bodiesOf(open!.id)).toEqual(['Oi', GREETING]);
     expect(await bodiesOf(shut!.id)).toEqual(['Oi', CLOSED]);
+  });
+
+  it("answers a queue picked from the menu while it is closed with that queue's out-of-hours message, and the bot stops", async () => {
+    const queueClosed = 'O financeiro abre amanhã às 8h.';
+    const sundayOnly = [{ weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' }];
+    const queue = await cloud.api('/queue', {
+      method: 'POST',
+      token: tenant.admin.token,
+      body: { name: 'Financeiro', color: '#7c3aed', greetingMessage: 'Financeiro, em que posso ajudar?', outOfHoursMessage: queueClosed, schedules: sundayOnly },
+    });
+    expect(queue.status).toBe(201);
+    const menuConnection = await cloud.api('/whatsapp', {
+      method: 'POST',
+      token: tenant.admin.token,
+      body: { name: 'Menu', provider: 'simulator', greetingMessage: GREETING, queueIds: [tenant.queueId, queue.body.id] },
+    });
+    expect(menuConnection.status).toBe(201);
+    await setSetting('scheduleType', 'queue');
+    const number = newNumber();
+
+    await handleWhatsAppEvent(message(number, 'Oi', { isGroup: false }, menuConnection.body.id));
+    await handleWhatsAppEvent(message(number, '2', { isGroup: false }, menuConnection.body.id));
+    await handleWhatsAppEvent(message(number, 'Alguém?', { isGroup: false }, menuConnection.body.id));
+
+    const [ticket] = await ticketsOf(number, 'pending');
+    expect(await bodiesOf(ticket!.id)).toEqual(['Oi', `${GREETING}\n\n*1* - Atendimento\n*2* - Financeiro`, '2', queueClosed, 'Alguém?', queueClosed]);
+    const stored = await getTicket(tenant.companyId, ticket!.id, true);
+    expect(stored).toMatchObject({ queueId: queue.body.id, chatbot: false });
   });
 });
 

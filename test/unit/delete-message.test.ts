@@ -135,6 +135,26 @@ describe('deleteMessage', () => {
     expect(order).toEqual([]);
   });
 
+  it("refuses a message older than WhatsApp's two days to delete for everyone (ERR_FETCH_WAPP_MSG), telling the session nothing", async () => {
+    const sent = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+    ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: sent(48 * 3600_000 + 1000) }) } });
+
+    expect(await errorCodeOf(deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_FETCH_WAPP_MSG');
+    expect(order).toEqual([]);
+
+    ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: sent(47 * 3600_000) }) } });
+    await deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW);
+    expect(order).toEqual(['enqueue', 'flag']);
+  });
+
+  it('deletes an old message of a ticket on no connection (only stored here, nothing to revoke)', async () => {
+    ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' } }).resolves({ Item: { ...ticketItem, whatsappId: null } });
+    ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: '2030-01-01T00:00:00.000Z' }) } });
+
+    await deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW);
+    expect(order).toEqual(['flag']);
+  });
+
   it('lets only one of two deletes at once win (the loser is told it is deleted already)', async () => {
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'taken', $metadata: {} }));
 

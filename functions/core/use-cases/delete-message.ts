@@ -7,14 +7,15 @@
  *
  * Steps: the message's ticket must be the caller's company's (else ERR_NO_MESSAGE_FOUND, as for a
  * missing message) and visible to the caller ('Acesso não permitido'); read the message; check the
- * rules; when the ticket has a connection, enqueue `deleteMessage` (its id is derived from the
+ * rules; a message of a connection older than WhatsApp's delete-for-everyone window is refused
+ * (ERR_FETCH_WAPP_MSG, 'Message too old to delete'); when the ticket has a connection, enqueue `deleteMessage` (its id is derived from the
  * message's, so the command of two racing deletes is deduplicated by SQS); flag the message deleted on
  * the condition that it is not yet (of two deletes at once, one wins; a failed enqueue flags nothing,
  * so the agent can try again). The body and media stay stored for audit, and the API keeps answering
  * them with `isDeleted: true`: the web shows the deleted indication. Publish `appMessage` update;
  * answer the message.
  */
-import type { MessageDto } from '../../../shared/messages';
+import { DELETE_FOR_EVERYONE_MAX_MS, type MessageDto } from '../../../shared/messages';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { publishMessage } from '../realtime/ticket-rooms';
@@ -38,6 +39,9 @@ export async function deleteMessage(session: Session, messageId: string, now = n
     throw new AppError('ERR_NO_PERMISSION', { message: 'Only your own messages can be deleted' });
   }
   if (message.isDeleted) throw alreadyDeleted();
+  if (ticket.whatsappId && now.getTime() - Date.parse(message.createdAt) > DELETE_FOR_EVERYONE_MAX_MS) {
+    throw new AppError('ERR_FETCH_WAPP_MSG', { message: 'Message too old to delete' });
+  }
 
   if (ticket.whatsappId) {
     const contact = await getContact(ticket.companyId, ticket.contactId);

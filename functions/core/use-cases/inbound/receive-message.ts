@@ -17,7 +17,8 @@
  *    and announce it;
  * 7. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
  *    queue work hours per `scheduleType`) first; then the greeting and the queue menu on a new ticket,
- *    or the contact's answer to the menu (queue-menu.ts).
+ *    or the contact's answer to the menu (queue-menu.ts); a queue picked while it is closed answers its
+ *    out-of-hours message instead of its greeting.
  */
 import { monotonicFactory } from 'ulid';
 import type { MediaType, QuotedMessageDto } from '../../../../shared/messages';
@@ -253,8 +254,25 @@ async function runBots(
 
   if (ticket.botState) {
     const menu = await menuContext(connection, ticket.botState.queueId);
-    await apply(ticket, answerMenu(menu, ticket.botState, body, now), say);
+    const decision = answerMenu(menu, ticket.botState, body, now);
+    // A queue picked from the menu while it is closed (scheduleType queue): its out-of-hours message
+    // rather than its greeting and options, and the bot stops; the ticket waits in that queue.
+    const picked = decision.kind === 'reply' && decision.queueId ? decision.queueId : undefined;
+    const closed = picked ? await closedQueueMessage(connection, await settings(), picked, now) : undefined;
+    if (picked && closed !== undefined) {
+      await apply(ticket, { kind: 'reply', text: closed, state: null, queueId: picked }, say);
+      return;
+    }
+    await apply(ticket, decision, say);
   }
+}
+
+/** With `scheduleType` queue, the out-of-hours text of a queue that is closed now; undefined when it is open (or hours are not per queue). */
+async function closedQueueMessage(connection: Connection, settings: ReadonlyMap<string, string>, queueId: string, now: Date): Promise<string | undefined> {
+  if (settings.get('scheduleType') !== 'queue') return undefined;
+  const queue = await getQueue(connection.companyId, queueId);
+  if (!queue || isWithinSchedule(queue.schedules, now)) return undefined;
+  return queue.outOfHoursMessage || connection.outOfHoursMessage;
 }
 
 /** Out of hours: the text to send ('' when there is none), or undefined inside work hours. */
@@ -265,11 +283,7 @@ async function outOfHoursMessage(connection: Connection, settings: ReadonlyMap<s
     if (!company || isWithinSchedule(company.schedules, now)) return undefined;
     return connection.outOfHoursMessage;
   }
-  if (mode === 'queue' && ticket.queueId) {
-    const queue = await getQueue(connection.companyId, ticket.queueId);
-    if (!queue || isWithinSchedule(queue.schedules, now)) return undefined;
-    return queue.outOfHoursMessage || connection.outOfHoursMessage;
-  }
+  if (mode === 'queue' && ticket.queueId) return closedQueueMessage(connection, settings, ticket.queueId, now);
   return undefined;
 }
 

@@ -207,6 +207,19 @@ describe('sendOutgoingMessage (the server writing: greeting, transfer notice, cl
 });
 
 describe('GET /messages/{ticketId}', () => {
+  it('reads a ticket whose last change is stamped before its creation once, not as its own earlier ticket', async () => {
+    const { ticket } = await seedConversation(a);
+    await seedInbound(ticket, 'Escrita antes do ticket existir');
+    // The phone's clock: the message, and so the ticket's last change, a second before the ticket was made.
+    const earlier = new Date(Date.parse(ticket.createdAt) - 1000).toISOString();
+    await updateExistingItem(keys.ticket(a.companyId, ticket.id), { updatedAt: earlier, GSI3SK: `${earlier}#${ticket.id}` });
+
+    const page = await read(a.admin.token, ticket.id);
+
+    expect(page.body.messages.map((message: { body: string }) => message.body)).toEqual(['Escrita antes do ticket existir']);
+    expect(page.body.hasMore).toBe(false);
+  });
+
   it('pages newest first, 20 a page, through the cursor or the page number alike', async () => {
     const { ticket } = await seedConversation(a, { userId: null });
     for (let index = 0; index < 45; index += 1) {

@@ -277,10 +277,15 @@ export async function previousTicketOfContact(
     TableName: table(),
     IndexName: 'GSI3',
     KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :before',
-    FilterExpression: sameConnection.expression,
+    // Created before it, too: a ticket's last change can be stamped before its creation (an inbound
+    // message carries the phone's time, earlier than the ticket made for it), so the sort key alone
+    // could answer the ticket itself, and the history would read it again and again.
+    FilterExpression: `(${sameConnection.expression}) AND (createdAt < :createdAt OR (createdAt = :createdAt AND id < :id))`,
     ExpressionAttributeValues: {
       ':pk': ticketContactListKey(ticket.companyId, ticket.contactId),
       ':before': `${ticket.createdAt}#${ticket.id}`,
+      ':createdAt': ticket.createdAt,
+      ':id': ticket.id,
       ...sameConnection.values,
     },
     ScanIndexForward: false,

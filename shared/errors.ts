@@ -80,6 +80,8 @@ export const ERROR_STATUS = {
   ERR_INVALID_API_TOKEN: 401,
   /** Ours: an Idempotency-Key of the external API reused with another request, or while its first use is still running. */
   ERR_IDEMPOTENCY_KEY_CONFLICT: 409,
+  /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */
+  ERR_CONFLICT: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -17,3 +17,10 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
   }
 }
+
+/**
+ * A write that lost its optimistic-concurrency race more often than it retries: answered 409
+ * ERR_CONFLICT (nothing saved, try again), never "not found" for an object that exists nor a 500.
+ */
+export const conflict = (what: string): AppError =>
+  new AppError('ERR_CONFLICT', { message: `${what} kept changing while being saved; nothing was saved, try again` });

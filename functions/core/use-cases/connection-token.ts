@@ -5,10 +5,11 @@
  *
  * Steps: read the connection (another company's id is a missing one); make a token; in one transaction
  * set the hash on the connection (conditioned on the old hash, so two rotations cannot both win), delete
- * the old lookup item and create the new one; answer the connection with the token.
+ * the old lookup item and create the new one; answer the connection with the token. A rotation that
+ * loses to a concurrent one starts again from a fresh read, a few times, then answers ERR_CONFLICT.
  */
 import type { ConnectionWithTokenDto } from '../../../shared/connections';
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { getConnection, newConnectionToken, tokenLookupItem } from '../repositories/connections';
 import { keys } from '../repositories/keys';
 import { table } from '../repositories/table';
@@ -16,7 +17,18 @@ import type { Session } from './load-session';
 import { Steps } from './named-transaction';
 import { presentConnection } from './present-connection';
 
+const ATTEMPTS = 4;
+
 export async function rotateConnectionToken(session: Session, whatsappId: string): Promise<ConnectionWithTokenDto> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const rotated = await rotateOnce(session, whatsappId);
+    if (rotated) return rotated;
+  }
+  throw conflict(`Connection ${whatsappId}`);
+}
+
+/** One rotation from a fresh read; undefined when another rotation changed the hash meanwhile. */
+async function rotateOnce(session: Session, whatsappId: string): Promise<ConnectionWithTokenDto | undefined> {
   const connection = await getConnection(session.companyId, whatsappId, true);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
   const { token, tokenHash } = newConnectionToken();
@@ -40,8 +52,8 @@ export async function rotateConnectionToken(session: Session, whatsappId: string
     },
   });
   const failed = await steps.run();
-  // Deleted or rotated meanwhile: either way this caller's view is gone.
-  if (failed.has('connection')) throw new AppError('ERR_NO_WAPP_FOUND');
+  // Deleted or rotated meanwhile: the next read tells which.
+  if (failed.has('connection')) return undefined;
   if (failed.size > 0) throw new Error(`Connection ${whatsappId} token rotation failed on ${[...failed].join(', ')}`);
 
   return { ...(await presentConnection({ ...connection, tokenHash })), token };

@@ -11,7 +11,7 @@
  *
  * Closed tickets are history and stay; they keep the contact's id, which then reads as missing.
  */
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { deleteContactItems, getContact, hasLiveTicket } from '../repositories/contacts';
 import type { Session } from './load-session';
 import { publishContactEvent } from './present-contact';
@@ -29,5 +29,5 @@ export async function deleteContact(session: Session, contactId: string): Promis
       return;
     }
   }
-  throw new Error(`Contact ${contactId} kept changing during a delete`);
+  throw conflict(`Contact ${contactId}`);
 }

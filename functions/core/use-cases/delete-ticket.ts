@@ -9,7 +9,7 @@
  * attendance taken out of the dashboard counters (finished ones stay: they happened); then its
  * attendance records; publish `delete` to its rooms. Word-index entries of its messages stay: readers drop ids of tickets that are gone.
  */
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { publishTicketDeleted } from '../realtime/ticket-rooms';
 import { counterActions } from '../repositories/dashboard';
 import { keys } from '../repositories/keys';
@@ -61,5 +61,5 @@ export async function deleteTicket(session: Session, ticketId: string): Promise<
     }
     if (failed.has('slot') && !failed.has('ticket')) releaseSlot = false;
   }
-  throw new Error(`Ticket ${ticketId} kept changing while being deleted`);
+  throw conflict(`Ticket ${ticketId}`);
 }

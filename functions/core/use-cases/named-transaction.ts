@@ -5,6 +5,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
+import { conflict } from '../errors';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -26,9 +27,14 @@ export class Steps<Name extends string = string> {
       if (!(error instanceof TransactionCanceledException)) throw error;
       const reasons = error.CancellationReasons ?? [];
       const failed = new Set(this.names.filter((_, index) => reasons[index]?.Code === 'ConditionalCheckFailed'));
-      // Cancelled for another reason (a conflict with another transaction, throttling): not ours to map.
-      if (failed.size === 0) throw error;
-      return failed;
+      if (failed.size > 0) return failed;
+      // Another transaction held one of these items at the same moment: nothing was written; the
+      // caller may try again (DynamoDB's TransactionConflict, which the SDK does not retry).
+      if (reasons.some((reason) => reason.Code === 'TransactionConflict')) {
+        throw conflict(`Transaction of ${this.names.join(', ')}`);
+      }
+      // Cancelled for another reason (throttling, validation): not ours to map.
+      throw error;
     }
   }
 }

@@ -8,8 +8,8 @@
  * ERR_NO_PERMISSION). Anyone may create either kind.
  *
  * Steps of a change: read the quick message and decide on that read; write on the condition that it is
- * still as read (so a concurrent change cannot slip under the decision; a lost race answers 404 and the
- * page refetches); publish `quickmessage` to the company room for shared ones, to the owner's room for
+ * still as read (so a concurrent change cannot slip under the decision); a lost race reads and decides
+ * again, a few times, then answers ERR_CONFLICT (a missing one is ERR_NO_QUICKMESSAGE_FOUND); publish `quickmessage` to the company room for shared ones, to the owner's room for
  * personal ones (a shared one made personal is first deleted from the company's lists).
  *
  * Lists read the company's quick messages with one Query (tens to hundreds per company), then filter,
@@ -17,7 +17,7 @@
  */
 import { ulid } from 'ulid';
 import type { CreateQuickMessageBody, QuickMessage, QuickMessagePage, UpdateQuickMessageBody } from '../../../shared/quick-messages';
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { matchesSearch, paginate, type ListQuery } from '../http/pagination';
 import { logger } from '../logger';
 import { contentTypeOf, objectKey, safeFileName, sniffMediaType } from '../media/files';
@@ -44,6 +44,9 @@ export const canChange = (viewer: Viewer, quickMessage: StoredQuickMessage): boo
   quickMessage.userId === viewer.userId || (quickMessage.geral && viewer.isAdmin);
 
 const notFound = () => new AppError('ERR_NO_QUICKMESSAGE_FOUND');
+
+/** How often a change lost to a concurrent one is read, decided and tried again. */
+const ATTEMPTS = 4;
 
 export async function presentQuickMessage(quickMessage: StoredQuickMessage): Promise<QuickMessage> {
   return {
@@ -115,11 +118,16 @@ export async function updateQuickMessage(session: Session, id: string, body: Upd
 }
 
 export async function deleteQuickMessage(session: Session, id: string): Promise<void> {
-  const current = await readChangeable(session, id);
-  const removed = await removeQuickMessage(session.companyId, id, current.updatedAt);
-  if (!removed) throw notFound();
-  if (removed.mediaPath) await deleteMediaObject(removed.mediaPath);
-  await publishDeleted(session.companyId, removed);
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const current = await readChangeable(session, id);
+    const removed = await removeQuickMessage(session.companyId, id, current.updatedAt);
+    if (removed) {
+      if (removed.mediaPath) await deleteMediaObject(removed.mediaPath);
+      await publishDeleted(session.companyId, removed);
+      return;
+    }
+  }
+  throw conflict(`Quick message ${id}`);
 }
 
 /** POST /quick-messages/{id}/media-upload: attaches a file (any kind; typed by its bytes), replacing any earlier one. */
@@ -148,9 +156,14 @@ async function change(
   now: Date,
   read?: StoredQuickMessage,
 ): Promise<QuickMessage> {
-  const current = read ?? (await readChangeable(session, id));
-  const changed = await setQuickMessageFields(session.companyId, id, { ...changes, updatedAt: now.toISOString() }, current.updatedAt);
-  if (!changed) throw notFound();
+  let current = read ?? (await readChangeable(session, id));
+  let changed = await setQuickMessageFields(session.companyId, id, { ...changes, updatedAt: now.toISOString() }, current.updatedAt);
+  for (let attempt = 2; !changed && attempt <= ATTEMPTS; attempt += 1) {
+    // Changed or deleted since it was read: decide again on what is stored now.
+    current = await readChangeable(session, id);
+    changed = await setQuickMessageFields(session.companyId, id, { ...changes, updatedAt: now.toISOString() }, current.updatedAt);
+  }
+  if (!changed) throw conflict(`Quick message ${id}`);
   // The earlier attachment goes once nothing points at it any more.
   if (changed.before.mediaPath && changed.before.mediaPath !== changed.after.mediaPath) await deleteMediaObject(changed.before.mediaPath);
   const quickMessage = await presentQuickMessage(changed.after);

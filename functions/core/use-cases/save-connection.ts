@@ -32,7 +32,7 @@ import {
   type UpdateConnectionBody,
 } from '../../../shared/connections';
 import { config } from '../config';
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
 import {
   connectionItem,
@@ -175,7 +175,7 @@ export async function updateConnection(session: Session, whatsappId: string, inp
       return dto;
     }
     if (failed.has('connection')) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (attempt >= ATTEMPTS) throw new Error(`Connection ${whatsappId} update failed on ${[...failed].join(', ')}`);
+    if (attempt >= ATTEMPTS) throw conflict(`Connection ${whatsappId}`);
   }
 }
 

@@ -29,7 +29,7 @@
 import { ulid } from 'ulid';
 import type { CreateQueueBody, QueueDto, UpdateQueueBody } from '../../../shared/queues';
 import { defaultQueueSchedule } from '../../../shared/schedules';
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
 import { getCompany } from '../repositories/companies';
 import { keys } from '../repositories/keys';
@@ -142,9 +142,8 @@ export async function updateQueue(session: Session, queueId: string, input: Upda
     }
     if (failed.has('company')) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
     if (failed.has('newColor')) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
-    if (!failed.has('queue') || attempt >= UPDATE_ATTEMPTS) {
-      throw new Error(`Queue ${queueId} update failed on ${[...failed].join(', ')}`);
-    }
+    if (!failed.has('queue')) throw new Error(`Queue ${queueId} update failed on ${[...failed].join(', ')}`);
+    if (attempt >= UPDATE_ATTEMPTS) throw conflict(`Queue ${queueId}`);
     // The queue was deleted or its colour changed since it was read: read it again.
   }
 }

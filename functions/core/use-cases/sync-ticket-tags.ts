@@ -11,7 +11,7 @@
  * exists. The list order does not change (updatedAt stays); the ticket is published.
  */
 import type { TicketDto } from '../../../shared/tickets';
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { keys } from '../repositories/keys';
 import { batchGetAll, table } from '../repositories/table';
@@ -82,7 +82,7 @@ async function retag(
     await publishTicketUpdate(session.companyId, dto);
     return dto;
   }
-  throw new Error(`The tags of ticket ${ticketId} kept changing`);
+  throw conflict(`The tags of ticket ${ticketId}`);
 }
 
 /** POST /tags/sync: exactly these tags. */

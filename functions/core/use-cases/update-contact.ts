@@ -9,7 +9,7 @@
  * the contact.
  */
 import { normaliseNumber, type ContactDto, type UpdateContactInput } from '../../../shared/contacts';
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { getContact, replaceContact, type Contact } from '../repositories/contacts';
 import type { Session } from './load-session';
 import { requestContactRefresh } from './contact-refresh';
@@ -32,7 +32,7 @@ export async function updateContact(session: Session, contactId: string, input: 
       return dto;
     }
   }
-  throw new Error(`Contact ${contactId} kept changing its number during an update`);
+  throw conflict(`Contact ${contactId}`);
 }
 
 function applyChanges(contact: Contact, input: UpdateContactInput, now: Date): Contact {

@@ -4,6 +4,7 @@
  * messages, and the shapes it answers. Imported by the backend and by the web's dialog and popover.
  */
 import { z } from 'zod';
+import { withoutControls } from './text';
 
 /** 1 high (red), 2 medium (orange), 3 low (grey). */
 export type AnnouncementPriority = 1 | 2 | 3;
@@ -54,6 +55,7 @@ export interface AnnouncementPage {
 
 const title = z
   .string({ error: 'Required' })
+  .overwrite(withoutControls)
   .trim()
   .min(1, 'Required')
   .max(ANNOUNCEMENT_TITLE_MAX, 'Too Long!');

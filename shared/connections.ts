@@ -5,6 +5,7 @@
  * is answered once, when it is made (`ConnectionWithTokenDto`).
  */
 import { z } from 'zod';
+import { withoutControls } from './text';
 import type { QueueSummary } from './session';
 
 export { needsAttention } from './connection-status';
@@ -70,6 +71,7 @@ export const CONNECTION_QUEUES_MAX = 100;
 
 const name = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be text') })
+  .overwrite(withoutControls)
   .trim()
   .min(1, { error: 'Required', abort: true })
   .min(CONNECTION_NAME_MIN, 'Too Short!')

@@ -4,6 +4,7 @@
  * Imported by the backend and by the web's contacts page, contact modal and side drawer.
  */
 import { z } from 'zod';
+import { withoutControls } from './text';
 import { SearchParam } from './paging';
 import { isDay } from './company-time';
 
@@ -122,6 +123,7 @@ const required = (issue: { input: unknown }) => (issue.input === undefined || is
 /** The contact modal's rules (spec 1 §5). */
 export const ContactNameSchema = z
   .string({ error: required })
+  .overwrite(withoutControls)
   .trim()
   .min(1, { error: 'Obrigatório', abort: true })
   .min(2, 'Muito pequeno!')
@@ -148,6 +150,7 @@ export const ContactEmailSchema = z
 const ExtraInfoSchema = z.object({
   name: z
     .string({ error: required })
+    .overwrite(withoutControls)
     .trim()
     .min(1, 'Obrigatório')
     .max(EXTRA_INFO_NAME_MAX, 'Muito longo!'),

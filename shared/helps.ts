@@ -4,6 +4,7 @@
  * point a browser at another site or carry a script.
  */
 import { z } from 'zod';
+import { withoutControls } from './text';
 
 export interface Help {
   readonly id: string;
@@ -26,7 +27,7 @@ export const VIDEO_CODE = /^[A-Za-z0-9_-]{6,20}$/;
 
 const required = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'Required' : 'Invalid value');
 
-const title = z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).max(100, 'Too Long!');
+const title = z.string({ error: required }).overwrite(withoutControls).trim().min(1, { error: 'Required', abort: true }).max(100, 'Too Long!');
 const video = z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).regex(VIDEO_CODE, 'Invalid video code');
 const description = z.string({ error: 'Invalid value' }).trim().max(2000, 'Too Long!');
 

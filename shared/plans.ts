@@ -3,6 +3,7 @@
  * input schemas of the plans routes.
  */
 import { z } from 'zod';
+import { withoutControls } from './text';
 
 export const PLAN_FLAGS = [
   'useCampaigns',
@@ -36,7 +37,7 @@ export const ALL_FEATURES: Readonly<Record<PlanFlag, boolean>> = Object.fromEntr
 
 const required = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'Required' : 'Invalid value');
 
-const planName = z.string({ error: required }).trim().min(1, { error: 'Required', abort: true }).max(50, 'Too Long!');
+const planName = z.string({ error: required }).overwrite(withoutControls).trim().min(1, { error: 'Required', abort: true }).max(50, 'Too Long!');
 const limit = z.number({ error: 'Invalid number' }).int('Invalid number').min(0, 'Invalid number').max(1_000_000, 'Invalid number');
 const price = z.number({ error: 'Invalid number' }).min(0, 'Invalid number').max(10_000_000, 'Invalid number');
 const flag = z.boolean({ error: 'Invalid value' });

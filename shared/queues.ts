@@ -4,6 +4,7 @@
  * the web's queue dialog.
  */
 import { z } from 'zod';
+import { HEX_COLOR, withoutControls } from './text';
 import { WEEKDAYS, type ScheduleEntry, type WeekdayEn } from './schedules';
 
 export interface QueueDto {
@@ -52,6 +53,7 @@ export const QUEUE_OPTION_POSITION_MAX = 999_999;
 const requiredText = () =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be text') })
+    .overwrite(withoutControls)
     .trim()
     .min(1, { error: 'Required', abort: true });
 
@@ -117,7 +119,7 @@ export const WeeklySchedule = z
 
 const queueFields = {
   name: requiredText().min(QUEUE_NAME_MIN, 'Too Short!').max(QUEUE_NAME_MAX, 'Too Long!'),
-  color: requiredText().min(QUEUE_COLOR_MIN, 'Too Short!').max(QUEUE_COLOR_MAX, 'Too Long!'),
+  color: requiredText().min(QUEUE_COLOR_MIN, 'Too Short!').max(QUEUE_COLOR_MAX, 'Too Long!').regex(HEX_COLOR, 'Invalid color'),
   /** Position in lists (ascending, then by name); null or absent: after the existing queues. */
   orderQueue: z
     .number({ error: 'Must be a number' })

@@ -8,6 +8,7 @@
  * author and by the company's admins.
  */
 import { z } from 'zod';
+import { withoutControls } from './text';
 
 export interface QuickMessage {
   readonly id: string;
@@ -48,6 +49,7 @@ export const QUICK_MESSAGE_MEDIA_MAX_BYTES = 4 * 1024 * 1024;
 
 const shortcode = z
   .string({ error: 'Obrigatório' })
+  .overwrite(withoutControls)
   .trim()
   .min(1, 'Obrigatório')
   .max(QUICK_MESSAGE_SHORTCODE_MAX, 'Muito longo!');

@@ -3,6 +3,7 @@
  * it answers. Imported by the backend and by the web's tag dialog.
  */
 import { z } from 'zod';
+import { HEX_COLOR, withoutControls } from './text';
 
 /** 0 or 1, as the spec stores it; 1 makes the tag a lane of the kanban board. */
 export type KanbanFlag = 0 | 1;
@@ -39,17 +40,17 @@ export const TAG_NAME_MAX = 100;
 
 const name = z
   .string({ error: 'Obrigatório' })
+  .overwrite(withoutControls)
   .trim()
   .min(1, { error: 'Obrigatório', abort: true })
   .min(TAG_NAME_MIN, 'Mensagem muito curta')
   .max(TAG_NAME_MAX, 'Mensagem muito longa');
 
-/** A CSS hex colour, 3 to 9 characters with the '#', as the colour picker gives it. */
 const color = z
   .string({ error: 'Obrigatório' })
   .trim()
   .min(1, { error: 'Obrigatório', abort: true })
-  .regex(/^#[0-9a-fA-F]{2,8}$/, 'Cor inválida');
+  .regex(HEX_COLOR, 'Cor inválida');
 
 const kanban = z.union([z.literal(0), z.literal(1)], { error: 'Kanban deve ser 0 ou 1' });
 

@@ -5,6 +5,7 @@
  * is ever part of an answer.
  */
 import { z } from 'zod';
+import { withoutControls } from './text';
 import { PROFILES, type MeUser } from './session';
 
 // Kept importable from here, where the backend has always found it.
@@ -44,6 +45,7 @@ const required = (issue: { input: unknown }) => (issue.input === undefined || is
 /** A user's name; also a company's, whose admin user is named after it. */
 export const NameSchema = z
   .string({ error: required })
+  .overwrite(withoutControls)
   .trim()
   .min(1, { error: 'Required', abort: true })
   .min(2, 'Too Short!')

@@ -10,6 +10,7 @@
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { withoutControls } from '../../../shared/text';
 import { MEDIA_TYPES } from '../../../shared/messages';
 import { sqs } from '../aws/clients';
 import { config } from '../config';
@@ -36,9 +37,9 @@ export const MessageEvent = z.object({
   ...common,
   whatsappMessageId: waMessageId,
   fromMe: z.boolean(),
-  /** The contact's profile name; for a group, the group's subject when known. */
-  pushName: z.string().max(256).optional(),
-  participant: EventChat.extend({ name: z.string().max(256).optional() }).optional(),
+  /** The contact's profile name; for a group, the group's subject when known. Agents read it: no control characters. */
+  pushName: z.string().max(256).overwrite(withoutControls).optional(),
+  participant: EventChat.extend({ name: z.string().max(256).overwrite(withoutControls).optional() }).optional(),
   /** The contact's profile picture when the host could fetch it (a short-lived WhatsApp URL). */
   profilePicUrl: z.url().max(2048).nullable().optional(),
   timestamp: z.number().int().nonnegative(),

@@ -193,7 +193,7 @@ async function composeCognito(
 
 /**
  * Verifies access tokens of the local pool as API Gateway's JWT authorizer does with Cognito: signature,
- * issuer, expiry, `token_use = access` and `client_id` equal to the app client.
+ * issuer, expiry (required), `token_use = access` and `client_id` equal to the app client.
  *
  * Built on aws-jwt-verify's JwtVerifier rather than CognitoJwtVerifier: the latter derives the issuer from
  * the pool id (`https://cognito-idp.<region>.amazonaws.com/<poolId>`) and cannot be told the local one. The
@@ -208,7 +208,12 @@ function accessTokenVerifier(issuer: string, jwks: Jwks, clientId: string | null
     issuer,
     // Cognito access tokens have no `aud`; the app client is in `client_id`, checked below.
     audience: null,
-    customJwtCheck: ({ payload }) => validateCognitoJwtFields(payload, { tokenUse: 'access', clientId, groups: null }),
+    customJwtCheck: ({ payload }) => {
+      // aws-jwt-verify accepts a token without `exp`; API Gateway's JWT authorizer does not, so neither
+      // may the local one (a local test must never pass on a token AWS would refuse).
+      if (typeof payload.exp !== 'number') throw new Error('Token has no exp claim');
+      validateCognitoJwtFields(payload, { tokenUse: 'access', clientId, groups: null });
+    },
   });
   verifier.cacheJwks(jwks);
   return { verify: async (token) => ({ ...(await verifier.verify(token)) }) };

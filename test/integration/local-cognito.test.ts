@@ -389,6 +389,13 @@ describe('local Cognito', () => {
       await expect(verifier.verify(expired)).rejects.toThrow(/expired/i);
     });
 
+    test('rejects a correctly signed access token without exp, as API Gateway does', async () => {
+      const { exp: _exp, ...claims } = claimsOf(tokens.AccessToken);
+      const endless = signWithLocalKey({ ...claims, iat: Math.floor(Date.now() / 1000) - 60 });
+
+      await expect(createLocalAccessTokenVerifier(cognito).verify(endless)).rejects.toThrow(/exp/i);
+    });
+
     test('rejects an id token', async () => {
       await expect(createLocalAccessTokenVerifier(cognito).verify(tokens.IdToken)).rejects.toThrow(/token use/i);
     });

@@ -323,6 +323,39 @@ describe('PUT /tickets/{id}: transitions', () => {
     expect((await show(tenant.admin.token, ticket.id)).body).toMatchObject({ status: 'open', userId: winner.body.userId });
   });
 
+  it.each([1, 2, 3, 4, 5])(
+    "lets exactly one agent win when three race to accept with the spec's payload (status open, without or with their own userId), round %i",
+    async () => {
+      const ticket = await pendingTicket(queueA);
+
+      const responses = await Promise.all([
+        put(agentA1.token, ticket.id, { status: 'open' }),
+        put(agentA2.token, ticket.id, { status: 'open' }),
+        put(agentAllTicket.token, ticket.id, { status: 'open', userId: agentAllTicket.id }),
+      ]);
+
+      const winners = responses.filter((response) => response.status === 200);
+      expect(winners).toHaveLength(1);
+      expect(responses.filter((response) => response.status !== 200)).toEqual([
+        { status: 409, body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' } },
+        { status: 409, body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' } },
+      ]);
+      expect((await show(tenant.admin.token, ticket.id)).body).toMatchObject({ status: 'open', userId: winners[0]!.body.userId });
+    },
+  );
+
+  it("answers ERR_TICKET_ALREADY_ACCEPTED to a later accept with the spec's payload, and nothing to do to the holder's", async () => {
+    const ticket = await pendingTicket(queueA);
+    expect((await put(agentA1.token, ticket.id, { status: 'open' })).status).toBe(200);
+
+    expect(await put(agentA2.token, ticket.id, { status: 'open' })).toEqual({ status: 409, body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' } });
+    expect(await put(agentA2.token, ticket.id, { status: 'open', userId: agentA2.id })).toEqual({
+      status: 409,
+      body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' },
+    });
+    expect(await put(agentA1.token, ticket.id, { status: 'open' })).toMatchObject({ status: 200, body: { status: 'open', userId: agentA1.id } });
+  });
+
   it('answers an accept of a ticket finished meanwhile with ERR_TICKET_STATUS_CHANGED instead of reopening it', async () => {
     const ticket = await pendingTicket(queueA);
     expect((await put(tenant.admin.token, ticket.id, { status: 'closed' })).status).toBe(200);

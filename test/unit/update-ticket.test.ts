@@ -129,6 +129,23 @@ describe('updateTicket: accept', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
+  it("answers ERR_TICKET_ALREADY_ACCEPTED to the spec's payload (status open, no userId) when another agent accepted between the read and the write", async () => {
+    ddb
+      .on(GetCommand, { Key: ticketKey })
+      .resolvesOnce({ Item: pending })
+      .resolves({ Item: { ...pending, status: 'open', userId: 'U2', userName: 'Bia' } });
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
+
+    expect(await errorCodeOf(updateTicket(agent, 'T1', { status: 'open' }, now))).toBe('ERR_TICKET_ALREADY_ACCEPTED');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
   it("refuses an agent a ticket of another queue with 'Acesso não permitido', writing nothing", async () => {
     ddb.on(GetCommand, { Key: ticketKey }).resolves({ Item: { ...pending, queueId: 'Q2' } });
 

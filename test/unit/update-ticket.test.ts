@@ -173,3 +173,27 @@ describe('updateTicket: finish', () => {
     });
   });
 });
+
+describe('updateTicket: a ticket another agent attends', () => {
+  const held: Ticket = { ...pending, status: 'open', userId: 'U2', userName: 'Bia' };
+
+  it.each([
+    ['return', { status: 'pending' }],
+    ['finish', { status: 'closed' }],
+    ['transfer', { action: 'transfer', queueId: 'Q1', userId: 'U1' }],
+    ['edit', { useIntegration: true }],
+  ] as const)("refuses a colleague's %s with 'Acesso não permitido', writing nothing", async (_kind, body) => {
+    ddb.on(GetCommand, { Key: ticketKey }).resolves({ Item: held });
+
+    expect(await errorCodeOf(updateTicket(agent, 'T1', body, now))).toBe('ERR_NO_PERMISSION');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('lets an admin of the company finish it', async () => {
+    ddb.on(GetCommand, { Key: ticketKey }).resolves({ Item: held });
+    ddb.on(TransactWriteCommand).resolves({});
+    const admin = { ...agent, isAdmin: true, user: { ...agent.user, profile: 'admin' } } as unknown as Session;
+
+    expect(await updateTicket(admin, 'T1', { status: 'closed' }, now)).toMatchObject({ status: 'closed', userId: 'U1' });
+  });
+});

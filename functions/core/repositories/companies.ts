@@ -3,13 +3,14 @@
  * GSI1 (one platform-wide partition sorted by name). A deleted company keeps its item (status false,
  * `deletedAt`) but leaves the list index.
  */
-import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { RECURRENCES, type Recurrence } from '../../../shared/companies';
 import type { ScheduleEntry } from '../../../shared/schedules';
 import { dynamo } from '../aws/clients';
 import { companyListIndex, keys } from './keys';
 import { fromItem, queryAll, setFields, table } from './table';
+import type { TransactItem } from './transaction';
 
 export { RECURRENCES, type Recurrence };
 
@@ -47,8 +48,6 @@ export const companyItem = (company: Company) => ({
   entity: 'company',
   ...company,
 });
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The list index's partition: the same for every company. */
 const LIST_PARTITION = companyListIndex('', '').GSI1PK;

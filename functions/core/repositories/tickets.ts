@@ -9,11 +9,12 @@
  * condition holds, the other fails.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TicketStatus } from '../../../shared/tickets';
 import { dynamo } from '../aws/clients';
 import { keys, ticketContactListKey, ticketListIndexes, type Key } from './keys';
 import { batchGetAll, batchWriteAll, fromItem, queryPages, table } from './table';
+import type { TransactItem } from './transaction';
 
 export interface Ticket {
   readonly id: string;
@@ -75,8 +76,6 @@ export async function getTicket(companyId: string, ticketId: string, consistent 
   );
   return Item ? fromItem<Ticket>(Item) : undefined;
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const isNew = 'attribute_not_exists(PK)';
 

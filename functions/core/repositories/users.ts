@@ -238,3 +238,11 @@ async function removeFromUserQueues(
   }
   throw new Error(`Could not take queue ${queueId} out of user ${userId}: it kept changing`);
 }
+
+export const putNewUserAction = (user: User): TransactItem => ({
+  Put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+export const putNewIdentityAction = (identity: Identity): TransactItem => ({
+  Put: { TableName: table(), Item: identityItem(identity), ConditionExpression: 'attribute_not_exists(PK)' },
+});

@@ -11,13 +11,11 @@
  * token finds a session and the email can sign up again. Every step is idempotent: when a previous call
  * failed half-way, deleting the same company again finishes the job.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients';
-import { AppError } from '../errors';
+import { AppError, conflict, isConflict } from '../errors';
 import { deleteAccount } from '../identity/cognito-users';
 import { deleteCompanyAction, getCompany } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
+import { Steps } from '../repositories/transaction';
 import { listUsers, removeLoginItems } from '../repositories/users';
 import type { Session } from './load-session';
 
@@ -44,13 +42,15 @@ async function markDeleted(companyId: string, now: Date): Promise<void> {
     const company = await getCompany(companyId);
     if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
     if (company.deletedAt) return;
-    const leavesPlan = (await getPlan(company.planId)) ? [planCounterAction(company.planId, -1)] : [];
-    try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: [deleteCompanyAction(company, now), ...leavesPlan] }));
-      return;
-    } catch (error) {
-      // The company changed plan or was deleted meanwhile (or a transaction conflict): read again.
-      if (!(error instanceof TransactionCanceledException) || attempt >= ATTEMPTS) throw error;
-    }
+    const steps = new Steps<'company' | 'plan'>();
+    steps.add('company', deleteCompanyAction(company, now));
+    if (await getPlan(company.planId)) steps.add('plan', planCounterAction(company.planId, -1));
+    const failed = await steps.run().catch((error: unknown) => {
+      if (isConflict(error) && attempt < ATTEMPTS) return undefined;
+      throw error;
+    });
+    if (failed?.size === 0) return;
+    // The company changed plan or was deleted meanwhile (or another transaction held it): read again.
+    if (attempt >= ATTEMPTS) throw conflict(`Company ${companyId}`);
   }
 }

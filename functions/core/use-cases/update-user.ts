@@ -9,12 +9,21 @@
  * write in one transaction the user's fields, and for a new email the move of the uniqueness item, and a
  * check that each new queue exists; move the Cognito account's email (undoing the table change if
  * Cognito refuses) and set a new password. Then tell the company's connections.
+ *
+ * A new password ends every session of the user, as a logout does (end-sessions.ts): whoever knew the
+ * old password is out, on every device and socket. That includes the caller changing their own
+ * password, whose token dies too (Cognito's global sign-out kills its refresh token anyway): they sign
+ * in again with the new password. A change of the rights that decide what a socket hears (profile,
+ * queues, allTicket) closes the user's sockets, after the user's event: the client reconnects, joins
+ * its rooms again with the current rights and refetches (DESIGN.md §8: access that ends ends the
+ * user's room memberships at once).
  */
 import { can } from '../../../shared/permissions';
 import type { QueueSummary } from '../../../shared/session';
 import type { UpdateUserInput, UserDto } from '../../../shared/users';
 import { AppError } from '../errors';
 import { changeAccountEmail, setPassword } from '../identity/cognito-users';
+import { closeUserSockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
 import { keys } from '../repositories/keys';
 import { getQueueSummaries } from '../repositories/queues';
@@ -28,6 +37,7 @@ import {
   type UserChanges,
 } from '../repositories/users';
 import { invalidQueues } from './create-user';
+import { endSessions } from './end-sessions';
 import type { Session } from './load-session';
 import { Steps } from './named-transaction';
 import { presentUser, toUserDto } from './present-user';
@@ -57,12 +67,21 @@ export async function updateUser(session: Session, userId: string, input: Update
     }
     if (written === 'gone') throw new AppError('ERR_NO_USER_FOUND');
 
-    const updated: User = { ...user, ...changes, updatedAt: Object.keys(changes).length > 0 ? now.toISOString() : user.updatedAt };
+    let updated: User = { ...user, ...changes, updatedAt: Object.keys(changes).length > 0 ? now.toISOString() : user.updatedAt };
     if (changes.email) await moveAccountEmail(user, updated, now);
-    if (input.password) await setPassword(updated.email, input.password);
+    if (input.password) {
+      await setPassword(updated.email, input.password);
+      const callerSignIn = user.id === session.userId ? session.user.activeSession?.authTime : undefined;
+      await endSessions(updated, now, callerSignIn);
+      updated = { ...updated, online: false };
+    }
 
     const dto = queues ? toUserDto(updated, queues) : await presentUser(updated);
-    if (Object.keys(changes).length > 0) await publishToCompany(session.companyId, 'company', 'user', { action: 'update', user: dto });
+    if (Object.keys(changes).length > 0 || input.password) {
+      await publishToCompany(session.companyId, 'company', 'user', { action: 'update', user: dto });
+    }
+    // With a new password the sockets are closed already.
+    if (!input.password && changesRights(changes)) await closeUserSockets(user.companyId, user.id);
     return dto;
   }
 }
@@ -78,6 +97,10 @@ function changesOf(user: User, input: UpdateUserInput): UserChanges {
   if (input.queueIds !== undefined && !sameSet(input.queueIds, user.queueIds)) changes.queueIds = input.queueIds;
   return changes;
 }
+
+/** Whether the change touches what decides the user's rooms (ticket-rooms.ts): profile, queues, allTicket. */
+const changesRights = (changes: UserChanges): boolean =>
+  changes.profile !== undefined || changes.queueIds !== undefined || changes.allTicket !== undefined;
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id) => b.includes(id));

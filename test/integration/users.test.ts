@@ -1,8 +1,9 @@
 /**
  * Users through the HTTP API on the local cloud: creating one makes the Cognito account and the items
  * together or neither (plan limit, unique email, the company's queues), search and pages, who may edit
- * which field, email and password changes that reach Cognito and end the user's sessions, deletion
- * that frees the email, the `user` realtime events, and bad input with the spec's field messages.
+ * which field, email and password changes that reach Cognito and end the user's sessions, a default
+ * connection only of the company, deletion that frees the email, the `user` realtime events, and bad
+ * input with the spec's field messages.
  */
 import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -57,6 +58,13 @@ async function canSignIn(email: string, password = TEST_PASSWORD): Promise<boole
 }
 
 const listen = (token: string) => listenAs(cloud, token);
+
+/** A WhatsApp connection of the tenant, created as its admin would. */
+async function newConnection(owner: Tenant): Promise<string> {
+  const response = await cloud.api('/whatsapp', { method: 'POST', token: owner.admin.token, body: { name: `Conexão ${(counter += 1)}`, provider: 'simulator' } });
+  if (response.status !== 201) throw new Error(`POST /whatsapp answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}
 
 /** Resolves once the wall clock is in a later second: a sign-in then has a later `auth_time` than now. */
 async function nextSecond(): Promise<void> {
@@ -136,6 +144,27 @@ describe('POST /users', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'queueIds', message: 'Invalid queue' }] });
     expect(await canSignIn(String(body.email))).toBe(false);
+  });
+
+  it('refuses another company\'s connection as default connection with ERR_NO_WAPP_FOUND and creates nothing', async () => {
+    const foreign = await newConnection(other);
+    const body = userBody({ whatsappId: foreign });
+    const before = await usersCount(tenant.companyId);
+
+    const response = await cloud.api('/users', { method: 'POST', token: tenant.admin.token, body });
+
+    expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(await usersCount(tenant.companyId)).toBe(before);
+    expect(await canSignIn(String(body.email))).toBe(false);
+  });
+
+  it('takes one of the company\'s own connections as default connection', async () => {
+    const own = await newConnection(tenant);
+
+    const response = await cloud.api('/users', { method: 'POST', token: tenant.admin.token, body: userBody({ whatsappId: own }) });
+
+    expect(response.status).toBe(201);
+    expect(response.body.whatsappId).toBe(own);
   });
 
   it('refuses bad input with the spec\'s field messages', async () => {
@@ -418,6 +447,22 @@ describe('PUT /users/{id}', () => {
 
     expect(changed.status).toBe(200);
     expect((await cloud.api('/auth/me', { token: user.token })).status).toBe(200);
+  });
+
+  it('refuses another company\'s connection as default connection with ERR_NO_WAPP_FOUND and changes nothing', async () => {
+    const user = await addUser(cloud, tenant);
+    const own = await newConnection(tenant);
+    const foreign = await newConnection(other);
+
+    const refused = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { whatsappId: foreign, name: 'Not applied' } });
+    const unknown = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { whatsappId: 'nosuchconnection' } });
+    const accepted = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { whatsappId: own } });
+
+    expect(refused).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(unknown).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.whatsappId).toBe(own);
+    expect(accepted.body.name).not.toBe('Not applied');
   });
 
   it('refuses bad input with the field messages', async () => {

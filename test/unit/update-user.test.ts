@@ -1,7 +1,7 @@
 /**
  * Editing a user: who may change which field, an email change kept in step between table and Cognito,
- * a new password that ends the user's sessions and sockets, and changed rights that close the user's
- * sockets.
+ * a default connection only of the company, a new password that ends the user's sessions and sockets,
+ * and changed rights that close the user's sockets.
  */
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import {
@@ -20,6 +20,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { UpdateUserInput } from '../../shared/users';
 import type { Session } from '../../functions/core/use-cases/load-session';
@@ -64,6 +65,8 @@ beforeEach(() => {
   cognito.reset();
   ws.reset();
   ddb.on(GetCommand).resolves({ Item: { PK: 'C#C1', SK: 'USER#U2', ...stored } });
+  ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W1' } }).resolves({ Item: { PK: 'C#C1', SK: 'WAPP#W1', id: 'W1', companyId: 'C1' } });
+  ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W-OTHER-COMPANY' } }).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(QueryCommand, userRoom).resolves({ Items: [{ connectionId: 'K1', companyId: 'C1', userId: 'U2' }] });
@@ -158,6 +161,22 @@ describe('updateUser', () => {
     expect(undo[1]!.Put).toMatchObject({ Item: { PK: 'UNIQUE#EMAIL#maria@acme.test' } });
     expect(undo[2]!.Delete).toMatchObject({ Key: { PK: 'UNIQUE#EMAIL#new@acme.test' } });
     expect(cognito.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
+  });
+
+  it('refuses a default connection that is not the company\'s with ERR_NO_WAPP_FOUND and writes nothing', async () => {
+    expect(await errorCodeOf(update(asAdmin, { whatsappId: 'W-OTHER-COMPANY' }))).toBe('ERR_NO_WAPP_FOUND');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('checks the new default connection in the transaction, and answers ERR_NO_WAPP_FOUND when it went meanwhile', async () => {
+    await update(asAdmin, { whatsappId: 'W1' });
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items.map((item) => item.ConditionCheck?.Key).filter(Boolean)).toEqual([{ PK: 'C#C1', SK: 'WAPP#W1' }]);
+
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }),
+    );
+    expect(await errorCodeOf(update(asAdmin, { whatsappId: 'W1' }))).toBe('ERR_NO_WAPP_FOUND');
   });
 
   it('ends every session of the user on a password set by an admin: global sign-out, the sign-out mark at once, the sockets closed', async () => {

@@ -5,10 +5,11 @@
  * Steps: read the user in the caller's company (ERR_NO_USER_FOUND otherwise, also for another company's
  * id); keep only the fields that really change; check who may change them: another user needs
  * company:administer, the profile user-modal:editProfile, the queues user-modal:editQueues, allTicket and
- * the default connection company:administer; a platform super user is edited only by a super user. Then
- * write in one transaction the user's fields, and for a new email the move of the uniqueness item, and a
- * check that each new queue exists; move the Cognito account's email (undoing the table change if
- * Cognito refuses) and set a new password. Then tell the company's connections.
+ * the default connection company:administer; a platform super user is edited only by a super user;
+ * a new default connection must be one of the company's (ERR_NO_WAPP_FOUND). Then write in one
+ * transaction the user's fields, and for a new email the move of the uniqueness item, and a check that
+ * each new queue and the new default connection exist; move the Cognito account's email (undoing the
+ * table change if Cognito refuses) and set a new password. Then tell the company's connections.
  *
  * A new password ends every session of the user, as a logout does (end-sessions.ts): whoever knew the
  * old password is out, on every device and socket. That includes the caller changing their own
@@ -25,6 +26,7 @@ import { AppError } from '../errors';
 import { changeAccountEmail, setPassword } from '../identity/cognito-users';
 import { closeUserSockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
+import { getConnection } from '../repositories/connections';
 import { keys } from '../repositories/keys';
 import { getQueueSummaries } from '../repositories/queues';
 import { table } from '../repositories/table';
@@ -42,7 +44,7 @@ import type { Session } from './load-session';
 import { Steps } from './named-transaction';
 import { presentUser, toUserDto } from './present-user';
 
-type StepName = 'user' | 'newEmail' | 'oldEmail' | `queue:${string}`;
+type StepName = 'user' | 'newEmail' | 'oldEmail' | 'whatsapp' | `queue:${string}`;
 
 /** Rounds when the user changed between our read and our write (another edit at the same time). */
 const ATTEMPTS = 3;
@@ -59,6 +61,8 @@ export async function updateUser(session: Session, userId: string, input: Update
       queues = await getQueueSummaries(session.companyId, changes.queueIds);
       if (queues.length !== changes.queueIds.length) throw invalidQueues();
     }
+    // Only the company's own connections: another company's id is simply not found.
+    if (changes.whatsappId && !(await getConnection(session.companyId, changes.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
 
     const written = Object.keys(changes).length > 0 ? await writeChanges(user, changes, now) : 'done';
     if (written === 'retry') {
@@ -127,6 +131,11 @@ async function writeChanges(user: User, changes: UserChanges, now: Date): Promis
     steps.add('newEmail', claimEmailAction(changes.email, identity));
     steps.add('oldEmail', releaseEmailAction(user.email, user.cognitoSub));
   }
+  if (changes.whatsappId) {
+    steps.add('whatsapp', {
+      ConditionCheck: { TableName: table(), Key: keys.whatsapp(user.companyId, changes.whatsappId), ConditionExpression: 'attribute_exists(PK)' },
+    });
+  }
   for (const queueId of changes.queueIds ?? []) {
     if (user.queueIds.includes(queueId)) continue;
     steps.add(`queue:${queueId}`, {
@@ -138,6 +147,7 @@ async function writeChanges(user: User, changes: UserChanges, now: Date): Promis
   if (failed.has('user')) return (await getUser(user.companyId, user.id)) ? 'retry' : 'gone';
   if (failed.has('newEmail')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
   if ([...failed].some((name) => name.startsWith('queue:'))) throw invalidQueues();
+  if (failed.has('whatsapp')) throw new AppError('ERR_NO_WAPP_FOUND');
   throw new Error(`Updating user ${user.id} failed on ${[...failed].join(', ')}`);
 }
 

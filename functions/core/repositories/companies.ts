@@ -56,8 +56,10 @@ export const putNewCompanyAction = (company: Company): TransactItem => ({
 /** The list index's partition: the same for every company. */
 const LIST_PARTITION = companyListIndex('', '').GSI1PK;
 
-export async function getCompany(companyId: string): Promise<Company | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.company(companyId) }));
+export async function getCompany(companyId: string, consistent = false): Promise<Company | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.company(companyId), ...(consistent ? { ConsistentRead: true } : {}) }),
+  );
   return Item ? fromItem<Company>(Item) : undefined;
 }
 

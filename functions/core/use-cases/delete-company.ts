@@ -6,13 +6,15 @@
  *
  * Steps: read the company (ERR_NO_COMPANY_FOUND when missing); refuse the caller's own company; in one
  * transaction mark it deleted (status false, `deletedAt`, out of the list index) and take it off its
- * plan's counter (retried if its plan changed meanwhile); then for every user of the company delete the
+ * plan's counter (retried if its plan changed meanwhile); close every socket of the company at once
+ * (a socket opening meanwhile is refused by its own `$connect`); then for every user of the company delete the
  * Cognito account (which also ends its refresh tokens) and the identity and unique-email items, so no
  * token finds a session and the email can sign up again. Every step is idempotent: when a previous call
  * failed half-way, deleting the same company again finishes the job.
  */
 import { AppError, conflict, isConflict } from '../errors';
 import { deleteAccount } from '../identity/cognito-users';
+import { closeCompanySockets } from '../realtime/close-sockets';
 import { deleteCompanyAction, getCompany } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
 import { Steps } from '../repositories/transaction';
@@ -26,6 +28,7 @@ export async function deleteCompany(session: Session, companyId: string, now = n
     throw new AppError('ERR_NO_PERMISSION', { message: 'The super user cannot delete their own company' });
   }
   await markDeleted(companyId, now);
+  await closeCompanySockets(companyId);
   for (const user of await listUsers(companyId)) {
     try {
       await deleteAccount(user.email);

@@ -6,11 +6,14 @@
  * exists (ERR_VALIDATION on planId); write in one transaction the changed fields, the company leaving
  * the old plan's counter and joining the new one's, and the `campaignsEnabled` setting when given; the
  * company's update holds only while it still has the plan we read, so a concurrent plan change makes
- * us read again and retry; announce a changed setting to the company; answer the detail. The company's
- * email is its contact address: changing it does not change any user's login.
+ * us read again and retry; when the company is deactivated (status false), close every socket of the
+ * company at once (its users' HTTP calls are refused from now on by load-session.ts; a socket opening
+ * meanwhile is refused by its own `$connect`); announce a changed setting to the company; answer the
+ * detail. The company's email is its contact address: changing it does not change any user's login.
  */
 import type { CompanyDetail, UpdateCompanyBody } from '../../../shared/companies';
 import { AppError, conflict, isConflict } from '../errors';
+import { closeCompanySockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
 import { getLiveCompany, updateCompanyAction, type CompanyChanges } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
@@ -52,6 +55,8 @@ export async function updateCompany(companyId: string, input: UpdateCompanyBody,
       throw conflict(`Company ${companyId}`);
     }
 
+    // Super users of the company are let in again by their next socket ticket (socket-access.ts).
+    if (changes.status === false) await closeCompanySockets(company.id);
     if (campaignsEnabled !== undefined) {
       await publishToCompany(company.id, 'company', 'settings', {
         action: 'update',

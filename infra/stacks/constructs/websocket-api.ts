@@ -64,7 +64,7 @@ export class RealtimeApi extends Construct {
       name: 'ws-authorize',
       module: WS_AUTHORIZER.module,
       ...HANDLER_SIZE,
-      // It only consumes the single-use ticket item.
+      // It consumes the single-use ticket item and reads the ticket's user and company (still allowed?).
       permissions: ['data'],
     });
     const authorizer = new WebSocketLambdaAuthorizer('TicketAuthorizer', authorizerFunction, {

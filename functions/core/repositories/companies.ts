@@ -144,6 +144,28 @@ export async function setCompanySchedules(companyId: string, schedules: readonly
 
 // ---- the counters of the plan's limits, moved in the transactions that add and remove what they count --
 
+/** One more user, while the company exists and has fewer than `limit`. */
+export const addUserToCompanyAction = (companyId: string, limit: number): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.company(companyId),
+    UpdateExpression: 'ADD usersCount :one',
+    ConditionExpression: 'attribute_exists(PK) AND usersCount < :limit',
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+  },
+});
+
+/** One user less, while the company exists. */
+export const removeUserFromCompanyAction = (companyId: string): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.company(companyId),
+    UpdateExpression: 'ADD usersCount :minusOne',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':minusOne': -1 },
+  },
+});
+
 /** One more connection, while the company exists and has fewer than `limit` (a cap: 0 allows none). */
 export const addConnectionToCompanyAction = (companyId: string, limit: number): TransactItem => ({
   Update: {

@@ -117,6 +117,11 @@ export const updateConnectionAction = (companyId: string, whatsappId: string, fi
   Update: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ...setFields(fields), ConditionExpression: 'attribute_exists(PK)' },
 });
 
+/** Holds while the connection exists. */
+export const checkConnectionAction = (companyId: string, whatsappId: string): TransactItem => ({
+  ConditionCheck: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },
+});
+
 /** Deletes the connection; fails when it is gone already. */
 export const deleteConnectionAction = (companyId: string, whatsappId: string): TransactItem => ({
   Delete: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },

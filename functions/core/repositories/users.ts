@@ -249,3 +249,27 @@ export const putNewUserAction = (user: User): TransactItem => ({
 export const putNewIdentityAction = (identity: Identity): TransactItem => ({
   Put: { TableName: table(), Item: identityItem(identity), ConditionExpression: 'attribute_not_exists(PK)' },
 });
+
+/** Deletes the user; fails when it is gone already. */
+export const deleteUserAction = (user: Pick<User, 'companyId' | 'id'>): TransactItem => ({
+  Delete: { TableName: table(), Key: keys.user(user.companyId, user.id), ConditionExpression: 'attribute_exists(PK)' },
+});
+
+/** Deletes the identity item: no token of the account finds a session any more. */
+export const deleteIdentityAction = (sub: string): TransactItem => ({
+  Delete: { TableName: table(), Key: keys.identity(sub) },
+});
+
+/**
+ * Frees an email for a deleted user: removes its uniqueness item, a missing item being nothing to free.
+ * Never frees an email that already belongs to somebody else.
+ */
+export const freeEmailAction = (email: string, sub: string): TransactItem => ({
+  Delete: {
+    TableName: table(),
+    Key: keys.uniqueEmail(email),
+    ConditionExpression: 'attribute_not_exists(PK) OR #sub = :sub',
+    ExpressionAttributeNames: { '#sub': 'sub' },
+    ExpressionAttributeValues: { ':sub': sub },
+  },
+});

@@ -14,13 +14,12 @@ import type { CreateUserInput, UserDto } from '../../../shared/users';
 import { AppError } from '../errors';
 import { createAccount, deleteAccount, normaliseEmail } from '../identity/cognito-users';
 import { publishToCompany } from '../realtime/publisher';
-import { getConnection } from '../repositories/connections';
-import { keys } from '../repositories/keys';
-import { getQueueSummaries } from '../repositories/queues';
-import { table } from '../repositories/table';
-import { claimEmailAction, identityItem, userItem, type User } from '../repositories/users';
+import { addUserToCompanyAction } from '../repositories/companies';
+import { checkConnectionAction, getConnection } from '../repositories/connections';
+import { checkQueueAction, getQueueSummaries } from '../repositories/queues';
+import { Steps } from '../repositories/transaction';
+import { claimEmailAction, putNewIdentityAction, putNewUserAction, type User } from '../repositories/users';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 import { toUserDto } from './present-user';
 
 type StepName = 'email' | 'user' | 'identity' | 'usersCount' | 'whatsapp' | `queue:${string}`;
@@ -53,31 +52,14 @@ export async function createUser(session: Session, input: CreateUserInput, now =
     updatedAt: createdAt,
   };
   const identity = { sub, userId: user.id, companyId };
-  const isNew = 'attribute_not_exists(PK)';
 
   const steps = new Steps<StepName>();
   steps.add('email', claimEmailAction(email, identity));
-  steps.add('user', { Put: { TableName: table(), Item: userItem(user), ConditionExpression: isNew } });
-  steps.add('identity', { Put: { TableName: table(), Item: identityItem(identity), ConditionExpression: isNew } });
-  steps.add('usersCount', {
-    Update: {
-      TableName: table(),
-      Key: keys.company(companyId),
-      UpdateExpression: 'ADD usersCount :one',
-      ConditionExpression: 'attribute_exists(PK) AND usersCount < :limit',
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-    },
-  });
-  if (input.whatsappId) {
-    steps.add('whatsapp', {
-      ConditionCheck: { TableName: table(), Key: keys.whatsapp(companyId, input.whatsappId), ConditionExpression: 'attribute_exists(PK)' },
-    });
-  }
-  for (const queueId of input.queueIds) {
-    steps.add(`queue:${queueId}`, {
-      ConditionCheck: { TableName: table(), Key: keys.queue(companyId, queueId), ConditionExpression: 'attribute_exists(PK)' },
-    });
-  }
+  steps.add('user', putNewUserAction(user));
+  steps.add('identity', putNewIdentityAction(identity));
+  steps.add('usersCount', addUserToCompanyAction(companyId, limit));
+  if (input.whatsappId) steps.add('whatsapp', checkConnectionAction(companyId, input.whatsappId));
+  for (const queueId of input.queueIds) steps.add(`queue:${queueId}`, checkQueueAction(companyId, queueId));
 
   let failed: Set<StepName>;
   try {

@@ -17,11 +17,10 @@ import { AppError } from '../errors';
 import { deleteAccount } from '../identity/cognito-users';
 import { closeUserSockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
-import { keys } from '../repositories/keys';
-import { table } from '../repositories/table';
-import { getUser } from '../repositories/users';
+import { removeUserFromCompanyAction } from '../repositories/companies';
+import { Steps } from '../repositories/transaction';
+import { deleteIdentityAction, deleteUserAction, freeEmailAction, getUser } from '../repositories/users';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 
 export async function deleteUser(session: Session, userId: string): Promise<void> {
   if (userId === session.userId) throw new AppError('ERR_NO_PERMISSION', { message: 'You cannot delete yourself' });
@@ -36,27 +35,10 @@ export async function deleteUser(session: Session, userId: string): Promise<void
   }
 
   const steps = new Steps<'user' | 'identity' | 'email' | 'usersCount'>();
-  steps.add('user', { Delete: { TableName: table(), Key: keys.user(user.companyId, user.id), ConditionExpression: 'attribute_exists(PK)' } });
-  steps.add('identity', { Delete: { TableName: table(), Key: keys.identity(user.cognitoSub) } });
-  steps.add('email', {
-    Delete: {
-      TableName: table(),
-      Key: keys.uniqueEmail(user.email),
-      // Never free an email that already belongs to somebody else.
-      ConditionExpression: 'attribute_not_exists(PK) OR #sub = :sub',
-      ExpressionAttributeNames: { '#sub': 'sub' },
-      ExpressionAttributeValues: { ':sub': user.cognitoSub },
-    },
-  });
-  steps.add('usersCount', {
-    Update: {
-      TableName: table(),
-      Key: keys.company(user.companyId),
-      UpdateExpression: 'ADD usersCount :minusOne',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':minusOne': -1 },
-    },
-  });
+  steps.add('user', deleteUserAction(user));
+  steps.add('identity', deleteIdentityAction(user.cognitoSub));
+  steps.add('email', freeEmailAction(user.email, user.cognitoSub));
+  steps.add('usersCount', removeUserFromCompanyAction(user.companyId));
   const failed = await steps.run();
   // Deleted by a concurrent call: the same answer as if it had been gone before.
   if (failed.has('user')) throw new AppError('ERR_NO_USER_FOUND');

@@ -26,10 +26,9 @@ import { AppError } from '../errors';
 import { changeAccountEmail, setPassword } from '../identity/cognito-users';
 import { closeUserSockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
-import { getConnection } from '../repositories/connections';
-import { keys } from '../repositories/keys';
-import { getQueueSummaries } from '../repositories/queues';
-import { table } from '../repositories/table';
+import { checkConnectionAction, getConnection } from '../repositories/connections';
+import { checkQueueAction, getQueueSummaries } from '../repositories/queues';
+import { Steps } from '../repositories/transaction';
 import {
   claimEmailAction,
   getUser,
@@ -41,7 +40,6 @@ import {
 import { invalidQueues } from './create-user';
 import { endSessions } from './end-sessions';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 import { presentUser, toUserDto } from './present-user';
 
 type StepName = 'user' | 'newEmail' | 'oldEmail' | 'whatsapp' | `queue:${string}`;
@@ -131,16 +129,9 @@ async function writeChanges(user: User, changes: UserChanges, now: Date): Promis
     steps.add('newEmail', claimEmailAction(changes.email, identity));
     steps.add('oldEmail', releaseEmailAction(user.email, user.cognitoSub));
   }
-  if (changes.whatsappId) {
-    steps.add('whatsapp', {
-      ConditionCheck: { TableName: table(), Key: keys.whatsapp(user.companyId, changes.whatsappId), ConditionExpression: 'attribute_exists(PK)' },
-    });
-  }
+  if (changes.whatsappId) steps.add('whatsapp', checkConnectionAction(user.companyId, changes.whatsappId));
   for (const queueId of changes.queueIds ?? []) {
-    if (user.queueIds.includes(queueId)) continue;
-    steps.add(`queue:${queueId}`, {
-      ConditionCheck: { TableName: table(), Key: keys.queue(user.companyId, queueId), ConditionExpression: 'attribute_exists(PK)' },
-    });
+    if (!user.queueIds.includes(queueId)) steps.add(`queue:${queueId}`, checkQueueAction(user.companyId, queueId));
   }
   const failed = await steps.run();
   if (failed.size === 0) return 'done';

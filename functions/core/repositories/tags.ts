@@ -109,6 +109,12 @@ export async function getTagKinds(companyId: string, tagIds: readonly string[]):
   return new Map(items.map((item) => [String(item.id), { id: String(item.id), kanban: item.kanban === 1 }]));
 }
 
+/** The ids of the given tags that still exist (a tag deleted meanwhile is left out). */
+export async function existingTagIds(companyId: string, tagIds: readonly string[]): Promise<string[]> {
+  const items = await batchGetAll(tagIds.map((tagId) => keys.tag(companyId, tagId)), { projection: 'id' });
+  return items.map((item) => String(item.id));
+}
+
 export type TagSummary = TicketDto['tags'][number];
 
 /** Name and colour of the given tags (distinct ids), by id; tags that do not exist are left out. */

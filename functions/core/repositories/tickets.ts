@@ -488,11 +488,17 @@ export async function clearRatingWait(companyId: string, ticketId: string): Prom
 
 /**
  * Deletes the items of the ticket's partition (messages, notes, attendance records, ...) except the
- * ticket item itself and those whose sort key starts with one of `keep`, page by page, so a ticket with
- * any number of messages is removed in bounded steps. Answers how many items were deleted.
+ * ticket item itself (and, with `keepAttendances`, its attendance records), page by page, so a ticket
+ * with any number of messages is removed in bounded steps. Answers how many items were deleted.
  */
-export async function deleteTicketPartition(companyId: string, ticketId: string, keep: readonly string[] = []): Promise<number> {
+export async function deleteTicketPartition(
+  companyId: string,
+  ticketId: string,
+  { keepAttendances = false }: { readonly keepAttendances?: boolean } = {},
+): Promise<number> {
   const ticketKey = keys.ticket(companyId, ticketId);
+  // The sort-key prefix of attendance records in the ticket's partition (keys.attendance).
+  const keep = keepAttendances ? [keys.attendance('', '', '').SK] : [];
   let deleted = 0;
   const pages = queryPages({
     TableName: table(),

@@ -12,8 +12,7 @@
 import { AppError, conflict } from '../errors';
 import { publishTicketDeleted } from '../realtime/ticket-rooms';
 import { counterActions } from '../repositories/dashboard';
-import { keys } from '../repositories/keys';
-import { batchGetAll } from '../repositories/table';
+import { existingTagIds, tagCounterAction } from '../repositories/tags';
 import {
   deleteTicketAction,
   deleteTicketPartition,
@@ -21,35 +20,32 @@ import {
   getTicket,
   releaseOpenTicketAction,
 } from '../repositories/tickets';
-import { tagCounterAction } from './sync-ticket-tags';
+import { Steps } from '../repositories/transaction';
 import { attendanceDeltas } from './dashboard-counters';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 import { currentAttendance } from './record-attendance';
 
 const ATTEMPTS = 3;
-/** The sort-key prefix of attendance records in the ticket's partition (keys.attendance). */
-const ATTENDANCE_PREFIX = keys.attendance('', '', '').SK;
 
 export async function deleteTicket(session: Session, ticketId: string): Promise<void> {
   const first = await getTicket(session.companyId, ticketId, true);
   if (!first) throw new AppError('ERR_NO_TICKET_FOUND');
   // Attendance records stay until the ticket is gone: the running one is taken out of the counters.
-  await deleteTicketPartition(session.companyId, ticketId, [ATTENDANCE_PREFIX]);
+  await deleteTicketPartition(session.companyId, ticketId, { keepAttendances: true });
 
   // A slot that this ticket should hold but does not (data written by hand) must not block the delete.
   let releaseSlot = true;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const ticket = await getTicket(session.companyId, ticketId, true);
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-    const existingTags = await batchGetAll(ticket.tagIds.map((tagId) => keys.tag(session.companyId, tagId)), { projection: 'id' });
+    const existingTags = await existingTagIds(session.companyId, ticket.tagIds);
     const attendance = await currentAttendance(ticket);
 
     const steps = new Steps<'ticket' | 'uuid' | 'slot' | 'tag' | 'counters'>();
     steps.add('ticket', deleteTicketAction(ticket));
     steps.add('uuid', deleteTicketUuidAction(ticket));
     if (releaseSlot && ticket.status !== 'closed') steps.add('slot', releaseOpenTicketAction(ticket));
-    for (const tag of existingTags) steps.add('tag', tagCounterAction(session.companyId, String(tag.id), -1));
+    for (const tagId of existingTags) steps.add('tag', tagCounterAction(session.companyId, tagId, -1));
     if (attendance && attendance.status !== 'closed') {
       for (const action of counterActions(session.companyId, attendanceDeltas(attendance, undefined))) steps.add('counters', action);
     }

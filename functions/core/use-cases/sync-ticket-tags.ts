@@ -20,9 +20,6 @@ import type { Session } from './load-session';
 import { presentTicket } from './present-ticket';
 import { ticketForCaller } from './ticket-access';
 
-/** Its home is repositories/tags.ts; re-exported for the use cases that import it from here. */
-export { tagCounterAction };
-
 const ATTEMPTS = 4;
 
 /**

@@ -29,10 +29,10 @@ import {
   releaseOpenTicketAction,
   type Ticket,
 } from '../repositories/tickets';
+import { Steps, type TransactItem } from '../repositories/transaction';
 import { getUser } from '../repositories/users';
 import { otherOpenTicket } from './new-ticket';
 import { attendanceDeltas } from './dashboard-counters';
-import { Steps, type TransactItem } from './named-transaction';
 import { presentTicket } from './present-ticket';
 import { advanceAttendance, beginAttendance, currentAttendance, RATING_WAIT_MS } from './record-attendance';
 import { enabledSettings, sendNotices, type Notice } from './ticket-notices';

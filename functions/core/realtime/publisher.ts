@@ -16,8 +16,7 @@ import {
 } from '../../../shared/realtime-events';
 import { wsManagement } from '../aws/clients';
 import { logger } from '../logger';
-import { keys } from '../repositories/keys';
-import { deleteConnection, roomMembers, type Room, type RoomMember } from '../repositories/realtime';
+import { deleteConnection, globalRoomMembers, roomMembers, type Room, type RoomMember } from '../repositories/realtime';
 
 /** Posts in flight at once per publish: enough to be quick, few enough not to throttle. */
 const CONCURRENCY = 16;
@@ -52,16 +51,17 @@ export async function publishToRooms<C extends CompanyChannel>(
 /** Sends several events to the same rooms, each connection once and in this order. */
 export async function publishEventsToRooms(companyId: string, rooms: readonly Room[], events: readonly CompanyEvent[]): Promise<void> {
   await fanOut(
-    rooms.map((room) => keys.roomPrefix(companyId, room)),
+    rooms.map((room) => () => roomMembers(companyId, room)),
     events.map((event) => ({ event: companyEventName(companyId, event.channel), data: event.data })),
   );
 }
 
 export async function publishGlobal<C extends GlobalChannel>(channel: C, data: GlobalChannels[C]): Promise<void> {
-  await fanOut([keys.globalRoomPrefix()], [{ event: channel, data }]);
+  await fanOut([globalRoomMembers], [{ event: channel, data }]);
 }
 
-async function fanOut(rooms: readonly { PK: string; SKPrefix: string }[], frames: readonly { event: string; data: unknown }[]): Promise<void> {
+/** `rooms` read the members of each room: called only once the frames are known to fit. */
+async function fanOut(rooms: readonly (() => Promise<RoomMember[]>)[], frames: readonly { event: string; data: unknown }[]): Promise<void> {
   const payloads = frames.map((frame) => {
     const payload = JSON.stringify(frame);
     if (Buffer.byteLength(payload) > MAX_FRAME_BYTES) {
@@ -71,13 +71,7 @@ async function fanOut(rooms: readonly { PK: string; SKPrefix: string }[], frames
     return { payload, event: frame.event };
   });
   // The rooms are read at once rather than one after the other: most are empty, and each is a round trip.
-  const memberLists = await Promise.all(
-    rooms.map(async (room) => {
-      const members: RoomMember[] = [];
-      for await (const page of roomMembers(room)) members.push(...page);
-      return members;
-    }),
-  );
+  const memberLists = await Promise.all(rooms.map((members) => members()));
   const unique = new Map<string, RoomMember>();
   for (const member of memberLists.flat()) if (!unique.has(member.connectionId)) unique.set(member.connectionId, member);
   await forEachLimited([...unique.values()], CONCURRENCY, async (member) => {

@@ -242,11 +242,21 @@ export interface RoomMember {
 }
 
 /**
- * Every connection in a room, page by page (a room is one partition; this is the fan-out's only read).
+ * Every connection in a room of the company (a room is one partition; this is the fan-out's only read).
  * Strongly consistent: a socket told its join is done (the `joined` answer) then refetches, and an event
  * published right after must not miss it on a replica that has not seen the membership yet.
  */
-export async function* roomMembers(prefix: KeyPrefix): AsyncGenerator<RoomMember[]> {
+export async function roomMembers(companyId: string, room: Room): Promise<RoomMember[]> {
+  return allRoomMembers(keys.roomPrefix(companyId, room));
+}
+
+/** Every connection of every company: the members of the platform-wide room (read as roomMembers). */
+export async function globalRoomMembers(): Promise<RoomMember[]> {
+  return allRoomMembers(keys.globalRoomPrefix());
+}
+
+/** The members of a room, page by page. */
+async function* roomMemberPages(prefix: KeyPrefix): AsyncGenerator<RoomMember[]> {
   for await (const page of queryPages(prefixQueryInput(prefix, { ProjectionExpression: 'connectionId, companyId, userId', ConsistentRead: true }))) {
     yield page.map((item) => ({ connectionId: String(item.connectionId), companyId: String(item.companyId), userId: String(item.userId) }));
   }
@@ -268,7 +278,7 @@ export async function companyConnections(companyId: string): Promise<RoomMember[
 
 async function allRoomMembers(prefix: KeyPrefix): Promise<RoomMember[]> {
   const members: RoomMember[] = [];
-  for await (const page of roomMembers(prefix)) members.push(...page);
+  for await (const page of roomMemberPages(prefix)) members.push(...page);
   return members;
 }
 

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { CONTACTS_IMPORT_MAX_ROWS } from '../shared/contacts';
-import { readSpreadsheet, TOO_BIG, TOO_MANY_ROWS, UNREADABLE_FILE } from '../functions/core/use-cases/contact-spreadsheet';
+import { readSpreadsheet, TOO_BIG, TOO_MANY_ROWS, UNREADABLE_FILE } from '../functions/core/contacts/contact-spreadsheet';
 import {
   honestWhitespaceBomb,
   honestZerosBomb,

@@ -50,7 +50,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo, sqs } from '../functions/core/aws/clients';
-import { putSimulatedInbound, putSimulatedScan } from '../functions/core/repositories/simulator';
+import { putSimulatedInbound, putSimulatedScan } from '../functions/sessions/stores/simulator';
 import { getConnection } from '../functions/core/repositories/connections';
 import { listSettings } from '../functions/core/repositories/settings';
 import { getTicket } from '../functions/core/repositories/tickets';

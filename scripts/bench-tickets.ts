@@ -25,8 +25,8 @@ import { contactItem, type Contact } from '../functions/core/repositories/contac
 import { messageIdOf, messageItem, type StoredMessage } from '../functions/core/repositories/messages';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
-import { newTicket } from '../functions/core/use-cases/new-ticket';
-import { createCompany } from '../functions/core/use-cases/create-company';
+import { newTicket } from '../functions/core/conversations/new-ticket';
+import { createCompany } from '../functions/core/companies/create-company';
 import { startLocalCloud } from '../infra/local/cloud';
 import { ALL_FEATURES, type Plan } from '../shared/plans';
 import { planItem } from '../functions/core/repositories/plans';

@@ -13,7 +13,7 @@ import { ALL_FEATURES, type Plan } from '../shared/plans';
 import { dynamo } from '../functions/core/aws/clients';
 import { listPlans, planItem } from '../functions/core/repositories/plans';
 import { table } from '../functions/core/repositories/table';
-import { createCompany } from '../functions/core/use-cases/create-company';
+import { createCompany } from '../functions/core/companies/create-company';
 
 const Args = z.object({
   email: z.email('Invalid email'),

@@ -9,7 +9,7 @@ import { dynamo } from '../functions/core/aws/clients';
 import { planItem } from '../functions/core/repositories/plans';
 import { table } from '../functions/core/repositories/table';
 import { findIdentityByEmail } from '../functions/core/repositories/users';
-import { createCompany } from '../functions/core/use-cases/create-company';
+import { createCompany } from '../functions/core/companies/create-company';
 
 export const DEMO_LOGIN = { email: 'admin@demo.test', password: 'Admin@1234' } as const;
 

@@ -61,10 +61,10 @@ process.env[ENV.tableName] = tableName(stage);
 // Loaded after the environment is set: the SDK clients read it when first made.
 const { findIdentityByEmail } = await import('../functions/core/repositories/users');
 const { listConnections } = await import('../functions/core/repositories/connections');
-const simulator = await import('../functions/core/repositories/simulator');
+const simulator = await import('../functions/sessions/stores/simulator');
 const { locationBody, vcardBody } = await import('../shared/whatsapp-content');
 const { contentTypeOf, sniffMediaType } = await import('../functions/core/media/files');
-const { mediaTypeOf } = await import('../functions/core/use-cases/present-message');
+const { mediaTypeOf } = await import('../functions/core/conversations/present-message');
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);

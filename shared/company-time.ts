@@ -86,3 +86,9 @@ export function dayBounds(day: string): { readonly first: string; readonly last:
     last: new Date(dayStart(addDays(day, 1)).getTime() - 1).toISOString(),
   };
 }
+
+/** Today's date as YYYY-MM-DD in UTC; a company's due date is valid through its whole day. */
+export const today = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/** Whether the subscription of a company with this due date has lapsed (none: never). */
+export const isPastDue = (dueDate: string | null, now = new Date()): boolean => dueDate !== null && dueDate < today(now);

@@ -13,13 +13,13 @@ import { httpModule, sessionRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { readUploadedFile } from '../core/media/multipart';
-import { createAnnouncement } from '../core/use-cases/create-announcement';
-import { deleteAnnouncement } from '../core/use-cases/delete-announcement';
-import { deleteAnnouncementMedia } from '../core/use-cases/delete-announcement-media';
-import { getAnnouncement } from '../core/use-cases/get-announcement';
-import { listAnnouncements } from '../core/use-cases/list-announcements';
-import { updateAnnouncement } from '../core/use-cases/update-announcement';
-import { uploadAnnouncementMedia } from '../core/use-cases/upload-announcement-media';
+import { createAnnouncement } from '../core/platform/create-announcement';
+import { deleteAnnouncement } from '../core/platform/delete-announcement';
+import { deleteAnnouncementMedia } from '../core/platform/delete-announcement-media';
+import { getAnnouncement } from '../core/platform/get-announcement';
+import { listAnnouncements } from '../core/platform/list-announcements';
+import { updateAnnouncement } from '../core/platform/update-announcement';
+import { uploadAnnouncementMedia } from '../core/platform/upload-announcement-media';
 
 const superUser = { superUser: true } as const;
 

@@ -10,7 +10,7 @@ import { httpModule, publicRoute, type HttpEvent } from '../core/http/http-modul
 import { created } from '../core/http/reply';
 import { parseInput } from '../core/http/validation';
 import { readUploadedFiles } from '../core/media/multipart';
-import { authenticateApiToken, consumeApiRateLimit, sendExternalMessage, type ExternalSend } from '../core/use-cases/external-send';
+import { authenticateApiToken, consumeApiRateLimit, sendExternalMessage, type ExternalSend } from '../core/external-api/external-send';
 
 const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers?.['content-type'] ?? '');
 

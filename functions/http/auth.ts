@@ -5,10 +5,10 @@
 import { ForgotPasswordBody, ResetPasswordBody } from '../../shared/users';
 import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
 import { noContent, ok } from '../core/http/reply';
-import { forgotPassword } from '../core/use-cases/forgot-password';
-import { getMe } from '../core/use-cases/get-me';
-import { logout } from '../core/use-cases/logout';
-import { resetPassword } from '../core/use-cases/reset-password';
+import { forgotPassword } from '../core/auth/forgot-password';
+import { getMe } from '../core/auth/get-me';
+import { logout } from '../core/auth/logout';
+import { resetPassword } from '../core/auth/reset-password';
 
 export const handler = httpModule('auth', {
   'GET /auth/me': sessionRoute({}, async ({ session }) => ok(await getMe(session))),

@@ -7,13 +7,13 @@ import { CompanyIdParams, CompanySchedulesBody, CreateCompanyBody, SignUpBody, U
 import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
-import { createCompanyBySuperUser } from '../core/use-cases/create-company-by-super-user';
-import { deleteCompany } from '../core/use-cases/delete-company';
-import { getCompanyDetail, getCompanyPlan } from '../core/use-cases/get-company';
-import { listAllCompanies, listCompaniesPage } from '../core/use-cases/list-companies';
-import { signUp } from '../core/use-cases/sign-up';
-import { updateCompany } from '../core/use-cases/update-company';
-import { updateCompanySchedules } from '../core/use-cases/update-company-schedules';
+import { createCompanyBySuperUser } from '../core/companies/create-company-by-super-user';
+import { deleteCompany } from '../core/companies/delete-company';
+import { getCompanyDetail, getCompanyPlan } from '../core/companies/get-company';
+import { listAllCompanies, listCompaniesPage } from '../core/companies/list-companies';
+import { signUp } from '../core/auth/sign-up';
+import { updateCompany } from '../core/companies/update-company';
+import { updateCompanySchedules } from '../core/companies/update-company-schedules';
 
 const superUser = { superUser: true } as const;
 

@@ -15,12 +15,12 @@ import {
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { readUploadedFile } from '../core/media/multipart';
-import { createContact } from '../core/use-cases/create-contact';
-import { deleteContact } from '../core/use-cases/delete-contact';
-import { exportContacts } from '../core/use-cases/export-contacts';
-import { importContacts } from '../core/use-cases/import-contacts';
-import { listContactOptions, searchContacts, showContact } from '../core/use-cases/list-contacts';
-import { updateContact } from '../core/use-cases/update-contact';
+import { createContact } from '../core/contacts/create-contact';
+import { deleteContact } from '../core/contacts/delete-contact';
+import { exportContacts } from '../core/contacts/export-contacts';
+import { importContacts } from '../core/contacts/import-contacts';
+import { listContactOptions, searchContacts, showContact } from '../core/contacts/list-contacts';
+import { updateContact } from '../core/contacts/update-contact';
 
 export const handler = httpModule('contacts', {
   'GET /contacts': sessionRoute({ query: ContactListQuery }, async ({ session, query }) => ok(await searchContacts(session, query))),

@@ -5,7 +5,7 @@
 import { DashboardChartQuery, DashboardQuery } from '../../shared/dashboard';
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { ok } from '../core/http/reply';
-import { getDashboard, ticketsDay, ticketsUsers } from '../core/use-cases/get-dashboard';
+import { getDashboard, ticketsDay, ticketsUsers } from '../core/dashboard/get-dashboard';
 
 const access = { permission: 'dashboard:view' } as const;
 

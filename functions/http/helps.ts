@@ -3,8 +3,8 @@ import { CreateHelpBody, HelpIdParams, UpdateHelpBody } from '../../shared/helps
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
-import { listAllHelps, listHelpsPage } from '../core/use-cases/list-helps';
-import { changeHelp, createHelp, removeHelp } from '../core/use-cases/save-help';
+import { listAllHelps, listHelpsPage } from '../core/platform/list-helps';
+import { changeHelp, createHelp, removeHelp } from '../core/platform/save-help';
 
 const superUser = { superUser: true } as const;
 

@@ -19,9 +19,9 @@ import { httpModule, sessionRoute, type HttpEvent } from '../core/http/http-modu
 import { created, ok } from '../core/http/reply';
 import { parseInput } from '../core/http/validation';
 import { readUploadedFiles } from '../core/media/multipart';
-import { deleteMessage } from '../core/use-cases/delete-message';
-import { listMessages } from '../core/use-cases/list-messages';
-import { createMediaUpload, postMediaMessages, postMessage } from '../core/use-cases/post-message';
+import { deleteMessage } from '../core/conversations/delete-message';
+import { listMessages } from '../core/conversations/list-messages';
+import { createMediaUpload, postMediaMessages, postMessage } from '../core/conversations/post-message';
 
 const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers?.['content-type'] ?? '');
 

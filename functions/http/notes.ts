@@ -5,7 +5,7 @@
 import { CreateNoteBody, ListNotesQuery, NoteParams } from '../../shared/notes';
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
-import { addTicketNote, deleteTicketNote, listTicketNotes } from '../core/use-cases/ticket-notes';
+import { addTicketNote, deleteTicketNote, listTicketNotes } from '../core/conversations/ticket-notes';
 
 export const handler = httpModule('notes', {
   'GET /ticket-notes/list': sessionRoute({ query: ListNotesQuery }, async ({ session, query }) => ok(await listTicketNotes(session, query))),

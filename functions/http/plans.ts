@@ -5,9 +5,9 @@
 import { CreatePlanBody, PlanIdParams, UpdatePlanBody } from '../../shared/plans';
 import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
-import { deletePlan } from '../core/use-cases/delete-plan';
-import { getPlanForSuperUser, listAllPlans, listPublicPlans } from '../core/use-cases/list-plans';
-import { changePlan, createPlan } from '../core/use-cases/save-plan';
+import { deletePlan } from '../core/platform/delete-plan';
+import { getPlanForSuperUser, listAllPlans, listPublicPlans } from '../core/platform/list-plans';
+import { changePlan, createPlan } from '../core/platform/save-plan';
 
 const superUser = { superUser: true } as const;
 

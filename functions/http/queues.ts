@@ -14,10 +14,10 @@ import {
 } from '../../shared/queues';
 import { httpModule, sessionRoute, type Access } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
-import { deleteQueue } from '../core/use-cases/delete-queue';
-import { getQueueById, getQueues } from '../core/use-cases/get-queues';
-import { createQueueOption, deleteQueueOption, listQueueOptions, updateQueueOption } from '../core/use-cases/queue-options';
-import { createQueue, updateQueue } from '../core/use-cases/save-queue';
+import { deleteQueue } from '../core/queues/delete-queue';
+import { getQueueById, getQueues } from '../core/queues/get-queues';
+import { createQueueOption, deleteQueueOption, listQueueOptions, updateQueueOption } from '../core/queues/queue-options';
+import { createQueue, updateQueue } from '../core/queues/save-queue';
 
 const ADMIN: Access = { permission: 'company:administer' };
 

@@ -23,7 +23,7 @@ import {
   showQuickMessage,
   updateQuickMessage,
   uploadQuickMessageMedia,
-} from '../core/use-cases/quick-messages';
+} from '../core/quick-messages/quick-messages';
 
 export const handler = httpModule('quick-messages', {
   'GET /quick-messages': sessionRoute({ query: ListQuery }, async ({ session, query }) => ok(await searchQuickMessages(session, query))),

@@ -1,7 +1,7 @@
 /** POST /realtime/ticket: a single-use ticket to open the WebSocket with (about 60 s). */
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { created } from '../core/http/reply';
-import { mintWsTicket } from '../core/realtime/tickets';
+import { mintWsTicket } from '../core/realtime/socket-tickets';
 
 export const handler = httpModule('realtime', {
   'POST /realtime/ticket': sessionRoute({}, async ({ session }) => {

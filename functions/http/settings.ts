@@ -3,7 +3,7 @@ import { SettingParams, UpdateSettingBody } from '../../shared/settings';
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { ok } from '../core/http/reply';
 import { listSettings } from '../core/repositories/settings';
-import { updateSetting } from '../core/use-cases/update-setting';
+import { updateSetting } from '../core/companies/update-setting';
 
 export const handler = httpModule('settings', {
   // A plain read of the caller's company with nothing to decide: the repository answers it as shown.

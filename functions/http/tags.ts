@@ -7,10 +7,10 @@ import { CreateTagBody, TagParams, UpdateTagBody } from '../../shared/tags';
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
-import { createTag } from '../core/use-cases/create-tag';
-import { deleteTag } from '../core/use-cases/delete-tag';
-import { listKanbanTags, listTagSummaries, searchTags, showTag } from '../core/use-cases/list-tags';
-import { updateTag } from '../core/use-cases/update-tag';
+import { createTag } from '../core/tags/create-tag';
+import { deleteTag } from '../core/tags/delete-tag';
+import { listKanbanTags, listTagSummaries, searchTags, showTag } from '../core/tags/list-tags';
+import { updateTag } from '../core/tags/update-tag';
 
 export const handler = httpModule('tags', {
   'GET /tags': sessionRoute({ query: ListQuery }, async ({ session, query }) => ok(await searchTags(session, query))),

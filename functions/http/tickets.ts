@@ -17,13 +17,13 @@ import {
 } from '../../shared/tickets';
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
-import { createTicket } from '../core/use-cases/create-ticket';
-import { deleteTicket } from '../core/use-cases/delete-ticket';
-import { kanbanTickets } from '../core/use-cases/kanban';
-import { listTickets } from '../core/use-cases/list-tickets';
-import { showTicket, showTicketByUuid } from '../core/use-cases/show-ticket';
-import { leaveKanbanLanes, moveToKanbanLane, syncTicketTags } from '../core/use-cases/sync-ticket-tags';
-import { updateTicket } from '../core/use-cases/update-ticket';
+import { createTicket } from '../core/conversations/create-ticket';
+import { deleteTicket } from '../core/conversations/delete-ticket';
+import { kanbanTickets } from '../core/conversations/kanban';
+import { listTickets } from '../core/conversations/list-tickets';
+import { showTicket, showTicketByUuid } from '../core/conversations/show-ticket';
+import { leaveKanbanLanes, moveToKanbanLane, syncTicketTags } from '../core/conversations/sync-ticket-tags';
+import { updateTicket } from '../core/conversations/update-ticket';
 
 export const handler = httpModule('tickets', {
   'GET /tickets': sessionRoute({ query: ListTicketsQuery }, async ({ session, query }) => ok(await listTickets(session, query))),

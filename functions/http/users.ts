@@ -7,10 +7,10 @@ import { CreateUserBody, UpdateUserBody, UserIdParams } from '../../shared/users
 import { httpModule, sessionRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
-import { createUser } from '../core/use-cases/create-user';
-import { deleteUser } from '../core/use-cases/delete-user';
-import { listUserOptions, searchUsers, showUser } from '../core/use-cases/list-users';
-import { updateUser } from '../core/use-cases/update-user';
+import { createUser } from '../core/users/create-user';
+import { deleteUser } from '../core/users/delete-user';
+import { listUserOptions, searchUsers, showUser } from '../core/users/list-users';
+import { updateUser } from '../core/users/update-user';
 
 const administer = { permission: 'company:administer' } as const;
 

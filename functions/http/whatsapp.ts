@@ -7,11 +7,11 @@
 import { ConnectionParams, CreateConnectionBody, UpdateConnectionBody } from '../../shared/connections';
 import { httpModule, sessionRoute, type Access } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
-import { rotateConnectionToken } from '../core/use-cases/connection-token';
-import { deleteConnection } from '../core/use-cases/delete-connection';
-import { getConnectionDto, listConnectionDtos } from '../core/use-cases/present-connection';
-import { createConnection, updateConnection } from '../core/use-cases/save-connection';
-import { controlSession } from '../core/use-cases/session-control';
+import { rotateConnectionToken } from '../core/connections/connection-token';
+import { deleteConnection } from '../core/connections/delete-connection';
+import { getConnectionDto, listConnectionDtos } from '../core/connections/present-connection';
+import { createConnection, updateConnection } from '../core/connections/save-connection';
+import { controlSession } from '../core/connections/session-control';
 
 const ADD: Access = { permission: 'connections-page:addConnection' };
 const EDIT: Access = { permission: 'connections-page:editOrDeleteConnection' };

@@ -8,8 +8,8 @@
 import type { APIGatewayAuthorizerResult, APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { WS_AUTHORIZER } from '../../infra/resources/ws-routes';
 import { logger } from '../core/logger';
-import { redeemWsTicket } from '../core/realtime/tickets';
-import { userWithSocketAccess } from '../core/use-cases/socket-access';
+import { redeemWsTicket } from '../core/realtime/socket-tickets';
+import { userWithSocketAccess } from '../core/realtime/socket-access';
 
 export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const ticket = event.queryStringParameters?.[WS_AUTHORIZER.queryParameter] ?? '';

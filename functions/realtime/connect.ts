@@ -8,8 +8,8 @@
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { deleteConnection, putConnection } from '../core/repositories/realtime';
-import { userWithSocketAccess } from '../core/use-cases/socket-access';
-import { userIsAlive } from '../core/use-cases/user-status';
+import { userWithSocketAccess } from '../core/realtime/socket-access';
+import { userIsAlive } from '../core/realtime/user-status';
 import { connectionContext } from './connection-context';
 
 export async function handler(event: {

@@ -10,9 +10,9 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { ClientAction } from '../../shared/realtime-actions';
 import { roomNameOf } from '../../shared/realtime-events';
 import { logger } from '../core/logger';
-import { subscribeConnection } from '../core/use-cases/join-room';
-import { unsubscribeConnection } from '../core/use-cases/leave-room';
-import { userIsAlive } from '../core/use-cases/user-status';
+import { subscribeConnection } from '../core/realtime/join-room';
+import { unsubscribeConnection } from '../core/realtime/leave-room';
+import { userIsAlive } from '../core/realtime/user-status';
 import { answerConnection } from './answer';
 import { connectionContext } from './connection-context';
 

@@ -4,7 +4,7 @@
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { deleteConnection } from '../core/repositories/realtime';
-import { userDisconnected } from '../core/use-cases/user-status';
+import { userDisconnected } from '../core/realtime/user-status';
 import { connectionContext } from './connection-context';
 
 export async function handler(event: {

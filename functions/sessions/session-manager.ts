@@ -24,10 +24,10 @@ import { logger } from '../core/logger';
 import { contentTypeOf, objectKey, safeFileName, sniffMediaType, UNKNOWN_CONTENT_TYPE } from '../core/media/files';
 import { putMediaObject, readMediaObject } from '../core/media/storage';
 import { getMessage } from '../core/repositories/messages';
-import { deleteShardSession, listShardSessions, putShardSession } from '../core/repositories/shard-sessions';
+import { deleteShardSession, listShardSessions, putShardSession } from './stores/shard-sessions';
 import { publishWhatsAppEvent, type EventChat, type WhatsAppEvent } from '../core/sessions/events';
 import type { SessionCommand } from '../core/sessions/commands';
-import { reportSessionStatus, type SessionStatusReport } from '../core/use-cases/session-status';
+import { reportSessionStatus, type SessionStatusReport } from '../core/connections/session-status';
 import type { ChatAddress, CloseReason, InboundEvent, ProviderSession, SessionContext, WhatsAppProvider } from './providers/provider';
 
 /** QR codes offered in one attempt before giving up (about 100 s with WhatsApp's 20 s codes). */

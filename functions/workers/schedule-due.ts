@@ -7,7 +7,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { DueMessage } from '../core/scheduling/due-messages';
-import { fireTicketTimer } from '../core/use-cases/ticket-timers';
+import { fireTicketTimer } from '../core/conversations/ticket-timers';
 
 export async function handleDueMessage(message: DueMessage, now = new Date()): Promise<void> {
   switch (message.kind) {

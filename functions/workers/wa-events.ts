@@ -8,9 +8,9 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { WhatsAppEvent, eventGroup } from '../core/sessions/events';
-import { recordContactCheck } from '../core/use-cases/contact-refresh';
-import { recordAck, recordEdit, recordRevoke, recordSent } from '../core/use-cases/inbound/message-changes';
-import { receiveMessage } from '../core/use-cases/inbound/receive-message';
+import { recordContactCheck } from '../core/contacts/contact-refresh';
+import { recordAck, recordEdit, recordRevoke, recordSent } from '../core/inbound/message-changes';
+import { receiveMessage } from '../core/inbound/receive-message';
 import { CALL_LOG_BODIES } from '../../shared/whatsapp-content';
 
 export async function handleWhatsAppEvent(event: WhatsAppEvent): Promise<void> {

@@ -5,7 +5,7 @@
  * an expired company can no longer use the API.
  */
 import { addDays, addRecurrence } from '../../shared/companies';
-import { today } from '../../functions/core/use-cases/load-session';
+import { today } from '../../shared/company-time';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 
 let cloud: TestCloud;

@@ -9,7 +9,7 @@ import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand } from 
 import { listen as listenAs, type Frame } from '../support/listen';
 import { lastLocalCognitoCode } from '../../infra/local/cognito';
 import { sessionTag } from '../../shared/users';
-import { FORGOT_PASSWORD_LIMITS } from '../../functions/core/use-cases/forgot-password';
+import { FORGOT_PASSWORD_LIMITS } from '../../functions/core/auth/forgot-password';
 import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';

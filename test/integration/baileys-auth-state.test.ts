@@ -8,7 +8,7 @@ import { proto } from 'baileys';
 import { startDynamo, type LocalDynamo } from '../../infra/local/dynamodb';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
-import { clearSessionAuth, FencedWriteError, getSentMessage, putSentMessage } from '../../functions/core/repositories/session-auth';
+import { clearSessionAuth, FencedWriteError, getSentMessage, putSentMessage } from '../../functions/sessions/stores/session-auth';
 import { loadAuthState } from '../../functions/sessions/providers/baileys/auth-state';
 
 const TABLE = 'baileys-auth-state-test';

@@ -12,11 +12,11 @@ import { addDays, addRecurrence } from '../../shared/companies';
 import { ALL_FEATURES, type Plan } from '../../shared/plans';
 import type { Profile } from '../../shared/session';
 import { dynamo } from '../../functions/core/aws/clients';
-import { createAccount } from '../../functions/core/identity/cognito-users';
+import { createAccount } from '../../functions/core/aws/cognito-accounts';
 import { planItem } from '../../functions/core/repositories/plans';
 import { identityItem, uniqueEmailItem, userItem } from '../../functions/core/repositories/users';
-import { today } from '../../functions/core/use-cases/load-session';
-import { SIGN_UP_LIMIT } from '../../functions/core/use-cases/sign-up';
+import { today } from '../../shared/company-time';
+import { SIGN_UP_LIMIT } from '../../functions/core/auth/sign-up';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 

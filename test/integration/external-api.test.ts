@@ -8,7 +8,7 @@ import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
 import { getTicket } from '../../functions/core/repositories/tickets';
 import { shardOf } from '../../functions/core/sessions/commands';
-import { consumeApiRateLimit } from '../../functions/core/use-cases/external-send';
+import { consumeApiRateLimit } from '../../functions/core/external-api/external-send';
 import { EXTERNAL_API_RATE_LIMIT } from '../../shared/external-api';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { drainCommands as drainQueuedCommands } from '../support/session-commands';

@@ -10,7 +10,7 @@ import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { getTicket } from '../../functions/core/repositories/tickets';
 import type { WhatsAppEvent } from '../../functions/core/sessions/events';
-import { CALLS_REFUSED } from '../../functions/core/use-cases/inbound/receive-message';
+import { CALLS_REFUSED } from '../../functions/core/inbound/receive-message';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';

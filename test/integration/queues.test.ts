@@ -9,7 +9,7 @@ import { ulid } from 'ulid';
 import { listen as listenAs } from '../support/listen';
 import { defaultQueueSchedule } from '../../shared/schedules';
 import { dynamo } from '../../functions/core/aws/clients';
-import { createAccount } from '../../functions/core/identity/cognito-users';
+import { createAccount } from '../../functions/core/aws/cognito-accounts';
 import { keys } from '../../functions/core/repositories/keys';
 import { identityItem, uniqueEmailItem, userItem, type User } from '../../functions/core/repositories/users';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';

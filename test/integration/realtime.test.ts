@@ -212,7 +212,7 @@ describe('online state', () => {
     const tenant = await createTenant(cloud);
     const agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
     const client = await harness.connect(cloud, agent.token);
-    const { userIsAlive } = await import('../../functions/core/use-cases/user-status');
+    const { userIsAlive } = await import('../../functions/core/realtime/user-status');
     await client.close();
     expect(await storedUser(tenant.companyId, agent.id)).toMatchObject({ online: false });
 

@@ -14,8 +14,8 @@ import { putNewContact, type Contact } from '../../functions/core/repositories/c
 import { keys } from '../../functions/core/repositories/keys';
 import { readMessages } from '../../functions/core/repositories/messages';
 import { getTicket } from '../../functions/core/repositories/tickets';
-import { markTicketRead } from '../../functions/core/use-cases/mark-ticket-read';
-import { endRatingWait, recordRating } from '../../functions/core/use-cases/record-attendance';
+import { markTicketRead } from '../../functions/core/conversations/mark-ticket-read';
+import { endRatingWait, recordRating } from '../../functions/core/conversations/record-attendance';
 import { companyDay, addDays } from '../../shared/company-time';
 import type { TicketDto } from '../../shared/tickets';
 import { markConnected } from '../support/connections';

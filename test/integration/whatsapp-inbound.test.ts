@@ -7,7 +7,7 @@
  * host takes over.
  */
 import { ulid } from 'ulid';
-import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan } from '../../functions/core/repositories/simulator';
+import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan } from '../../functions/sessions/stores/simulator';
 import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
 import type { MessageEvent } from '../../functions/core/sessions/events';

@@ -8,7 +8,7 @@ import { ALL_FEATURES, type Plan } from '../../shared/plans';
 import type { Profile } from '../../shared/session';
 import { dynamo } from '../../functions/core/aws/clients';
 import { planItem } from '../../functions/core/repositories/plans';
-import { createCompany } from '../../functions/core/use-cases/create-company';
+import { createCompany } from '../../functions/core/companies/create-company';
 import type { TestCloud } from './local-cloud';
 
 export const TEST_PASSWORD = 'Secret@123';

@@ -6,7 +6,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { initAuthCreds, proto } from 'baileys';
-import { FencedWriteError, clearSessionAuth } from '../../functions/core/repositories/session-auth';
+import { FencedWriteError, clearSessionAuth } from '../../functions/sessions/stores/session-auth';
 import { deserialize, loadAuthState, serialize } from '../../functions/sessions/providers/baileys/auth-state';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -9,7 +9,7 @@
 import { CONTACTS_IMPORT_MAX_BYTES, CONTACTS_IMPORT_MAX_ROWS } from '../../shared/contacts';
 import { openBoundedZip, ZipRefused } from '../../functions/core/media/bounded-zip';
 import { readSpreadsheetRows } from '../../functions/core/media/spreadsheet-rows';
-import { readSpreadsheet, TOO_BIG, TOO_MANY_ROWS, UNREADABLE_FILE } from '../../functions/core/use-cases/contact-spreadsheet';
+import { readSpreadsheet, TOO_BIG, TOO_MANY_ROWS, UNREADABLE_FILE } from '../../functions/core/contacts/contact-spreadsheet';
 import {
   buildZip,
   honestWhitespaceBomb,

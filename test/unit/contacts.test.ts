@@ -17,12 +17,12 @@ import {
   type Contact,
 } from '../../functions/core/repositories/contacts';
 import { contactListIndexes, keys } from '../../functions/core/repositories/keys';
-import { readSpreadsheet, TOO_BIG } from '../../functions/core/use-cases/contact-spreadsheet';
-import { createContact } from '../../functions/core/use-cases/create-contact';
-import { deleteContact } from '../../functions/core/use-cases/delete-contact';
-import { csvCell } from '../../functions/core/use-cases/export-contacts';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { updateContact } from '../../functions/core/use-cases/update-contact';
+import { readSpreadsheet, TOO_BIG } from '../../functions/core/contacts/contact-spreadsheet';
+import { createContact } from '../../functions/core/contacts/create-contact';
+import { deleteContact } from '../../functions/core/contacts/delete-contact';
+import { csvCell } from '../../functions/core/contacts/export-contacts';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { updateContact } from '../../functions/core/contacts/update-contact';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -10,7 +10,7 @@ import {
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { createCompany, type CreateCompanyInput } from '../../functions/core/use-cases/create-company';
+import { createCompany, type CreateCompanyInput } from '../../functions/core/companies/create-company';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -2,8 +2,8 @@
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Profile } from '../../shared/session';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { createTag } from '../../functions/core/use-cases/create-tag';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { createTag } from '../../functions/core/tags/create-tag';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

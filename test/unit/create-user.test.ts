@@ -10,8 +10,8 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Tran
 import { mockClient } from 'aws-sdk-client-mock';
 import { ALL_FEATURES } from '../../shared/plans';
 import type { CreateUserInput } from '../../shared/users';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { createUser } from '../../functions/core/use-cases/create-user';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { createUser } from '../../functions/core/users/create-user';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -1,7 +1,7 @@
 /** Dashboard counters move by "contribution after minus contribution before" of an attendance. */
 import type { Attendance } from '../../functions/core/repositories/attendances';
 import { counterUpdate, mergeDeltas } from '../../functions/core/repositories/dashboard';
-import { attendanceDeltas, contributionOf, ticketCreatedDelta } from '../../functions/core/use-cases/dashboard-counters';
+import { attendanceDeltas, contributionOf, ticketCreatedDelta } from '../../functions/core/dashboard/dashboard-counters';
 
 process.env.TABLE_NAME = 'table-under-test';
 

@@ -8,8 +8,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ALL_FEATURES } from '../../shared/plans';
-import { deleteCompany } from '../../functions/core/use-cases/delete-company';
-import type { Session } from '../../functions/core/use-cases/load-session';
+import { deleteCompany } from '../../functions/core/companies/delete-company';
+import type { Session } from '../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -10,8 +10,8 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Upda
 import { mockClient } from 'aws-sdk-client-mock';
 import { queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../infra/resources/queues';
 import type { StoredMessage } from '../../functions/core/repositories/messages';
-import { deleteMessage } from '../../functions/core/use-cases/delete-message';
-import type { Session } from '../../functions/core/use-cases/load-session';
+import { deleteMessage } from '../../functions/core/conversations/delete-message';
+import type { Session } from '../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

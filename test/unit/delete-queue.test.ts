@@ -10,7 +10,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { deleteQueue } from '../../functions/core/use-cases/delete-queue';
+import { deleteQueue } from '../../functions/core/queues/delete-queue';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -2,8 +2,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { deleteTag } from '../../functions/core/use-cases/delete-tag';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { deleteTag } from '../../functions/core/tags/delete-tag';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -7,8 +7,8 @@ import { AdminDeleteUserCommand, CognitoIdentityProviderClient, UserNotFoundExce
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { deleteUser } from '../../functions/core/use-cases/delete-user';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { deleteUser } from '../../functions/core/users/delete-user';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

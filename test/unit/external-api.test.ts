@@ -7,8 +7,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../functions/core/errors';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../functions/core/use-cases/external-idempotency';
-import { authenticateApiToken, requestFingerprint } from '../../functions/core/use-cases/external-send';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../functions/core/external-api/external-idempotency';
+import { authenticateApiToken, requestFingerprint } from '../../functions/core/external-api/external-send';
 import type { ExternalSendResult } from '../../shared/external-api';
 
 process.env.TABLE_NAME = 'table-under-test';

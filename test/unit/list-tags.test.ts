@@ -1,8 +1,8 @@
 /** Reading tags: the whole tag range of the company partition, sorted by name, then searched and paged. */
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { listKanbanTags, listTagSummaries, searchTags } from '../../functions/core/use-cases/list-tags';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { listKanbanTags, listTagSummaries, searchTags } from '../../functions/core/tags/list-tags';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';

@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@a
 import { mockClient } from 'aws-sdk-client-mock';
 import { ticketListIndexes } from '../../functions/core/repositories/keys';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import type { Session } from '../../functions/core/use-cases/load-session';
+import type { Session } from '../../functions/core/caller/load-caller';
 import {
   decodeCursor,
   encodeCursor,
@@ -16,7 +16,7 @@ import {
   READ_BUDGET,
   scopeOf,
   sourcesOf,
-} from '../../functions/core/use-cases/list-tickets';
+} from '../../functions/core/conversations/list-tickets';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';

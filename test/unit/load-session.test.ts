@@ -7,7 +7,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { sessionTag } from '../../shared/users';
-import { compareSignIns, isPastDue, loadSession } from '../../functions/core/use-cases/load-session';
+import { isPastDue } from '../../shared/company-time';
+import { compareSignIns, loadSession } from '../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -6,8 +6,8 @@ import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException }
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { logout } from '../../functions/core/use-cases/logout';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { logout } from '../../functions/core/auth/logout';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.COGNITO_USER_POOL_ID = 'us-east-1_TESTPOOL1';

@@ -2,7 +2,7 @@
 import { AppError } from '../../functions/core/errors';
 import { contentTypeOf, sniffMediaType } from '../../functions/core/media/files';
 import { readUploadedFiles, type MultipartRequest } from '../../functions/core/media/multipart';
-import { mediaTypeOf } from '../../functions/core/use-cases/present-message';
+import { mediaTypeOf } from '../../functions/core/conversations/present-message';
 
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'latin1') : Buffer.from(part))));

@@ -16,8 +16,8 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { lastMessageText, type StoredMessage } from '../../functions/core/repositories/messages';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import { storeMessage } from '../../functions/core/use-cases/store-message';
-import { markMessageEdited, updateMessageAck } from '../../functions/core/use-cases/update-message-status';
+import { storeMessage } from '../../functions/core/conversations/store-message';
+import { markMessageEdited, updateMessageAck } from '../../functions/core/conversations/update-message-status';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -18,8 +18,8 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { forgotPassword } from '../../functions/core/use-cases/forgot-password';
-import { resetPassword } from '../../functions/core/use-cases/reset-password';
+import { forgotPassword } from '../../functions/core/auth/forgot-password';
+import { resetPassword } from '../../functions/core/auth/reset-password';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -3,8 +3,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { CreatePlanBody } from '../../shared/plans';
-import { deletePlan } from '../../functions/core/use-cases/delete-plan';
-import { createPlan } from '../../functions/core/use-cases/save-plan';
+import { deletePlan } from '../../functions/core/platform/delete-plan';
+import { createPlan } from '../../functions/core/platform/save-plan';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

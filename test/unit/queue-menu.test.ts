@@ -1,6 +1,6 @@
 /** The queue bot's decisions (functions/core/use-cases/inbound/queue-menu.ts) and work hours. */
-import { answerMenu, BACK_LINE, openingMenu, type MenuContext } from '../../functions/core/use-cases/inbound/queue-menu';
-import { isWithinSchedule } from '../../functions/core/use-cases/inbound/work-hours';
+import { answerMenu, BACK_LINE, openingMenu, type MenuContext } from '../../functions/core/inbound/queue-menu';
+import { isWithinSchedule } from '../../functions/core/inbound/work-hours';
 import { defaultQueueSchedule } from '../../shared/schedules';
 
 const now = new Date('2026-11-18T15:00:00Z'); // a Wednesday, 12:00 in São Paulo

@@ -15,7 +15,7 @@ import {
   deleteQueueOption,
   listQueueOptions,
   updateQueueOption,
-} from '../../functions/core/use-cases/queue-options';
+} from '../../functions/core/queues/queue-options';
 import type { CreateQueueOptionBody } from '../../shared/queues';
 import { errorCodeOf } from '../support/errors';
 

@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../functions/core/errors';
-import { consumeRateLimit } from '../../functions/core/use-cases/rate-limit';
+import { consumeRateLimit } from '../../functions/core/http/rate-limit';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';

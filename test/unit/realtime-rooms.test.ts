@@ -17,9 +17,9 @@ import {
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { deleteConnection, joinRooms, leaveRooms } from '../../functions/core/repositories/realtime';
-import { subscribeConnection } from '../../functions/core/use-cases/join-room';
-import { unsubscribeConnection } from '../../functions/core/use-cases/leave-room';
-import { userDisconnected } from '../../functions/core/use-cases/user-status';
+import { subscribeConnection } from '../../functions/core/realtime/join-room';
+import { unsubscribeConnection } from '../../functions/core/realtime/leave-room';
+import { userDisconnected } from '../../functions/core/realtime/user-status';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';

@@ -3,8 +3,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { CreateConnectionBody } from '../../shared/connections';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { createConnection } from '../../functions/core/use-cases/save-connection';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { createConnection } from '../../functions/core/connections/save-connection';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

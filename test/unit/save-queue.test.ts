@@ -4,8 +4,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand 
 import { mockClient } from 'aws-sdk-client-mock';
 import { CreateQueueBody } from '../../shared/queues';
 import { defaultQueueSchedule } from '../../shared/schedules';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { createQueue, updateQueue } from '../../functions/core/use-cases/save-queue';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { createQueue, updateQueue } from '../../functions/core/queues/save-queue';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

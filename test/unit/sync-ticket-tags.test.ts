@@ -5,8 +5,8 @@
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { moveToKanbanLane, syncTicketTags } from '../../functions/core/use-cases/sync-ticket-tags';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { moveToKanbanLane, syncTicketTags } from '../../functions/core/conversations/sync-ticket-tags';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -1,6 +1,6 @@
 /** The ticket state machine of spec 1 §4.1: which transition a body asks for, and which fields it sets. */
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import { changesOf, decideTransition } from '../../functions/core/use-cases/ticket-transitions';
+import { changesOf, decideTransition } from '../../functions/core/conversations/ticket-transitions';
 import { AppError } from '../../functions/core/errors';
 
 const ticket = (fields: Partial<Ticket> = {}): Ticket => ({

@@ -3,8 +3,8 @@ import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../functions/core/errors';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { updateSetting } from '../../functions/core/use-cases/update-setting';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { updateSetting } from '../../functions/core/companies/update-setting';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

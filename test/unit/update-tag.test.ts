@@ -3,8 +3,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Profile } from '../../shared/session';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { updateTag } from '../../functions/core/use-cases/update-tag';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { updateTag } from '../../functions/core/tags/update-tag';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

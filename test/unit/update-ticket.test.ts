@@ -6,8 +6,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { updateTicket } from '../../functions/core/use-cases/update-ticket';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { updateTicket } from '../../functions/core/conversations/update-ticket';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -23,8 +23,8 @@ import {
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { UpdateUserInput } from '../../shared/users';
-import type { Session } from '../../functions/core/use-cases/load-session';
-import { updateUser } from '../../functions/core/use-cases/update-user';
+import type { Session } from '../../functions/core/caller/load-caller';
+import { updateUser } from '../../functions/core/users/update-user';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

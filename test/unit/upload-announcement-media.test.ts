@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from 
 import { mockClient } from 'aws-sdk-client-mock';
 import type { UploadedFile } from '../../functions/core/media/multipart';
 import type { StoredAnnouncement } from '../../functions/core/repositories/announcements';
-import { uploadAnnouncementMedia } from '../../functions/core/use-cases/upload-announcement-media';
+import { uploadAnnouncementMedia } from '../../functions/core/platform/upload-announcement-media';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';

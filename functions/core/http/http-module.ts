@@ -17,7 +17,7 @@ import { can, type PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { loadSession, type Session } from '../use-cases/load-session';
+import { loadSession, type Session } from '../caller/load-caller';
 import type { Reply } from './reply';
 import { parseInput } from './validation';
 

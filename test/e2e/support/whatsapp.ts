@@ -5,7 +5,7 @@
  * to it and what the agents send arrives at their simulated phones.
  */
 import { ulid } from 'ulid';
-import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan, type SimulatedOutbound } from '../../../functions/core/repositories/simulator';
+import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan, type SimulatedOutbound } from '../../../functions/sessions/stores/simulator';
 import { startSessionHost, type SessionHost } from '../../../functions/sessions/host';
 import { createSimulatorProvider } from '../../../functions/sessions/providers/simulator/provider';
 import type { TestCloud } from '../../support/local-cloud';

@@ -4,7 +4,7 @@
  * they send, and are refused every write; the list stays as it was.
  */
 import type { RouteKeyOf } from '../../../infra/resources/http-routes';
-import { createHelp } from '../../../functions/core/use-cases/save-help';
+import { createHelp } from '../../../functions/core/platform/save-help';
 import type { IsolationContext, Probe } from './probe';
 
 async function helpsOfB({ cloud, b }: IsolationContext): Promise<unknown> {

@@ -14,7 +14,7 @@ import { dynamo } from '../../../functions/core/aws/clients';
 import { contactItem, type Contact } from '../../../functions/core/repositories/contacts';
 import { messageIdOf, type StoredMessage } from '../../../functions/core/repositories/messages';
 import { getTicket, ticketItem, type Ticket } from '../../../functions/core/repositories/tickets';
-import { storeMessage } from '../../../functions/core/use-cases/store-message';
+import { storeMessage } from '../../../functions/core/conversations/store-message';
 import { markConnected } from '../../support/connections';
 import type { TestCloud } from '../../support/local-cloud';
 import type { Tenant } from '../../support/tenants';

@@ -14,7 +14,7 @@ import {
   sessionKeyName,
   writeSessionKeys,
   type SessionKeyWrite,
-} from '../../../core/repositories/session-auth';
+} from '../../stores/session-auth';
 import type { SessionContext } from '../provider';
 
 export interface StoredAuthState {

@@ -20,7 +20,7 @@ import makeWASocket, {
 } from 'baileys';
 import { APP_VERSION } from '../../../../shared/version';
 import { logger } from '../../../core/logger';
-import { clearSessionAuth, getSentMessage, putSentMessage } from '../../../core/repositories/session-auth';
+import { clearSessionAuth, getSentMessage, putSentMessage } from '../../stores/session-auth';
 import type { ChatAddress, OutgoingMessage, ProviderSession, SessionContext, SessionListener, WhatsAppProvider } from '../provider';
 import { loadAuthState } from './auth-state';
 import { bindSocketEvents, statusCodeOf } from './events';

@@ -22,7 +22,7 @@ import {
   takeSimulatedInbound,
   takeSimulatedScan,
   type SimulatedInbound,
-} from '../../../core/repositories/simulator';
+} from '../../stores/simulator';
 import { locationBody, vcardBody } from '../../../../shared/whatsapp-content';
 import { logger } from '../../../core/logger';
 

@@ -1,0 +1,23 @@
+/**
+ * The signed-in user with their company, as GET /auth/me answers it.
+ *
+ * Steps: read the user's queues (name and colour) and the company settings in parallel; shape the
+ * answer of shared/session.ts. Secrets (write-only settings) are blanked by the settings repository.
+ */
+import type { MeResponse } from '../../../shared/session';
+import { getQueueSummaries } from '../repositories/queues';
+import { listSettings } from '../repositories/settings';
+import type { Session } from '../caller/load-caller';
+import { toMeUser } from '../users/present-user';
+
+export async function getMe(session: Session): Promise<MeResponse> {
+  const { user, company, plan } = session;
+  const [queues, settings] = await Promise.all([
+    getQueueSummaries(company.id, user.queueIds),
+    listSettings(company.id),
+  ]);
+  return {
+    user: toMeUser(user, queues),
+    company: { id: company.id, name: company.name, dueDate: company.dueDate, settings, plan },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Turns a verified Cognito identity into the session every tenant route works with.
+ *
+ * Steps: find the identity item of the token's `sub`; read the user and the company; check the token's
+ * sign-in (below); read the plan; refuse an inactive company, and a company whose due date has passed
+ * unless the user is a super user. The tenant (companyId) comes from here only, never from a path, query
+ * or body (DESIGN.md §1.2).
+ *
+ * One active session per user (spec 1 §4.5). A sign-in is named by the token's `auth_time` and
+ * `origin_jti`, which Cognito keeps across refreshes; sign-ins are ordered by time, then origin. The user
+ * item holds the active one:
+ * - a token of a sign-in up to the user's last sign-out (DELETE /auth/logout, a password reset) is
+ *   refused: the gateway keeps accepting access tokens until they expire, the backend does not;
+ * - a token of the active sign-in passes;
+ * - a token of a later sign-in becomes the active one (a conditional update, so two racing requests
+ *   agree), and the `auth` event tells the user's connections, whose earlier sessions then show 'Sua
+ *   conta foi acessada em outro computador.';
+ * - a token of an earlier sign-in is refused with ERR_SESSION_EXPIRED.
+ */
+import { isPastDue } from '../../../shared/company-time';
+import type { Plan } from '../../../shared/plans';
+import { sessionTag } from '../../../shared/users';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import { publishToCompany } from '../realtime/publisher';
+import { getCompany, type Company } from '../repositories/companies';
+import { getPlan } from '../repositories/plans';
+import { claimActiveSession, getIdentity, getUser, type ActiveSession, type User } from '../repositories/users';
+
+export interface Session {
+  readonly userId: string;
+  readonly companyId: string;
+  readonly user: User;
+  readonly company: Company;
+  readonly plan: Plan;
+  readonly isAdmin: boolean;
+  readonly isSuper: boolean;
+}
+
+
+export interface VerifiedIdentity {
+  /** Cognito `sub` of the access token. */
+  readonly sub: string;
+  /**
+   * When the user authenticated (epoch seconds); kept across token refreshes. Absent only for callers
+   * that hold no token (internal use): the session rules are then not applied.
+   */
+  readonly authTime?: number;
+  /** Id of the sign-in the token descends from; kept across token refreshes. '' when the token has none. */
+  readonly originJti?: string;
+}
+
+export interface SessionOptions {
+  /** Load it for a company that is inactive or past its due date too (signing out must always work). */
+  readonly evenWhenLapsed?: boolean;
+}
+
+export async function loadSession({ sub, authTime, originJti = '' }: VerifiedIdentity, options: SessionOptions = {}): Promise<Session> {
+  if (!sub) throw new AppError('ERR_SESSION_EXPIRED');
+  const identity = await getIdentity(sub);
+  if (!identity) throw new AppError('ERR_SESSION_EXPIRED');
+
+  const [found, company] = await Promise.all([
+    getUser(identity.companyId, identity.userId),
+    getCompany(identity.companyId),
+  ]);
+  if (!found || !company) throw new AppError('ERR_SESSION_EXPIRED');
+  const user = authTime === undefined ? found : await checkSignIn(found, { originJti, authTime });
+
+  const plan = await getPlan(company.planId);
+  if (!plan) throw new Error(`Company ${company.id} refers to missing plan ${company.planId}`);
+
+  if (!user.super && !options.evenWhenLapsed) {
+    if (!company.status) throw new AppError('ERR_NO_PERMISSION', { message: 'Company is inactive' });
+    if (isPastDue(company.dueDate)) {
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: company.dueDate } });
+    }
+  }
+
+  return {
+    userId: user.id,
+    companyId: company.id,
+    user,
+    company,
+    plan,
+    isAdmin: user.profile === 'admin',
+    isSuper: user.super,
+  };
+}
+
+/** How two sign-ins compare: negative when `a` is the earlier one. */
+export function compareSignIns(a: ActiveSession, b: ActiveSession): number {
+  if (a.authTime !== b.authTime) return a.authTime - b.authTime;
+  return a.originJti < b.originJti ? -1 : a.originJti > b.originJti ? 1 : 0;
+}
+
+/** Retries of the claim when other requests keep changing the active session in between (rare). */
+const CLAIM_ATTEMPTS = 3;
+
+/** Applies the single-session rules to the token's sign-in; answers the user as stored afterwards. */
+async function checkSignIn(user: User, token: ActiveSession): Promise<User> {
+  let current = user;
+  for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
+    if (current.signedOutAt !== undefined && token.authTime <= current.signedOutAt) throw new AppError('ERR_SESSION_EXPIRED');
+    const order = current.activeSession ? compareSignIns(token, current.activeSession) : 1;
+    if (order === 0) return current;
+    if (order < 0) throw new AppError('ERR_SESSION_EXPIRED');
+    if (await claimActiveSession(current.companyId, current.id, token)) {
+      // Nobody to tell when there was no session yet, or when it ended with a sign-out.
+      const previous = current.activeSession;
+      if (previous && !(current.signedOutAt !== undefined && previous.authTime <= current.signedOutAt)) {
+        await announceNewSession(current, token);
+      }
+      return { ...current, activeSession: token };
+    }
+    const reread = await getUser(current.companyId, current.id);
+    if (!reread) throw new AppError('ERR_SESSION_EXPIRED');
+    current = reread;
+  }
+  throw new Error(`The active session of user ${user.id} kept changing`);
+}
+
+/** The earlier sessions learn that they are over; a failed notice must not fail the request. */
+async function announceNewSession(user: User, session: ActiveSession): Promise<void> {
+  try {
+    await publishToCompany(user.companyId, `user:${user.id}`, 'auth', {
+      action: 'update',
+      user: { id: user.id },
+      session: await sessionTag(session.originJti),
+    });
+  } catch (error) {
+    logger.warn('auth event not published', { userId: user.id, error });
+  }
+}

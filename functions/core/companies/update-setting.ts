@@ -1,0 +1,43 @@
+/**
+ * Changes one setting of the caller's company (PUT /settings/{key}); the route admits only profiles
+ * allowed 'company:administer'.
+ *
+ * Steps: refuse a key that is not a setting (ERR_NO_SETTING_FOUND, like the original); refuse the
+ * platform's settings to anyone but a super user (see SUPER_ONLY_SETTINGS); refuse a body `key` naming
+ * another setting; validate the value with the key's own schema; store the value; tell
+ * the company's connections through the realtime `settings` channel, with secrets blanked; answer the
+ * setting as the API shows it (secrets blanked too).
+ */
+import { SETTING_VALUE_SCHEMAS, isSettingKey, type Setting, type SettingKey, type UpdateSettingBody } from '../../../shared/settings';
+import { AppError } from '../errors';
+import { toFieldErrors } from '../http/validation';
+import { publishToCompany } from '../realtime/publisher';
+import { answerableSetting, putSetting } from '../repositories/settings';
+import type { Session } from '../caller/load-caller';
+
+/**
+ * Settings only a platform super user may write: `asaas` is the platform's payment account (the
+ * original showed the field to super users only); `campaignsEnabled` opens campaigns even when the plan
+ * lacks them (spec 2 §2), so a company administrator setting it would bypass the plan they pay for; the
+ * super user's company form carries it (spec 3 §3).
+ */
+const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'campaignsEnabled'];
+
+export async function updateSetting(session: Session, key: string, body: UpdateSettingBody): Promise<Setting> {
+  if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
+  if (SUPER_ONLY_SETTINGS.includes(key) && !session.isSuper) throw new AppError('ERR_NO_PERMISSION');
+  if (body.key !== undefined && body.key !== key) {
+    const message = 'The key must be the one of the path';
+    throw new AppError('ERR_VALIDATION', { message, fields: [{ path: 'key', message }] });
+  }
+  const parsed = SETTING_VALUE_SCHEMAS[key].safeParse(body.value);
+  if (!parsed.success) {
+    const fields = toFieldErrors(parsed.error).map((field) => ({ ...field, path: field.path ? `value.${field.path}` : 'value' }));
+    throw new AppError('ERR_VALIDATION', { message: fields[0]?.message, fields });
+  }
+
+  await putSetting(session.companyId, key, parsed.data);
+  const setting = answerableSetting(key, parsed.data);
+  await publishToCompany(session.companyId, 'company', 'settings', { action: 'update', setting });
+  return setting;
+}

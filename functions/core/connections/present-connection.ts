@@ -1,0 +1,63 @@
+/**
+ * Connections as the API answers them: an explicit allow-list of fields (never the token hash, never a
+ * session credential, whatever else the item holds), with the name and colour of their queues. Also
+ * the reads of GET /whatsapp and GET /whatsapp/{id}, open to everyone of the company.
+ */
+import type { ConnectionDto } from '../../../shared/connections';
+import type { QueueSummary } from '../../../shared/session';
+import { AppError } from '../errors';
+import { getConnection, listConnections, type Connection } from '../repositories/connections';
+import { listQueues } from '../repositories/queues';
+import type { Session } from '../caller/load-caller';
+
+export function toConnectionDto(connection: Connection, queues: ReadonlyMap<string, QueueSummary>): ConnectionDto {
+  return {
+    id: connection.id,
+    name: connection.name,
+    status: connection.status,
+    qrcode: connection.qrcode,
+    retries: connection.retries,
+    isDefault: connection.isDefault,
+    provider: connection.provider,
+    greetingMessage: connection.greetingMessage,
+    completionMessage: connection.completionMessage,
+    outOfHoursMessage: connection.outOfHoursMessage,
+    ratingMessage: connection.ratingMessage,
+    queueIds: connection.queueIds,
+    // A queue deleted since is left out of the summaries (the id stays until the connection is saved).
+    queues: connection.queueIds.flatMap((id) => {
+      const queue = queues.get(id);
+      return queue ? [queue] : [];
+    }),
+    transferQueueId: connection.transferQueueId,
+    timeToTransfer: connection.timeToTransfer,
+    expiresTicket: connection.expiresTicket,
+    expiresInactiveMessage: connection.expiresInactiveMessage,
+    timeUseBotQueues: connection.timeUseBotQueues,
+    maxUseBotQueues: connection.maxUseBotQueues,
+    promptId: connection.promptId,
+    createdAt: connection.createdAt,
+    updatedAt: connection.updatedAt,
+  };
+}
+
+/** The company's queues by id, for the summaries (one Query of the company's few queues). */
+export async function queueSummaries(companyId: string): Promise<Map<string, QueueSummary>> {
+  const queues = await listQueues(companyId);
+  return new Map(queues.map((queue) => [queue.id, { id: queue.id, name: queue.name, color: queue.color }]));
+}
+
+export async function presentConnection(connection: Connection): Promise<ConnectionDto> {
+  return toConnectionDto(connection, await queueSummaries(connection.companyId));
+}
+
+export async function listConnectionDtos(session: Session): Promise<ConnectionDto[]> {
+  const [connections, queues] = await Promise.all([listConnections(session.companyId), queueSummaries(session.companyId)]);
+  return connections.map((connection) => toConnectionDto(connection, queues));
+}
+
+export async function getConnectionDto(session: Session, whatsappId: string): Promise<ConnectionDto> {
+  const connection = await getConnection(session.companyId, whatsappId);
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+  return presentConnection(connection);
+}

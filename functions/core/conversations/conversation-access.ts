@@ -1,0 +1,23 @@
+/**
+ * The access rule every route of a conversation (messages, notes, media) applies before anything else:
+ * the tickets module's (ticket-access.ts; spec 1 §4.1, §6). The ticket must be of the caller's company
+ * (the company comes from the session; another company's ticket answers exactly like a missing one),
+ * and the caller must be allowed to open it, else ERR_NO_PERMISSION 'Acesso não permitido'.
+ */
+import type { ErrorCode } from '../../../shared/errors';
+import { AppError } from '../errors';
+import { getTicket, type Ticket } from '../repositories/tickets';
+import type { Session } from '../caller/load-caller';
+import { accessDenied, mayOpenTicket } from './ticket-access';
+
+/**
+ * The ticket, read strongly consistent (its status decides whether a message may be sent), or the
+ * error: `missing` for an unknown id (ERR_NO_TICKET_FOUND, unless the caller reached the ticket through
+ * the id of a message or note, which then is what was not found).
+ */
+export async function visibleTicket(session: Session, ticketId: string, missing: ErrorCode = 'ERR_NO_TICKET_FOUND'): Promise<Ticket> {
+  const ticket = await getTicket(session.companyId, ticketId, true);
+  if (!ticket) throw new AppError(missing);
+  if (!mayOpenTicket(session, ticket)) throw accessDenied();
+  return ticket;
+}

@@ -1,0 +1,81 @@
+/**
+ * Deletes an outgoing message for everyone (DELETE /messages/{id}, id `<ticketId>.<ulid>`).
+ *
+ * Rules (spec 1 §2.5, §5): only one's own messages, i.e. sent from the app by the caller (admins
+ * included: the spec says own messages only; messages of the server itself belong to nobody); an
+ * already deleted message is refused (ERR_DELETE_WAPP_MSG, 'Message already deleted').
+ *
+ * Steps: the message's ticket must be the caller's company's (else ERR_NO_MESSAGE_FOUND, as for a
+ * missing message), visible to the caller, and not attended by another user unless the caller is an
+ * admin (both 'Acesso não permitido', ticket-access.ts); read the message; check the
+ * rules; a message of a connection older than WhatsApp's delete-for-everyone window is refused
+ * (ERR_FETCH_WAPP_MSG, 'Message too old to delete'); when the ticket has a connection, enqueue `deleteMessage` (its id is derived from the
+ * message's, so the command of two racing deletes is deduplicated by SQS); flag the message deleted on
+ * the condition that it is not yet (of two deletes at once, one wins; a failed enqueue flags nothing,
+ * so the agent can try again). The body and media stay stored for audit, and the API keeps answering
+ * them with `isDeleted: true`: the web shows the deleted indication. Publish `appMessage` update;
+ * answer the message.
+ */
+import { DELETE_FOR_EVERYONE_MAX_MS, type MessageDto } from '../../../shared/messages';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import { publishMessage } from '../realtime/ticket-rooms';
+import { getContact } from '../repositories/contacts';
+import { getMessage, parseMessageId, setMessageDeleted } from '../repositories/messages';
+import { enqueueSessionCommand } from '../sessions/commands';
+import { visibleTicket } from './conversation-access';
+import { assertMayWorkTicket } from './ticket-access';
+import type { Session } from '../caller/load-caller';
+import { presentMessage } from './present-message';
+import { presentTicket } from './present-ticket';
+
+const alreadyDeleted = () => new AppError('ERR_DELETE_WAPP_MSG', { message: 'Message already deleted' });
+
+export async function deleteMessage(session: Session, messageId: string, now = new Date()): Promise<MessageDto> {
+  const parts = parseMessageId(messageId);
+  if (!parts) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  const ticket = await visibleTicket(session, parts.ticketId, 'ERR_NO_MESSAGE_FOUND');
+  assertMayWorkTicket(session, ticket);
+  const message = await getMessage(session.companyId, messageId, true);
+  if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
+  if (!message.fromMe || message.userId !== session.userId) {
+    throw new AppError('ERR_NO_PERMISSION', { message: 'Only your own messages can be deleted' });
+  }
+  if (message.isDeleted) throw alreadyDeleted();
+  if (ticket.whatsappId && now.getTime() - Date.parse(message.createdAt) > DELETE_FOR_EVERYONE_MAX_MS) {
+    throw new AppError('ERR_FETCH_WAPP_MSG', { message: 'Message too old to delete' });
+  }
+
+  if (ticket.whatsappId) {
+    const contact = await getContact(ticket.companyId, ticket.contactId);
+    if (contact) {
+      try {
+        await enqueueSessionCommand({
+          type: 'deleteMessage',
+          commandId: `delete:${messageId}`,
+          companyId: ticket.companyId,
+          whatsappId: ticket.whatsappId,
+          issuedAt: now.toISOString(),
+          ticketId: ticket.id,
+          messageId,
+          whatsappMessageId: message.whatsappMessageId,
+          chat: { contactId: contact.id, number: contact.number, isGroup: contact.isGroup },
+        });
+      } catch (error) {
+        logger.error('session command not enqueued', { messageId, error });
+        throw new AppError('ERR_DELETE_WAPP_MSG');
+      }
+    }
+  }
+
+  const deleted = await setMessageDeleted(session.companyId, messageId, session.userId, now);
+  if (!deleted) throw alreadyDeleted();
+
+  const dto = await presentMessage(deleted);
+  try {
+    await publishMessage(ticket.companyId, 'update', dto, await presentTicket(ticket.companyId, ticket));
+  } catch (error) {
+    logger.warn('realtime failed after deleting a message', { messageId, error });
+  }
+  return dto;
+}

@@ -1,0 +1,53 @@
+/**
+ * What WhatsApp reports about messages already stored (the inbound pipeline): our outgoing message left
+ * with its WhatsApp id (`sent`), delivery acks, edits and deletions by the contact. Each finds our
+ * message through the WhatsApp id (repositories/whatsapp-messages.ts); acks may arrive before the id is
+ * known and are then kept and applied when the `sent` event comes (holdEarlyAck).
+ */
+import type { Ack } from '../../../shared/messages';
+import { logger } from '../logger';
+import { publishMessage } from '../realtime/ticket-rooms';
+import { setMessageDeleted, setMessageWhatsappId, type StoredMessage } from '../repositories/messages';
+import { getTicket } from '../repositories/tickets';
+import { getWhatsappMessageRef, holdEarlyAck, setWhatsappMessageRef } from '../repositories/whatsapp-messages';
+import type { WhatsAppEvent } from '../sessions/events';
+import { presentMessage } from '../conversations/present-message';
+import { presentTicket } from '../conversations/present-ticket';
+import { markMessageEdited, updateMessageAck } from '../conversations/update-message-status';
+
+type Of<T extends WhatsAppEvent['type']> = Extract<WhatsAppEvent, { type: T }>;
+
+export async function recordSent(event: Of<'sent'>, now = new Date()): Promise<void> {
+  const stored = await setMessageWhatsappId(event.companyId, event.messageId, event.whatsappMessageId, now);
+  if (!stored) return;
+  const early = await setWhatsappMessageRef(event.companyId, event.whatsappId, event.whatsappMessageId, event.messageId, now);
+  await updateMessageAck(event.companyId, event.messageId, Math.max(1, early ?? 1) as Ack, now);
+}
+
+export async function recordAck(event: Of<'ack'>, now = new Date()): Promise<void> {
+  const ref = await getWhatsappMessageRef(event.companyId, event.whatsappId, event.whatsappMessageId);
+  if (!ref?.messageId) {
+    await holdEarlyAck(event.companyId, event.whatsappId, event.whatsappMessageId, event.ack, now);
+    return;
+  }
+  await updateMessageAck(event.companyId, ref.messageId, event.ack as Ack, now);
+}
+
+export async function recordEdit(event: Of<'edit'>, now = new Date()): Promise<void> {
+  const ref = await getWhatsappMessageRef(event.companyId, event.whatsappId, event.whatsappMessageId);
+  if (ref?.messageId) await markMessageEdited(event.companyId, ref.messageId, event.body, now);
+}
+
+/** The contact deleted a message for everyone: flagged deleted (the text stays stored) and announced. */
+export async function recordRevoke(event: Of<'revoke'>, now = new Date()): Promise<void> {
+  const ref = await getWhatsappMessageRef(event.companyId, event.whatsappId, event.whatsappMessageId);
+  if (!ref?.messageId) return;
+  const changed: StoredMessage | undefined = await setMessageDeleted(event.companyId, ref.messageId, null, now);
+  if (!changed) return;
+  try {
+    const ticket = await getTicket(event.companyId, changed.ticketId);
+    if (ticket) await publishMessage(event.companyId, 'update', await presentMessage(changed), await presentTicket(event.companyId, ticket));
+  } catch (error) {
+    logger.warn('realtime failed after a deletion', { messageId: changed.id, error });
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * Deletes a tag of the caller's company (DELETE /tags/{id}); the route admits only profiles allowed
+ * 'company:administer', so a plain user cannot remove a kanban lane or a tag others rely on.
+ *
+ * Steps: delete the tag item on the condition that it exists (a tag of another company is not found,
+ * like a missing one). A tag still carried by tickets is deleted anyway: ticket-tag links arrive with
+ * ticket tagging (a later issue), which must then drop the links of a deleted tag as well.
+ */
+import { AppError } from '../errors';
+import { deleteTag as removeTag } from '../repositories/tags';
+import type { Session } from '../caller/load-caller';
+
+export async function deleteTag(session: Session, tagId: string): Promise<void> {
+  if (!(await removeTag(session.companyId, tagId))) throw new AppError('ERR_NO_TAG_FOUND');
+}

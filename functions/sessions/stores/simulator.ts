@@ -1,0 +1,197 @@
+/**
+ * The simulated phone network's state (the simulator provider, functions/sessions/providers/simulator):
+ * one partition per connection holding the paired phone, a scanned QR code, what simulated contacts did
+ * and are waiting to be delivered to the session, and what the session sent to them. The `simulate`
+ * command (scripts/simulate.ts) writes the inbound side and reads the outbound side; the session host
+ * does the reverse. Items of what was sent expire after a week.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { z } from 'zod';
+import { MEDIA_TYPES } from '../../../shared/messages';
+import { dynamo } from '../../core/aws/clients';
+import { keys } from '../../core/repositories/keys';
+import { batchWriteAll, queryPrefix, table } from '../../core/repositories/table';
+
+const OUTBOUND_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Inline media of a simulated message stays well under DynamoDB's 400 KB item limit. */
+export const SIMULATED_MEDIA_MAX_BYTES = 256 * 1024;
+
+const digits = z.string().regex(/^\d{8,20}$/, 'A phone number: 8 to 20 digits');
+const waId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+/** What a simulated contact does; validated when written by the command and again when read by the host. */
+export const SimulatedInbound = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('message'),
+    from: digits,
+    name: z.string().max(100),
+    whatsappMessageId: waId,
+    mediaType: z.enum(MEDIA_TYPES),
+    body: z.string().max(4096),
+    media: z
+      .object({ fileName: z.string().min(1).max(255), mimeType: z.string().min(1).max(255), dataBase64: z.string().max(Math.ceil((SIMULATED_MEDIA_MAX_BYTES * 4) / 3) + 4) })
+      .optional(),
+    quotedWhatsappMessageId: waId.optional(),
+    /** Written in a group (id: digits and '-') rather than to the connection directly. */
+    group: z.object({ id: z.string().regex(/^[\d-]{8,40}$/), name: z.string().max(100) }).optional(),
+  }),
+  z.object({ kind: z.literal('edit'), from: digits, whatsappMessageId: waId, body: z.string().min(1).max(4096) }),
+  z.object({ kind: z.literal('revoke'), from: digits, whatsappMessageId: waId }),
+  z.object({ kind: z.literal('call'), from: digits, callId: waId, isVideo: z.boolean() }),
+  /** The contact's phone read messages the session sent (ack 4). */
+  z.object({ kind: z.literal('read'), from: digits, whatsappMessageIds: z.array(waId).min(1).max(100) }),
+]);
+export type SimulatedInbound = z.output<typeof SimulatedInbound>;
+
+export interface SimulatedOutbound {
+  readonly whatsappMessageId: string;
+  /** The number or group id written to. */
+  readonly to: string;
+  readonly body: string;
+  readonly mediaType: string;
+  readonly fileName: string | null;
+  readonly quotedWhatsappMessageId: string | null;
+  /** As shared/messages.ts numbers acks: 2 taken by the server, 3 delivered, 4 read. */
+  readonly ack: number;
+  readonly deleted: boolean;
+  /** Inbound messages this session marked as read (read receipts), when the item is a receipt. */
+  readonly readReceiptsFor: readonly string[];
+  readonly sentAt: string;
+}
+
+export async function getSimulatedPhone(companyId: string, whatsappId: string): Promise<string | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.simulatorPhone(companyId, whatsappId), ConsistentRead: true }));
+  return typeof Item?.number === 'string' ? Item.number : undefined;
+}
+
+export async function putSimulatedPhone(companyId: string, whatsappId: string, number: string): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.simulatorPhone(companyId, whatsappId), entity: 'simulatorPhone', number } }));
+}
+
+/** Forgets the pairing and any pending scan (a new QR code is wanted, a logout, a deleted connection). */
+export async function clearSimulatedPairing(companyId: string, whatsappId: string): Promise<void> {
+  await batchWriteAll([
+    { DeleteRequest: { Key: keys.simulatorPhone(companyId, whatsappId) } },
+    { DeleteRequest: { Key: keys.simulatorScan(companyId, whatsappId) } },
+  ]);
+}
+
+export async function putSimulatedScan(companyId: string, whatsappId: string, qrcode: string, number: string): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: table(), Item: { ...keys.simulatorScan(companyId, whatsappId), entity: 'simulatorScan', qrcode, number } }),
+  );
+}
+
+/** Takes the pending scan, if any: read and delete in one step so it is seen once. */
+export async function takeSimulatedScan(companyId: string, whatsappId: string): Promise<{ qrcode: string; number: string } | undefined> {
+  const { Attributes } = await dynamo().send(
+    new DeleteCommand({ TableName: table(), Key: keys.simulatorScan(companyId, whatsappId), ReturnValues: 'ALL_OLD' }),
+  );
+  if (typeof Attributes?.qrcode !== 'string' || typeof Attributes.number !== 'string') return undefined;
+  return { qrcode: Attributes.qrcode, number: Attributes.number };
+}
+
+export async function putSimulatedInbound(companyId: string, whatsappId: string, eventUlid: string, event: SimulatedInbound): Promise<void> {
+  const valid = SimulatedInbound.parse(event);
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.simulatorInbound(companyId, whatsappId, eventUlid), entity: 'simulatorInbound', event: valid },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+/**
+ * The waiting inbound events, oldest first, each claimed by a conditional delete so two readers never
+ * both deliver one. Items that fail validation are dropped (and reported through `onInvalid`).
+ */
+export async function takeSimulatedInbound(
+  companyId: string,
+  whatsappId: string,
+  onInvalid: (sortKey: string, error: unknown) => void,
+): Promise<SimulatedInbound[]> {
+  const items = await queryPrefix(keys.simulatorInboundPrefix(companyId, whatsappId), { ConsistentRead: true, Limit: 50 });
+  const taken: SimulatedInbound[] = [];
+  for (const item of items) {
+    try {
+      await dynamo().send(
+        new DeleteCommand({ TableName: table(), Key: { PK: item.PK, SK: item.SK }, ConditionExpression: 'attribute_exists(PK)' }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) continue;
+      throw error;
+    }
+    const parsed = SimulatedInbound.safeParse(item.event);
+    if (parsed.success) taken.push(parsed.data);
+    else onInvalid(String(item.SK), parsed.error);
+  }
+  return taken;
+}
+
+export async function recordSimulatedOutbound(companyId: string, whatsappId: string, record: SimulatedOutbound): Promise<void> {
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: {
+        ...keys.simulatorOutbound(companyId, whatsappId, record.whatsappMessageId),
+        entity: 'simulatorOutbound',
+        ...record,
+        expiresAt: Math.floor(Date.parse(record.sentAt) / 1000) + OUTBOUND_TTL_SECONDS,
+      },
+    }),
+  );
+}
+
+/** Moves a sent message's ack forward (never back); answers false when there is no such message. */
+export async function advanceSimulatedAck(companyId: string, whatsappId: string, whatsappMessageId: string, ack: number): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.simulatorOutbound(companyId, whatsappId, whatsappMessageId),
+        UpdateExpression: 'SET ack = :ack',
+        ConditionExpression: 'attribute_exists(PK) AND ack < :ack',
+        ExpressionAttributeValues: { ':ack': ack },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+export async function markSimulatedOutboundDeleted(companyId: string, whatsappId: string, whatsappMessageId: string): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.simulatorOutbound(companyId, whatsappId, whatsappMessageId),
+        UpdateExpression: 'SET deleted = :yes',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/** What the session sent, oldest first (ids are time-ordered ULIDs). */
+export async function listSimulatedOutbound(companyId: string, whatsappId: string): Promise<SimulatedOutbound[]> {
+  const items = await queryPrefix(keys.simulatorOutboundPrefix(companyId, whatsappId), { ConsistentRead: true });
+  return items.map((item) => ({
+    whatsappMessageId: String(item.whatsappMessageId),
+    to: String(item.to),
+    body: String(item.body ?? ''),
+    mediaType: String(item.mediaType ?? 'chat'),
+    fileName: typeof item.fileName === 'string' ? item.fileName : null,
+    quotedWhatsappMessageId: typeof item.quotedWhatsappMessageId === 'string' ? item.quotedWhatsappMessageId : null,
+    ack: Number(item.ack ?? 1),
+    deleted: item.deleted === true,
+    readReceiptsFor: Array.isArray(item.readReceiptsFor) ? item.readReceiptsFor.map(String) : [],
+    sentAt: String(item.sentAt),
+  }));
+}

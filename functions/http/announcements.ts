@@ -9,7 +9,7 @@ import {
   CreateAnnouncementBody,
   UpdateAnnouncementBody,
 } from '../../shared/announcements';
-import { httpModule, sessionRoute } from '../core/http/http-module';
+import { httpModule, callerRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { readUploadedFile } from '../core/media/multipart';
@@ -24,32 +24,32 @@ import { uploadAnnouncementMedia } from '../core/platform/upload-announcement-me
 const superUser = { superUser: true } as const;
 
 export const handler = httpModule('announcements', {
-  'GET /announcements': sessionRoute({ query: ListQuery }, async ({ session, query }) =>
-    ok(await listAnnouncements(session, query)),
+  'GET /announcements': callerRoute({ query: ListQuery }, async ({ caller, query }) =>
+    ok(await listAnnouncements(caller, query)),
   ),
-  'GET /announcements/{id}': sessionRoute({ params: AnnouncementParams }, async ({ session, params }) =>
-    ok(await getAnnouncement(session, params.id)),
+  'GET /announcements/{id}': callerRoute({ params: AnnouncementParams }, async ({ caller, params }) =>
+    ok(await getAnnouncement(caller, params.id)),
   ),
-  'POST /announcements': sessionRoute({ body: CreateAnnouncementBody, access: superUser }, async ({ body }) =>
+  'POST /announcements': callerRoute({ body: CreateAnnouncementBody, access: superUser }, async ({ body }) =>
     created(await createAnnouncement(body)),
   ),
-  'PUT /announcements/{id}': sessionRoute(
+  'PUT /announcements/{id}': callerRoute(
     { params: AnnouncementParams, body: UpdateAnnouncementBody, access: superUser },
     async ({ params, body }) => ok(await updateAnnouncement(params.id, body)),
   ),
-  'DELETE /announcements/{id}': sessionRoute({ params: AnnouncementParams, access: superUser }, async ({ params }) => {
+  'DELETE /announcements/{id}': callerRoute({ params: AnnouncementParams, access: superUser }, async ({ params }) => {
     await deleteAnnouncement(params.id);
     return noContent();
   }),
   // No `body` schema: the body is multipart, read here rather than as JSON.
-  'POST /announcements/{id}/media-upload': sessionRoute(
+  'POST /announcements/{id}/media-upload': callerRoute(
     { params: AnnouncementParams, access: superUser },
     async ({ params, event }) => {
       const file = await readUploadedFile(event, { fieldNames: ANNOUNCEMENT_MEDIA_FIELDS, maxBytes: ANNOUNCEMENT_MEDIA_MAX_BYTES });
       return ok(await uploadAnnouncementMedia(params.id, file));
     },
   ),
-  'DELETE /announcements/{id}/media-upload': sessionRoute(
+  'DELETE /announcements/{id}/media-upload': callerRoute(
     { params: AnnouncementParams, access: superUser },
     async ({ params }) => ok(await deleteAnnouncementMedia(params.id)),
   ),

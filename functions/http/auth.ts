@@ -3,7 +3,7 @@
  * and the public two-step password reset (Cognito's forgot-password flow, rate-limited).
  */
 import { ForgotPasswordBody, ResetPasswordBody } from '../../shared/users';
-import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
+import { httpModule, publicRoute, callerRoute } from '../core/http/http-module';
 import { noContent, ok } from '../core/http/reply';
 import { forgotPassword } from '../core/auth/forgot-password';
 import { getMe } from '../core/auth/get-me';
@@ -11,10 +11,10 @@ import { logout } from '../core/auth/logout';
 import { resetPassword } from '../core/auth/reset-password';
 
 export const handler = httpModule('auth', {
-  'GET /auth/me': sessionRoute({}, async ({ session }) => ok(await getMe(session))),
+  'GET /auth/me': callerRoute({}, async ({ caller }) => ok(await getMe(caller))),
   // Signing out works for a company past its due date or inactive too: refusing it would strand the user.
-  'DELETE /auth/logout': sessionRoute({ evenWhenLapsed: true }, async ({ session }) => {
-    await logout(session);
+  'DELETE /auth/logout': callerRoute({ evenWhenLapsed: true }, async ({ caller }) => {
+    await logout(caller);
     return noContent();
   }),
   'POST /auth/forgot-password': publicRoute({ body: ForgotPasswordBody }, async ({ body, event }) => {

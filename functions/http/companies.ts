@@ -4,7 +4,7 @@
  * an id of another company answers like a missing one.
  */
 import { CompanyIdParams, CompanySchedulesBody, CreateCompanyBody, SignUpBody, UpdateCompanyBody } from '../../shared/companies';
-import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
+import { httpModule, publicRoute, callerRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { createCompanyBySuperUser } from '../core/companies/create-company-by-super-user';
@@ -21,25 +21,25 @@ export const handler = httpModule('companies', {
   'POST /companies/cadastro': publicRoute({ body: SignUpBody }, async ({ body, event }) =>
     created(await signUp(body, event.requestContext.http.sourceIp)),
   ),
-  'GET /companies': sessionRoute({ query: ListQuery, access: superUser }, async ({ query }) => ok(await listCompaniesPage(query))),
-  'GET /companies/list': sessionRoute({ access: superUser }, async () => ok(await listAllCompanies())),
-  'GET /companies/{id}': sessionRoute({ params: CompanyIdParams }, async ({ params, session }) =>
-    ok(await getCompanyDetail(session, params.id)),
+  'GET /companies': callerRoute({ query: ListQuery, access: superUser }, async ({ query }) => ok(await listCompaniesPage(query))),
+  'GET /companies/list': callerRoute({ access: superUser }, async () => ok(await listAllCompanies())),
+  'GET /companies/{id}': callerRoute({ params: CompanyIdParams }, async ({ params, caller }) =>
+    ok(await getCompanyDetail(caller, params.id)),
   ),
-  'POST /companies': sessionRoute({ body: CreateCompanyBody, access: superUser }, async ({ body }) =>
+  'POST /companies': callerRoute({ body: CreateCompanyBody, access: superUser }, async ({ body }) =>
     created(await createCompanyBySuperUser(body)),
   ),
-  'PUT /companies/{id}': sessionRoute({ params: CompanyIdParams, body: UpdateCompanyBody, access: superUser }, async ({ params, body }) =>
+  'PUT /companies/{id}': callerRoute({ params: CompanyIdParams, body: UpdateCompanyBody, access: superUser }, async ({ params, body }) =>
     ok(await updateCompany(params.id, body)),
   ),
-  'DELETE /companies/{id}': sessionRoute({ params: CompanyIdParams, access: superUser }, async ({ params, session }) => {
-    await deleteCompany(session, params.id);
+  'DELETE /companies/{id}': callerRoute({ params: CompanyIdParams, access: superUser }, async ({ params, caller }) => {
+    await deleteCompany(caller, params.id);
     return noContent();
   }),
-  'PUT /companies/{id}/schedules': sessionRoute({ params: CompanyIdParams, body: CompanySchedulesBody }, async ({ params, body, session }) =>
-    ok(await updateCompanySchedules(session, params.id, body)),
+  'PUT /companies/{id}/schedules': callerRoute({ params: CompanyIdParams, body: CompanySchedulesBody }, async ({ params, body, caller }) =>
+    ok(await updateCompanySchedules(caller, params.id, body)),
   ),
-  'GET /companies/listPlan/{id}': sessionRoute({ params: CompanyIdParams }, async ({ params, session }) =>
-    ok(await getCompanyPlan(session, params.id)),
+  'GET /companies/listPlan/{id}': callerRoute({ params: CompanyIdParams }, async ({ params, caller }) =>
+    ok(await getCompanyPlan(caller, params.id)),
   ),
 });

@@ -12,7 +12,7 @@ import {
   CreateContactBody,
   UpdateContactBody,
 } from '../../shared/contacts';
-import { httpModule, sessionRoute } from '../core/http/http-module';
+import { httpModule, callerRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { readUploadedFile } from '../core/media/multipart';
 import { createContact } from '../core/contacts/create-contact';
@@ -23,25 +23,25 @@ import { listContactOptions, searchContacts, showContact } from '../core/contact
 import { updateContact } from '../core/contacts/update-contact';
 
 export const handler = httpModule('contacts', {
-  'GET /contacts': sessionRoute({ query: ContactListQuery }, async ({ session, query }) => ok(await searchContacts(session, query))),
-  'GET /contacts/list': sessionRoute({ query: ContactOptionsQuery }, async ({ session, query }) =>
-    ok(await listContactOptions(session, query.searchParam)),
+  'GET /contacts': callerRoute({ query: ContactListQuery }, async ({ caller, query }) => ok(await searchContacts(caller, query))),
+  'GET /contacts/list': callerRoute({ query: ContactOptionsQuery }, async ({ caller, query }) =>
+    ok(await listContactOptions(caller, query.searchParam)),
   ),
-  'GET /contacts/export': sessionRoute({}, async ({ session }) => ok(await exportContacts(session))),
+  'GET /contacts/export': callerRoute({}, async ({ caller }) => ok(await exportContacts(caller))),
   // No `body` schema: the body is multipart, read here rather than as JSON.
-  'POST /contacts/import': sessionRoute({}, async ({ session, event }) => {
+  'POST /contacts/import': callerRoute({}, async ({ caller, event }) => {
     const file = await readUploadedFile(event, { fieldNames: CONTACTS_IMPORT_FIELDS, maxBytes: CONTACTS_IMPORT_MAX_BYTES });
-    return ok(await importContacts(session, file));
+    return ok(await importContacts(caller, file));
   }),
-  'GET /contacts/{id}': sessionRoute({ params: ContactParams }, async ({ session, params }) => ok(await showContact(session, params.id))),
-  'POST /contacts': sessionRoute({ body: CreateContactBody }, async ({ session, body }) => created(await createContact(session, body))),
-  'PUT /contacts/{id}': sessionRoute({ params: ContactParams, body: UpdateContactBody }, async ({ session, params, body }) =>
-    ok(await updateContact(session, params.id, body)),
+  'GET /contacts/{id}': callerRoute({ params: ContactParams }, async ({ caller, params }) => ok(await showContact(caller, params.id))),
+  'POST /contacts': callerRoute({ body: CreateContactBody }, async ({ caller, body }) => created(await createContact(caller, body))),
+  'PUT /contacts/{id}': callerRoute({ params: ContactParams, body: UpdateContactBody }, async ({ caller, params, body }) =>
+    ok(await updateContact(caller, params.id, body)),
   ),
-  'DELETE /contacts/{id}': sessionRoute(
+  'DELETE /contacts/{id}': callerRoute(
     { params: ContactParams, access: { permission: 'contacts-page:deleteContact' } },
-    async ({ session, params }) => {
-      await deleteContact(session, params.id);
+    async ({ caller, params }) => {
+      await deleteContact(caller, params.id);
       return noContent();
     },
   ),

@@ -15,7 +15,7 @@ import {
   TicketMessagesParams,
 } from '../../shared/messages';
 import { AppError } from '../core/errors';
-import { httpModule, sessionRoute, type HttpEvent } from '../core/http/http-module';
+import { httpModule, callerRoute, type HttpEvent } from '../core/http/http-module';
 import { created, ok } from '../core/http/reply';
 import { parseInput } from '../core/http/validation';
 import { readUploadedFiles } from '../core/media/multipart';
@@ -35,12 +35,12 @@ function jsonBody(event: HttpEvent): unknown {
 }
 
 export const handler = httpModule('messages', {
-  'GET /messages/{id}': sessionRoute({ params: TicketMessagesParams, query: ListMessagesQuery }, async ({ session, params, query }) =>
-    ok(await listMessages(session, params.id, query)),
+  'GET /messages/{id}': callerRoute({ params: TicketMessagesParams, query: ListMessagesQuery }, async ({ caller, params, query }) =>
+    ok(await listMessages(caller, params.id, query)),
   ),
   // No `body` schema: the body is JSON or multipart, told apart here.
-  'POST /messages/{id}': sessionRoute({ params: TicketMessagesParams }, async ({ session, params, event }) => {
-    if (!isMultipart(event)) return created(await postMessage(session, params.id, parseInput(SendMessageBody, jsonBody(event))));
+  'POST /messages/{id}': callerRoute({ params: TicketMessagesParams }, async ({ caller, params, event }) => {
+    if (!isMultipart(event)) return created(await postMessage(caller, params.id, parseInput(SendMessageBody, jsonBody(event))));
     const form = await readUploadedFiles(event, {
       fieldNames: MESSAGE_MEDIA_FIELDS,
       maxBytes: MESSAGE_UPLOAD_MAX_BYTES,
@@ -48,10 +48,10 @@ export const handler = httpModule('messages', {
       textFields: ['body', 'quotedMsg'],
     });
     const caption = parseInput(MediaCaptionFields, { body: form.fields.body ?? '', quotedMsg: form.fields.quotedMsg || null });
-    return created(await postMediaMessages(session, params.id, form.files, caption));
+    return created(await postMediaMessages(caller, params.id, form.files, caption));
   }),
-  'DELETE /messages/{id}': sessionRoute({ params: MessageParams }, async ({ session, params }) => ok(await deleteMessage(session, params.id))),
-  'POST /messages/{id}/media-url': sessionRoute({ params: TicketMessagesParams, body: MediaUrlBody }, async ({ session, params, body }) =>
-    created(await createMediaUpload(session, params.id, body)),
+  'DELETE /messages/{id}': callerRoute({ params: MessageParams }, async ({ caller, params }) => ok(await deleteMessage(caller, params.id))),
+  'POST /messages/{id}/media-url': callerRoute({ params: TicketMessagesParams, body: MediaUrlBody }, async ({ caller, params, body }) =>
+    created(await createMediaUpload(caller, params.id, body)),
   ),
 });

@@ -3,15 +3,15 @@
  * conversation. The company is the session's; the ticket must be visible to the caller.
  */
 import { CreateNoteBody, ListNotesQuery, NoteParams } from '../../shared/notes';
-import { httpModule, sessionRoute } from '../core/http/http-module';
+import { httpModule, callerRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { addTicketNote, deleteTicketNote, listTicketNotes } from '../core/conversations/ticket-notes';
 
 export const handler = httpModule('notes', {
-  'GET /ticket-notes/list': sessionRoute({ query: ListNotesQuery }, async ({ session, query }) => ok(await listTicketNotes(session, query))),
-  'POST /ticket-notes': sessionRoute({ body: CreateNoteBody }, async ({ session, body }) => created(await addTicketNote(session, body))),
-  'DELETE /ticket-notes/{id}': sessionRoute({ params: NoteParams }, async ({ session, params }) => {
-    await deleteTicketNote(session, params.id);
+  'GET /ticket-notes/list': callerRoute({ query: ListNotesQuery }, async ({ caller, query }) => ok(await listTicketNotes(caller, query))),
+  'POST /ticket-notes': callerRoute({ body: CreateNoteBody }, async ({ caller, body }) => created(await addTicketNote(caller, body))),
+  'DELETE /ticket-notes/{id}': callerRoute({ params: NoteParams }, async ({ caller, params }) => {
+    await deleteTicketNote(caller, params.id);
     return noContent();
   }),
 });

@@ -3,7 +3,7 @@
  * (spec 3 §2 Planos).
  */
 import { CreatePlanBody, PlanIdParams, UpdatePlanBody } from '../../shared/plans';
-import { httpModule, publicRoute, sessionRoute } from '../core/http/http-module';
+import { httpModule, publicRoute, callerRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { deletePlan } from '../core/platform/delete-plan';
 import { getPlanForSuperUser, listAllPlans, listPublicPlans } from '../core/platform/list-plans';
@@ -13,13 +13,13 @@ const superUser = { superUser: true } as const;
 
 export const handler = httpModule('plans', {
   'GET /plans/list': publicRoute({}, async () => ok(await listPublicPlans())),
-  'GET /plans/all': sessionRoute({ access: superUser }, async () => ok(await listAllPlans())),
-  'GET /plans/{id}': sessionRoute({ params: PlanIdParams, access: superUser }, async ({ params }) => ok(await getPlanForSuperUser(params.id))),
-  'POST /plans': sessionRoute({ body: CreatePlanBody, access: superUser }, async ({ body }) => created(await createPlan(body))),
-  'PUT /plans/{id}': sessionRoute({ params: PlanIdParams, body: UpdatePlanBody, access: superUser }, async ({ params, body }) =>
+  'GET /plans/all': callerRoute({ access: superUser }, async () => ok(await listAllPlans())),
+  'GET /plans/{id}': callerRoute({ params: PlanIdParams, access: superUser }, async ({ params }) => ok(await getPlanForSuperUser(params.id))),
+  'POST /plans': callerRoute({ body: CreatePlanBody, access: superUser }, async ({ body }) => created(await createPlan(body))),
+  'PUT /plans/{id}': callerRoute({ params: PlanIdParams, body: UpdatePlanBody, access: superUser }, async ({ params, body }) =>
     ok(await changePlan(params.id, body)),
   ),
-  'DELETE /plans/{id}': sessionRoute({ params: PlanIdParams, access: superUser }, async ({ params }) => {
+  'DELETE /plans/{id}': callerRoute({ params: PlanIdParams, access: superUser }, async ({ params }) => {
     await deletePlan(params.id);
     return noContent();
   }),

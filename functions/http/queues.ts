@@ -12,7 +12,7 @@ import {
   UpdateQueueBody,
   UpdateQueueOptionBody,
 } from '../../shared/queues';
-import { httpModule, sessionRoute, type Access } from '../core/http/http-module';
+import { httpModule, callerRoute, type Access } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { deleteQueue } from '../core/queues/delete-queue';
 import { getQueueById, getQueues } from '../core/queues/get-queues';
@@ -22,29 +22,29 @@ import { createQueue, updateQueue } from '../core/queues/save-queue';
 const ADMIN: Access = { permission: 'company:administer' };
 
 export const handler = httpModule('queues', {
-  'GET /queue': sessionRoute({}, async ({ session }) => ok(await getQueues(session))),
-  'GET /queue/{id}': sessionRoute({ params: QueueParams }, async ({ session, params }) => ok(await getQueueById(session, params.id))),
-  'POST /queue': sessionRoute({ body: CreateQueueBody, access: ADMIN }, async ({ session, body }) =>
-    created(await createQueue(session, body)),
+  'GET /queue': callerRoute({}, async ({ caller }) => ok(await getQueues(caller))),
+  'GET /queue/{id}': callerRoute({ params: QueueParams }, async ({ caller, params }) => ok(await getQueueById(caller, params.id))),
+  'POST /queue': callerRoute({ body: CreateQueueBody, access: ADMIN }, async ({ caller, body }) =>
+    created(await createQueue(caller, body)),
   ),
-  'PUT /queue/{id}': sessionRoute({ params: QueueParams, body: UpdateQueueBody, access: ADMIN }, async ({ session, params, body }) =>
-    ok(await updateQueue(session, params.id, body)),
+  'PUT /queue/{id}': callerRoute({ params: QueueParams, body: UpdateQueueBody, access: ADMIN }, async ({ caller, params, body }) =>
+    ok(await updateQueue(caller, params.id, body)),
   ),
-  'DELETE /queue/{id}': sessionRoute({ params: QueueParams, access: ADMIN }, async ({ session, params }) => {
-    await deleteQueue(session, params.id);
+  'DELETE /queue/{id}': callerRoute({ params: QueueParams, access: ADMIN }, async ({ caller, params }) => {
+    await deleteQueue(caller, params.id);
     return noContent();
   }),
 
-  'GET /queue-options': sessionRoute({ query: QueueOptionsQuery }, async ({ session, query }) => ok(await listQueueOptions(session, query))),
-  'POST /queue-options': sessionRoute({ body: CreateQueueOptionBody, access: ADMIN }, async ({ session, body }) =>
-    created(await createQueueOption(session, body)),
+  'GET /queue-options': callerRoute({ query: QueueOptionsQuery }, async ({ caller, query }) => ok(await listQueueOptions(caller, query))),
+  'POST /queue-options': callerRoute({ body: CreateQueueOptionBody, access: ADMIN }, async ({ caller, body }) =>
+    created(await createQueueOption(caller, body)),
   ),
-  'PUT /queue-options/{id}': sessionRoute(
+  'PUT /queue-options/{id}': callerRoute(
     { params: QueueOptionParams, body: UpdateQueueOptionBody, access: ADMIN },
-    async ({ session, params, body }) => ok(await updateQueueOption(session, params.id, body)),
+    async ({ caller, params, body }) => ok(await updateQueueOption(caller, params.id, body)),
   ),
-  'DELETE /queue-options/{id}': sessionRoute({ params: QueueOptionParams, access: ADMIN }, async ({ session, params }) => {
-    await deleteQueueOption(session, params.id);
+  'DELETE /queue-options/{id}': callerRoute({ params: QueueOptionParams, access: ADMIN }, async ({ caller, params }) => {
+    await deleteQueueOption(caller, params.id);
     return noContent();
   }),
 });

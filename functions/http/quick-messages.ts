@@ -10,7 +10,7 @@ import {
   QuickMessageParams,
   UpdateQuickMessageBody,
 } from '../../shared/quick-messages';
-import { httpModule, sessionRoute } from '../core/http/http-module';
+import { httpModule, callerRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { readUploadedFile } from '../core/media/multipart';
@@ -26,27 +26,27 @@ import {
 } from '../core/quick-messages/quick-messages';
 
 export const handler = httpModule('quick-messages', {
-  'GET /quick-messages': sessionRoute({ query: ListQuery }, async ({ session, query }) => ok(await searchQuickMessages(session, query))),
-  'GET /quick-messages/list': sessionRoute({}, async ({ session }) => ok(await listUsableQuickMessages(session))),
-  'GET /quick-messages/{id}': sessionRoute({ params: QuickMessageParams }, async ({ session, params }) =>
-    ok(await showQuickMessage(session, params.id)),
+  'GET /quick-messages': callerRoute({ query: ListQuery }, async ({ caller, query }) => ok(await searchQuickMessages(caller, query))),
+  'GET /quick-messages/list': callerRoute({}, async ({ caller }) => ok(await listUsableQuickMessages(caller))),
+  'GET /quick-messages/{id}': callerRoute({ params: QuickMessageParams }, async ({ caller, params }) =>
+    ok(await showQuickMessage(caller, params.id)),
   ),
-  'POST /quick-messages': sessionRoute({ body: CreateQuickMessageBody }, async ({ session, body }) =>
-    created(await createQuickMessage(session, body)),
+  'POST /quick-messages': callerRoute({ body: CreateQuickMessageBody }, async ({ caller, body }) =>
+    created(await createQuickMessage(caller, body)),
   ),
-  'PUT /quick-messages/{id}': sessionRoute({ params: QuickMessageParams, body: UpdateQuickMessageBody }, async ({ session, params, body }) =>
-    ok(await updateQuickMessage(session, params.id, body)),
+  'PUT /quick-messages/{id}': callerRoute({ params: QuickMessageParams, body: UpdateQuickMessageBody }, async ({ caller, params, body }) =>
+    ok(await updateQuickMessage(caller, params.id, body)),
   ),
-  'DELETE /quick-messages/{id}': sessionRoute({ params: QuickMessageParams }, async ({ session, params }) => {
-    await deleteQuickMessage(session, params.id);
+  'DELETE /quick-messages/{id}': callerRoute({ params: QuickMessageParams }, async ({ caller, params }) => {
+    await deleteQuickMessage(caller, params.id);
     return noContent();
   }),
   // No `body` schema: the body is multipart, read here rather than as JSON.
-  'POST /quick-messages/{id}/media-upload': sessionRoute({ params: QuickMessageParams }, async ({ session, params, event }) => {
+  'POST /quick-messages/{id}/media-upload': callerRoute({ params: QuickMessageParams }, async ({ caller, params, event }) => {
     const file = await readUploadedFile(event, { fieldNames: QUICK_MESSAGE_MEDIA_FIELDS, maxBytes: QUICK_MESSAGE_MEDIA_MAX_BYTES });
-    return ok(await uploadQuickMessageMedia(session, params.id, file));
+    return ok(await uploadQuickMessageMedia(caller, params.id, file));
   }),
-  'DELETE /quick-messages/{id}/media-upload': sessionRoute({ params: QuickMessageParams }, async ({ session, params }) =>
-    ok(await deleteQuickMessageMedia(session, params.id)),
+  'DELETE /quick-messages/{id}/media-upload': callerRoute({ params: QuickMessageParams }, async ({ caller, params }) =>
+    ok(await deleteQuickMessageMedia(caller, params.id)),
   ),
 });

@@ -4,7 +4,7 @@
  * deleting is for administrators; the board's lanes need the plan's kanban feature.
  */
 import { CreateTagBody, TagParams, UpdateTagBody } from '../../shared/tags';
-import { httpModule, sessionRoute } from '../core/http/http-module';
+import { httpModule, callerRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { createTag } from '../core/tags/create-tag';
@@ -13,18 +13,18 @@ import { listKanbanTags, listTagSummaries, searchTags, showTag } from '../core/t
 import { updateTag } from '../core/tags/update-tag';
 
 export const handler = httpModule('tags', {
-  'GET /tags': sessionRoute({ query: ListQuery }, async ({ session, query }) => ok(await searchTags(session, query))),
-  'GET /tags/list': sessionRoute({}, async ({ session }) => ok(await listTagSummaries(session))),
-  'GET /tags/kanban': sessionRoute({ access: { planFlag: 'useKanban' } }, async ({ session }) => ok(await listKanbanTags(session))),
-  'GET /tags/{id}': sessionRoute({ params: TagParams }, async ({ session, params }) => ok(await showTag(session, params.id))),
-  'POST /tags': sessionRoute({ body: CreateTagBody }, async ({ session, body }) => created(await createTag(session, body))),
-  'PUT /tags/{id}': sessionRoute({ params: TagParams, body: UpdateTagBody }, async ({ session, params, body }) =>
-    ok(await updateTag(session, params.id, body)),
+  'GET /tags': callerRoute({ query: ListQuery }, async ({ caller, query }) => ok(await searchTags(caller, query))),
+  'GET /tags/list': callerRoute({}, async ({ caller }) => ok(await listTagSummaries(caller))),
+  'GET /tags/kanban': callerRoute({ access: { planFlag: 'useKanban' } }, async ({ caller }) => ok(await listKanbanTags(caller))),
+  'GET /tags/{id}': callerRoute({ params: TagParams }, async ({ caller, params }) => ok(await showTag(caller, params.id))),
+  'POST /tags': callerRoute({ body: CreateTagBody }, async ({ caller, body }) => created(await createTag(caller, body))),
+  'PUT /tags/{id}': callerRoute({ params: TagParams, body: UpdateTagBody }, async ({ caller, params, body }) =>
+    ok(await updateTag(caller, params.id, body)),
   ),
-  'DELETE /tags/{id}': sessionRoute(
+  'DELETE /tags/{id}': callerRoute(
     { params: TagParams, access: { permission: 'company:administer' } },
-    async ({ session, params }) => {
-      await deleteTag(session, params.id);
+    async ({ caller, params }) => {
+      await deleteTag(caller, params.id);
       return noContent();
     },
   ),

@@ -15,7 +15,7 @@ import {
   TicketUuidParams,
   UpdateTicketBody,
 } from '../../shared/tickets';
-import { httpModule, sessionRoute } from '../core/http/http-module';
+import { httpModule, callerRoute } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { createTicket } from '../core/conversations/create-ticket';
 import { deleteTicket } from '../core/conversations/delete-ticket';
@@ -26,34 +26,34 @@ import { leaveKanbanLanes, moveToKanbanLane, syncTicketTags } from '../core/conv
 import { updateTicket } from '../core/conversations/update-ticket';
 
 export const handler = httpModule('tickets', {
-  'GET /tickets': sessionRoute({ query: ListTicketsQuery }, async ({ session, query }) => ok(await listTickets(session, query))),
-  'GET /tickets/{id}': sessionRoute({ params: TicketIdParams }, async ({ session, params }) => ok(await showTicket(session, params.id))),
-  'GET /tickets/u/{uuid}': sessionRoute({ params: TicketUuidParams }, async ({ session, params }) =>
-    ok(await showTicketByUuid(session, params.uuid)),
+  'GET /tickets': callerRoute({ query: ListTicketsQuery }, async ({ caller, query }) => ok(await listTickets(caller, query))),
+  'GET /tickets/{id}': callerRoute({ params: TicketIdParams }, async ({ caller, params }) => ok(await showTicket(caller, params.id))),
+  'GET /tickets/u/{uuid}': callerRoute({ params: TicketUuidParams }, async ({ caller, params }) =>
+    ok(await showTicketByUuid(caller, params.uuid)),
   ),
-  'POST /tickets': sessionRoute({ body: CreateTicketBody }, async ({ session, body }) => created(await createTicket(session, body))),
-  'PUT /tickets/{id}': sessionRoute({ params: TicketIdParams, body: UpdateTicketBody }, async ({ session, params, body }) =>
-    ok(await updateTicket(session, params.id, body)),
+  'POST /tickets': callerRoute({ body: CreateTicketBody }, async ({ caller, body }) => created(await createTicket(caller, body))),
+  'PUT /tickets/{id}': callerRoute({ params: TicketIdParams, body: UpdateTicketBody }, async ({ caller, params, body }) =>
+    ok(await updateTicket(caller, params.id, body)),
   ),
-  'DELETE /tickets/{id}': sessionRoute(
+  'DELETE /tickets/{id}': callerRoute(
     { params: TicketIdParams, access: { permission: 'ticket-options:deleteTicket' } },
-    async ({ session, params }) => {
-      await deleteTicket(session, params.id);
+    async ({ caller, params }) => {
+      await deleteTicket(caller, params.id);
       return noContent();
     },
   ),
-  'POST /tags/sync': sessionRoute({ body: SyncTicketTagsBody }, async ({ session, body }) =>
-    ok(await syncTicketTags(session, body.ticketId, body.tags)),
+  'POST /tags/sync': callerRoute({ body: SyncTicketTagsBody }, async ({ caller, body }) =>
+    ok(await syncTicketTags(caller, body.ticketId, body.tags)),
   ),
-  'GET /ticket/kanban': sessionRoute({ query: KanbanQuery, access: { planFlag: 'useKanban' } }, async ({ session, query }) =>
-    ok(await kanbanTickets(session, query)),
+  'GET /ticket/kanban': callerRoute({ query: KanbanQuery, access: { planFlag: 'useKanban' } }, async ({ caller, query }) =>
+    ok(await kanbanTickets(caller, query)),
   ),
-  'PUT /ticket-tags/{ticketId}/{tagId}': sessionRoute(
+  'PUT /ticket-tags/{ticketId}/{tagId}': callerRoute(
     { params: TicketTagParams, access: { planFlag: 'useKanban' } },
-    async ({ session, params }) => ok(await moveToKanbanLane(session, params.ticketId, params.tagId)),
+    async ({ caller, params }) => ok(await moveToKanbanLane(caller, params.ticketId, params.tagId)),
   ),
-  'DELETE /ticket-tags/{ticketId}': sessionRoute(
+  'DELETE /ticket-tags/{ticketId}': callerRoute(
     { params: TicketTagsParams, access: { planFlag: 'useKanban' } },
-    async ({ session, params }) => ok(await leaveKanbanLanes(session, params.ticketId)),
+    async ({ caller, params }) => ok(await leaveKanbanLanes(caller, params.ticketId)),
   ),
 });

@@ -4,7 +4,7 @@
  * change which field of a user is decided in the update use case.
  */
 import { CreateUserBody, UpdateUserBody, UserIdParams } from '../../shared/users';
-import { httpModule, sessionRoute } from '../core/http/http-module';
+import { httpModule, callerRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { createUser } from '../core/users/create-user';
@@ -15,17 +15,17 @@ import { updateUser } from '../core/users/update-user';
 const administer = { permission: 'company:administer' } as const;
 
 export const handler = httpModule('users', {
-  'GET /users': sessionRoute({ query: ListQuery, access: administer }, async ({ session, query }) => ok(await searchUsers(session, query))),
-  'GET /users/list': sessionRoute({}, async ({ session }) => ok(await listUserOptions(session))),
-  'GET /users/{id}': sessionRoute({ params: UserIdParams }, async ({ session, params }) => ok(await showUser(session, params.id))),
-  'POST /users': sessionRoute({ body: CreateUserBody, access: administer }, async ({ session, body }) =>
-    created(await createUser(session, body)),
+  'GET /users': callerRoute({ query: ListQuery, access: administer }, async ({ caller, query }) => ok(await searchUsers(caller, query))),
+  'GET /users/list': callerRoute({}, async ({ caller }) => ok(await listUserOptions(caller))),
+  'GET /users/{id}': callerRoute({ params: UserIdParams }, async ({ caller, params }) => ok(await showUser(caller, params.id))),
+  'POST /users': callerRoute({ body: CreateUserBody, access: administer }, async ({ caller, body }) =>
+    created(await createUser(caller, body)),
   ),
-  'PUT /users/{id}': sessionRoute({ params: UserIdParams, body: UpdateUserBody }, async ({ session, params, body }) =>
-    ok(await updateUser(session, params.id, body)),
+  'PUT /users/{id}': callerRoute({ params: UserIdParams, body: UpdateUserBody }, async ({ caller, params, body }) =>
+    ok(await updateUser(caller, params.id, body)),
   ),
-  'DELETE /users/{id}': sessionRoute({ params: UserIdParams, access: administer }, async ({ session, params }) => {
-    await deleteUser(session, params.id);
+  'DELETE /users/{id}': callerRoute({ params: UserIdParams, access: administer }, async ({ caller, params }) => {
+    await deleteUser(caller, params.id);
     return noContent();
   }),
 });

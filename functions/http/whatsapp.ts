@@ -5,7 +5,7 @@
  * never read.
  */
 import { ConnectionParams, CreateConnectionBody, UpdateConnectionBody } from '../../shared/connections';
-import { httpModule, sessionRoute, type Access } from '../core/http/http-module';
+import { httpModule, callerRoute, type Access } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { rotateConnectionToken } from '../core/connections/connection-token';
 import { deleteConnection } from '../core/connections/delete-connection';
@@ -18,26 +18,26 @@ const EDIT: Access = { permission: 'connections-page:editOrDeleteConnection' };
 const SESSION: Access = { permission: 'connections-page:actionButtons' };
 
 export const handler = httpModule('whatsapp', {
-  'GET /whatsapp': sessionRoute({}, async ({ session }) => ok(await listConnectionDtos(session))),
-  'GET /whatsapp/{id}': sessionRoute({ params: ConnectionParams }, async ({ session, params }) => ok(await getConnectionDto(session, params.id))),
-  'POST /whatsapp': sessionRoute({ body: CreateConnectionBody, access: ADD }, async ({ session, body }) => created(await createConnection(session, body))),
-  'PUT /whatsapp/{id}': sessionRoute({ params: ConnectionParams, body: UpdateConnectionBody, access: EDIT }, async ({ session, params, body }) =>
-    ok(await updateConnection(session, params.id, body)),
+  'GET /whatsapp': callerRoute({}, async ({ caller }) => ok(await listConnectionDtos(caller))),
+  'GET /whatsapp/{id}': callerRoute({ params: ConnectionParams }, async ({ caller, params }) => ok(await getConnectionDto(caller, params.id))),
+  'POST /whatsapp': callerRoute({ body: CreateConnectionBody, access: ADD }, async ({ caller, body }) => created(await createConnection(caller, body))),
+  'PUT /whatsapp/{id}': callerRoute({ params: ConnectionParams, body: UpdateConnectionBody, access: EDIT }, async ({ caller, params, body }) =>
+    ok(await updateConnection(caller, params.id, body)),
   ),
-  'DELETE /whatsapp/{id}': sessionRoute({ params: ConnectionParams, access: EDIT }, async ({ session, params }) => {
-    await deleteConnection(session, params.id);
+  'DELETE /whatsapp/{id}': callerRoute({ params: ConnectionParams, access: EDIT }, async ({ caller, params }) => {
+    await deleteConnection(caller, params.id);
     return noContent();
   }),
-  'POST /whatsapp/{id}/token': sessionRoute({ params: ConnectionParams, access: EDIT }, async ({ session, params }) =>
-    ok(await rotateConnectionToken(session, params.id)),
+  'POST /whatsapp/{id}/token': callerRoute({ params: ConnectionParams, access: EDIT }, async ({ caller, params }) =>
+    ok(await rotateConnectionToken(caller, params.id)),
   ),
-  'POST /whatsappsession/{id}': sessionRoute({ params: ConnectionParams, access: SESSION }, async ({ session, params }) =>
-    ok(await controlSession(session, params.id, 'start')),
+  'POST /whatsappsession/{id}': callerRoute({ params: ConnectionParams, access: SESSION }, async ({ caller, params }) =>
+    ok(await controlSession(caller, params.id, 'start')),
   ),
-  'PUT /whatsappsession/{id}': sessionRoute({ params: ConnectionParams, access: SESSION }, async ({ session, params }) =>
-    ok(await controlSession(session, params.id, 'requestQr')),
+  'PUT /whatsappsession/{id}': callerRoute({ params: ConnectionParams, access: SESSION }, async ({ caller, params }) =>
+    ok(await controlSession(caller, params.id, 'requestQr')),
   ),
-  'DELETE /whatsappsession/{id}': sessionRoute({ params: ConnectionParams, access: SESSION }, async ({ session, params }) =>
-    ok(await controlSession(session, params.id, 'logout')),
+  'DELETE /whatsappsession/{id}': callerRoute({ params: ConnectionParams, access: SESSION }, async ({ caller, params }) =>
+    ok(await controlSession(caller, params.id, 'logout')),
   ),
 });

@@ -10,7 +10,7 @@ import { countNewContact } from '../../functions/core/repositories/dashboard';
 import { getUser } from '../../functions/core/repositories/users';
 import { createTicket } from '../../functions/core/conversations/create-ticket';
 import { deleteTicket } from '../../functions/core/conversations/delete-ticket';
-import { loadSession, type Session } from '../../functions/core/caller/load-caller';
+import { loadCaller, type Caller } from '../../functions/core/caller/load-caller';
 import { recordRating } from '../../functions/core/conversations/record-attendance';
 import { updateTicket } from '../../functions/core/conversations/update-ticket';
 import { addDays, companyDay, dayStart } from '../../shared/company-time';
@@ -28,13 +28,13 @@ let tenant: Tenant;
 let queueB: string;
 let agent1: SignedInUser;
 let agent2: SignedInUser;
-let sessions: { admin: Session; agent1: Session; agent2: Session };
+let sessions: { admin: Caller; agent1: Caller; agent2: Caller };
 const tickets: Record<string, string> = {};
 
-async function sessionOf(companyId: string, userId: string): Promise<Session> {
+async function callerOf(companyId: string, userId: string): Promise<Caller> {
   const user = await getUser(companyId, userId);
   if (!user) throw new Error(`no user ${userId}`);
-  return loadSession({ sub: user.cognitoSub });
+  return loadCaller({ sub: user.cognitoSub });
 }
 
 let phone = Date.now() % 100_000_000;
@@ -57,12 +57,12 @@ async function newContact(companyId: string): Promise<Contact> {
   return contact;
 }
 
-async function create(session: Session, status: 'open' | 'pending', time: Date, queueId = tenant.queueId): Promise<string> {
+async function create(caller: Caller, status: 'open' | 'pending', time: Date, queueId = tenant.queueId): Promise<string> {
   const contact = await newContact(tenant.companyId);
-  return (await createTicket(session, { contactId: contact.id, queueId, whatsappId: null, status }, time)).id;
+  return (await createTicket(caller, { contactId: contact.id, queueId, whatsappId: null, status }, time)).id;
 }
 
-const move = (session: Session, ticketId: string, body: UpdateTicketBody, time: Date) => updateTicket(session, ticketId, body, time);
+const move = (caller: Caller, ticketId: string, body: UpdateTicketBody, time: Date) => updateTicket(caller, ticketId, body, time);
 
 beforeAll(async () => {
   cloud = await startTestCloud();
@@ -72,9 +72,9 @@ beforeAll(async () => {
   agent1 = await addUser(cloud, tenant, 'user', [tenant.queueId, queueB]);
   agent2 = await addUser(cloud, tenant, 'user', [tenant.queueId]);
   sessions = {
-    admin: await sessionOf(tenant.companyId, tenant.admin.id),
-    agent1: await sessionOf(tenant.companyId, agent1.id),
-    agent2: await sessionOf(tenant.companyId, agent2.id),
+    admin: await callerOf(tenant.companyId, tenant.admin.id),
+    agent1: await callerOf(tenant.companyId, agent1.id),
+    agent2: await callerOf(tenant.companyId, agent2.id),
   };
   await cloud.api('/settings/userRating', { method: 'PUT', token: tenant.admin.token, body: { value: 'enabled' } });
 

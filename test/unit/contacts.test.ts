@@ -21,7 +21,7 @@ import { readSpreadsheet, TOO_BIG } from '../../functions/core/contacts/contact-
 import { createContact } from '../../functions/core/contacts/create-contact';
 import { deleteContact } from '../../functions/core/contacts/delete-contact';
 import { csvCell } from '../../functions/core/contacts/export-contacts';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { updateContact } from '../../functions/core/contacts/update-contact';
 import { errorCodeOf } from '../support/errors';
 
@@ -30,7 +30,7 @@ process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const session = { userId: 'U1', companyId: 'C1', company: { id: 'C1', contactsCount: 4 }, user: { profile: 'admin' } } as unknown as Session;
+const caller = { userId: 'U1', companyId: 'C1', company: { id: 'C1', contactsCount: 4 }, user: { profile: 'admin' } } as unknown as Caller;
 
 const input: CreateContactInput = { name: 'Maria', number: '5511999990000', email: '', extraInfo: [] };
 
@@ -90,7 +90,7 @@ describe('createContact', () => {
   it('writes the contact, its number item, one more on the counter and on the day\'s new contacts in one conditional transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
 
-    const created = await createContact(session, input, new Date('2024-05-01T12:00:00.000Z'));
+    const created = await createContact(caller, input, new Date('2024-05-01T12:00:00.000Z'));
 
     expect(created).toMatchObject({ name: 'Maria', number: '5511999990000', createdAt: '2024-05-01T12:00:00.000Z' });
     const [contactPut, numberPut, counter, dashboard] = transactItems();
@@ -111,7 +111,7 @@ describe('createContact', () => {
       .rejectsOnce(cancelled(['None', 'None', 'TransactionConflict', 'None']))
       .resolves({});
 
-    await createContact(session, input);
+    await createContact(caller, input);
 
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
@@ -119,7 +119,7 @@ describe('createContact', () => {
   it('answers ERR_DUPLICATED_CONTACT when the number item exists, and tells nobody', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'ConditionalCheckFailed', 'None', 'None']));
 
-    expect(await errorCodeOf(createContact(session, input))).toBe('ERR_DUPLICATED_CONTACT');
+    expect(await errorCodeOf(createContact(caller, input))).toBe('ERR_DUPLICATED_CONTACT');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
   });
@@ -163,7 +163,7 @@ describe('updateContact', () => {
     ddb.on(GetCommand).resolves({ Item: contact('K1', '5511900000001') });
     ddb.on(TransactWriteCommand).resolves({});
 
-    const updated = await updateContact(session, 'K1', { number: '5511900000009' });
+    const updated = await updateContact(caller, 'K1', { number: '5511900000009' });
 
     expect(updated.number).toBe('5511900000009');
     const [put, oldNumber, newNumber] = transactItems();
@@ -180,8 +180,8 @@ describe('updateContact', () => {
     ddb.on(GetCommand).resolves({ Item: contact('K1', '5511900000001') });
     ddb.on(TransactWriteCommand).resolvesOnce({}).rejectsOnce(cancelled(['None', 'None', 'ConditionalCheckFailed']));
 
-    await updateContact(session, 'K1', { name: 'Novo Nome', number: '5511900000001' });
-    const code = await errorCodeOf(updateContact(session, 'K1', { number: '5511900000002' }));
+    await updateContact(caller, 'K1', { name: 'Novo Nome', number: '5511900000001' });
+    const code = await errorCodeOf(updateContact(caller, 'K1', { number: '5511900000002' }));
 
     expect(transactItems(0)).toHaveLength(1);
     expect(transactItems(0)[0]?.Put?.Item).toMatchObject({ name: 'Novo Nome', GSI1SK: 'novo nome#K1' });
@@ -194,7 +194,7 @@ describe('deleteContact', () => {
     ddb.on(GetCommand).resolves({ Item: contact('K1', '5511900000001') });
     ddb.on(TransactWriteCommand).resolves({});
 
-    await deleteContact(session, 'K1');
+    await deleteContact(caller, 'K1');
 
     const [contactDelete, numberDelete, counter] = transactItems();
     expect(contactDelete?.Delete).toMatchObject({ Key: keys.contact('C1', 'K1'), ConditionExpression: 'attribute_exists(PK) AND #number = :number' });
@@ -206,7 +206,7 @@ describe('deleteContact', () => {
     ddb.on(GetCommand).resolves({ Item: contact('K1', '5511900000001') });
     ddb.on(QueryCommand, { IndexName: 'GSI3' }).resolves({ Items: [{ id: 'T1' }] });
 
-    expect(await errorCodeOf(deleteContact(session, 'K1'))).toBe('ERR_OTHER_OPEN_TICKET');
+    expect(await errorCodeOf(deleteContact(caller, 'K1'))).toBe('ERR_OTHER_OPEN_TICKET');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });

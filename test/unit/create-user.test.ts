@@ -10,7 +10,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Tran
 import { mockClient } from 'aws-sdk-client-mock';
 import { ALL_FEATURES } from '../../shared/plans';
 import type { CreateUserInput } from '../../shared/users';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { createUser } from '../../functions/core/users/create-user';
 import { errorCodeOf } from '../support/errors';
 
@@ -22,7 +22,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
 
 const admin = { id: 'U1', companyId: 'C1', profile: 'admin', super: false, email: 'admin@acme.test' };
-const session = {
+const caller = {
   userId: 'U1',
   companyId: 'C1',
   user: admin,
@@ -30,7 +30,7 @@ const session = {
   plan: { id: 'P1', name: 'Plan', users: 3, connections: 1, queues: 3, value: 0, ...ALL_FEATURES },
   isAdmin: true,
   isSuper: false,
-} as unknown as Session;
+} as unknown as Caller;
 
 const input: CreateUserInput = {
   name: 'Maria',
@@ -67,7 +67,7 @@ describe('createUser', () => {
   it('writes email, user, identity, the counter under the plan limit and a check per queue in one transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
 
-    const user = await createUser(session, input);
+    const user = await createUser(caller, input);
 
     expect(user).toMatchObject({ name: 'Maria', email: 'maria@acme.test', companyId: 'C1', queues: [{ id: 'Q1' }, { id: 'Q2' }] });
     expect(user).not.toHaveProperty('cognitoSub');
@@ -89,7 +89,7 @@ describe('createUser', () => {
   });
 
   it('refuses at once, without a Cognito account, when the company is already at the plan limit', async () => {
-    const full = { ...session, company: { ...session.company, usersCount: 3 } } as Session;
+    const full = { ...caller, company: { ...caller.company, usersCount: 3 } } as Caller;
 
     expect(await errorCodeOf(createUser(full, input))).toBe('ERR_USER_LIMIT_REACHED');
     expect(cognito.calls()).toHaveLength(0);
@@ -99,12 +99,12 @@ describe('createUser', () => {
   it('refuses queues that are not the company\'s before creating anything', async () => {
     ddb.on(BatchGetCommand).resolves({ Responses: { 'table-under-test': [{ id: 'Q1', name: 'Sales', color: '#111' }] } });
 
-    expect(await errorCodeOf(createUser(session, input))).toBe('ERR_VALIDATION');
+    expect(await errorCodeOf(createUser(caller, input))).toBe('ERR_VALIDATION');
     expect(cognito.calls()).toHaveLength(0);
   });
 
   it('refuses a default connection that is not the company\'s with ERR_NO_WAPP_FOUND before creating anything', async () => {
-    expect(await errorCodeOf(createUser(session, { ...input, whatsappId: 'W-OTHER-COMPANY' }))).toBe('ERR_NO_WAPP_FOUND');
+    expect(await errorCodeOf(createUser(caller, { ...input, whatsappId: 'W-OTHER-COMPANY' }))).toBe('ERR_NO_WAPP_FOUND');
     expect(ddb.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({ PK: 'C#C1', SK: 'WAPP#W-OTHER-COMPANY' });
     expect(cognito.calls()).toHaveLength(0);
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
@@ -113,7 +113,7 @@ describe('createUser', () => {
   it('checks the company\'s default connection again in the transaction, and deletes the account if it went meanwhile', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
 
-    expect(await errorCodeOf(createUser(session, { ...input, whatsappId: 'W1' }))).toBe('ERR_NO_WAPP_FOUND');
+    expect(await errorCodeOf(createUser(caller, { ...input, whatsappId: 'W1' }))).toBe('ERR_NO_WAPP_FOUND');
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(items[4]!.ConditionCheck).toMatchObject({ Key: { PK: 'C#C1', SK: 'WAPP#W1' }, ConditionExpression: 'attribute_exists(PK)' });
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
@@ -122,7 +122,7 @@ describe('createUser', () => {
   it('deletes the Cognito account again when another creation took the last place meanwhile', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
 
-    expect(await errorCodeOf(createUser(session, input))).toBe('ERR_USER_LIMIT_REACHED');
+    expect(await errorCodeOf(createUser(caller, input))).toBe('ERR_USER_LIMIT_REACHED');
     expect(cognito.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({
       UserPoolId: 'us-east-1_TESTPOOL1',
       Username: 'maria@acme.test',
@@ -132,21 +132,21 @@ describe('createUser', () => {
   it('deletes the Cognito account again and reports a taken email', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled(['ConditionalCheckFailed', 'None', 'None', 'None', 'None', 'None']));
 
-    expect(await errorCodeOf(createUser(session, input))).toBe('ERR_EMAIL_ALREADY_EXISTS');
+    expect(await errorCodeOf(createUser(caller, input))).toBe('ERR_EMAIL_ALREADY_EXISTS');
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 
   it('deletes the Cognito account again when a queue was deleted meanwhile', async () => {
     ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'None', 'None', 'None', 'ConditionalCheckFailed']));
 
-    expect(await errorCodeOf(createUser(session, input))).toBe('ERR_VALIDATION');
+    expect(await errorCodeOf(createUser(caller, input))).toBe('ERR_VALIDATION');
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 
   it('deletes the Cognito account again when the transaction fails for another reason', async () => {
     ddb.on(TransactWriteCommand).rejects(new Error('throttled'));
 
-    await expect(createUser(session, input)).rejects.toThrow('throttled');
+    await expect(createUser(caller, input)).rejects.toThrow('throttled');
     expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@ import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, Q
 import { mockClient } from 'aws-sdk-client-mock';
 import { ALL_FEATURES } from '../../shared/plans';
 import { deleteCompany } from '../../functions/core/companies/delete-company';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -29,7 +29,7 @@ const users = [
   { PK: 'C#victim', SK: 'USER#u1', id: 'u1', email: 'boss@victim.test', cognitoSub: 'sub-1' },
   { PK: 'C#victim', SK: 'USER#u2', id: 'u2', email: 'agent@victim.test', cognitoSub: 'sub-2' },
 ];
-const superSession = { companyId: 'platform', isSuper: true } as Session;
+const superCaller = { companyId: 'platform', isSuper: true } as Caller;
 const now = new Date('2025-01-05T10:00:00.000Z');
 
 beforeEach(() => {
@@ -52,7 +52,7 @@ beforeEach(() => {
 
 describe('deleteCompany', () => {
   it('marks the company deleted and takes it off its plan in one transaction', async () => {
-    await deleteCompany(superSession, 'victim', now);
+    await deleteCompany(superCaller, 'victim', now);
 
     const [markDeleted, leavePlan] = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
     expect(markDeleted!.Update).toMatchObject({
@@ -65,14 +65,14 @@ describe('deleteCompany', () => {
   });
 
   it('closes every socket of the company once it is marked deleted', async () => {
-    await deleteCompany(superSession, 'victim', now);
+    await deleteCompany(superCaller, 'victim', now);
 
     expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input)).toEqual([{ ConnectionId: 'K1' }]);
     expect(ddb.commandCalls(TransactWriteCommand)[0]!.calledBefore(ws.commandCalls(DeleteConnectionCommand)[0]!)).toBe(true);
   });
 
   it('deletes every user\'s Cognito account, identity item and unique-email item', async () => {
-    await deleteCompany(superSession, 'victim', now);
+    await deleteCompany(superCaller, 'victim', now);
 
     expect(cognito.commandCalls(AdminDeleteUserCommand).map((call) => call.args[0].input.Username)).toEqual(['boss@victim.test', 'agent@victim.test']);
     const deletes = ddb.commandCalls(DeleteCommand).map((call) => call.args[0].input);
@@ -91,20 +91,20 @@ describe('deleteCompany', () => {
       new ConditionalCheckFailedException({ message: 'gone', $metadata: {} }),
     );
 
-    await deleteCompany(superSession, 'victim', now);
+    await deleteCompany(superCaller, 'victim', now);
 
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
     expect(ddb.commandCalls(DeleteCommand)).toHaveLength(4);
   });
 
   it('refuses the caller\'s own company and touches nothing', async () => {
-    expect(await errorCodeOf(deleteCompany({ ...superSession, companyId: 'victim' }, 'victim', now))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(deleteCompany({ ...superCaller, companyId: 'victim' }, 'victim', now))).toBe('ERR_NO_PERMISSION');
     expect(ddb.calls()).toHaveLength(0);
     expect(cognito.calls()).toHaveLength(0);
   });
 
   it('answers ERR_NO_COMPANY_FOUND for a company that does not exist', async () => {
-    expect(await errorCodeOf(deleteCompany(superSession, 'nobody', now))).toBe('ERR_NO_COMPANY_FOUND');
+    expect(await errorCodeOf(deleteCompany(superCaller, 'nobody', now))).toBe('ERR_NO_COMPANY_FOUND');
     expect(cognito.calls()).toHaveLength(0);
   });
 });

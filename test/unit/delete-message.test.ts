@@ -11,7 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../infra/resources/queues';
 import type { StoredMessage } from '../../functions/core/repositories/messages';
 import { deleteMessage } from '../../functions/core/conversations/delete-message';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -31,8 +31,8 @@ const NOW = new Date('2030-05-06T07:08:09.000Z');
 const ULID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
 const MESSAGE_ID = `T1.${ULID}`;
 
-const sessionOf = (userId: string, profile = 'user') =>
-  ({ companyId: 'C1', userId, isAdmin: profile === 'admin', user: { profile, queueIds: ['Q1'], allTicket: 'desabled' } }) as unknown as Session;
+const callerOf = (userId: string, profile = 'user') =>
+  ({ companyId: 'C1', userId, isAdmin: profile === 'admin', user: { profile, queueIds: ['Q1'], allTicket: 'desabled' } }) as unknown as Caller;
 
 const ticketItem = {
   PK: 'C#C1#TK#T1',
@@ -97,7 +97,7 @@ beforeEach(() => {
 
 describe('deleteMessage', () => {
   it('tells the session, then flags the message deleted on the condition that it is not yet', async () => {
-    const dto = await deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW);
+    const dto = await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
 
     expect(order).toEqual(['enqueue', 'flag']);
     expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody ?? '')).toMatchObject({
@@ -118,20 +118,20 @@ describe('deleteMessage', () => {
   });
 
   it.each([
-    ['of another user (even to an admin)', sessionOf('U2', 'admin'), stored()],
-    ['of the contact', sessionOf('U1'), stored({ fromMe: false, userId: null })],
-    ['of the server itself', sessionOf('U1'), stored({ bot: true, userId: null })],
-  ])('refuses a message %s, changing nothing', async (_label, session, message) => {
+    ['of another user (even to an admin)', callerOf('U2', 'admin'), stored()],
+    ['of the contact', callerOf('U1'), stored({ fromMe: false, userId: null })],
+    ['of the server itself', callerOf('U1'), stored({ bot: true, userId: null })],
+  ])('refuses a message %s, changing nothing', async (_label, caller, message) => {
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...message } });
 
-    expect(await errorCodeOf(deleteMessage(session, MESSAGE_ID, NOW))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(deleteMessage(caller, MESSAGE_ID, NOW))).toBe('ERR_NO_PERMISSION');
     expect(order).toEqual([]);
   });
 
   it('refuses a message deleted already', async () => {
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ isDeleted: true }) } });
 
-    expect(await errorCodeOf(deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_DELETE_WAPP_MSG');
+    expect(await errorCodeOf(deleteMessage(callerOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_DELETE_WAPP_MSG');
     expect(order).toEqual([]);
   });
 
@@ -139,11 +139,11 @@ describe('deleteMessage', () => {
     const sent = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: sent(48 * 3600_000 + 1000) }) } });
 
-    expect(await errorCodeOf(deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_FETCH_WAPP_MSG');
+    expect(await errorCodeOf(deleteMessage(callerOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_FETCH_WAPP_MSG');
     expect(order).toEqual([]);
 
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: sent(47 * 3600_000) }) } });
-    await deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW);
+    await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
     expect(order).toEqual(['enqueue', 'flag']);
   });
 
@@ -151,27 +151,27 @@ describe('deleteMessage', () => {
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' } }).resolves({ Item: { ...ticketItem, whatsappId: null } });
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: '2030-01-01T00:00:00.000Z' }) } });
 
-    await deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW);
+    await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
     expect(order).toEqual(['flag']);
   });
 
   it('lets only one of two deletes at once win (the loser is told it is deleted already)', async () => {
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'taken', $metadata: {} }));
 
-    expect(await errorCodeOf(deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_DELETE_WAPP_MSG');
+    expect(await errorCodeOf(deleteMessage(callerOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_DELETE_WAPP_MSG');
   });
 
   it('flags nothing when the session cannot be told, so the agent can try again', async () => {
     sqs.on(SendMessageCommand).rejects(new Error('queue down'));
 
-    expect(await errorCodeOf(deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_DELETE_WAPP_MSG');
+    expect(await errorCodeOf(deleteMessage(callerOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_DELETE_WAPP_MSG');
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('answers ERR_NO_MESSAGE_FOUND for a ticket of no one (another company) without reading further', async () => {
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' } }).resolves({});
 
-    expect(await errorCodeOf(deleteMessage(sessionOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_NO_MESSAGE_FOUND');
+    expect(await errorCodeOf(deleteMessage(callerOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_NO_MESSAGE_FOUND');
     expect(ddb.commandCalls(GetCommand)).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { deleteTag } from '../../functions/core/tags/delete-tag';
 import { errorCodeOf } from '../support/errors';
 
@@ -10,7 +10,7 @@ process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const session = { companyId: 'C1', userId: 'U1', user: { profile: 'admin' } } as unknown as Session;
+const caller = { companyId: 'C1', userId: 'U1', user: { profile: 'admin' } } as unknown as Caller;
 
 beforeEach(() => ddb.reset());
 
@@ -18,7 +18,7 @@ describe('deleteTag', () => {
   it("deletes the tag item of the caller's company on the condition that it exists", async () => {
     ddb.on(DeleteCommand).resolves({});
 
-    await deleteTag(session, 'T1');
+    await deleteTag(caller, 'T1');
 
     expect(ddb.commandCalls(DeleteCommand)[0]!.args[0].input).toEqual({
       TableName: 'table-under-test',
@@ -30,6 +30,6 @@ describe('deleteTag', () => {
   it('answers ERR_NO_TAG_FOUND when there is no such tag in the company', async () => {
     ddb.on(DeleteCommand).rejects(new ConditionalCheckFailedException({ message: 'missing', $metadata: {} }));
 
-    expect(await errorCodeOf(deleteTag(session, 'T9'))).toBe('ERR_NO_TAG_FOUND');
+    expect(await errorCodeOf(deleteTag(caller, 'T9'))).toBe('ERR_NO_TAG_FOUND');
   });
 });

@@ -7,7 +7,7 @@ import { AdminDeleteUserCommand, CognitoIdentityProviderClient, UserNotFoundExce
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { deleteUser } from '../../functions/core/users/delete-user';
 import { errorCodeOf } from '../support/errors';
 
@@ -21,7 +21,7 @@ const cognito = mockClient(CognitoIdentityProviderClient);
 const ws = mockClient(ApiGatewayManagementApiClient);
 
 const stored = { PK: 'C#C1', SK: 'USER#U2', id: 'U2', companyId: 'C1', cognitoSub: 'sub-2', email: 'maria@acme.test', super: false };
-const session = { userId: 'U1', companyId: 'C1', user: { id: 'U1', profile: 'admin' }, isSuper: false } as unknown as Session;
+const caller = { userId: 'U1', companyId: 'C1', user: { id: 'U1', profile: 'admin' }, isSuper: false } as unknown as Caller;
 
 beforeEach(() => {
   ddb.reset();
@@ -37,7 +37,7 @@ beforeEach(() => {
 
 describe('deleteUser', () => {
   it('deletes the Cognito account, then user, identity and email item with the counter in one transaction', async () => {
-    await deleteUser(session, 'U2');
+    await deleteUser(caller, 'U2');
 
     expect(cognito.commandCalls(AdminDeleteUserCommand)[0]!.args[0].input).toEqual({
       UserPoolId: 'us-east-1_TESTPOOL1',
@@ -60,7 +60,7 @@ describe('deleteUser', () => {
       Items: [{ connectionId: 'K7', companyId: 'C1', userId: 'U2' }],
     });
 
-    await deleteUser(session, 'U2');
+    await deleteUser(caller, 'U2');
 
     expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input)).toEqual([{ ConnectionId: 'K7' }]);
     expect(ddb.commandCalls(TransactWriteCommand)[0]!.calledBefore(ws.commandCalls(DeleteConnectionCommand)[0]!)).toBe(true);
@@ -69,13 +69,13 @@ describe('deleteUser', () => {
   it('finishes the job when the Cognito account is already gone (a second call after a failure)', async () => {
     cognito.on(AdminDeleteUserCommand).rejects(new UserNotFoundException({ message: 'gone', $metadata: {} }));
 
-    await deleteUser(session, 'U2');
+    await deleteUser(caller, 'U2');
 
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
   it('refuses deleting oneself without touching anything', async () => {
-    expect(await errorCodeOf(deleteUser(session, 'U1'))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(deleteUser(caller, 'U1'))).toBe('ERR_NO_PERMISSION');
     expect(cognito.calls()).toHaveLength(0);
     expect(ddb.calls()).toHaveLength(0);
   });
@@ -83,13 +83,13 @@ describe('deleteUser', () => {
   it('refuses a company admin deleting a platform super user', async () => {
     ddb.on(GetCommand).resolves({ Item: { ...stored, super: true } });
 
-    expect(await errorCodeOf(deleteUser(session, 'U2'))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(deleteUser(caller, 'U2'))).toBe('ERR_NO_PERMISSION');
     expect(cognito.calls()).toHaveLength(0);
   });
 
   it('answers ERR_NO_USER_FOUND for a missing user, and when a concurrent call deleted it first', async () => {
     ddb.on(GetCommand).resolves({});
-    expect(await errorCodeOf(deleteUser(session, 'U2'))).toBe('ERR_NO_USER_FOUND');
+    expect(await errorCodeOf(deleteUser(caller, 'U2'))).toBe('ERR_NO_USER_FOUND');
 
     ddb.on(GetCommand).resolves({ Item: stored });
     ddb.on(TransactWriteCommand).rejects(
@@ -99,6 +99,6 @@ describe('deleteUser', () => {
         CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
       }),
     );
-    expect(await errorCodeOf(deleteUser(session, 'U2'))).toBe('ERR_NO_USER_FOUND');
+    expect(await errorCodeOf(deleteUser(caller, 'U2'))).toBe('ERR_NO_USER_FOUND');
   });
 });

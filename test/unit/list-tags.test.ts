@@ -1,14 +1,14 @@
 /** Reading tags: the whole tag range of the company partition, sorted by name, then searched and paged. */
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { listKanbanTags, listTagSummaries, searchTags } from '../../functions/core/tags/list-tags';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const session = { companyId: 'C1', userId: 'U1', user: { profile: 'user' } } as unknown as Session;
+const caller = { companyId: 'C1', userId: 'U1', user: { profile: 'user' } } as unknown as Caller;
 
 const item = (id: string, name: string, kanban = 0) => ({
   PK: 'C#C1',
@@ -36,7 +36,7 @@ beforeEach(() => {
 
 describe('tag reads', () => {
   it('reads every page of the tag range of the company partition and sorts by name', async () => {
-    const page = await searchTags(session, { searchParam: '', pageNumber: 1 });
+    const page = await searchTags(caller, { searchParam: '', pageNumber: 1 });
 
     expect(page.tags.map((tag) => tag.name)).toEqual(['Ágil', 'promoção', 'Promoções antigas', 'Venda']);
     expect(page.hasMore).toBe(false);
@@ -49,7 +49,7 @@ describe('tag reads', () => {
   });
 
   it('finds names ignoring accents and case, without the storage attributes', async () => {
-    const page = await searchTags(session, { searchParam: 'PROMOC', pageNumber: 1 });
+    const page = await searchTags(caller, { searchParam: 'PROMOC', pageNumber: 1 });
 
     expect(page.tags.map((tag) => tag.id)).toEqual(['T3', 'T4']);
     expect(page.tags[0]).toEqual({
@@ -65,7 +65,7 @@ describe('tag reads', () => {
   });
 
   it('lists summaries of every tag and the kanban lanes under `lista`', async () => {
-    expect(await listTagSummaries(session)).toEqual([
+    expect(await listTagSummaries(caller)).toEqual([
       { id: 'T2', name: 'Ágil', color: '#123456', kanban: 1 },
       { id: 'T3', name: 'promoção', color: '#123456', kanban: 0 },
       { id: 'T4', name: 'Promoções antigas', color: '#123456', kanban: 1 },
@@ -74,6 +74,6 @@ describe('tag reads', () => {
   });
 
   it('answers only the tags flagged kanban as the lanes of the board', async () => {
-    expect((await listKanbanTags(session)).lista.map((tag) => tag.id)).toEqual(['T2', 'T4']);
+    expect((await listKanbanTags(caller)).lista.map((tag) => tag.id)).toEqual(['T2', 'T4']);
   });
 });

@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@a
 import { mockClient } from 'aws-sdk-client-mock';
 import { ticketListIndexes } from '../../functions/core/repositories/keys';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import {
   decodeCursor,
   encodeCursor,
@@ -23,8 +23,8 @@ process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const sessionOf = (profile: string, queueIds: string[] = ['Q1', 'Q2'], allTicket = 'desabled') =>
-  ({ companyId: 'C1', userId: 'U1', isAdmin: profile === 'admin', user: { profile, queueIds, allTicket } }) as unknown as Session;
+const callerOf = (profile: string, queueIds: string[] = ['Q1', 'Q2'], allTicket = 'desabled') =>
+  ({ companyId: 'C1', userId: 'U1', isAdmin: profile === 'admin', user: { profile, queueIds, allTicket } }) as unknown as Caller;
 
 function ticketIn(queueId: string, minute: number): Record<string, unknown> {
   const updatedAt = new Date(Date.UTC(2030, 0, 1, 0, minute)).toISOString();
@@ -81,31 +81,31 @@ beforeEach(() => {
 
 describe('scopeOf and sourcesOf', () => {
   it('reads one partition per status for admins, one per queue and status for agents (plus no queue with allTicket)', () => {
-    expect(sourcesOf(scopeOf(sessionOf('admin'), { status: 'open', queueIds: [], showAll: true }))).toEqual([
+    expect(sourcesOf(scopeOf(callerOf('admin'), { status: 'open', queueIds: [], showAll: true }))).toEqual([
       { index: 'GSI1', partition: 'C#C1#TKS#open' },
     ]);
-    expect(sourcesOf(scopeOf(sessionOf('user', ['Q1'], 'enabled'), { status: 'open', queueIds: [], showAll: true }))).toEqual([
+    expect(sourcesOf(scopeOf(callerOf('user', ['Q1'], 'enabled'), { status: 'open', queueIds: [], showAll: true }))).toEqual([
       { index: 'GSI2', partition: 'C#C1#TKQ#Q1#open' },
       { index: 'GSI2', partition: 'C#C1#TKQ#none#open' },
     ]);
   });
 
   it('lets queueIds narrow an agent to their own queues only, never widen', () => {
-    const scope = scopeOf(sessionOf('user', ['Q1']), { queueIds: ['Q1', 'Q9'], showAll: true });
+    const scope = scopeOf(callerOf('user', ['Q1']), { queueIds: ['Q1', 'Q9'], showAll: true });
 
     expect(scope.queues).toEqual(['Q1']);
     expect(sourcesOf(scope)).toHaveLength(3);
   });
 
   it('honours showAll only with the permission (admins); without it everyone reads their own queues', () => {
-    expect(scopeOf(sessionOf('admin', ['Q1']), { queueIds: [], showAll: true }).queues).toBe('all');
-    expect(scopeOf(sessionOf('supervisor', ['Q1']), { queueIds: [], showAll: true }).queues).toEqual(['Q1']);
-    expect(scopeOf(sessionOf('admin', ['Q1'], 'enabled'), { queueIds: [], showAll: false }).queues).toEqual(['Q1', 'none']);
-    expect(scopeOf(sessionOf('user', ['Q1']), { queueIds: [], showAll: true }).queues).toEqual(['Q1']);
+    expect(scopeOf(callerOf('admin', ['Q1']), { queueIds: [], showAll: true }).queues).toBe('all');
+    expect(scopeOf(callerOf('supervisor', ['Q1']), { queueIds: [], showAll: true }).queues).toEqual(['Q1']);
+    expect(scopeOf(callerOf('admin', ['Q1'], 'enabled'), { queueIds: [], showAll: false }).queues).toEqual(['Q1', 'none']);
+    expect(scopeOf(callerOf('user', ['Q1']), { queueIds: [], showAll: true }).queues).toEqual(['Q1']);
   });
 
   it('turns the filters into one FilterExpression and the day filters into a sort-key window', () => {
-    const scope = scopeOf(sessionOf('admin'), { queueIds: [], showAll: true, tags: ['G1', 'G2'], users: ['U7'], withUnreadMessages: true, updatedAt: '2030-01-01' });
+    const scope = scopeOf(callerOf('admin'), { queueIds: [], showAll: true, tags: ['G1', 'G2'], users: ['U7'], withUnreadMessages: true, updatedAt: '2030-01-01' });
 
     expect(filterOf(scope)).toEqual({
       expression: '#user IN (:u0) AND (contains(#tags, :t0) OR contains(#tags, :t1)) AND #unread > :zero',
@@ -120,7 +120,7 @@ describe('mergeTickets', () => {
   it('reads exactly the page and one more from a single partition', async () => {
     serve({ 'C#C1#TKS#pending': Array.from({ length: 500 }, (_, minute) => ticketIn('Q1', minute)) });
 
-    const { tickets, evaluated } = await mergeTickets(scopeOf(sessionOf('admin'), { status: 'pending', queueIds: [], showAll: true }), 21);
+    const { tickets, evaluated } = await mergeTickets(scopeOf(callerOf('admin'), { status: 'pending', queueIds: [], showAll: true }), 21);
 
     expect(tickets).toHaveLength(21);
     expect(tickets[0]?.id).toBe('TQ1499');
@@ -134,7 +134,7 @@ describe('mergeTickets', () => {
       'C#C1#TKQ#Q2#pending': Array.from({ length: 300 }, (_, index) => ticketIn('Q2', index * 2 + 1)),
     });
 
-    const { tickets, evaluated } = await mergeTickets(scopeOf(sessionOf('user'), { status: 'pending', queueIds: [], showAll: true }), 21);
+    const { tickets, evaluated } = await mergeTickets(scopeOf(callerOf('user'), { status: 'pending', queueIds: [], showAll: true }), 21);
 
     expect(tickets.map((ticket) => ticket.id).slice(0, 4)).toEqual(['TQ2599', 'TQ1598', 'TQ2597', 'TQ1596']);
     expect(tickets).toHaveLength(21);
@@ -143,10 +143,10 @@ describe('mergeTickets', () => {
 
   it('continues strictly below a cursor', async () => {
     serve({ 'C#C1#TKS#pending': Array.from({ length: 50 }, (_, minute) => ticketIn('Q1', minute)) });
-    const first = await mergeTickets(scopeOf(sessionOf('admin'), { status: 'pending', queueIds: [], showAll: true }), 3);
+    const first = await mergeTickets(scopeOf(callerOf('admin'), { status: 'pending', queueIds: [], showAll: true }), 3);
     const below = `${String(first.tickets[2]?.updatedAt)}#${String(first.tickets[2]?.id)}`;
 
-    const next = await mergeTickets(scopeOf(sessionOf('admin'), { status: 'pending', queueIds: [], showAll: true }), 3, below);
+    const next = await mergeTickets(scopeOf(callerOf('admin'), { status: 'pending', queueIds: [], showAll: true }), 3, below);
 
     expect(next.tickets.map((ticket) => ticket.id)).toEqual(['TQ1046', 'TQ1045', 'TQ1044']);
   });
@@ -154,7 +154,7 @@ describe('mergeTickets', () => {
   it('stops a filter that matches nothing at the read budget and says where to go on', async () => {
     serve({ 'C#C1#TKS#closed': Array.from({ length: 5000 }, (_, minute) => ticketIn('Q1', minute)) }, () => false);
 
-    const result = await mergeTickets(scopeOf(sessionOf('admin'), { status: 'closed', queueIds: [], showAll: true, tags: ['G1'] }), 21);
+    const result = await mergeTickets(scopeOf(callerOf('admin'), { status: 'closed', queueIds: [], showAll: true, tags: ['G1'] }), 21);
 
     expect(result.tickets).toEqual([]);
     expect(result.evaluated).toBeGreaterThanOrEqual(READ_BUDGET);

@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from 
 import { mockClient } from 'aws-sdk-client-mock';
 import { sessionTag } from '../../shared/users';
 import { isPastDue } from '../../shared/company-time';
-import { compareSignIns, loadSession } from '../../functions/core/caller/load-caller';
+import { compareSignIns, loadCaller } from '../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -34,13 +34,13 @@ beforeEach(() => {
   ws.reset();
 });
 
-describe('loadSession', () => {
+describe('loadCaller', () => {
   it('finds the tenant through the identity item of the token subject', async () => {
     store([identity, user, company, plan]);
 
-    const session = await loadSession({ sub: 'sub-1' });
+    const caller = await loadCaller({ sub: 'sub-1' });
 
-    expect(session).toMatchObject({ companyId: 'C1', userId: 'U1', isAdmin: false, isSuper: false, plan: { id: 'P1' } });
+    expect(caller).toMatchObject({ companyId: 'C1', userId: 'U1', isAdmin: false, isSuper: false, plan: { id: 'P1' } });
     expect(ddb.commandCalls(GetCommand).map((call) => call.args[0].input.Key)).toEqual([
       { PK: 'IDENTITY#sub-1', SK: 'IDENTITY' },
       { PK: 'C#C1', SK: 'USER#U1' },
@@ -52,30 +52,30 @@ describe('loadSession', () => {
   it('answers ERR_SESSION_EXPIRED for a subject without an identity (a deleted user)', async () => {
     store([user, company, plan]);
 
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1' }))).toBe('ERR_SESSION_EXPIRED');
   });
 
   it('answers ERR_SESSION_EXPIRED for an empty subject without reading the table', async () => {
-    expect(await errorCodeOf(loadSession({ sub: '' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: '' }))).toBe('ERR_SESSION_EXPIRED');
     expect(ddb.calls()).toHaveLength(0);
   });
 
   it('refuses a company past its due date with ERR_SUBSCRIPTION_EXPIRED', async () => {
     store([identity, user, { ...company, dueDate: '2000-01-01' }, plan]);
 
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_SUBSCRIPTION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1' }))).toBe('ERR_SUBSCRIPTION_EXPIRED');
   });
 
   it('lets a super user in past the due date', async () => {
     store([identity, { ...user, super: true }, { ...company, dueDate: '2000-01-01' }, plan]);
 
-    expect((await loadSession({ sub: 'sub-1' })).isSuper).toBe(true);
+    expect((await loadCaller({ sub: 'sub-1' })).isSuper).toBe(true);
   });
 
   it('refuses an inactive company with ERR_NO_PERMISSION', async () => {
     store([identity, user, { ...company, status: false }, plan]);
 
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1' }))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1' }))).toBe('ERR_NO_PERMISSION');
   });
 });
 
@@ -87,7 +87,7 @@ describe('isPastDue', () => {
   });
 });
 
-describe('loadSession: one active session per user', () => {
+describe('loadCaller: one active session per user', () => {
   const active = { originJti: '0190-b', authTime: 1_000 };
 
   function storeWithSession(userFields: Record<string, unknown>): void {
@@ -97,9 +97,9 @@ describe('loadSession: one active session per user', () => {
   it('passes a token of the active sign-in without writing anything', async () => {
     storeWithSession({ activeSession: active });
 
-    const session = await loadSession({ sub: 'sub-1', ...active });
+    const caller = await loadCaller({ sub: 'sub-1', ...active });
 
-    expect(session.userId).toBe('U1');
+    expect(caller.userId).toBe('U1');
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
   });
@@ -107,8 +107,8 @@ describe('loadSession: one active session per user', () => {
   it('refuses a token of an earlier sign-in with ERR_SESSION_EXPIRED, by time and, within a second, by origin', async () => {
     storeWithSession({ activeSession: active });
 
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1', authTime: 999, originJti: '0190-z' }))).toBe('ERR_SESSION_EXPIRED');
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1', authTime: 1_000, originJti: '0190-a' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 999, originJti: '0190-z' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 1_000, originJti: '0190-a' }))).toBe('ERR_SESSION_EXPIRED');
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
@@ -119,9 +119,9 @@ describe('loadSession: one active session per user', () => {
     ws.on(PostToConnectionCommand).resolves({});
     const later = { originJti: '0190-a', authTime: 1_001 };
 
-    const session = await loadSession({ sub: 'sub-1', ...later });
+    const caller = await loadCaller({ sub: 'sub-1', ...later });
 
-    expect(session.user.activeSession).toEqual(later);
+    expect(caller.user.activeSession).toEqual(later);
     const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update).toMatchObject({
       Key: { PK: 'C#C1', SK: 'USER#U1' },
@@ -143,7 +143,7 @@ describe('loadSession: one active session per user', () => {
     storeWithSession({});
     ddb.on(UpdateCommand).resolves({});
 
-    await loadSession({ sub: 'sub-1', ...active });
+    await loadCaller({ sub: 'sub-1', ...active });
 
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
@@ -152,8 +152,8 @@ describe('loadSession: one active session per user', () => {
   it('refuses every token of a sign-in up to the last sign-out, however new', async () => {
     storeWithSession({ activeSession: active, signedOutAt: 1_005 });
 
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1', ...active }))).toBe('ERR_SESSION_EXPIRED');
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1', authTime: 1_005, originJti: 'zzz' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1', ...active }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 1_005, originJti: 'zzz' }))).toBe('ERR_SESSION_EXPIRED');
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
@@ -161,7 +161,7 @@ describe('loadSession: one active session per user', () => {
     storeWithSession({ activeSession: active, signedOutAt: 1_005 });
     ddb.on(UpdateCommand).resolves({});
 
-    await loadSession({ sub: 'sub-1', authTime: 1_006, originJti: '0190-c' });
+    await loadCaller({ sub: 'sub-1', authTime: 1_006, originJti: '0190-c' });
 
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(1);
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
@@ -177,9 +177,9 @@ describe('loadSession: one active session per user', () => {
     });
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
-    const session = await loadSession({ sub: 'sub-1', ...later });
+    const caller = await loadCaller({ sub: 'sub-1', ...later });
 
-    expect(session.userId).toBe('U1');
+    expect(caller.userId).toBe('U1');
     expect(reads).toBe(2);
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
   });
@@ -193,7 +193,7 @@ describe('loadSession: one active session per user', () => {
     });
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
-    expect(await errorCodeOf(loadSession({ sub: 'sub-1', authTime: 1_001, originJti: 'a' }))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 1_001, originJti: 'a' }))).toBe('ERR_SESSION_EXPIRED');
   });
 
   it('still answers the request when the auth event cannot be sent', async () => {
@@ -201,7 +201,7 @@ describe('loadSession: one active session per user', () => {
     ddb.on(UpdateCommand).resolves({});
     ddb.on(QueryCommand).rejects(new Error('throttled'));
 
-    await expect(loadSession({ sub: 'sub-1', authTime: 1_001, originJti: 'a' })).resolves.toMatchObject({ userId: 'U1' });
+    await expect(loadCaller({ sub: 'sub-1', authTime: 1_001, originJti: 'a' })).resolves.toMatchObject({ userId: 'U1' });
   });
 
   it('orders sign-ins by time, then by origin; a token without origin compares by time alone', () => {

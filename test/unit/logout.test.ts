@@ -6,7 +6,7 @@ import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException }
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { logout } from '../../functions/core/auth/logout';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -33,7 +33,7 @@ const sessionWith = (authTime: number) =>
       online: true,
       activeSession: { originJti: 'o', authTime },
     },
-  }) as unknown as Session;
+  }) as unknown as Caller;
 
 const userRoom = { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#user:U2' } };
 

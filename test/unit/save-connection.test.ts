@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { CreateConnectionBody } from '../../shared/connections';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { createConnection } from '../../functions/core/connections/save-connection';
 import { errorCodeOf } from '../support/errors';
 
@@ -12,7 +12,7 @@ process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const session = (limit = 5) => ({ companyId: 'C1', userId: 'U1', company: { id: 'C1' }, plan: { connections: limit } }) as unknown as Session;
+const session = (limit = 5) => ({ companyId: 'C1', userId: 'U1', company: { id: 'C1' }, plan: { connections: limit } }) as unknown as Caller;
 const body = (input: Record<string, unknown>) => CreateConnectionBody.parse(input);
 
 const cancelled = (...codes: ('None' | 'ConditionalCheckFailed')[]) =>

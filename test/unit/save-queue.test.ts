@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand 
 import { mockClient } from 'aws-sdk-client-mock';
 import { CreateQueueBody } from '../../shared/queues';
 import { defaultQueueSchedule } from '../../shared/schedules';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { createQueue, updateQueue } from '../../functions/core/queues/save-queue';
 import { errorCodeOf } from '../support/errors';
 
@@ -15,7 +15,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 
 /** A session of company C1 whose plan allows `limit` queues and which has `count` of them. */
 const session = (count: number, limit = 5) =>
-  ({ companyId: 'C1', userId: 'U1', company: { id: 'C1', queuesCount: count }, plan: { queues: limit } }) as unknown as Session;
+  ({ companyId: 'C1', userId: 'U1', company: { id: 'C1', queuesCount: count }, plan: { queues: limit } }) as unknown as Caller;
 
 const stored = {
   PK: 'C#C1',

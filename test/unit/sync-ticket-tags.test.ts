@@ -5,7 +5,7 @@
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { moveToKanbanLane, syncTicketTags } from '../../functions/core/conversations/sync-ticket-tags';
 import { errorCodeOf } from '../support/errors';
 
@@ -14,7 +14,7 @@ process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const admin = { companyId: 'C1', userId: 'U1', isAdmin: true, user: { profile: 'admin', queueIds: [], allTicket: 'enabled' } } as unknown as Session;
+const admin = { companyId: 'C1', userId: 'U1', isAdmin: true, user: { profile: 'admin', queueIds: [], allTicket: 'enabled' } } as unknown as Caller;
 
 const ticket: Ticket = {
   id: 'T1',

@@ -3,7 +3,7 @@ import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../functions/core/errors';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { updateSetting } from '../../functions/core/companies/update-setting';
 import { errorCodeOf } from '../support/errors';
 
@@ -14,9 +14,9 @@ process.env.LOG_LEVEL = 'silent';
 const ddb = mockClient(DynamoDBDocumentClient);
 const ws = mockClient(ApiGatewayManagementApiClient);
 
-function sessionOf(options: { isSuper?: boolean } = {}): Session {
+function callerOf(options: { isSuper?: boolean } = {}): Caller {
   // Only the fields the use case reads; the rest of a session does not matter here.
-  return { companyId: 'C1', userId: 'U1', isSuper: options.isSuper ?? false, isAdmin: true, user: { profile: 'admin' } } as unknown as Session;
+  return { companyId: 'C1', userId: 'U1', isSuper: options.isSuper ?? false, isAdmin: true, user: { profile: 'admin' } } as unknown as Caller;
 }
 
 beforeEach(() => {
@@ -29,7 +29,7 @@ beforeEach(() => {
 
 describe('updateSetting', () => {
   it("stores the value under the company's setting key and tells the company room", async () => {
-    const setting = await updateSetting(sessionOf(), 'chatBotType', { key: 'chatBotType', value: 'button' });
+    const setting = await updateSetting(callerOf(), 'chatBotType', { key: 'chatBotType', value: 'button' });
 
     expect(setting).toEqual({ key: 'chatBotType', value: 'button' });
     expect(ddb.commandCalls(PutCommand)[0]!.args[0].input).toMatchObject({
@@ -44,7 +44,7 @@ describe('updateSetting', () => {
   });
 
   it('stores the payment credential of a super user but answers and publishes it blank', async () => {
-    const setting = await updateSetting(sessionOf({ isSuper: true }), 'asaas', { value: 'secret-token' });
+    const setting = await updateSetting(callerOf({ isSuper: true }), 'asaas', { value: 'secret-token' });
 
     expect(setting).toEqual({ key: 'asaas', value: '' });
     expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ SK: 'SETTING#asaas', value: 'secret-token' });
@@ -57,12 +57,12 @@ describe('updateSetting', () => {
     ['asaas', 'secret-token'],
     ['campaignsEnabled', 'true'],
   ])('refuses the platform setting %s to an administrator who is not a super user, writing nothing', async (key, value) => {
-    expect(await errorCodeOf(updateSetting(sessionOf(), key, { value }))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(updateSetting(callerOf(), key, { value }))).toBe('ERR_NO_PERMISSION');
     expect(ddb.calls()).toHaveLength(0);
   });
 
   it('lets a super user open campaigns for their company', async () => {
-    expect(await updateSetting(sessionOf({ isSuper: true }), 'campaignsEnabled', { value: 'false' })).toEqual({
+    expect(await updateSetting(callerOf({ isSuper: true }), 'campaignsEnabled', { value: 'false' })).toEqual({
       key: 'campaignsEnabled',
       value: 'false',
     });
@@ -70,7 +70,7 @@ describe('updateSetting', () => {
   });
 
   it('answers ERR_NO_SETTING_FOUND for a key that is not a setting, writing nothing', async () => {
-    expect(await errorCodeOf(updateSetting(sessionOf(), 'dropTables', { value: 'enabled' }))).toBe('ERR_NO_SETTING_FOUND');
+    expect(await errorCodeOf(updateSetting(callerOf(), 'dropTables', { value: 'enabled' }))).toBe('ERR_NO_SETTING_FOUND');
     expect(ddb.calls()).toHaveLength(0);
     expect(ws.calls()).toHaveLength(0);
   });
@@ -82,7 +82,7 @@ describe('updateSetting', () => {
     ['sendGreetingMessageOneQueues', 'yes'],
     ['call', { value: 'enabled' }],
   ])('refuses %s = %j with ERR_VALIDATION on the value field, writing nothing', async (key, value) => {
-    const error = await updateSetting(sessionOf(), key, { value }).catch((caught: unknown) => caught);
+    const error = await updateSetting(callerOf(), key, { value }).catch((caught: unknown) => caught);
 
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'ERR_VALIDATION', options: { fields: [expect.objectContaining({ path: 'value' })] } });
@@ -90,7 +90,7 @@ describe('updateSetting', () => {
   });
 
   it('refuses a body key that names another setting than the path', async () => {
-    const error = await updateSetting(sessionOf(), 'call', { key: 'userRating', value: 'enabled' }).catch((caught: unknown) => caught);
+    const error = await updateSetting(callerOf(), 'call', { key: 'userRating', value: 'enabled' }).catch((caught: unknown) => caught);
 
     expect(error).toMatchObject({ code: 'ERR_VALIDATION', options: { fields: [expect.objectContaining({ path: 'key' })] } });
     expect(ddb.calls()).toHaveLength(0);

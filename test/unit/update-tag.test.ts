@@ -3,7 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Profile } from '../../shared/session';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { updateTag } from '../../functions/core/tags/update-tag';
 import { errorCodeOf } from '../support/errors';
 
@@ -12,7 +12,7 @@ process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const sessionOf = (profile: Profile) => ({ companyId: 'C1', userId: 'U1', user: { profile } }) as unknown as Session;
+const callerOf = (profile: Profile) => ({ companyId: 'C1', userId: 'U1', user: { profile } }) as unknown as Caller;
 
 const stored = {
   PK: 'C#C1',
@@ -49,7 +49,7 @@ beforeEach(() => {
 
 describe('updateTag', () => {
   it('sets name and colour of an existing tag and leaves the ticket counter and the flag alone', async () => {
-    const tag = await updateTag(sessionOf('user'), 'T1', { name: 'New name', color: '#222222' }, now);
+    const tag = await updateTag(callerOf('user'), 'T1', { name: 'New name', color: '#222222' }, now);
 
     expect(tag).toMatchObject({ id: 'T1', name: 'New name', color: '#222222', kanban: 1, ticketsCount: 4 });
     expect(ddb.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({ PK: 'C#C1', SK: 'TAG#T1' });
@@ -65,20 +65,20 @@ describe('updateTag', () => {
   });
 
   it("accepts the tag's current kanban value from a plain user without writing the flag", async () => {
-    await updateTag(sessionOf('user'), 'T1', { name: 'New name', color: '#222222', kanban: 1 }, now);
+    await updateTag(callerOf('user'), 'T1', { name: 'New name', color: '#222222', kanban: 1 }, now);
 
     expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input.UpdateExpression).not.toContain('kanban');
   });
 
   it('refuses a plain user who changes the kanban flag, writing nothing', async () => {
-    expect(await errorCodeOf(updateTag(sessionOf('user'), 'T1', { name: 'New name', color: '#222222', kanban: 0 }))).toBe(
+    expect(await errorCodeOf(updateTag(callerOf('user'), 'T1', { name: 'New name', color: '#222222', kanban: 0 }))).toBe(
       'ERR_NO_PERMISSION',
     );
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it.each(['supervisor', 'admin'] as const)('lets a %s change the kanban flag', async (profile) => {
-    const tag = await updateTag(sessionOf(profile), 'T1', { name: 'New name', color: '#222222', kanban: 0 }, now);
+    const tag = await updateTag(callerOf(profile), 'T1', { name: 'New name', color: '#222222', kanban: 0 }, now);
 
     expect(tag.kanban).toBe(0);
     expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
@@ -90,13 +90,13 @@ describe('updateTag', () => {
   it('answers ERR_NO_TAG_FOUND for a tag that is not in the company, writing nothing', async () => {
     ddb.on(GetCommand).resolves({});
 
-    expect(await errorCodeOf(updateTag(sessionOf('admin'), 'T9', { name: 'New name', color: '#222222' }))).toBe('ERR_NO_TAG_FOUND');
+    expect(await errorCodeOf(updateTag(callerOf('admin'), 'T9', { name: 'New name', color: '#222222' }))).toBe('ERR_NO_TAG_FOUND');
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
   it('answers ERR_NO_TAG_FOUND when the tag is deleted between the read and the write', async () => {
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'gone', $metadata: {} }));
 
-    expect(await errorCodeOf(updateTag(sessionOf('admin'), 'T1', { name: 'New name', color: '#222222' }))).toBe('ERR_NO_TAG_FOUND');
+    expect(await errorCodeOf(updateTag(callerOf('admin'), 'T1', { name: 'New name', color: '#222222' }))).toBe('ERR_NO_TAG_FOUND');
   });
 });

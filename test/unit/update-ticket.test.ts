@@ -6,7 +6,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { updateTicket } from '../../functions/core/conversations/update-ticket';
 import { errorCodeOf } from '../support/errors';
 
@@ -21,7 +21,7 @@ const agent = {
   userId: 'U1',
   isAdmin: false,
   user: { id: 'U1', name: 'Ana', profile: 'user', queueIds: ['Q1'], allTicket: 'desabled' },
-} as unknown as Session;
+} as unknown as Caller;
 
 const pending: Ticket = {
   id: 'T1',
@@ -192,7 +192,7 @@ describe('updateTicket: a ticket another agent attends', () => {
   it('lets an admin of the company finish it', async () => {
     ddb.on(GetCommand, { Key: ticketKey }).resolves({ Item: held });
     ddb.on(TransactWriteCommand).resolves({});
-    const admin = { ...agent, isAdmin: true, user: { ...agent.user, profile: 'admin' } } as unknown as Session;
+    const admin = { ...agent, isAdmin: true, user: { ...agent.user, profile: 'admin' } } as unknown as Caller;
 
     expect(await updateTicket(admin, 'T1', { status: 'closed' }, now)).toMatchObject({ status: 'closed', userId: 'U1' });
   });

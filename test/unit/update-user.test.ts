@@ -23,7 +23,7 @@ import {
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { UpdateUserInput } from '../../shared/users';
-import type { Session } from '../../functions/core/caller/load-caller';
+import type { Caller } from '../../functions/core/caller/load-caller';
 import { updateUser } from '../../functions/core/users/update-user';
 import { errorCodeOf } from '../support/errors';
 
@@ -54,11 +54,11 @@ const stored = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
-const sessionOf = (profile: string, userId: string) =>
-  ({ userId, companyId: 'C1', user: { id: userId, profile }, isSuper: false }) as unknown as Session;
+const callerOf = (profile: string, userId: string) =>
+  ({ userId, companyId: 'C1', user: { id: userId, profile }, isSuper: false }) as unknown as Caller;
 
-const asAdmin = sessionOf('admin', 'U1');
-const asSelf = sessionOf('user', 'U2');
+const asAdmin = callerOf('admin', 'U1');
+const asSelf = callerOf('user', 'U2');
 
 beforeEach(() => {
   ddb.reset();
@@ -81,7 +81,7 @@ beforeEach(() => {
   cognito.on(AdminSetUserPasswordCommand).resolves({});
 });
 
-const update = (session: Session, input: UpdateUserInput) => updateUser(session, 'U2', input, new Date('2026-02-01T00:00:00Z'));
+const update = (caller: Caller, input: UpdateUserInput) => updateUser(caller, 'U2', input, new Date('2026-02-01T00:00:00Z'));
 
 describe('updateUser', () => {
   it('refuses a plain user changing their own profile, queues or allTicket, and writes nothing', async () => {
@@ -92,7 +92,7 @@ describe('updateUser', () => {
   });
 
   it('refuses a plain user editing somebody else', async () => {
-    expect(await errorCodeOf(update(sessionOf('user', 'U3'), { name: 'Other' }))).toBe('ERR_NO_PERMISSION');
+    expect(await errorCodeOf(update(callerOf('user', 'U3'), { name: 'Other' }))).toBe('ERR_NO_PERMISSION');
   });
 
   it('lets a plain user send their unchanged profile and queues along with a new name', async () => {
@@ -196,7 +196,7 @@ describe('updateUser', () => {
 
   it('ends the caller\'s own session too when they set their own password, never marking it before their sign-in', async () => {
     const signIn = Date.parse('2026-02-01T00:00:00Z') / 1000 + 3;
-    const self = { ...asSelf, user: { ...asSelf.user, activeSession: { originJti: 'o', authTime: signIn } } } as unknown as Session;
+    const self = { ...asSelf, user: { ...asSelf.user, activeSession: { originJti: 'o', authTime: signIn } } } as unknown as Caller;
 
     await update(self, { password: 'Changed123' });
 

@@ -7,11 +7,11 @@
 import type { MeResponse } from '../../../shared/session';
 import { getQueueSummaries } from '../repositories/queues';
 import { listSettings } from '../repositories/settings';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { toMeUser } from '../users/present-user';
 
-export async function getMe(session: Session): Promise<MeResponse> {
-  const { user, company, plan } = session;
+export async function getMe(caller: Caller): Promise<MeResponse> {
+  const { user, company, plan } = caller;
   const [queues, settings] = await Promise.all([
     getQueueSummaries(company.id, user.queueIds),
     listSettings(company.id),

@@ -8,11 +8,11 @@
  */
 import { publishToCompany } from '../realtime/publisher';
 import { endSessions } from '../users/end-sessions';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentUser } from '../users/present-user';
 
-export async function logout(session: Session, now = new Date()): Promise<void> {
-  const { user } = session;
+export async function logout(caller: Caller, now = new Date()): Promise<void> {
+  const { user } = caller;
   await endSessions(user, now, user.activeSession?.authTime);
   const dto = await presentUser({ ...user, online: false });
   await publishToCompany(user.companyId, 'company', 'user', { action: 'update', user: dto });

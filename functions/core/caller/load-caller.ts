@@ -25,9 +25,9 @@ import { logger } from '../logger';
 import { publishToCompany } from '../realtime/publisher';
 import { getCompany, type Company } from '../repositories/companies';
 import { getPlan } from '../repositories/plans';
-import { claimActiveSession, getIdentity, getUser, type ActiveSession, type User } from '../repositories/users';
+import { claimActiveSignIn, getIdentity, getUser, type ActiveSignIn, type User } from '../repositories/users';
 
-export interface Session {
+export interface Caller {
   readonly userId: string;
   readonly companyId: string;
   readonly user: User;
@@ -50,12 +50,12 @@ export interface VerifiedIdentity {
   readonly originJti?: string;
 }
 
-export interface SessionOptions {
+export interface LoadCallerOptions {
   /** Load it for a company that is inactive or past its due date too (signing out must always work). */
   readonly evenWhenLapsed?: boolean;
 }
 
-export async function loadSession({ sub, authTime, originJti = '' }: VerifiedIdentity, options: SessionOptions = {}): Promise<Session> {
+export async function loadCaller({ sub, authTime, originJti = '' }: VerifiedIdentity, options: LoadCallerOptions = {}): Promise<Caller> {
   if (!sub) throw new AppError('ERR_SESSION_EXPIRED');
   const identity = await getIdentity(sub);
   if (!identity) throw new AppError('ERR_SESSION_EXPIRED');
@@ -89,7 +89,7 @@ export async function loadSession({ sub, authTime, originJti = '' }: VerifiedIde
 }
 
 /** How two sign-ins compare: negative when `a` is the earlier one. */
-export function compareSignIns(a: ActiveSession, b: ActiveSession): number {
+export function compareSignIns(a: ActiveSignIn, b: ActiveSignIn): number {
   if (a.authTime !== b.authTime) return a.authTime - b.authTime;
   return a.originJti < b.originJti ? -1 : a.originJti > b.originJti ? 1 : 0;
 }
@@ -98,18 +98,18 @@ export function compareSignIns(a: ActiveSession, b: ActiveSession): number {
 const CLAIM_ATTEMPTS = 3;
 
 /** Applies the single-session rules to the token's sign-in; answers the user as stored afterwards. */
-async function checkSignIn(user: User, token: ActiveSession): Promise<User> {
+async function checkSignIn(user: User, token: ActiveSignIn): Promise<User> {
   let current = user;
   for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
     if (current.signedOutAt !== undefined && token.authTime <= current.signedOutAt) throw new AppError('ERR_SESSION_EXPIRED');
     const order = current.activeSession ? compareSignIns(token, current.activeSession) : 1;
     if (order === 0) return current;
     if (order < 0) throw new AppError('ERR_SESSION_EXPIRED');
-    if (await claimActiveSession(current.companyId, current.id, token)) {
+    if (await claimActiveSignIn(current.companyId, current.id, token)) {
       // Nobody to tell when there was no session yet, or when it ended with a sign-out.
       const previous = current.activeSession;
       if (previous && !(current.signedOutAt !== undefined && previous.authTime <= current.signedOutAt)) {
-        await announceNewSession(current, token);
+        await announceNewSignIn(current, token);
       }
       return { ...current, activeSession: token };
     }
@@ -121,7 +121,7 @@ async function checkSignIn(user: User, token: ActiveSession): Promise<User> {
 }
 
 /** The earlier sessions learn that they are over; a failed notice must not fail the request. */
-async function announceNewSession(user: User, session: ActiveSession): Promise<void> {
+async function announceNewSignIn(user: User, session: ActiveSignIn): Promise<void> {
   try {
     await publishToCompany(user.companyId, `user:${user.id}`, 'auth', {
       action: 'update',

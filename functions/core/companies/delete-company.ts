@@ -19,12 +19,12 @@ import { deleteCompanyAction, getCompany } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
 import { Steps } from '../repositories/transaction';
 import { listUsers, removeLoginItems } from '../repositories/users';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 const ATTEMPTS = 3;
 
-export async function deleteCompany(session: Session, companyId: string, now = new Date()): Promise<void> {
-  if (companyId === session.companyId) {
+export async function deleteCompany(caller: Caller, companyId: string, now = new Date()): Promise<void> {
+  if (companyId === caller.companyId) {
     throw new AppError('ERR_NO_PERMISSION', { message: 'The super user cannot delete their own company' });
   }
   await markDeleted(companyId, now);

@@ -9,18 +9,18 @@ import type { CompanyDetail, CompanySchedulesBody } from '../../../shared/compan
 import { can } from '../../../shared/permissions';
 import { AppError } from '../errors';
 import { setCompanySchedules } from '../repositories/companies';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { visibleCompany } from './get-company';
 import { companyDetail } from './present-company';
 
 export async function updateCompanySchedules(
-  session: Session,
+  caller: Caller,
   companyId: string,
   { schedules }: CompanySchedulesBody,
   now = new Date(),
 ): Promise<CompanyDetail> {
-  if (!session.isSuper && !can(session.user.profile, 'company:administer')) throw new AppError('ERR_NO_PERMISSION');
-  const company = await visibleCompany(session, companyId);
+  if (!caller.isSuper && !can(caller.user.profile, 'company:administer')) throw new AppError('ERR_NO_PERMISSION');
+  const company = await visibleCompany(caller, companyId);
   if (!(await setCompanySchedules(company.id, schedules, now))) throw new AppError('ERR_NO_COMPANY_FOUND');
   return companyDetail({ ...company, schedules, updatedAt: now.toISOString() });
 }

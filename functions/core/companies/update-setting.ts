@@ -13,7 +13,7 @@ import { AppError } from '../errors';
 import { toFieldErrors } from '../http/validation';
 import { publishToCompany } from '../realtime/publisher';
 import { answerableSetting, putSetting } from '../repositories/settings';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 /**
  * Settings only a platform super user may write: `asaas` is the platform's payment account (the
@@ -23,9 +23,9 @@ import type { Session } from '../caller/load-caller';
  */
 const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'campaignsEnabled'];
 
-export async function updateSetting(session: Session, key: string, body: UpdateSettingBody): Promise<Setting> {
+export async function updateSetting(caller: Caller, key: string, body: UpdateSettingBody): Promise<Setting> {
   if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
-  if (SUPER_ONLY_SETTINGS.includes(key) && !session.isSuper) throw new AppError('ERR_NO_PERMISSION');
+  if (SUPER_ONLY_SETTINGS.includes(key) && !caller.isSuper) throw new AppError('ERR_NO_PERMISSION');
   if (body.key !== undefined && body.key !== key) {
     const message = 'The key must be the one of the path';
     throw new AppError('ERR_VALIDATION', { message, fields: [{ path: 'key', message }] });
@@ -36,8 +36,8 @@ export async function updateSetting(session: Session, key: string, body: UpdateS
     throw new AppError('ERR_VALIDATION', { message: fields[0]?.message, fields });
   }
 
-  await putSetting(session.companyId, key, parsed.data);
+  await putSetting(caller.companyId, key, parsed.data);
   const setting = answerableSetting(key, parsed.data);
-  await publishToCompany(session.companyId, 'company', 'settings', { action: 'update', setting });
+  await publishToCompany(caller.companyId, 'company', 'settings', { action: 'update', setting });
   return setting;
 }

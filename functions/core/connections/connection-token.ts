@@ -18,29 +18,29 @@ import {
   setConnectionTokenAction,
 } from '../repositories/connections';
 import { Steps } from '../repositories/transaction';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentConnection } from './present-connection';
 
 const ATTEMPTS = 4;
 
-export async function rotateConnectionToken(session: Session, whatsappId: string): Promise<ConnectionWithTokenDto> {
+export async function rotateConnectionToken(caller: Caller, whatsappId: string): Promise<ConnectionWithTokenDto> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const rotated = await rotateOnce(session, whatsappId);
+    const rotated = await rotateOnce(caller, whatsappId);
     if (rotated) return rotated;
   }
   throw conflict(`Connection ${whatsappId}`);
 }
 
 /** One rotation from a fresh read; undefined when another rotation changed the hash meanwhile. */
-async function rotateOnce(session: Session, whatsappId: string): Promise<ConnectionWithTokenDto | undefined> {
-  const connection = await getConnection(session.companyId, whatsappId, true);
+async function rotateOnce(caller: Caller, whatsappId: string): Promise<ConnectionWithTokenDto | undefined> {
+  const connection = await getConnection(caller.companyId, whatsappId, true);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
   const { token, tokenHash } = newConnectionToken();
 
   const steps = new Steps();
   steps.add('connection', setConnectionTokenAction(connection, tokenHash));
   steps.add('oldToken', deleteTokenLookupAction(connection.tokenHash));
-  steps.add('newToken', putNewTokenLookupAction(tokenHash, { companyId: session.companyId, connectionId: whatsappId }));
+  steps.add('newToken', putNewTokenLookupAction(tokenHash, { companyId: caller.companyId, connectionId: whatsappId }));
   const failed = await steps.run();
   // Deleted or rotated meanwhile: the next read tells which.
   if (failed.has('connection')) return undefined;

@@ -23,20 +23,20 @@ import {
 } from '../repositories/connections';
 import { Steps } from '../repositories/transaction';
 import { enqueueSessionCommand } from '../sessions/commands';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-export async function deleteConnection(session: Session, whatsappId: string, now = new Date()): Promise<void> {
-  const connection = await getConnection(session.companyId, whatsappId, true);
+export async function deleteConnection(caller: Caller, whatsappId: string, now = new Date()): Promise<void> {
+  const connection = await getConnection(caller.companyId, whatsappId, true);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
-  if (connection.isDefault && (await listConnections(session.companyId)).some((other) => other.id !== whatsappId)) {
+  if (connection.isDefault && (await listConnections(caller.companyId)).some((other) => other.id !== whatsappId)) {
     throw new AppError('ERR_NO_OTHER_WHATSAPP');
   }
 
   const steps = new Steps();
-  steps.add('connection', deleteConnectionAction(session.companyId, whatsappId));
+  steps.add('connection', deleteConnectionAction(caller.companyId, whatsappId));
   steps.add('token', deleteTokenLookupAction(connection.tokenHash));
-  steps.add('company', removeConnectionFromCompanyAction(session.companyId, { last: connection.isDefault }));
-  if (connection.isDefault) steps.add('default', releaseDefaultConnectionAction(session.companyId, whatsappId));
+  steps.add('company', removeConnectionFromCompanyAction(caller.companyId, { last: connection.isDefault }));
+  if (connection.isDefault) steps.add('default', releaseDefaultConnectionAction(caller.companyId, whatsappId));
 
   const failed = await steps.run();
   if (failed.has('connection')) throw new AppError('ERR_NO_WAPP_FOUND');
@@ -46,10 +46,10 @@ export async function deleteConnection(session: Session, whatsappId: string, now
   await enqueueSessionCommand({
     type: 'logout',
     commandId: ulid(),
-    companyId: session.companyId,
+    companyId: caller.companyId,
     whatsappId,
     issuedAt: now.toISOString(),
     deleted: true,
   });
-  await publishToCompany(session.companyId, 'company', 'whatsapp', { action: 'delete', whatsappId });
+  await publishToCompany(caller.companyId, 'company', 'whatsapp', { action: 'delete', whatsappId });
 }

@@ -8,7 +8,7 @@ import type { QueueSummary } from '../../../shared/session';
 import { AppError } from '../errors';
 import { getConnection, listConnections, type Connection } from '../repositories/connections';
 import { listQueues } from '../repositories/queues';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 export function toConnectionDto(connection: Connection, queues: ReadonlyMap<string, QueueSummary>): ConnectionDto {
   return {
@@ -51,13 +51,13 @@ export async function presentConnection(connection: Connection): Promise<Connect
   return toConnectionDto(connection, await queueSummaries(connection.companyId));
 }
 
-export async function listConnectionDtos(session: Session): Promise<ConnectionDto[]> {
-  const [connections, queues] = await Promise.all([listConnections(session.companyId), queueSummaries(session.companyId)]);
+export async function listConnectionDtos(caller: Caller): Promise<ConnectionDto[]> {
+  const [connections, queues] = await Promise.all([listConnections(caller.companyId), queueSummaries(caller.companyId)]);
   return connections.map((connection) => toConnectionDto(connection, queues));
 }
 
-export async function getConnectionDto(session: Session, whatsappId: string): Promise<ConnectionDto> {
-  const connection = await getConnection(session.companyId, whatsappId);
+export async function getConnectionDto(caller: Caller, whatsappId: string): Promise<ConnectionDto> {
+  const connection = await getConnection(caller.companyId, whatsappId);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
   return presentConnection(connection);
 }

@@ -48,20 +48,20 @@ import {
 } from '../repositories/connections';
 import { listQueues } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentConnection } from './present-connection';
 
 /** Attempts of a write that meets a concurrent change of the default connection before giving up. */
 const ATTEMPTS = 3;
 
-export async function createConnection(session: Session, input: CreateConnectionBody, now = new Date()): Promise<ConnectionWithTokenDto> {
+export async function createConnection(caller: Caller, input: CreateConnectionBody, now = new Date()): Promise<ConnectionWithTokenDto> {
   const provider = input.provider ?? CONNECTION_DEFAULTS.provider;
   checkProvider(provider);
   const queueIds = input.queueIds ?? [];
   const transferQueueId = input.transferQueueId ?? null;
-  await checkQueues(session.companyId, [...queueIds, ...(transferQueueId ? [transferQueueId] : [])]);
+  await checkQueues(caller.companyId, [...queueIds, ...(transferQueueId ? [transferQueueId] : [])]);
   checkGreeting(queueIds, input.greetingMessage);
-  const limit = session.plan.connections;
+  const limit = caller.plan.connections;
   if (!(limit > 0)) throw new AppError('ERR_CONNECTION_LIMIT_REACHED');
 
   const { token, tokenHash } = newConnectionToken();
@@ -69,11 +69,11 @@ export async function createConnection(session: Session, input: CreateConnection
   const id = ulid();
 
   for (let attempt = 1; ; attempt += 1) {
-    const previousDefault = await getDefaultConnectionId(session.companyId);
+    const previousDefault = await getDefaultConnectionId(caller.companyId);
     const isDefault = previousDefault === undefined || input.isDefault === true;
     const connection: Connection = {
       id,
-      companyId: session.companyId,
+      companyId: caller.companyId,
       name: input.name,
       status: 'DISCONNECTED',
       qrcode: '',
@@ -98,15 +98,15 @@ export async function createConnection(session: Session, input: CreateConnection
     };
 
     const steps = new Steps();
-    steps.add('company', addConnectionToCompanyAction(session.companyId, limit));
+    steps.add('company', addConnectionToCompanyAction(caller.companyId, limit));
     steps.add('connection', putNewConnectionAction(connection));
-    steps.add('token', putNewTokenLookupAction(tokenHash, { companyId: session.companyId, connectionId: id }));
-    if (isDefault) addDefaultMove(steps, session.companyId, id, previousDefault);
+    steps.add('token', putNewTokenLookupAction(tokenHash, { companyId: caller.companyId, connectionId: id }));
+    if (isDefault) addDefaultMove(steps, caller.companyId, id, previousDefault);
 
     const failed = await steps.run();
     if (failed.size === 0) {
       const dto = await presentConnection(connection);
-      await publishToCompany(session.companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
+      await publishToCompany(caller.companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
       return { ...dto, token };
     }
     if (failed.has('company')) throw new AppError('ERR_CONNECTION_LIMIT_REACHED');
@@ -117,13 +117,13 @@ export async function createConnection(session: Session, input: CreateConnection
   }
 }
 
-export async function updateConnection(session: Session, whatsappId: string, input: UpdateConnectionBody, now = new Date()): Promise<ConnectionDto> {
+export async function updateConnection(caller: Caller, whatsappId: string, input: UpdateConnectionBody, now = new Date()): Promise<ConnectionDto> {
   for (let attempt = 1; ; attempt += 1) {
-    const current = await getConnection(session.companyId, whatsappId, true);
+    const current = await getConnection(caller.companyId, whatsappId, true);
     if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
     if (input.provider !== undefined && input.provider !== current.provider) checkProvider(input.provider);
     const sentQueueIds = [...(input.queueIds ?? []), ...(input.transferQueueId ? [input.transferQueueId] : [])];
-    if (sentQueueIds.length > 0) await checkQueues(session.companyId, sentQueueIds);
+    if (sentQueueIds.length > 0) await checkQueues(caller.companyId, sentQueueIds);
 
     const fields = {
       name: input.name,
@@ -147,15 +147,15 @@ export async function updateConnection(session: Session, whatsappId: string, inp
     const steps = new Steps();
     if (input.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
     const becomesDefault = input.isDefault === true && !current.isDefault;
-    steps.add('connection', updateConnectionAction(session.companyId, whatsappId, { ...fields, isDefault: becomesDefault ? true : undefined }));
-    if (becomesDefault) addDefaultMove(steps, session.companyId, whatsappId, await getDefaultConnectionId(session.companyId));
+    steps.add('connection', updateConnectionAction(caller.companyId, whatsappId, { ...fields, isDefault: becomesDefault ? true : undefined }));
+    if (becomesDefault) addDefaultMove(steps, caller.companyId, whatsappId, await getDefaultConnectionId(caller.companyId));
 
     const failed = await steps.run();
     if (failed.size === 0) {
-      const saved = await getConnection(session.companyId, whatsappId, true);
+      const saved = await getConnection(caller.companyId, whatsappId, true);
       if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');
       const dto = await presentConnection(saved);
-      await publishToCompany(session.companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
+      await publishToCompany(caller.companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
       return dto;
     }
     if (failed.has('connection')) throw new AppError('ERR_NO_WAPP_FOUND');

@@ -15,16 +15,16 @@ import { AppError } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
 import { getConnection, setSessionState } from '../repositories/connections';
 import { enqueueSessionCommand } from '../sessions/commands';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentConnection } from './present-connection';
 
 export type SessionAction = 'start' | 'requestQr' | 'logout';
 
-export async function controlSession(session: Session, whatsappId: string, action: SessionAction, now = new Date()): Promise<ConnectionDto> {
-  const connection = await getConnection(session.companyId, whatsappId, true);
+export async function controlSession(caller: Caller, whatsappId: string, action: SessionAction, now = new Date()): Promise<ConnectionDto> {
+  const connection = await getConnection(caller.companyId, whatsappId, true);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
 
-  const common = { commandId: ulid(), companyId: session.companyId, whatsappId, issuedAt: now.toISOString() };
+  const common = { commandId: ulid(), companyId: caller.companyId, whatsappId, issuedAt: now.toISOString() };
   let status: ConnectionStatus;
   if (action === 'start') {
     const type = connection.status === 'TIMEOUT' ? 'restartSession' : 'startSession';
@@ -38,9 +38,9 @@ export async function controlSession(session: Session, whatsappId: string, actio
     status = 'DISCONNECTED';
   }
 
-  const saved = await setSessionState(session.companyId, whatsappId, { status, qrcode: '', retries: 0, updatedAt: now.toISOString() });
+  const saved = await setSessionState(caller.companyId, whatsappId, { status, qrcode: '', retries: 0, updatedAt: now.toISOString() });
   if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');
   const dto = await presentConnection(saved);
-  await publishToCompany(session.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
+  await publishToCompany(caller.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
   return dto;
 }

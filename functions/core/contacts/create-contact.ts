@@ -12,7 +12,7 @@ import { ulid } from 'ulid';
 import type { ContactDto, CreateContactInput } from '../../../shared/contacts';
 import { AppError } from '../errors';
 import { putNewContact, type Contact } from '../repositories/contacts';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { requestContactRefresh } from './contact-refresh';
 import { publishContactEvent, toContactDto } from './present-contact';
 
@@ -33,11 +33,11 @@ export function newContact(companyId: string, input: CreateContactInput, now: Da
   };
 }
 
-export async function createContact(session: Session, input: CreateContactInput, now = new Date()): Promise<ContactDto> {
-  const contact = newContact(session.companyId, input, now);
+export async function createContact(caller: Caller, input: CreateContactInput, now = new Date()): Promise<ContactDto> {
+  const contact = newContact(caller.companyId, input, now);
   if ((await putNewContact(contact)) === 'duplicate') throw new AppError('ERR_DUPLICATED_CONTACT');
   const dto = toContactDto(contact);
-  await publishContactEvent(session.companyId, { action: 'create', contact: dto });
+  await publishContactEvent(caller.companyId, { action: 'create', contact: dto });
   await requestContactRefresh(contact, now);
   return dto;
 }

@@ -13,13 +13,13 @@
  */
 import { AppError, conflict } from '../errors';
 import { deleteContactItems, getContact, hasLiveTicket } from '../repositories/contacts';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { publishContactEvent } from './present-contact';
 
 const ATTEMPTS = 3;
 
-export async function deleteContact(session: Session, contactId: string): Promise<void> {
-  const { companyId } = session;
+export async function deleteContact(caller: Caller, contactId: string): Promise<void> {
+  const { companyId } = caller;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const contact = await getContact(companyId, contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');

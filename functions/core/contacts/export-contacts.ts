@@ -21,7 +21,7 @@ import { s3 } from '../aws/clients';
 import { config } from '../config';
 import { objectKey } from '../media/files';
 import { contactExportPages } from '../repositories/contacts';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 export const EXPORT_URL_SECONDS = 5 * 60;
 const BOM = '\uFEFF';
@@ -40,15 +40,15 @@ export function csvCell(value: string): string {
 
 export const csvLine = (cells: readonly string[]): string => `${cells.map(csvCell).join(SEPARATOR)}${LINE_END}`;
 
-export async function exportContacts(session: Session): Promise<ContactExport> {
+export async function exportContacts(caller: Caller): Promise<ContactExport> {
   const chunks: string[] = [BOM, csvLine(['name', 'number', 'email'])];
   let count = 0;
-  for await (const page of contactExportPages(session.companyId)) {
+  for await (const page of contactExportPages(caller.companyId)) {
     chunks.push(page.map((contact) => csvLine([contact.name, contact.number, contact.email])).join(''));
     count += page.length;
   }
 
-  const key = contactExportKey(session.companyId, session.userId);
+  const key = contactExportKey(caller.companyId, caller.userId);
   const disposition = `attachment; filename="${CONTACTS_EXPORT_FILE_NAME}"`;
   const contentType = 'text/csv; charset=utf-8';
   await s3().send(

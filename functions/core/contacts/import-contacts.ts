@@ -21,7 +21,7 @@ import type { UploadedFile } from '../media/multipart';
 import { contactIdsByNumber, putNewContacts } from '../repositories/contacts';
 import { invalidFile, readSpreadsheet, type SheetRow } from './contact-spreadsheet';
 import { newContact } from './create-contact';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { publishContactEvent } from './present-contact';
 
 const COLUMN_TITLES: Readonly<Record<'name' | 'number' | 'email', readonly string[]>> = {
@@ -45,7 +45,7 @@ function findColumns(header: SheetRow | undefined): Columns {
   return { name, number, ...(email === undefined ? {} : { email }) };
 }
 
-export async function importContacts(session: Session, file: UploadedFile, now = new Date()): Promise<ContactImportResult> {
+export async function importContacts(caller: Caller, file: UploadedFile, now = new Date()): Promise<ContactImportResult> {
   const [header, ...rows] = await readSpreadsheet(file);
   const columns = findColumns(header);
 
@@ -69,15 +69,15 @@ export async function importContacts(session: Session, file: UploadedFile, now =
     }
   }
 
-  const existing = await contactIdsByNumber(session.companyId, valid.map((input) => input.number));
+  const existing = await contactIdsByNumber(caller.companyId, valid.map((input) => input.number));
   const fresh = valid.filter((input) => !existing.has(input.number));
   skipped += valid.length - fresh.length;
   const { created, duplicates } = await putNewContacts(
-    session.companyId,
-    fresh.map((input) => newContact(session.companyId, input, now)),
+    caller.companyId,
+    fresh.map((input) => newContact(caller.companyId, input, now)),
   );
   skipped += duplicates.length;
 
-  if (created.length > 0) await publishContactEvent(session.companyId, { action: 'reload' });
+  if (created.length > 0) await publishContactEvent(caller.companyId, { action: 'reload' });
   return { created: created.length, skipped, errors };
 }

@@ -30,21 +30,21 @@ import {
   queryContactPage,
   type ContactOrder,
 } from '../repositories/contacts';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { toContactDto } from './present-contact';
 
-export async function searchContacts(session: Session, query: ContactListQuery): Promise<ContactPage> {
+export async function searchContacts(caller: Caller, query: ContactListQuery): Promise<ContactPage> {
   const digits = numberSearchDigits(query.searchParam);
   const order: ContactOrder = digits ? { by: 'number', prefix: digits } : namePrefix(query.searchParam);
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, session.companyId, order);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, caller.companyId, order);
   if (query.cursor !== undefined && !after) {
     throw new AppError('ERR_VALIDATION', { message: 'Cursor inválido', fields: [{ path: 'cursor', message: 'Cursor inválido' }] });
   }
-  const page = await queryContactPage(session.companyId, { order, limit: CONTACTS_PAGE_SIZE, after, ...creationWindow(query) });
+  const page = await queryContactPage(caller.companyId, { order, limit: CONTACTS_PAGE_SIZE, after, ...creationWindow(query) });
   return {
     contacts: page.contacts.map(toContactDto),
     hasMore: page.next !== undefined,
-    count: contactsCountOf(session.company),
+    count: contactsCountOf(caller.company),
     nextCursor: page.next ? encodeCursor(page.next) : null,
   };
 }
@@ -64,12 +64,12 @@ export function creationWindow(query: Pick<ContactListQuery, 'date' | 'dateStart
   };
 }
 
-export async function listContactOptions(session: Session, searchParam: string): Promise<ContactOption[]> {
-  return readContactOptions(session.companyId, namePrefix(searchParam).prefix, CONTACT_OPTIONS_MAX);
+export async function listContactOptions(caller: Caller, searchParam: string): Promise<ContactOption[]> {
+  return readContactOptions(caller.companyId, namePrefix(searchParam).prefix, CONTACT_OPTIONS_MAX);
 }
 
-export async function showContact(session: Session, contactId: string): Promise<ContactDto> {
-  const contact = await getContact(session.companyId, contactId);
+export async function showContact(caller: Caller, contactId: string): Promise<ContactDto> {
+  const contact = await getContact(caller.companyId, contactId);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   return toContactDto(contact);
 }

@@ -11,15 +11,15 @@
 import { normaliseNumber, type ContactDto, type UpdateContactInput } from '../../../shared/contacts';
 import { AppError, conflict } from '../errors';
 import { getContact, replaceContact, type Contact } from '../repositories/contacts';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { requestContactRefresh } from './contact-refresh';
 import { publishContactEvent, toContactDto } from './present-contact';
 
 const ATTEMPTS = 3;
 
-export async function updateContact(session: Session, contactId: string, input: UpdateContactInput, now = new Date()): Promise<ContactDto> {
+export async function updateContact(caller: Caller, contactId: string, input: UpdateContactInput, now = new Date()): Promise<ContactDto> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const before = await getContact(session.companyId, contactId);
+    const before = await getContact(caller.companyId, contactId);
     if (!before) throw new AppError('ERR_NO_CONTACT_FOUND');
     const after = applyChanges(before, input, now);
     const outcome = await replaceContact(before, after);
@@ -27,7 +27,7 @@ export async function updateContact(session: Session, contactId: string, input: 
     if (outcome === 'duplicate') throw new AppError('ERR_DUPLICATED_CONTACT');
     if (outcome === 'replaced') {
       const dto = toContactDto(after);
-      await publishContactEvent(session.companyId, { action: 'update', contact: dto });
+      await publishContactEvent(caller.companyId, { action: 'update', contact: dto });
       if (after.number !== before.number) await requestContactRefresh(after, now);
       return dto;
     }

@@ -7,7 +7,7 @@
 import type { ErrorCode } from '../../../shared/errors';
 import { AppError } from '../errors';
 import { getTicket, type Ticket } from '../repositories/tickets';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { accessDenied, mayOpenTicket } from './ticket-access';
 
 /**
@@ -15,9 +15,9 @@ import { accessDenied, mayOpenTicket } from './ticket-access';
  * error: `missing` for an unknown id (ERR_NO_TICKET_FOUND, unless the caller reached the ticket through
  * the id of a message or note, which then is what was not found).
  */
-export async function visibleTicket(session: Session, ticketId: string, missing: ErrorCode = 'ERR_NO_TICKET_FOUND'): Promise<Ticket> {
-  const ticket = await getTicket(session.companyId, ticketId, true);
+export async function visibleTicket(caller: Caller, ticketId: string, missing: ErrorCode = 'ERR_NO_TICKET_FOUND'): Promise<Ticket> {
+  const ticket = await getTicket(caller.companyId, ticketId, true);
   if (!ticket) throw new AppError(missing);
-  if (!mayOpenTicket(session, ticket)) throw accessDenied();
+  if (!mayOpenTicket(caller, ticket)) throw accessDenied();
   return ticket;
 }

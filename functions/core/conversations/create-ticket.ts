@@ -15,7 +15,7 @@ import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { getConnection, getDefaultConnectionId } from '../repositories/connections';
 import { getContact } from '../repositories/contacts';
 import { getQueue } from '../repositories/queues';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { insertTicket, newTicket } from './new-ticket';
 import { presentTicket } from './present-ticket';
 import { accessDenied } from './ticket-access';
@@ -24,15 +24,15 @@ import { armTicketTimers } from './ticket-timers';
 const queueRequired = () =>
   new AppError('ERR_VALIDATION', { message: 'Selecione uma fila', fields: [{ path: 'queueId', message: 'Selecione uma fila' }] });
 
-export async function createTicket(session: Session, body: CreateTicketBody, now = new Date()): Promise<TicketDto> {
-  if (!session.isAdmin) {
+export async function createTicket(caller: Caller, body: CreateTicketBody, now = new Date()): Promise<TicketDto> {
+  if (!caller.isAdmin) {
     if (!body.queueId) throw queueRequired();
-    if (!session.user.queueIds.includes(body.queueId)) throw accessDenied();
+    if (!caller.user.queueIds.includes(body.queueId)) throw accessDenied();
   }
   const [contact, queue, whatsappId] = await Promise.all([
-    getContact(session.companyId, body.contactId),
-    body.queueId ? getQueue(session.companyId, body.queueId) : Promise.resolve(null),
-    connectionOf(session.companyId, body.whatsappId),
+    getContact(caller.companyId, body.contactId),
+    body.queueId ? getQueue(caller.companyId, body.queueId) : Promise.resolve(null),
+    connectionOf(caller.companyId, body.whatsappId),
   ]);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   if (queue === undefined) throw new AppError('ERR_NO_QUEUE_FOUND');
@@ -41,10 +41,10 @@ export async function createTicket(session: Session, body: CreateTicketBody, now
   const ticket = await insertTicket(
     newTicket(
       {
-        companyId: session.companyId,
+        companyId: caller.companyId,
         status: body.status,
         contact,
-        user: open ? { id: session.userId, name: session.user.name } : null,
+        user: open ? { id: caller.userId, name: caller.user.name } : null,
         queueId: queue?.id ?? null,
         whatsappId,
       },
@@ -52,8 +52,8 @@ export async function createTicket(session: Session, body: CreateTicketBody, now
     ),
     now,
   );
-  const dto = await presentTicket(session.companyId, ticket);
-  await publishTicketUpdate(session.companyId, dto);
+  const dto = await presentTicket(caller.companyId, ticket);
+  await publishTicketUpdate(caller.companyId, dto);
   await armTicketTimers(ticket, now);
   return dto;
 }

@@ -25,20 +25,20 @@ import { getMessage, parseMessageId, setMessageDeleted } from '../repositories/m
 import { enqueueSessionCommand } from '../sessions/commands';
 import { visibleTicket } from './conversation-access';
 import { assertMayWorkTicket } from './ticket-access';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentMessage } from './present-message';
 import { presentTicket } from './present-ticket';
 
 const alreadyDeleted = () => new AppError('ERR_DELETE_WAPP_MSG', { message: 'Message already deleted' });
 
-export async function deleteMessage(session: Session, messageId: string, now = new Date()): Promise<MessageDto> {
+export async function deleteMessage(caller: Caller, messageId: string, now = new Date()): Promise<MessageDto> {
   const parts = parseMessageId(messageId);
   if (!parts) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  const ticket = await visibleTicket(session, parts.ticketId, 'ERR_NO_MESSAGE_FOUND');
-  assertMayWorkTicket(session, ticket);
-  const message = await getMessage(session.companyId, messageId, true);
+  const ticket = await visibleTicket(caller, parts.ticketId, 'ERR_NO_MESSAGE_FOUND');
+  assertMayWorkTicket(caller, ticket);
+  const message = await getMessage(caller.companyId, messageId, true);
   if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
-  if (!message.fromMe || message.userId !== session.userId) {
+  if (!message.fromMe || message.userId !== caller.userId) {
     throw new AppError('ERR_NO_PERMISSION', { message: 'Only your own messages can be deleted' });
   }
   if (message.isDeleted) throw alreadyDeleted();
@@ -68,7 +68,7 @@ export async function deleteMessage(session: Session, messageId: string, now = n
     }
   }
 
-  const deleted = await setMessageDeleted(session.companyId, messageId, session.userId, now);
+  const deleted = await setMessageDeleted(caller.companyId, messageId, caller.userId, now);
   if (!deleted) throw alreadyDeleted();
 
   const dto = await presentMessage(deleted);

@@ -22,37 +22,37 @@ import {
 } from '../repositories/tickets';
 import { Steps } from '../repositories/transaction';
 import { attendanceDeltas } from '../dashboard/dashboard-counters';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { currentAttendance } from './record-attendance';
 
 const ATTEMPTS = 3;
 
-export async function deleteTicket(session: Session, ticketId: string): Promise<void> {
-  const first = await getTicket(session.companyId, ticketId, true);
+export async function deleteTicket(caller: Caller, ticketId: string): Promise<void> {
+  const first = await getTicket(caller.companyId, ticketId, true);
   if (!first) throw new AppError('ERR_NO_TICKET_FOUND');
   // Attendance records stay until the ticket is gone: the running one is taken out of the counters.
-  await deleteTicketPartition(session.companyId, ticketId, { keepAttendances: true });
+  await deleteTicketPartition(caller.companyId, ticketId, { keepAttendances: true });
 
   // A slot that this ticket should hold but does not (data written by hand) must not block the delete.
   let releaseSlot = true;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const ticket = await getTicket(session.companyId, ticketId, true);
+    const ticket = await getTicket(caller.companyId, ticketId, true);
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-    const existingTags = await existingTagIds(session.companyId, ticket.tagIds);
+    const existingTags = await existingTagIds(caller.companyId, ticket.tagIds);
     const attendance = await currentAttendance(ticket);
 
     const steps = new Steps<'ticket' | 'uuid' | 'slot' | 'tag' | 'counters'>();
     steps.add('ticket', deleteTicketAction(ticket));
     steps.add('uuid', deleteTicketUuidAction(ticket));
     if (releaseSlot && ticket.status !== 'closed') steps.add('slot', releaseOpenTicketAction(ticket));
-    for (const tagId of existingTags) steps.add('tag', tagCounterAction(session.companyId, tagId, -1));
+    for (const tagId of existingTags) steps.add('tag', tagCounterAction(caller.companyId, tagId, -1));
     if (attendance && attendance.status !== 'closed') {
-      for (const action of counterActions(session.companyId, attendanceDeltas(attendance, undefined))) steps.add('counters', action);
+      for (const action of counterActions(caller.companyId, attendanceDeltas(attendance, undefined))) steps.add('counters', action);
     }
     const failed = await steps.run();
     if (failed.size === 0) {
-      await deleteTicketPartition(session.companyId, ticketId);
-      await publishTicketDeleted(session.companyId, ticket);
+      await deleteTicketPartition(caller.companyId, ticketId);
+      await publishTicketDeleted(caller.companyId, ticket);
       return;
     }
     if (failed.has('slot') && !failed.has('ticket')) releaseSlot = false;

@@ -6,13 +6,13 @@
  */
 import { KANBAN_TICKETS_MAX, type KanbanBoard, type KanbanQuery } from '../../../shared/tickets';
 import { getContacts } from '../repositories/contacts';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { mergeTickets, scopeOf } from './list-tickets';
 
-export async function kanbanTickets(session: Session, query: KanbanQuery): Promise<KanbanBoard> {
-  const scope = scopeOf(session, { statuses: ['pending', 'open'], queueIds: query.queueIds, showAll: query.showAll || session.isAdmin });
+export async function kanbanTickets(caller: Caller, query: KanbanQuery): Promise<KanbanBoard> {
+  const scope = scopeOf(caller, { statuses: ['pending', 'open'], queueIds: query.queueIds, showAll: query.showAll || caller.isAdmin });
   const { tickets } = await mergeTickets(scope, KANBAN_TICKETS_MAX);
-  const contacts = await getContacts(session.companyId, tickets.map((ticket) => ticket.contactId));
+  const contacts = await getContacts(caller.companyId, tickets.map((ticket) => ticket.contactId));
   return {
     tickets: tickets.map((ticket) => {
       const contact = contacts.get(ticket.contactId);

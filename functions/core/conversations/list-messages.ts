@@ -35,17 +35,17 @@ import { readMessages, setMessagesRead, skipMessages, type StoredMessage } from 
 import { getTicket, previousTicketOfContact, type Ticket } from '../repositories/tickets';
 import { enqueueSessionCommand } from '../sessions/commands';
 import { visibleTicket } from './conversation-access';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentMessage } from './present-message';
 import { markTicketRead } from './mark-ticket-read';
 
-export async function listMessages(session: Session, ticketId: string, query: ListMessagesQuery, now = new Date()): Promise<MessagePage> {
-  const ticket = await visibleTicket(session, ticketId);
+export async function listMessages(caller: Caller, ticketId: string, query: ListMessagesQuery, now = new Date()): Promise<MessagePage> {
+  const ticket = await visibleTicket(caller, ticketId);
   const start = await startOf(ticket, query);
   const history = start ? await readHistory(start, MESSAGE_PAGE_SIZE) : { messages: [], hasMore: false, tickets: [] };
   const firstPage = query.cursor === undefined && query.pageNumber === 1;
   const readNow =
-    firstPage && ticket.userId === session.userId
+    firstPage && ticket.userId === caller.userId
       ? await markRead(ticket, history.messages.filter((message) => message.ticketId === ticket.id), now)
       : new Set<string>();
   const messages: MessageDto[] = await Promise.all(

@@ -42,7 +42,7 @@ import {
   type TicketListSource,
 } from '../repositories/tickets';
 import { findTicketIdsByWord, indexableWords } from '../repositories/word-index';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentTickets } from './present-ticket';
 
 /** Items one request may evaluate in its Queries (before filters), whatever the filters. */
@@ -79,9 +79,9 @@ export interface ScopeFilters {
   readonly updatedAt?: string;
 }
 
-export function scopeOf(session: Session, filters: ScopeFilters): TicketScope {
-  const showAll = filters.showAll && can(session.user.profile, 'tickets-manager:showall');
-  const visible = showAll ? 'all' : [...session.user.queueIds, ...(session.user.allTicket === 'enabled' ? ['none'] : [])];
+export function scopeOf(caller: Caller, filters: ScopeFilters): TicketScope {
+  const showAll = filters.showAll && can(caller.user.profile, 'tickets-manager:showall');
+  const visible = showAll ? 'all' : [...caller.user.queueIds, ...(caller.user.allTicket === 'enabled' ? ['none'] : [])];
   const wanted = new Set(filters.queueIds);
   let queues: 'all' | string[];
   if (visible === 'all') queues = wanted.size === 0 ? 'all' : [...wanted, 'none'];
@@ -90,7 +90,7 @@ export function scopeOf(session: Session, filters: ScopeFilters): TicketScope {
   const changed = filters.updatedAt ? dayBounds(filters.updatedAt) : undefined;
   const from = [created?.first, changed?.first].filter((bound): bound is string => bound !== undefined).sort().at(-1);
   return {
-    companyId: session.companyId,
+    companyId: caller.companyId,
     statuses: filters.statuses ?? (filters.status ? [filters.status] : TICKET_STATUSES),
     queues: queues === 'all' ? 'all' : [...new Set(queues)],
     users: filters.users ?? [],
@@ -256,10 +256,10 @@ export function decodeCursor(text: string): Cursor {
 
 // ---- the use case -------------------------------------------------------------------------------------
 
-export async function listTickets(session: Session, query: ListTicketsQuery): Promise<TicketPage> {
-  const scope = scopeOf(session, query);
+export async function listTickets(caller: Caller, query: ListTicketsQuery): Promise<TicketPage> {
+  const scope = scopeOf(caller, query);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (query.searchParam.trim() !== '') return searchTickets(session, scope, query, cursor);
+  if (query.searchParam.trim() !== '') return searchTickets(caller, scope, query, cursor);
   if (cursor && !('below' in cursor)) throw invalidCursor();
 
   const skip = cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
@@ -268,16 +268,16 @@ export async function listTickets(session: Session, query: ListTicketsQuery): Pr
   let nextCursor: string | null = null;
   if (merged.tickets.length > skip + PAGE_SIZE) nextCursor = encodeCursor({ below: orderKeyOf(page.at(-1) as Ticket) });
   else if (merged.resumeBelow !== undefined) nextCursor = encodeCursor({ below: merged.resumeBelow });
-  return { tickets: await presentTickets(session.companyId, page), hasMore: nextCursor !== null, nextCursor };
+  return { tickets: await presentTickets(caller.companyId, page), hasMore: nextCursor !== null, nextCursor };
 }
 
-async function searchTickets(session: Session, scope: TicketScope, query: ListTicketsQuery, cursor: Cursor | undefined): Promise<TicketPage> {
+async function searchTickets(caller: Caller, scope: TicketScope, query: ListTicketsQuery, cursor: Cursor | undefined): Promise<TicketPage> {
   if (cursor && !('offset' in cursor)) throw invalidCursor();
   const term = query.searchParam.trim();
-  const [contactIds, byWords] = await Promise.all([searchContactIds(session.companyId, term, SEARCH_CONTACTS), ticketIdsByWords(session.companyId, term)]);
+  const [contactIds, byWords] = await Promise.all([searchContactIds(caller.companyId, term, SEARCH_CONTACTS), ticketIdsByWords(caller.companyId, term)]);
   const [ofContacts, ofMessages] = await Promise.all([
-    mapLimited(contactIds, 8, (contactId) => ticketsOfContact(session.companyId, contactId, SEARCH_TICKETS_PER_CONTACT)),
-    getTickets(session.companyId, byWords),
+    mapLimited(contactIds, 8, (contactId) => ticketsOfContact(caller.companyId, contactId, SEARCH_TICKETS_PER_CONTACT)),
+    getTickets(caller.companyId, byWords),
   ]);
   const found = new Map<string, Ticket>();
   for (const ticket of [...ofContacts.flat(), ...ofMessages]) {
@@ -288,7 +288,7 @@ async function searchTickets(session: Session, scope: TicketScope, query: ListTi
   const page = sorted.slice(start, start + PAGE_SIZE);
   const hasMore = sorted.length > start + PAGE_SIZE;
   return {
-    tickets: await presentTickets(session.companyId, page),
+    tickets: await presentTickets(caller.companyId, page),
     hasMore,
     nextCursor: hasMore ? encodeCursor({ offset: start + PAGE_SIZE }) : null,
   };

@@ -30,7 +30,7 @@ import { mediaObjectSize, presignedUploadUrl, putMediaObject, readMediaObjectSta
 import type { Ticket } from '../repositories/tickets';
 import { visibleTicket } from './conversation-access';
 import { assertMayWorkTicket } from './ticket-access';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { mediaTypeOf } from './present-message';
 import { sendOnTicket, type OutgoingMedia } from './send-message';
 import { requireRunningSession } from '../connections/session-ready';
@@ -41,27 +41,27 @@ const ticketMediaPrefix = (companyId: string, ticketId: string): string => objec
 const newMediaKey = (ticket: Ticket, fileName: string) =>
   objectKey('companies', ticket.companyId, 'tickets', ticket.id, `${ulid()}-${safeFileName(fileName)}`);
 
-async function openTicket(session: Session, ticketId: string): Promise<Ticket> {
-  const ticket = await visibleTicket(session, ticketId);
+async function openTicket(caller: Caller, ticketId: string): Promise<Ticket> {
+  const ticket = await visibleTicket(caller, ticketId);
   if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
-  assertMayWorkTicket(session, ticket);
+  assertMayWorkTicket(caller, ticket);
   await requireRunningSession(ticket.companyId, ticket.whatsappId);
   return ticket;
 }
 
-export async function postMessage(session: Session, ticketId: string, body: SendMessageBody, now = new Date()): Promise<MessageDto> {
-  const ticket = await openTicket(session, ticketId);
+export async function postMessage(caller: Caller, ticketId: string, body: SendMessageBody, now = new Date()): Promise<MessageDto> {
+  const ticket = await openTicket(caller, ticketId);
   const media = body.mediaKey ? await uploadedMedia(ticket, body.mediaKey) : null;
-  return sendOnTicket(ticket, { body: body.body, userId: session.userId, bot: false, quotedMessageId: body.quotedMsg, media }, now);
+  return sendOnTicket(ticket, { body: body.body, userId: caller.userId, bot: false, quotedMessageId: body.quotedMsg, media }, now);
 }
 
 export async function postMediaMessages(
-  session: Session,
+  caller: Caller,
   ticketId: string,
   files: readonly UploadedFile[],
   caption: { readonly body: string; readonly quotedMsg: string | null },
 ): Promise<MessageDto[]> {
-  const ticket = await openTicket(session, ticketId);
+  const ticket = await openTicket(caller, ticketId);
   const medias: OutgoingMedia[] = [];
   for (const file of files) {
     const name = safeFileName(file.fileName);
@@ -76,7 +76,7 @@ export async function postMediaMessages(
     sent.push(
       await sendOnTicket(ticket, {
         body: first ? caption.body : '',
-        userId: session.userId,
+        userId: caller.userId,
         bot: false,
         quotedMessageId: first ? caption.quotedMsg : null,
         media,
@@ -86,8 +86,8 @@ export async function postMediaMessages(
   return sent;
 }
 
-export async function createMediaUpload(session: Session, ticketId: string, file: MediaUrlBody): Promise<MediaUploadTicket> {
-  const ticket = await openTicket(session, ticketId);
+export async function createMediaUpload(caller: Caller, ticketId: string, file: MediaUrlBody): Promise<MediaUploadTicket> {
+  const ticket = await openTicket(caller, ticketId);
   const key = newMediaKey(ticket, file.fileName);
   return {
     url: await presignedUploadUrl(key, file.mimeType, file.size),

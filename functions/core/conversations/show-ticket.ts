@@ -7,16 +7,16 @@
 import type { TicketDto } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { getTicketIdByUuid } from '../repositories/tickets';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentTicket } from './present-ticket';
 import { ticketForCaller } from './ticket-access';
 
-export async function showTicket(session: Session, ticketId: string): Promise<TicketDto> {
-  return presentTicket(session.companyId, await ticketForCaller(session, ticketId));
+export async function showTicket(caller: Caller, ticketId: string): Promise<TicketDto> {
+  return presentTicket(caller.companyId, await ticketForCaller(caller, ticketId));
 }
 
-export async function showTicketByUuid(session: Session, uuid: string): Promise<TicketDto> {
-  const ticketId = await getTicketIdByUuid(session.companyId, uuid);
+export async function showTicketByUuid(caller: Caller, uuid: string): Promise<TicketDto> {
+  const ticketId = await getTicketIdByUuid(caller.companyId, uuid);
   if (!ticketId) throw new AppError('ERR_NO_TICKET_FOUND');
-  return showTicket(session, ticketId);
+  return showTicket(caller, ticketId);
 }

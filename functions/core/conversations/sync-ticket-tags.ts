@@ -16,7 +16,7 @@ import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { getTagKinds, tagCounterAction, type TagKind } from '../repositories/tags';
 import { changeTicketAction, type Ticket } from '../repositories/tickets';
 import { Steps } from '../repositories/transaction';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentTicket } from './present-ticket';
 import { ticketForCaller } from './ticket-access';
 
@@ -27,14 +27,14 @@ const ATTEMPTS = 4;
  * ones only), and answers the ticket.
  */
 async function retag(
-  session: Session,
+  caller: Caller,
   ticketId: string,
   wanted: readonly string[],
   choose: (ticket: Ticket, current: ReadonlyMap<string, TagKind>, wanted: ReadonlyMap<string, TagKind>) => string[],
 ): Promise<TicketDto> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const ticket = await ticketForCaller(session, ticketId, true);
-    const known = await getTagKinds(session.companyId, [...ticket.tagIds, ...wanted]);
+    const ticket = await ticketForCaller(caller, ticketId, true);
+    const known = await getTagKinds(caller.companyId, [...ticket.tagIds, ...wanted]);
     const missing = wanted.filter((id) => !known.has(id));
     if (missing.length > 0) throw new AppError('ERR_NO_TAG_FOUND');
     const pick = (ids: readonly string[]) => new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id) as TagKind] as const] : [])));
@@ -42,37 +42,37 @@ async function retag(
 
     const added = next.filter((id) => !ticket.tagIds.includes(id));
     const removed = ticket.tagIds.filter((id) => !next.includes(id));
-    if (added.length === 0 && removed.length === 0 && next.length === ticket.tagIds.length) return presentTicket(session.companyId, ticket);
+    if (added.length === 0 && removed.length === 0 && next.length === ticket.tagIds.length) return presentTicket(caller.companyId, ticket);
 
     const version = ticket.tagsVersion ?? 0;
     const steps = new Steps<'ticket' | `tag:${string}`>();
     steps.add('ticket', changeTicketAction(ticket, { tagIds: next, tagsVersion: version + 1 }, { guard: ['tagsVersion'] }));
-    for (const id of added) steps.add(`tag:${id}`, tagCounterAction(session.companyId, id, 1));
-    for (const id of removed) if (known.has(id)) steps.add(`tag:${id}`, tagCounterAction(session.companyId, id, -1));
+    for (const id of added) steps.add(`tag:${id}`, tagCounterAction(caller.companyId, id, 1));
+    for (const id of removed) if (known.has(id)) steps.add(`tag:${id}`, tagCounterAction(caller.companyId, id, -1));
     const failed = await steps.run();
     if (failed.size > 0) continue;
 
-    const dto = await presentTicket(session.companyId, { ...ticket, tagIds: next, tagsVersion: version + 1 });
-    await publishTicketUpdate(session.companyId, dto);
+    const dto = await presentTicket(caller.companyId, { ...ticket, tagIds: next, tagsVersion: version + 1 });
+    await publishTicketUpdate(caller.companyId, dto);
     return dto;
   }
   throw conflict(`The tags of ticket ${ticketId}`);
 }
 
 /** POST /tags/sync: exactly these tags. */
-export function syncTicketTags(session: Session, ticketId: string, tagIds: readonly string[]): Promise<TicketDto> {
-  return retag(session, ticketId, tagIds, () => [...tagIds]);
+export function syncTicketTags(caller: Caller, ticketId: string, tagIds: readonly string[]): Promise<TicketDto> {
+  return retag(caller, ticketId, tagIds, () => [...tagIds]);
 }
 
 /** PUT /ticket-tags/{ticketId}/{tagId}: the ticket's kanban lane becomes this kanban tag. */
-export function moveToKanbanLane(session: Session, ticketId: string, tagId: string): Promise<TicketDto> {
-  return retag(session, ticketId, [tagId], (ticket, current, wanted) => {
+export function moveToKanbanLane(caller: Caller, ticketId: string, tagId: string): Promise<TicketDto> {
+  return retag(caller, ticketId, [tagId], (ticket, current, wanted) => {
     if (!wanted.get(tagId)?.kanban) throw new AppError('ERR_NO_TAG_FOUND', { message: 'Not a kanban tag' });
     return [...ticket.tagIds.filter((id) => !current.get(id)?.kanban), tagId];
   });
 }
 
 /** DELETE /ticket-tags/{ticketId}: back to 'Em aberto' (no kanban tag). */
-export function leaveKanbanLanes(session: Session, ticketId: string): Promise<TicketDto> {
-  return retag(session, ticketId, [], (ticket, current) => ticket.tagIds.filter((id) => !current.get(id)?.kanban));
+export function leaveKanbanLanes(caller: Caller, ticketId: string): Promise<TicketDto> {
+  return retag(caller, ticketId, [], (ticket, current) => ticket.tagIds.filter((id) => !current.get(id)?.kanban));
 }

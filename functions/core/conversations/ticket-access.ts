@@ -14,27 +14,27 @@ import { mayWorkTicket } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { canSeeTicket, type Listener } from '../realtime/ticket-rooms';
 import { getTicket, type Ticket } from '../repositories/tickets';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-export const listenerOf = (session: Session): Listener => ({
-  profile: session.user.profile,
-  queueIds: session.user.queueIds,
-  allTicket: session.user.allTicket,
+export const listenerOf = (caller: Caller): Listener => ({
+  profile: caller.user.profile,
+  queueIds: caller.user.queueIds,
+  allTicket: caller.user.allTicket,
 });
 
 /** Whether the caller's lists span every queue of the company. */
-export const seesAllQueues = (session: Session): boolean => session.isAdmin || can(session.user.profile, 'tickets-manager:showall');
+export const seesAllQueues = (caller: Caller): boolean => caller.isAdmin || can(caller.user.profile, 'tickets-manager:showall');
 
-export const mayOpenTicket = (session: Session, ticket: Pick<Ticket, 'queueId'>): boolean =>
-  seesAllQueues(session) || canSeeTicket(listenerOf(session), ticket);
+export const mayOpenTicket = (caller: Caller, ticket: Pick<Ticket, 'queueId'>): boolean =>
+  seesAllQueues(caller) || canSeeTicket(listenerOf(caller), ticket);
 
 export const accessDenied = (): AppError => new AppError('ERR_NO_PERMISSION', { message: 'Acesso não permitido' });
 
 /** The ticket of the caller's company, if the caller may open it; ERR_NO_TICKET_FOUND or 'Acesso não permitido' otherwise. */
-export async function ticketForCaller(session: Session, ticketId: string, consistent = false): Promise<Ticket> {
-  const ticket = await getTicket(session.companyId, ticketId, consistent);
+export async function ticketForCaller(caller: Caller, ticketId: string, consistent = false): Promise<Ticket> {
+  const ticket = await getTicket(caller.companyId, ticketId, consistent);
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
-  if (!mayOpenTicket(session, ticket)) throw accessDenied();
+  if (!mayOpenTicket(caller, ticket)) throw accessDenied();
   return ticket;
 }
 
@@ -42,8 +42,8 @@ export async function ticketForCaller(session: Session, ticketId: string, consis
  * Refuses a write to the ticket or its conversation by a non-admin while another user attends it; the
  * error names the holder, so a client can say who has the ticket.
  */
-export function assertMayWorkTicket(session: Session, ticket: Pick<Ticket, 'status' | 'userId' | 'userName'>): void {
-  if (mayWorkTicket({ userId: session.userId, isAdmin: session.isAdmin }, ticket)) return;
+export function assertMayWorkTicket(caller: Caller, ticket: Pick<Ticket, 'status' | 'userId' | 'userName'>): void {
+  if (mayWorkTicket({ userId: caller.userId, isAdmin: caller.isAdmin }, ticket)) return;
   throw new AppError('ERR_NO_PERMISSION', {
     message: 'Acesso não permitido',
     details: { user: { id: ticket.userId, name: ticket.userName } },

@@ -16,7 +16,7 @@ import type { CreateNoteBody, ListNotesQuery, TicketNote } from '../../../shared
 import { AppError } from '../errors';
 import { deleteNote, getNote, listNotes, parseNoteId, putNewNote, type StoredNote } from '../repositories/ticket-notes';
 import { visibleTicket } from './conversation-access';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 const nextUlid = monotonicFactory();
 
@@ -30,35 +30,35 @@ const present = (note: StoredNote): TicketNote => ({
   createdAt: note.createdAt,
 });
 
-export async function addTicketNote(session: Session, body: CreateNoteBody, now = new Date()): Promise<TicketNote> {
-  const ticket = await visibleTicket(session, body.ticketId);
+export async function addTicketNote(caller: Caller, body: CreateNoteBody, now = new Date()): Promise<TicketNote> {
+  const ticket = await visibleTicket(caller, body.ticketId);
   if (body.contactId !== undefined && body.contactId !== ticket.contactId) throw new AppError('ERR_NO_CONTACT_FOUND');
   const note: StoredNote = {
     id: `${ticket.id}.${nextUlid(now.getTime())}`,
-    companyId: session.companyId,
+    companyId: caller.companyId,
     ticketId: ticket.id,
     contactId: ticket.contactId,
     note: body.note,
-    userId: session.userId,
-    userName: session.user.name,
+    userId: caller.userId,
+    userName: caller.user.name,
     createdAt: now.toISOString(),
   };
   await putNewNote(note);
   return present(note);
 }
 
-export async function listTicketNotes(session: Session, query: ListNotesQuery): Promise<TicketNote[]> {
-  const ticket = await visibleTicket(session, query.ticketId);
+export async function listTicketNotes(caller: Caller, query: ListNotesQuery): Promise<TicketNote[]> {
+  const ticket = await visibleTicket(caller, query.ticketId);
   if (query.contactId !== undefined && query.contactId !== ticket.contactId) return [];
-  return (await listNotes(session.companyId, ticket.id)).map(present);
+  return (await listNotes(caller.companyId, ticket.id)).map(present);
 }
 
-export async function deleteTicketNote(session: Session, noteId: string): Promise<void> {
+export async function deleteTicketNote(caller: Caller, noteId: string): Promise<void> {
   const parts = parseNoteId(noteId);
   if (!parts) throw new AppError('ERR_NO_TICKETNOTE_FOUND');
-  await visibleTicket(session, parts.ticketId, 'ERR_NO_TICKETNOTE_FOUND');
-  const note = await getNote(session.companyId, noteId);
+  await visibleTicket(caller, parts.ticketId, 'ERR_NO_TICKETNOTE_FOUND');
+  const note = await getNote(caller.companyId, noteId);
   if (!note) throw new AppError('ERR_NO_TICKETNOTE_FOUND');
-  if (note.userId !== session.userId && !session.isAdmin) throw new AppError('ERR_NO_PERMISSION');
-  if (!(await deleteNote(session.companyId, noteId))) throw new AppError('ERR_NO_TICKETNOTE_FOUND');
+  if (note.userId !== caller.userId && !caller.isAdmin) throw new AppError('ERR_NO_PERMISSION');
+  if (!(await deleteNote(caller.companyId, noteId))) throw new AppError('ERR_NO_TICKETNOTE_FOUND');
 }

@@ -12,25 +12,25 @@ import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { getConnection } from '../repositories/connections';
 import { applyTicketChange } from './change-ticket';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { assertMayWorkTicket, ticketForCaller } from './ticket-access';
 import { armTicketTimers } from './ticket-timers';
 import { decideTransition } from './ticket-transitions';
 
-export async function updateTicket(session: Session, ticketId: string, body: UpdateTicketBody, now = new Date()): Promise<TicketDto> {
+export async function updateTicket(caller: Caller, ticketId: string, body: UpdateTicketBody, now = new Date()): Promise<TicketDto> {
   // A ticket moves only to a connection of its own company.
-  if (body.whatsappId && !(await getConnection(session.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+  if (body.whatsappId && !(await getConnection(caller.companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
   const applied = await applyTicketChange(
     {
-      companyId: session.companyId,
+      companyId: caller.companyId,
       ticketId,
-      read: () => ticketForCaller(session, ticketId, true),
+      read: () => ticketForCaller(caller, ticketId, true),
       decide: (ticket) => {
-        const transition = decideTransition(ticket, body, session.userId);
-        if (transition.kind !== 'none') assertMayWorkTicket(session, ticket);
+        const transition = decideTransition(ticket, body, caller.userId);
+        if (transition.kind !== 'none') assertMayWorkTicket(caller, ticket);
         return transition;
       },
-      caller: { id: session.userId, name: session.user.name },
+      caller: { id: caller.userId, name: caller.user.name },
     },
     now,
   );

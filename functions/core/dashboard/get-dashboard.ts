@@ -21,7 +21,7 @@ import {
 import { AppError } from '../errors';
 import { readDays, type Counters, type DayCounters } from '../repositories/dashboard';
 import { listUsers } from '../repositories/users';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 const invalid = (message: string, path: string) => new AppError('ERR_VALIDATION', { message, fields: [{ path, message }] });
 
@@ -74,9 +74,9 @@ function totals(days: readonly DayCounters[]): { company: Record<string, number>
   return { company, users };
 }
 
-export async function getDashboard(session: Session, query: DashboardQuery, now = new Date()): Promise<DashboardDto> {
+export async function getDashboard(caller: Caller, query: DashboardQuery, now = new Date()): Promise<DashboardDto> {
   const { from, to } = dashboardRange(query, now);
-  const [days, users] = await Promise.all([readDays(session.companyId, daysFrom(from, to)), listUsers(session.companyId)]);
+  const [days, users] = await Promise.all([readDays(caller.companyId, daysFrom(from, to)), listUsers(caller.companyId)]);
   const { company, users: perUser } = totals(days);
   const value = (name: string) => company[name] ?? 0;
   const attendants = users
@@ -108,9 +108,9 @@ export async function getDashboard(session: Session, query: DashboardQuery, now 
   };
 }
 
-export async function ticketsUsers(session: Session, query: DashboardChartQuery, now = new Date()): Promise<TicketsUsersDto> {
+export async function ticketsUsers(caller: Caller, query: DashboardChartQuery, now = new Date()): Promise<TicketsUsersDto> {
   const { from, to } = chartRange(query, now);
-  const [days, users] = await Promise.all([readDays(session.companyId, daysFrom(from, to)), listUsers(session.companyId)]);
+  const [days, users] = await Promise.all([readDays(caller.companyId, daysFrom(from, to)), listUsers(caller.companyId)]);
   const names = new Map(users.map((user) => [user.id, user.name]));
   const data = [...totals(days).users.entries()]
     .map(([userId, entry]) => ({ nome: names.get(userId) ?? entry.name ?? '', quantidade: entry.counters.attended ?? 0 }))
@@ -119,9 +119,9 @@ export async function ticketsUsers(session: Session, query: DashboardChartQuery,
   return { data };
 }
 
-export async function ticketsDay(session: Session, query: DashboardChartQuery, now = new Date()): Promise<TicketsDayDto> {
+export async function ticketsDay(caller: Caller, query: DashboardChartQuery, now = new Date()): Promise<TicketsDayDto> {
   const { from, to } = chartRange(query, now);
-  const days = await readDays(session.companyId, daysFrom(from, to));
+  const days = await readDays(caller.companyId, daysFrom(from, to));
   if (from === to) {
     const counters = days[0]?.company ?? {};
     const data = Array.from({ length: 24 }, (_, hour) => {

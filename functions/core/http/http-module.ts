@@ -17,7 +17,7 @@ import { can, type PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { loadSession, type Session } from '../caller/load-caller';
+import { loadCaller, type Caller } from '../caller/load-caller';
 import type { Reply } from './reply';
 import { parseInput } from './validation';
 
@@ -43,12 +43,12 @@ export interface Access {
   readonly planFlag?: PlanFlag;
 }
 
-export function checkAccess(session: Session, access: Access | undefined): void {
+export function checkAccess(caller: Caller, access: Access | undefined): void {
   if (!access) return;
   const allowed =
-    (!access.superUser || session.isSuper) &&
-    (!access.permission || can(session.user.profile, access.permission)) &&
-    (!access.planFlag || session.plan[access.planFlag] === true);
+    (!access.superUser || caller.isSuper) &&
+    (!access.permission || can(caller.user.profile, access.permission)) &&
+    (!access.planFlag || caller.plan[access.planFlag] === true);
   if (!allowed) throw new AppError('ERR_NO_PERMISSION');
 }
 
@@ -78,19 +78,19 @@ export function publicRoute<S extends Schemas>(
  * A route for a signed-in user. The gateway has verified the Cognito token; the session (user, company,
  * plan) is loaded from the table by the token's `sub`. The tenant is taken from there and only there.
  */
-export function sessionRoute<S extends Schemas>(
+export function callerRoute<S extends Schemas>(
   spec: S & { readonly access?: Access; readonly evenWhenLapsed?: boolean },
-  run: (input: RouteInput<S> & { readonly session: Session }) => Promise<Reply>,
+  run: (input: RouteInput<S> & { readonly caller: Caller }) => Promise<Reply>,
 ): Route {
   return async (event) => {
     const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
-    const session = await loadSession({
+    const caller = await loadCaller({
       sub: String(claims.sub ?? ''),
       authTime: Number(claims.auth_time ?? 0),
       originJti: String(claims.origin_jti ?? ''),
     }, { evenWhenLapsed: spec.evenWhenLapsed === true });
-    checkAccess(session, spec.access);
-    return run({ ...parseRouteInput(spec, event), session });
+    checkAccess(caller, spec.access);
+    return run({ ...parseRouteInput(spec, event), caller });
   };
 }
 

@@ -19,12 +19,12 @@ import { deleteQueueOptions, listOptionLevels } from '../repositories/queue-opti
 import { deleteQueueAction, getQueue, releaseQueueColorAction } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
 import { removeQueueFromUsers } from '../repositories/users';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 const DELETE_ATTEMPTS = 3;
 
-export async function deleteQueue(session: Pick<Session, 'companyId'>, queueId: string, now = new Date()): Promise<void> {
-  const { companyId } = session;
+export async function deleteQueue(caller: Pick<Caller, 'companyId'>, queueId: string, now = new Date()): Promise<void> {
+  const { companyId } = caller;
   for (let attempt = 1; ; attempt += 1) {
     const queue = await getQueue(companyId, queueId, true);
     if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND');

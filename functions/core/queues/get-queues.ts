@@ -7,15 +7,15 @@
 import type { QueueDto } from '../../../shared/queues';
 import { AppError } from '../errors';
 import { getQueue, listQueues, toQueueDto } from '../repositories/queues';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 /** The company's queues ordered by orderQueue, then name. */
-export async function getQueues(session: Pick<Session, 'companyId'>): Promise<QueueDto[]> {
-  return (await listQueues(session.companyId)).map(toQueueDto);
+export async function getQueues(caller: Pick<Caller, 'companyId'>): Promise<QueueDto[]> {
+  return (await listQueues(caller.companyId)).map(toQueueDto);
 }
 
-export async function getQueueById(session: Pick<Session, 'companyId'>, queueId: string): Promise<QueueDto> {
-  const queue = await getQueue(session.companyId, queueId);
+export async function getQueueById(caller: Pick<Caller, 'companyId'>, queueId: string): Promise<QueueDto> {
+  const queue = await getQueue(caller.companyId, queueId);
   if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND');
   return toQueueDto(queue);
 }

@@ -35,18 +35,19 @@ import {
 } from '../repositories/queue-options';
 import { checkQueueAction, getQueue } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-type Caller = Pick<Session, 'companyId'>;
+/** Only the company matters here: queue options are the admin's, checked by the route. */
+type CompanyCaller = Pick<Caller, 'companyId'>;
 
-export async function listQueueOptions(session: Caller, query: QueueOptionsQuery): Promise<QueueOptionDto[]> {
-  await assertPlace(session.companyId, query.queueId, query.parentId);
-  const levels = await listOptionLevels(session.companyId, query.queueId, query.parentId);
+export async function listQueueOptions(caller: CompanyCaller, query: QueueOptionsQuery): Promise<QueueOptionDto[]> {
+  await assertPlace(caller.companyId, query.queueId, query.parentId);
+  const levels = await listOptionLevels(caller.companyId, query.queueId, query.parentId);
   return toTree(levels.flat(), query.parentId);
 }
 
-export async function createQueueOption(session: Caller, input: CreateQueueOptionBody, now = new Date()): Promise<QueueOptionDto> {
-  const { companyId } = session;
+export async function createQueueOption(caller: CompanyCaller, input: CreateQueueOptionBody, now = new Date()): Promise<QueueOptionDto> {
+  const { companyId } = caller;
   await assertPlace(companyId, input.queueId, input.parentId);
   const createdAt = now.toISOString();
   const option: QueueOption = {
@@ -73,12 +74,12 @@ export async function createQueueOption(session: Caller, input: CreateQueueOptio
 }
 
 export async function updateQueueOption(
-  session: Caller,
+  caller: CompanyCaller,
   optionId: string,
   input: UpdateQueueOptionBody,
   now = new Date(),
 ): Promise<QueueOptionDto> {
-  const current = await getQueueOption(session.companyId, optionId);
+  const current = await getQueueOption(caller.companyId, optionId);
   if (!current) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND');
   const option: QueueOption = {
     ...current,
@@ -92,16 +93,16 @@ export async function updateQueueOption(
   steps.add('option', replaceQueueOptionAction(option));
   if ((await steps.run()).has('option')) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND');
 
-  const levels = await listOptionLevels(session.companyId, option.queueId, option.id);
+  const levels = await listOptionLevels(caller.companyId, option.queueId, option.id);
   return toDto(option, toTree(levels.flat(), option.id));
 }
 
-export async function deleteQueueOption(session: Caller, optionId: string): Promise<void> {
-  const option = await getQueueOption(session.companyId, optionId);
+export async function deleteQueueOption(caller: CompanyCaller, optionId: string): Promise<void> {
+  const option = await getQueueOption(caller.companyId, optionId);
   if (!option) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND');
-  const levels = await listOptionLevels(session.companyId, option.queueId, option.id);
+  const levels = await listOptionLevels(caller.companyId, option.queueId, option.id);
   const deepestFirst = levels.reverse().flatMap((level) => level.map((child) => child.id));
-  await deleteQueueOptions(session.companyId, [...deepestFirst, option.id]);
+  await deleteQueueOptions(caller.companyId, [...deepestFirst, option.id]);
 }
 
 /** The queue must be in the company, and the parent (when given) an option of that queue. */

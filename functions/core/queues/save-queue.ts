@@ -44,27 +44,27 @@ import {
   type Queue,
 } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
 /** Attempts of an update that meets concurrent changes of the same queue before giving up. */
 const UPDATE_ATTEMPTS = 3;
 
 export const isBlank = (text: string): boolean => text.trim() === '';
 
-export async function createQueue(session: Session, input: CreateQueueBody, now = new Date()): Promise<QueueDto> {
-  const limit = session.plan.queues;
+export async function createQueue(caller: Caller, input: CreateQueueBody, now = new Date()): Promise<QueueDto> {
+  const limit = caller.plan.queues;
   const { greetingMessage } = input;
   const needsGreeting = isBlank(greetingMessage);
-  if (session.company.queuesCount >= limit) throw new AppError('ERR_QUEUE_LIMIT_REACHED');
-  if (needsGreeting && session.company.queuesCount >= 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+  if (caller.company.queuesCount >= limit) throw new AppError('ERR_QUEUE_LIMIT_REACHED');
+  if (needsGreeting && caller.company.queuesCount >= 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 
   const createdAt = now.toISOString();
   const queue: Queue = {
     id: ulid(),
-    companyId: session.companyId,
+    companyId: caller.companyId,
     name: input.name,
     color: input.color,
-    orderQueue: input.orderQueue ?? (await nextOrder(session.companyId)),
+    orderQueue: input.orderQueue ?? (await nextOrder(caller.companyId)),
     greetingMessage,
     outOfHoursMessage: input.outOfHoursMessage,
     schedules: input.schedules ?? defaultQueueSchedule(),
@@ -76,30 +76,30 @@ export async function createQueue(session: Session, input: CreateQueueBody, now 
 
   const steps = new Steps();
   steps.add('color', claimQueueColorAction(queue));
-  steps.add('company', addQueueToCompanyAction(session.companyId, limit, { first: needsGreeting }));
+  steps.add('company', addQueueToCompanyAction(caller.companyId, limit, { first: needsGreeting }));
   steps.add('queue', putNewQueueAction(queue));
 
   const failed = await steps.run();
   if (failed.has('company')) {
     // Someone else added a queue meanwhile: the count now tells which rule it broke.
-    const company = await getCompany(session.companyId);
+    const company = await getCompany(caller.companyId);
     throw new AppError(!needsGreeting || (company?.queuesCount ?? 0) >= limit ? 'ERR_QUEUE_LIMIT_REACHED' : 'ERR_WAPP_GREETING_REQUIRED');
   }
   if (failed.has('color')) throw new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS');
   if (failed.size > 0) throw new Error(`Queue ${queue.id} creation failed on ${[...failed].join(', ')}`);
 
   const dto = toQueueDto(queue);
-  await publishToCompany(session.companyId, 'company', 'queue', { action: 'create', queue: dto });
+  await publishToCompany(caller.companyId, 'company', 'queue', { action: 'create', queue: dto });
   return dto;
 }
 
-export async function updateQueue(session: Session, queueId: string, input: UpdateQueueBody, now = new Date()): Promise<QueueDto> {
+export async function updateQueue(caller: Caller, queueId: string, input: UpdateQueueBody, now = new Date()): Promise<QueueDto> {
   for (let attempt = 1; ; attempt += 1) {
-    const current = await getQueue(session.companyId, queueId, true);
+    const current = await getQueue(caller.companyId, queueId, true);
     if (!current) throw new AppError('ERR_NO_QUEUE_FOUND');
     const queue = merge(current, input, now);
     const needsGreeting = isBlank(queue.greetingMessage);
-    if (needsGreeting && session.company.queuesCount > 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+    if (needsGreeting && caller.company.queuesCount > 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 
     const steps = new Steps();
     steps.add('queue', replaceQueueAction(current, queue));
@@ -107,12 +107,12 @@ export async function updateQueue(session: Session, queueId: string, input: Upda
       steps.add('oldColor', releaseQueueColorAction(current));
       steps.add('newColor', claimQueueColorAction(queue));
     }
-    if (needsGreeting) steps.add('company', checkSingleQueueAction(session.companyId));
+    if (needsGreeting) steps.add('company', checkSingleQueueAction(caller.companyId));
 
     const failed = await steps.run();
     if (failed.size === 0) {
       const dto = toQueueDto(queue);
-      await publishToCompany(session.companyId, 'company', 'queue', { action: 'update', queue: dto });
+      await publishToCompany(caller.companyId, 'company', 'queue', { action: 'update', queue: dto });
       return dto;
     }
     if (failed.has('company')) throw new AppError('ERR_WAPP_GREETING_REQUIRED');

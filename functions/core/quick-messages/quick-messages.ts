@@ -33,9 +33,9 @@ import {
   type QuickMessageChanges,
   type StoredQuickMessage,
 } from '../repositories/quick-messages';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-type Viewer = Pick<Session, 'userId' | 'isAdmin'>;
+type Viewer = Pick<Caller, 'userId' | 'isAdmin'>;
 
 export const canSee = (viewer: Viewer, quickMessage: StoredQuickMessage): boolean =>
   quickMessage.geral || quickMessage.userId === viewer.userId;
@@ -59,12 +59,12 @@ export async function presentQuickMessage(quickMessage: StoredQuickMessage): Pro
 const byShortcode = (a: StoredQuickMessage, b: StoredQuickMessage) =>
   a.shortcode.localeCompare(b.shortcode, 'pt-BR', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 
-async function visibleQuickMessages(session: Session): Promise<StoredQuickMessage[]> {
-  return (await listQuickMessages(session.companyId)).filter((quickMessage) => canSee(session, quickMessage)).sort(byShortcode);
+async function visibleQuickMessages(caller: Caller): Promise<StoredQuickMessage[]> {
+  return (await listQuickMessages(caller.companyId)).filter((quickMessage) => canSee(caller, quickMessage)).sort(byShortcode);
 }
 
-export async function searchQuickMessages(session: Session, query: ListQuery): Promise<QuickMessagePage> {
-  const found = (await visibleQuickMessages(session)).filter((quickMessage) =>
+export async function searchQuickMessages(caller: Caller, query: ListQuery): Promise<QuickMessagePage> {
+  const found = (await visibleQuickMessages(caller)).filter((quickMessage) =>
     matchesSearch(query.searchParam, quickMessage.shortcode, quickMessage.message),
   );
   const { page, hasMore } = paginate(found, query.pageNumber);
@@ -72,28 +72,28 @@ export async function searchQuickMessages(session: Session, query: ListQuery): P
 }
 
 /** GET /quick-messages/list: the active ones the caller may use (shared and own), for the '/' suggestions. */
-export async function listUsableQuickMessages(session: Session): Promise<QuickMessage[]> {
-  const usable = (await visibleQuickMessages(session)).filter((quickMessage) => quickMessage.status);
+export async function listUsableQuickMessages(caller: Caller): Promise<QuickMessage[]> {
+  const usable = (await visibleQuickMessages(caller)).filter((quickMessage) => quickMessage.status);
   return Promise.all(usable.map(presentQuickMessage));
 }
 
-async function readVisible(session: Session, id: string): Promise<StoredQuickMessage> {
-  const quickMessage = await getQuickMessage(session.companyId, id);
-  if (!quickMessage || !canSee(session, quickMessage)) throw notFound();
+async function readVisible(caller: Caller, id: string): Promise<StoredQuickMessage> {
+  const quickMessage = await getQuickMessage(caller.companyId, id);
+  if (!quickMessage || !canSee(caller, quickMessage)) throw notFound();
   return quickMessage;
 }
 
-async function readChangeable(session: Session, id: string): Promise<StoredQuickMessage> {
-  const quickMessage = await readVisible(session, id);
-  if (!canChange(session, quickMessage)) throw new AppError('ERR_NO_PERMISSION');
+async function readChangeable(caller: Caller, id: string): Promise<StoredQuickMessage> {
+  const quickMessage = await readVisible(caller, id);
+  if (!canChange(caller, quickMessage)) throw new AppError('ERR_NO_PERMISSION');
   return quickMessage;
 }
 
-export async function showQuickMessage(session: Session, id: string): Promise<QuickMessage> {
-  return presentQuickMessage(await readVisible(session, id));
+export async function showQuickMessage(caller: Caller, id: string): Promise<QuickMessage> {
+  return presentQuickMessage(await readVisible(caller, id));
 }
 
-export async function createQuickMessage(session: Session, body: CreateQuickMessageBody, now = new Date()): Promise<QuickMessage> {
+export async function createQuickMessage(caller: Caller, body: CreateQuickMessageBody, now = new Date()): Promise<QuickMessage> {
   const at = now.toISOString();
   const stored: StoredQuickMessage = {
     id: ulid(),
@@ -101,29 +101,29 @@ export async function createQuickMessage(session: Session, body: CreateQuickMess
     message: body.message,
     geral: body.geral,
     status: body.status,
-    userId: session.userId,
+    userId: caller.userId,
     mediaPath: null,
     mediaName: null,
     createdAt: at,
     updatedAt: at,
   };
-  await putNewQuickMessage(session.companyId, stored);
+  await putNewQuickMessage(caller.companyId, stored);
   const quickMessage = await presentQuickMessage(stored);
-  await publish(session.companyId, undefined, quickMessage);
+  await publish(caller.companyId, undefined, quickMessage);
   return quickMessage;
 }
 
-export async function updateQuickMessage(session: Session, id: string, body: UpdateQuickMessageBody, now = new Date()): Promise<QuickMessage> {
-  return change(session, id, { shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status }, now);
+export async function updateQuickMessage(caller: Caller, id: string, body: UpdateQuickMessageBody, now = new Date()): Promise<QuickMessage> {
+  return change(caller, id, { shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status }, now);
 }
 
-export async function deleteQuickMessage(session: Session, id: string): Promise<void> {
+export async function deleteQuickMessage(caller: Caller, id: string): Promise<void> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const current = await readChangeable(session, id);
-    const removed = await removeQuickMessage(session.companyId, id, current.updatedAt);
+    const current = await readChangeable(caller, id);
+    const removed = await removeQuickMessage(caller.companyId, id, current.updatedAt);
     if (removed) {
       if (removed.mediaPath) await deleteMediaObject(removed.mediaPath);
-      await publishDeleted(session.companyId, removed);
+      await publishDeleted(caller.companyId, removed);
       return;
     }
   }
@@ -131,13 +131,13 @@ export async function deleteQuickMessage(session: Session, id: string): Promise<
 }
 
 /** POST /quick-messages/{id}/media-upload: attaches a file (any kind; typed by its bytes), replacing any earlier one. */
-export async function uploadQuickMessageMedia(session: Session, id: string, file: UploadedFile, now = new Date()): Promise<QuickMessage> {
-  const current = await readChangeable(session, id);
+export async function uploadQuickMessageMedia(caller: Caller, id: string, file: UploadedFile, now = new Date()): Promise<QuickMessage> {
+  const current = await readChangeable(caller, id);
   const mediaName = safeFileName(file.fileName);
-  const mediaPath = objectKey('companies', session.companyId, 'quick-messages', id, `${ulid()}-${mediaName}`);
+  const mediaPath = objectKey('companies', caller.companyId, 'quick-messages', id, `${ulid()}-${mediaName}`);
   await putMediaObject(mediaPath, file.bytes, contentTypeOf(sniffMediaType(file.bytes), mediaName));
   try {
-    return await change(session, id, { mediaPath, mediaName }, now, current);
+    return await change(caller, id, { mediaPath, mediaName }, now, current);
   } catch (error) {
     await deleteMediaObject(mediaPath);
     throw error;
@@ -145,29 +145,29 @@ export async function uploadQuickMessageMedia(session: Session, id: string, file
 }
 
 /** DELETE /quick-messages/{id}/media-upload: removes the attachment (without one, nothing but updatedAt changes). */
-export async function deleteQuickMessageMedia(session: Session, id: string, now = new Date()): Promise<QuickMessage> {
-  return change(session, id, { mediaPath: null, mediaName: null }, now);
+export async function deleteQuickMessageMedia(caller: Caller, id: string, now = new Date()): Promise<QuickMessage> {
+  return change(caller, id, { mediaPath: null, mediaName: null }, now);
 }
 
 async function change(
-  session: Session,
+  caller: Caller,
   id: string,
   changes: QuickMessageChanges,
   now: Date,
   read?: StoredQuickMessage,
 ): Promise<QuickMessage> {
-  let current = read ?? (await readChangeable(session, id));
-  let changed = await setQuickMessageFields(session.companyId, id, { ...changes, updatedAt: now.toISOString() }, current.updatedAt);
+  let current = read ?? (await readChangeable(caller, id));
+  let changed = await setQuickMessageFields(caller.companyId, id, { ...changes, updatedAt: now.toISOString() }, current.updatedAt);
   for (let attempt = 2; !changed && attempt <= ATTEMPTS; attempt += 1) {
     // Changed or deleted since it was read: decide again on what is stored now.
-    current = await readChangeable(session, id);
-    changed = await setQuickMessageFields(session.companyId, id, { ...changes, updatedAt: now.toISOString() }, current.updatedAt);
+    current = await readChangeable(caller, id);
+    changed = await setQuickMessageFields(caller.companyId, id, { ...changes, updatedAt: now.toISOString() }, current.updatedAt);
   }
   if (!changed) throw conflict(`Quick message ${id}`);
   // The earlier attachment goes once nothing points at it any more.
   if (changed.before.mediaPath && changed.before.mediaPath !== changed.after.mediaPath) await deleteMediaObject(changed.before.mediaPath);
   const quickMessage = await presentQuickMessage(changed.after);
-  await publish(session.companyId, changed.before, quickMessage);
+  await publish(caller.companyId, changed.before, quickMessage);
   return quickMessage;
 }
 

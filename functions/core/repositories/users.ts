@@ -25,13 +25,13 @@ export interface User {
   readonly createdAt: string;
   readonly updatedAt: string;
   /** The sign-in whose tokens are accepted; tokens of older sign-ins are refused. */
-  readonly activeSession?: ActiveSession;
+  readonly activeSession?: ActiveSignIn;
   /** Epoch seconds of the last sign-out: tokens of sign-ins up to then are refused. */
   readonly signedOutAt?: number;
 }
 
 /** A sign-in, as the access token's claims name it (both are kept across token refreshes). */
-export interface ActiveSession {
+export interface ActiveSignIn {
   readonly originJti: string;
   /** Epoch seconds. */
   readonly authTime: number;
@@ -87,7 +87,7 @@ export async function listUsers(companyId: string): Promise<User[]> {
  * first, then origin). Answers false when the stored session is already this one or a later one (another
  * request won the race); the caller reads the user again and decides.
  */
-export async function claimActiveSession(companyId: string, userId: string, session: ActiveSession): Promise<boolean> {
+export async function claimActiveSignIn(companyId: string, userId: string, session: ActiveSignIn): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({

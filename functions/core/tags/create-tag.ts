@@ -11,21 +11,21 @@ import { can } from '../../../shared/permissions';
 import type { CreateTagBody, Tag } from '../../../shared/tags';
 import { AppError } from '../errors';
 import { putNewTag } from '../repositories/tags';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-export async function createTag(session: Session, body: CreateTagBody, now = new Date()): Promise<Tag> {
-  if (body.kanban !== 0 && !can(session.user.profile, 'tags:editKanban')) throw new AppError('ERR_NO_PERMISSION');
+export async function createTag(caller: Caller, body: CreateTagBody, now = new Date()): Promise<Tag> {
+  if (body.kanban !== 0 && !can(caller.user.profile, 'tags:editKanban')) throw new AppError('ERR_NO_PERMISSION');
   const at = now.toISOString();
   const tag: Tag = {
     id: ulid(),
     name: body.name,
     color: body.color,
     kanban: body.kanban,
-    userId: session.userId,
+    userId: caller.userId,
     ticketsCount: 0,
     createdAt: at,
     updatedAt: at,
   };
-  await putNewTag(session.companyId, tag);
+  await putNewTag(caller.companyId, tag);
   return tag;
 }

@@ -8,8 +8,8 @@
  */
 import { AppError } from '../errors';
 import { deleteTag as removeTag } from '../repositories/tags';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-export async function deleteTag(session: Session, tagId: string): Promise<void> {
-  if (!(await removeTag(session.companyId, tagId))) throw new AppError('ERR_NO_TAG_FOUND');
+export async function deleteTag(caller: Caller, tagId: string): Promise<void> {
+  if (!(await removeTag(caller.companyId, tagId))) throw new AppError('ERR_NO_TAG_FOUND');
 }

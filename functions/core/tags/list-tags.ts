@@ -11,24 +11,24 @@ import type { KanbanTags, Tag, TagPage, TagSummary } from '../../../shared/tags'
 import { AppError } from '../errors';
 import { matchesSearch, paginate, type ListQuery } from '../http/pagination';
 import { getTag, listTags } from '../repositories/tags';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-export async function searchTags(session: Session, query: ListQuery): Promise<TagPage> {
-  const tags = (await listTags(session.companyId)).filter((tag) => matchesSearch(query.searchParam, tag.name));
+export async function searchTags(caller: Caller, query: ListQuery): Promise<TagPage> {
+  const tags = (await listTags(caller.companyId)).filter((tag) => matchesSearch(query.searchParam, tag.name));
   const { page, hasMore } = paginate(tags, query.pageNumber);
   return { tags: page, hasMore };
 }
 
-export async function listTagSummaries(session: Session): Promise<TagSummary[]> {
-  return (await listTags(session.companyId)).map(({ id, name, color, kanban }) => ({ id, name, color, kanban }));
+export async function listTagSummaries(caller: Caller): Promise<TagSummary[]> {
+  return (await listTags(caller.companyId)).map(({ id, name, color, kanban }) => ({ id, name, color, kanban }));
 }
 
-export async function listKanbanTags(session: Session): Promise<KanbanTags> {
-  return { lista: (await listTags(session.companyId)).filter((tag) => tag.kanban === 1) };
+export async function listKanbanTags(caller: Caller): Promise<KanbanTags> {
+  return { lista: (await listTags(caller.companyId)).filter((tag) => tag.kanban === 1) };
 }
 
-export async function showTag(session: Session, tagId: string): Promise<Tag> {
-  const tag = await getTag(session.companyId, tagId);
+export async function showTag(caller: Caller, tagId: string): Promise<Tag> {
+  const tag = await getTag(caller.companyId, tagId);
   if (!tag) throw new AppError('ERR_NO_TAG_FOUND');
   return tag;
 }

@@ -12,16 +12,16 @@ import { can } from '../../../shared/permissions';
 import type { Tag, UpdateTagBody } from '../../../shared/tags';
 import { AppError } from '../errors';
 import { getTag, updateTag as writeTag } from '../repositories/tags';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-export async function updateTag(session: Session, tagId: string, body: UpdateTagBody, now = new Date()): Promise<Tag> {
-  const current = await getTag(session.companyId, tagId);
+export async function updateTag(caller: Caller, tagId: string, body: UpdateTagBody, now = new Date()): Promise<Tag> {
+  const current = await getTag(caller.companyId, tagId);
   if (!current) throw new AppError('ERR_NO_TAG_FOUND');
-  const mayEditKanban = can(session.user.profile, 'tags:editKanban');
+  const mayEditKanban = can(caller.user.profile, 'tags:editKanban');
   if (body.kanban !== undefined && body.kanban !== current.kanban && !mayEditKanban) throw new AppError('ERR_NO_PERMISSION');
 
   const updated = await writeTag(
-    session.companyId,
+    caller.companyId,
     tagId,
     { name: body.name, color: body.color, kanban: mayEditKanban ? body.kanban : undefined },
     now,

@@ -19,15 +19,15 @@ import { checkConnectionAction, getConnection } from '../repositories/connection
 import { checkQueueAction, getQueueSummaries } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
 import { claimEmailAction, putNewIdentityAction, putNewUserAction, type User } from '../repositories/users';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { toUserDto } from './present-user';
 
 type StepName = 'email' | 'user' | 'identity' | 'usersCount' | 'whatsapp' | `queue:${string}`;
 
-export async function createUser(session: Session, input: CreateUserInput, now = new Date()): Promise<UserDto> {
-  const { companyId } = session;
-  const limit = session.plan.users;
-  if (session.company.usersCount >= limit) throw new AppError('ERR_USER_LIMIT_REACHED', { details: { limit } });
+export async function createUser(caller: Caller, input: CreateUserInput, now = new Date()): Promise<UserDto> {
+  const { companyId } = caller;
+  const limit = caller.plan.users;
+  if (caller.company.usersCount >= limit) throw new AppError('ERR_USER_LIMIT_REACHED', { details: { limit } });
   const queues = await getQueueSummaries(companyId, input.queueIds);
   if (queues.length !== input.queueIds.length) throw invalidQueues();
   // Only the company's own connections: another company's id is simply not found.

@@ -20,13 +20,13 @@ import { publishToCompany } from '../realtime/publisher';
 import { removeUserFromCompanyAction } from '../repositories/companies';
 import { Steps } from '../repositories/transaction';
 import { deleteIdentityAction, deleteUserAction, freeEmailAction, getUser } from '../repositories/users';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 
-export async function deleteUser(session: Session, userId: string): Promise<void> {
-  if (userId === session.userId) throw new AppError('ERR_NO_PERMISSION', { message: 'You cannot delete yourself' });
-  const user = await getUser(session.companyId, userId);
+export async function deleteUser(caller: Caller, userId: string): Promise<void> {
+  if (userId === caller.userId) throw new AppError('ERR_NO_PERMISSION', { message: 'You cannot delete yourself' });
+  const user = await getUser(caller.companyId, userId);
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
-  if (user.super && !session.isSuper) throw new AppError('ERR_NO_PERMISSION', { message: 'Only a super user deletes a super user' });
+  if (user.super && !caller.isSuper) throw new AppError('ERR_NO_PERMISSION', { message: 'Only a super user deletes a super user' });
 
   try {
     await deleteAccount(user.email);

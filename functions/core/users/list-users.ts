@@ -13,28 +13,28 @@ import type { UserDto, UserOption, UserPage } from '../../../shared/users';
 import { AppError } from '../errors';
 import { matchesSearch, paginate, type ListQuery } from '../http/pagination';
 import { getUser, listUsers, type User } from '../repositories/users';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentUser, presentUsers } from './present-user';
 
 const byName = (a: User, b: User): number =>
   foldForSearch(a.name).localeCompare(foldForSearch(b.name)) || a.id.localeCompare(b.id);
 
-export async function searchUsers(session: Session, { searchParam, pageNumber }: ListQuery): Promise<UserPage> {
-  const matching = (await listUsers(session.companyId))
+export async function searchUsers(caller: Caller, { searchParam, pageNumber }: ListQuery): Promise<UserPage> {
+  const matching = (await listUsers(caller.companyId))
     .filter((user) => matchesSearch(searchParam, user.name, user.email))
     .sort(byName);
   const { page, hasMore } = paginate(matching, pageNumber);
-  return { users: await presentUsers(session.companyId, page), hasMore };
+  return { users: await presentUsers(caller.companyId, page), hasMore };
 }
 
-export async function listUserOptions(session: Session): Promise<UserOption[]> {
-  return (await listUsers(session.companyId)).sort(byName).map((user) => ({ id: user.id, name: user.name }));
+export async function listUserOptions(caller: Caller): Promise<UserOption[]> {
+  return (await listUsers(caller.companyId)).sort(byName).map((user) => ({ id: user.id, name: user.name }));
 }
 
-export async function showUser(session: Session, userId: string): Promise<UserDto> {
-  const user = await getUser(session.companyId, userId);
+export async function showUser(caller: Caller, userId: string): Promise<UserDto> {
+  const user = await getUser(caller.companyId, userId);
   if (!user) throw new AppError('ERR_NO_USER_FOUND');
-  if (user.id !== session.userId && !can(session.user.profile, 'company:administer')) {
+  if (user.id !== caller.userId && !can(caller.user.profile, 'company:administer')) {
     throw new AppError('ERR_NO_PERMISSION', { message: 'Only admins see other users' });
   }
   return presentUser(user);

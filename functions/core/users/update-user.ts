@@ -39,7 +39,7 @@ import {
 } from '../repositories/users';
 import { invalidQueues } from './create-user';
 import { endSessions } from './end-sessions';
-import type { Session } from '../caller/load-caller';
+import type { Caller } from '../caller/load-caller';
 import { presentUser, toUserDto } from './present-user';
 
 type StepName = 'user' | 'newEmail' | 'oldEmail' | 'whatsapp' | `queue:${string}`;
@@ -47,20 +47,20 @@ type StepName = 'user' | 'newEmail' | 'oldEmail' | 'whatsapp' | `queue:${string}
 /** Rounds when the user changed between our read and our write (another edit at the same time). */
 const ATTEMPTS = 3;
 
-export async function updateUser(session: Session, userId: string, input: UpdateUserInput, now = new Date()): Promise<UserDto> {
+export async function updateUser(caller: Caller, userId: string, input: UpdateUserInput, now = new Date()): Promise<UserDto> {
   for (let attempt = 1; ; attempt += 1) {
-    const user = await getUser(session.companyId, userId);
+    const user = await getUser(caller.companyId, userId);
     if (!user) throw new AppError('ERR_NO_USER_FOUND');
     const changes = changesOf(user, input);
-    checkAllowed(session, user, changes);
+    checkAllowed(caller, user, changes);
 
     let queues: QueueSummary[] | undefined;
     if (changes.queueIds) {
-      queues = await getQueueSummaries(session.companyId, changes.queueIds);
+      queues = await getQueueSummaries(caller.companyId, changes.queueIds);
       if (queues.length !== changes.queueIds.length) throw invalidQueues();
     }
     // Only the company's own connections: another company's id is simply not found.
-    if (changes.whatsappId && !(await getConnection(session.companyId, changes.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+    if (changes.whatsappId && !(await getConnection(caller.companyId, changes.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
 
     const written = Object.keys(changes).length > 0 ? await writeChanges(user, changes, now) : 'done';
     if (written === 'retry') {
@@ -73,14 +73,14 @@ export async function updateUser(session: Session, userId: string, input: Update
     if (changes.email) await moveAccountEmail(user, updated, now);
     if (input.password) {
       await setPassword(updated.email, input.password);
-      const callerSignIn = user.id === session.userId ? session.user.activeSession?.authTime : undefined;
+      const callerSignIn = user.id === caller.userId ? caller.user.activeSession?.authTime : undefined;
       await endSessions(updated, now, callerSignIn);
       updated = { ...updated, online: false };
     }
 
     const dto = queues ? toUserDto(updated, queues) : await presentUser(updated);
     if (Object.keys(changes).length > 0 || input.password) {
-      await publishToCompany(session.companyId, 'company', 'user', { action: 'update', user: dto });
+      await publishToCompany(caller.companyId, 'company', 'user', { action: 'update', user: dto });
     }
     // With a new password the sockets are closed already.
     if (!input.password && changesRights(changes)) await closeUserSockets(user.companyId, user.id);
@@ -107,12 +107,12 @@ const changesRights = (changes: UserChanges): boolean =>
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id) => b.includes(id));
 
-function checkAllowed(session: Session, user: User, changes: UserChanges): void {
-  const profile = session.user.profile;
-  const isSelf = user.id === session.userId;
+function checkAllowed(caller: Caller, user: User, changes: UserChanges): void {
+  const profile = caller.user.profile;
+  const isSelf = user.id === caller.userId;
   const refuse = (message: string) => new AppError('ERR_NO_PERMISSION', { message });
   if (!isSelf && !can(profile, 'company:administer')) throw refuse('Only admins edit other users');
-  if (user.super && !session.isSuper) throw refuse('Only a super user edits a super user');
+  if (user.super && !caller.isSuper) throw refuse('Only a super user edits a super user');
   if (changes.profile !== undefined && !can(profile, 'user-modal:editProfile')) throw refuse('Changing the profile is not allowed');
   if (changes.queueIds !== undefined && !can(profile, 'user-modal:editQueues')) throw refuse('Changing the queues is not allowed');
   if ((changes.allTicket !== undefined || changes.whatsappId !== undefined) && !can(profile, 'company:administer')) {

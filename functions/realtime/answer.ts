@@ -1,25 +1,25 @@
 /**
- * Answers one connection (the join answers of shared/realtime-events.ts), unlike the publisher, which
- * posts to rooms. A connection that is gone (410) is forgotten, as the publisher does: its memberships
+ * Answers one socket (the join answers of shared/realtime-events.ts), unlike the publisher, which
+ * posts to rooms. A socket that is gone (410) is forgotten, as the publisher does: its memberships
  * may have just been written by the join being answered.
  */
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { JoinAnswer, JoinAnswers, RealtimeFrame } from '../../shared/realtime-events';
 import { wsManagement } from '../core/aws/clients';
 import { logger } from '../core/logger';
-import { deleteConnection, type ConnectionRef } from '../core/repositories/realtime';
+import { deleteSocket, type SocketRef } from '../core/repositories/realtime';
 
-export async function answerConnection<A extends JoinAnswer>(connection: ConnectionRef, event: A, data: JoinAnswers[A]): Promise<void> {
+export async function answerSocket<A extends JoinAnswer>(socket: SocketRef, event: A, data: JoinAnswers[A]): Promise<void> {
   const frame: RealtimeFrame<JoinAnswers[A]> = { event, data };
   try {
-    await wsManagement().send(new PostToConnectionCommand({ ConnectionId: connection.connectionId, Data: JSON.stringify(frame) }));
+    await wsManagement().send(new PostToConnectionCommand({ ConnectionId: socket.socketId, Data: JSON.stringify(frame) }));
   } catch (error) {
     if (error instanceof GoneException) {
-      await deleteConnection(connection.companyId, connection.connectionId);
+      await deleteSocket(socket.companyId, socket.socketId);
       return;
     }
-    // After the SDK's own retries. The join itself holds and events reach the connection; only the
+    // After the SDK's own retries. The join itself holds and events reach the socket; only the
     // client's refetch for this room waits for its next join (a reconnect).
-    logger.warn('realtime answer failed', { event, connectionId: connection.connectionId, error });
+    logger.warn('realtime answer failed', { event, socketId: socket.socketId, error });
   }
 }

@@ -1,17 +1,17 @@
 /**
- * `$disconnect`: forget the connection and its rooms (API Gateway calls this at most once, best effort),
- * and mark its user offline if it was their last connection.
+ * `$disconnect`: forget the socket and its rooms (API Gateway calls this at most once, best effort),
+ * and mark its user offline if it was their last socket.
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { deleteConnection } from '../core/repositories/realtime';
+import { deleteSocket } from '../core/repositories/realtime';
 import { userDisconnected } from '../core/realtime/user-status';
-import { connectionContext } from './connection-context';
+import { socketContext } from './socket-context';
 
 export async function handler(event: {
   requestContext: { connectionId?: string; authorizer?: unknown };
 }): Promise<APIGatewayProxyResultV2> {
-  const connection = connectionContext(event);
-  await deleteConnection(connection.companyId, connection.connectionId);
-  await userDisconnected(connection);
+  const socket = socketContext(event);
+  await deleteSocket(socket.companyId, socket.socketId);
+  await userDisconnected(socket);
   return { statusCode: 200 };
 }

@@ -114,7 +114,7 @@ describe('POST /api/messages/send (text)', () => {
 describe('POST /api/messages/send (session not running)', () => {
   it.each(['DISCONNECTED', 'qrcode', 'TIMEOUT'])('refuses a send through a connection %s with ERR_WAPP_NOT_INITIALIZED, storing nothing', async (status) => {
     const idle = await newApiConnection(cloud, a, `Idle ${status}`);
-    await updateExistingItem(keys.whatsapp(a.companyId, idle.id), { status });
+    await updateExistingItem(keys.connection(a.companyId, idle.id), { status });
     const number = freshNumber();
 
     const response = await send(idle.token, { number, body: 'Não deve sair' });

@@ -63,13 +63,13 @@ describe('POST /messages/{ticketId} (text)', () => {
   it("refuses a send on a ticket whose connection's session does not run (ERR_WAPP_NOT_INITIALIZED), storing nothing", async () => {
     const whatsappId = `W${ulid()}`;
     const { ticket } = await seedConversation(a, { userId: agent.id, whatsappId });
-    await updateExistingItem(keys.whatsapp(a.companyId, whatsappId), { status: 'DISCONNECTED' });
+    await updateExistingItem(keys.connection(a.companyId, whatsappId), { status: 'DISCONNECTED' });
 
     const response = await send(agent.token, ticket.id, { body: 'Não deve ficar guardada' });
 
     expect(response).toEqual({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
     expect((await read(a.admin.token, ticket.id)).body.messages).toEqual([]);
-    await updateExistingItem(keys.whatsapp(a.companyId, whatsappId), { status: 'OPENING' });
+    await updateExistingItem(keys.connection(a.companyId, whatsappId), { status: 'OPENING' });
     expect((await send(agent.token, ticket.id, { body: 'Reconectando: fica na fila' })).status).toBe(201);
   });
 

@@ -61,24 +61,24 @@ function openWith(ticket: string): Promise<number> {
   });
 }
 
-async function storedConnection(companyId: string, connectionId: string): Promise<Record<string, unknown> | undefined> {
+async function storedConnection(companyId: string, socketId: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: cloud.tableName, Key: keys.wsConnection(companyId, connectionId), ConsistentRead: true }),
+    new GetCommand({ TableName: cloud.tableName, Key: keys.socket(companyId, socketId), ConsistentRead: true }),
   );
   return Item;
 }
 
-async function membership(companyId: string, room: string, connectionId: string): Promise<Record<string, unknown> | undefined> {
+async function membership(companyId: string, room: string, socketId: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: cloud.tableName, Key: keys.roomMember(companyId, room, connectionId), ConsistentRead: true }),
+    new GetCommand({ TableName: cloud.tableName, Key: keys.roomMember(companyId, room, socketId), ConsistentRead: true }),
   );
   return Item;
 }
 
 /** Asserts that nothing of the socket is left in the table: its connection item and the given rooms. */
 async function expectForgotten(companyId: string, client: RealtimeClient, rooms: readonly string[]): Promise<void> {
-  expect(await storedConnection(companyId, client.connectionId)).toBeUndefined();
-  for (const room of rooms) expect(await membership(companyId, room, client.connectionId)).toBeUndefined();
+  expect(await storedConnection(companyId, client.socketId)).toBeUndefined();
+  for (const room of rooms) expect(await membership(companyId, room, client.socketId)).toBeUndefined();
 }
 
 function ticketDto(status: TicketStatus, queueId: string | null): TicketDto {
@@ -131,7 +131,7 @@ describe('deleting a user', () => {
   it('closes the deleted user\'s open socket at once and forgets its connection and room memberships', async () => {
     const agent = await addUser(cloud, tenant, 'user', [queueA]);
     const client = await connectJoined(agent);
-    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.connectionId)).toBeDefined();
+    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.socketId)).toBeDefined();
 
     const deleted = await cloud.api(`/users/${agent.id}`, { method: 'DELETE', token: tenant.admin.token });
 
@@ -177,7 +177,7 @@ describe('logout', () => {
 
     const client = await connectJoined({ ...agent, token: accessToken });
 
-    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.connectionId)).toBeDefined();
+    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.socketId)).toBeDefined();
   });
 });
 
@@ -218,7 +218,7 @@ describe('deactivating a company', () => {
     await expectForgotten(company.companyId, adminSocket, ['company', `user:${company.admin.id}`]);
     await expectForgotten(company.companyId, agentSocket, ['company', `user:${agent.id}`, `tickets:open:queue:${company.queueId}`]);
     expect(await openWith(ticket)).toBe(401);
-    expect(await storedConnection(tenant.companyId, bystander.connectionId)).toBeDefined();
+    expect(await storedConnection(tenant.companyId, bystander.socketId)).toBeDefined();
   });
 });
 
@@ -244,7 +244,7 @@ describe('removal from a queue', () => {
     // Published after the one of queue A, on the same socket: once it is here, A's would be too.
     await after.waitFor(isUpdateOf(laterOfB.id));
     expect(after.frames.filter(isUpdateOf(laterOfA.id))).toEqual([]);
-    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, after.connectionId)).toBeUndefined();
+    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, after.socketId)).toBeUndefined();
   });
 
   it('leaves the socket open for a change that does not touch the user\'s rights', async () => {
@@ -257,7 +257,7 @@ describe('removal from a queue', () => {
 
     expect(renamed.status).toBe(200);
     await client.waitFor(isUpdateOf(ticket.id));
-    expect(await storedConnection(tenant.companyId, client.connectionId)).toBeDefined();
+    expect(await storedConnection(tenant.companyId, client.socketId)).toBeDefined();
   });
 });
 

@@ -12,7 +12,7 @@ import { dynamo } from '../../functions/core/aws/clients';
 import { publishToCompany, publishToRooms } from '../../functions/core/realtime/publisher';
 import { publishTicketUpdate } from '../../functions/core/realtime/ticket-rooms';
 import { keys } from '../../functions/core/repositories/keys';
-import { joinRooms, putConnection, type Room } from '../../functions/core/repositories/realtime';
+import { joinRooms, putSocket, type Room } from '../../functions/core/repositories/realtime';
 import { updateExistingItem } from '../../functions/core/repositories/table';
 import { ticketItem, type Ticket } from '../../functions/core/repositories/tickets';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
@@ -133,16 +133,16 @@ async function marker(client: RealtimeClient, userId: string): Promise<void> {
   await client.waitFor((frame) => (frame.data as { setting?: { value?: string } }).setting?.value === value);
 }
 
-async function storedRooms(companyId: string, connectionId: string): Promise<string[] | undefined> {
+async function storedRooms(companyId: string, socketId: string): Promise<string[] | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: cloud.tableName, Key: keys.wsConnection(companyId, connectionId), ConsistentRead: true }),
+    new GetCommand({ TableName: cloud.tableName, Key: keys.socket(companyId, socketId), ConsistentRead: true }),
   );
   return Item ? [...((Item.rooms ?? []) as Iterable<string>)].sort() : undefined;
 }
 
-async function membership(companyId: string, room: string, connectionId: string): Promise<Record<string, unknown> | undefined> {
+async function membership(companyId: string, room: string, socketId: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: cloud.tableName, Key: keys.roomMember(companyId, room, connectionId), ConsistentRead: true }),
+    new GetCommand({ TableName: cloud.tableName, Key: keys.roomMember(companyId, room, socketId), ConsistentRead: true }),
   );
   return Item;
 }
@@ -199,21 +199,21 @@ describe('joining and leaving', () => {
 
     expect(heard.data).toEqual({ action: 'update', ticket });
     expect(heardOf(client, ticket.id)).toHaveLength(1);
-    expect(await storedRooms(tenant.companyId, client.connectionId)).toEqual(['company', `user:${agentA.id}`]);
-    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.connectionId)).toBeUndefined();
+    expect(await storedRooms(tenant.companyId, client.socketId)).toEqual(['company', `user:${agentA.id}`]);
+    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.socketId)).toBeUndefined();
   });
 
   it('stores each membership with the connection\'s TTL and lists it on the connection', async () => {
     const client = await connectAs(agentA, { action: 'joinTickets', status: 'pending' }, { action: 'joinNotification' });
 
-    const rooms = await storedRooms(tenant.companyId, client.connectionId);
+    const rooms = await storedRooms(tenant.companyId, client.socketId);
     const { Item: connection } = await dynamo().send(
-      new GetCommand({ TableName: cloud.tableName, Key: keys.wsConnection(tenant.companyId, client.connectionId) }),
+      new GetCommand({ TableName: cloud.tableName, Key: keys.socket(tenant.companyId, client.socketId) }),
     );
-    const member = await membership(tenant.companyId, `tickets:pending:queue:${queueA}`, client.connectionId);
+    const member = await membership(tenant.companyId, `tickets:pending:queue:${queueA}`, client.socketId);
 
     expect(rooms).toEqual(['company', `notification:queue:${queueA}`, `tickets:pending:queue:${queueA}`, `user:${agentA.id}`]);
-    expect(member).toMatchObject({ connectionId: client.connectionId, userId: agentA.id, expiresAt: connection?.expiresAt });
+    expect(member).toMatchObject({ socketId: client.socketId, userId: agentA.id, expiresAt: connection?.expiresAt });
   });
 
   it('forgets every membership of a connection when it closes', async () => {
@@ -224,13 +224,13 @@ describe('joining and leaving', () => {
       { action: 'joinNotification' },
       { action: 'joinChatBox', ticketId: ticket.id },
     );
-    const rooms = (await storedRooms(tenant.companyId, client.connectionId)) ?? [];
+    const rooms = (await storedRooms(tenant.companyId, client.socketId)) ?? [];
     expect(rooms).toHaveLength(5);
 
     await client.close();
 
-    expect(await storedRooms(tenant.companyId, client.connectionId)).toBeUndefined();
-    for (const room of rooms) expect(await membership(tenant.companyId, room, client.connectionId)).toBeUndefined();
+    expect(await storedRooms(tenant.companyId, client.socketId)).toBeUndefined();
+    for (const room of rooms) expect(await membership(tenant.companyId, room, client.socketId)).toBeUndefined();
   });
 
   it('moves an agent to the rooms of their current queues: a change of queues closes the socket, the next one joins the new queues', async () => {
@@ -242,9 +242,9 @@ describe('joining and leaving', () => {
 
     const again = await connectAs(agent, { action: 'joinTickets', status: 'open' });
 
-    expect(await storedRooms(tenant.companyId, client.connectionId)).toBeUndefined();
-    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.connectionId)).toBeUndefined();
-    expect(await storedRooms(tenant.companyId, again.connectionId)).toEqual(['company', `tickets:open:queue:${queueB}`, `user:${agent.id}`]);
+    expect(await storedRooms(tenant.companyId, client.socketId)).toBeUndefined();
+    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.socketId)).toBeUndefined();
+    expect(await storedRooms(tenant.companyId, again.socketId)).toEqual(['company', `tickets:open:queue:${queueB}`, `user:${agent.id}`]);
   });
 
   it('leaves the stale rooms of a list the user may no longer hear when the same socket joins it again', async () => {
@@ -255,8 +255,8 @@ describe('joining and leaving', () => {
 
     await client.act({ action: 'joinTickets', status: 'open' });
 
-    expect(await storedRooms(tenant.companyId, client.connectionId)).toEqual(['company', `tickets:open:queue:${queueB}`, `user:${agent.id}`]);
-    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.connectionId)).toBeUndefined();
+    expect(await storedRooms(tenant.companyId, client.socketId)).toEqual(['company', `tickets:open:queue:${queueB}`, `user:${agent.id}`]);
+    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.socketId)).toBeUndefined();
   });
 
   it('drops malformed actions without joining anything', async () => {
@@ -266,7 +266,7 @@ describe('joining and leaving', () => {
     await client.sendRaw(JSON.stringify({ action: 'joinChatBox', ticketId: 'x#y' }));
     await client.sendRaw(JSON.stringify({ action: 'joinTickets' }));
 
-    expect(await storedRooms(tenant.companyId, client.connectionId)).toEqual(['company', `user:${agentA.id}`]);
+    expect(await storedRooms(tenant.companyId, client.socketId)).toEqual(['company', `user:${agentA.id}`]);
   });
 });
 
@@ -364,7 +364,7 @@ describe('chat box', () => {
     await marker(client, agentA.id);
 
     expect(ticketFrames(client)).toHaveLength(1);
-    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, client.connectionId)).toBeUndefined();
+    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, client.socketId)).toBeUndefined();
   });
 
   it('refuses the chat box of a ticket of a queue outside the agent\'s queues with ERR_NO_PERMISSION: nothing is joined or heard', async () => {
@@ -378,8 +378,8 @@ describe('chat box', () => {
       { event: 'joinRefused', data: { room: `chatBox:${ticket.id}`, error: 'ERR_NO_PERMISSION' } },
     ]);
     expect(ticketFrames(client)).toEqual([]);
-    expect(await storedRooms(tenant.companyId, client.connectionId)).toEqual(['company', `user:${agentA.id}`]);
-    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, client.connectionId)).toBeUndefined();
+    expect(await storedRooms(tenant.companyId, client.socketId)).toEqual(['company', `user:${agentA.id}`]);
+    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, client.socketId)).toBeUndefined();
   });
 
   it('refuses the chat box of a ticket without queue to an agent without allTicket, and grants it with allTicket', async () => {
@@ -387,8 +387,8 @@ describe('chat box', () => {
     const refused = await connectAs(agentA, { action: 'joinChatBox', ticketId: ticket.id });
     const granted = await connectAs(agentAllTicket, { action: 'joinChatBox', ticketId: ticket.id });
 
-    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, refused.connectionId)).toBeUndefined();
-    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, granted.connectionId)).toBeDefined();
+    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, refused.socketId)).toBeUndefined();
+    expect(await membership(tenant.companyId, `ticket:${ticket.id}`, granted.socketId)).toBeDefined();
   });
 
   it('refuses the chat box of another company\'s ticket even to an admin, as not found: nothing is joined or heard', async () => {
@@ -401,9 +401,9 @@ describe('chat box', () => {
 
     expect(client.frames.find(answerTo(`chatBox:${foreign.id}`))?.data).toEqual({ room: `chatBox:${foreign.id}`, error: 'ERR_NO_TICKET_FOUND' });
     expect(client.frames.filter((frame) => frame.event.endsWith('-ticket'))).toEqual([]);
-    expect(await storedRooms(tenant.companyId, client.connectionId)).toEqual(['company', `user:${tenant.admin.id}`]);
-    expect(await membership(tenant.companyId, `ticket:${foreign.id}`, client.connectionId)).toBeUndefined();
-    expect(await membership(other.companyId, `ticket:${foreign.id}`, client.connectionId)).toBeUndefined();
+    expect(await storedRooms(tenant.companyId, client.socketId)).toEqual(['company', `user:${tenant.admin.id}`]);
+    expect(await membership(tenant.companyId, `ticket:${foreign.id}`, client.socketId)).toBeUndefined();
+    expect(await membership(other.companyId, `ticket:${foreign.id}`, client.socketId)).toBeUndefined();
   });
 });
 
@@ -413,7 +413,7 @@ describe('410 Gone', () => {
     const now = new Date();
     const vanished = `gone${ulid()}`;
     const rooms: Room[] = [`tickets:open:queue:${queueA}`, `ticket:${ulid()}`];
-    await putConnection({ connectionId: vanished, companyId: tenant.companyId, userId: agentA.id, connectedAt: now.toISOString() }, ['company'], now);
+    await putSocket({ socketId: vanished, companyId: tenant.companyId, userId: agentA.id, connectedAt: now.toISOString() }, ['company'], now);
     expect(await joinRooms(tenant.companyId, vanished, rooms)).toBe(true);
     expect(await membership(tenant.companyId, rooms[0]!, vanished)).toBeDefined();
     const ticket = ticketDto({ status: 'open', queueId: queueA });

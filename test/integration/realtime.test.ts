@@ -50,7 +50,7 @@ async function storedConnections(): Promise<Record<string, unknown>[]> {
     new ScanCommand({
       TableName: cloud.tableName,
       FilterExpression: 'entity = :entity AND companyId = :companyId',
-      ExpressionAttributeValues: { ':entity': 'wsConnection', ':companyId': companyId },
+      ExpressionAttributeValues: { ':entity': 'socket', ':companyId': companyId },
     }),
   );
   return Items;
@@ -101,14 +101,14 @@ describe('connections', () => {
 
     const [stored] = await storedConnections();
     expect(stored).toMatchObject({ companyId, userId: expect.any(String), expiresAt: expect.any(Number) });
-    const connectionId = String(stored?.connectionId);
-    await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: JSON.stringify({ event: 'hello' }) }));
+    const socketId = String(stored?.socketId);
+    await management.send(new PostToConnectionCommand({ ConnectionId: socketId, Data: JSON.stringify({ event: 'hello' }) }));
     expect(JSON.parse(await received)).toEqual({ event: 'hello' });
 
     socket.close();
     await waitFor(async () => (await storedConnections()).length === 0);
     await expect(
-      management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: 'late' })),
+      management.send(new PostToConnectionCommand({ ConnectionId: socketId, Data: 'late' })),
     ).rejects.toBeInstanceOf(GoneException);
   });
 
@@ -149,9 +149,9 @@ describe('publisher', () => {
 
   it('forgets a stored connection that API Gateway answers 410 Gone for', async () => {
     const { publishToCompany } = await import('../../functions/core/realtime/publisher');
-    const { putConnection } = await import('../../functions/core/repositories/realtime');
+    const { putSocket } = await import('../../functions/core/repositories/realtime');
     const now = new Date();
-    await putConnection({ connectionId: 'vanished0000000=', companyId, userId: 'u-1', connectedAt: now.toISOString() }, ['company'], now);
+    await putSocket({ socketId: 'vanished0000000=', companyId, userId: 'u-1', connectedAt: now.toISOString() }, ['company'], now);
     expect(await storedConnections()).toHaveLength(1);
 
     await publishToCompany(companyId, 'company', 'settings', { action: 'update', setting: { key: 'call', value: 'enabled' } });
@@ -216,7 +216,7 @@ describe('online state', () => {
     await client.close();
     expect(await storedUser(tenant.companyId, agent.id)).toMatchObject({ online: false });
 
-    await userIsAlive({ companyId: tenant.companyId, userId: agent.id, connectionId: client.connectionId });
+    await userIsAlive({ companyId: tenant.companyId, userId: agent.id, socketId: client.socketId });
 
     expect(await storedUser(tenant.companyId, agent.id)).toMatchObject({ online: false });
   });

@@ -176,7 +176,7 @@ describe('a contact made by hand', () => {
 
 describe('a restart', () => {
   it('closes the socket and opens it again with its pairing, without a new QR code', async () => {
-    await updateExistingItem(keys.whatsapp(tenant.companyId, connectionId), { status: 'TIMEOUT' });
+    await updateExistingItem(keys.connection(tenant.companyId, connectionId), { status: 'TIMEOUT' });
     const from = admin.frames.length;
     const statusesSince = () =>
       admin.frames

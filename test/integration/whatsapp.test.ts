@@ -83,7 +83,7 @@ describe('creating and reading connections', () => {
     const response = await create(a.admin.token, { name: 'Hashed' });
     const { token, id } = response.body;
 
-    const { Item } = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.whatsapp(a.companyId, id) }));
+    const { Item } = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.connection(a.companyId, id) }));
     const list = await cloud.api('/whatsapp?session=0', { token: user.token });
 
     expect(Item?.tokenHash).toBe(sha256(token));
@@ -207,7 +207,7 @@ describe('POST /whatsapp/{id}/token', () => {
     expect(response.body.token).not.toBe(made.body.token);
     expect(await findConnectionByToken(made.body.token)).toBeUndefined();
     expect(await findConnectionByToken(response.body.token)).toEqual({ companyId: a.companyId, connectionId: made.body.id });
-    const { Item } = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.whatsapp(a.companyId, made.body.id) }));
+    const { Item } = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.connection(a.companyId, made.body.id) }));
     expect(Item?.tokenHash).toBe(sha256(response.body.token));
   });
 
@@ -246,7 +246,7 @@ describe('/whatsappsession/{id}', () => {
   it('restarts at once a session waiting to reconnect (TIMEOUT) rather than starting it again', async () => {
     const made = await create(a.admin.token, { name: 'Reconexão', provider: 'simulator' });
     const id: string = made.body.id;
-    await updateExistingItem(keys.whatsapp(a.companyId, id), { status: 'TIMEOUT' });
+    await updateExistingItem(keys.connection(a.companyId, id), { status: 'TIMEOUT' });
     await drainCommands();
 
     const restarted = await cloud.api(`/whatsappsession/${id}`, { method: 'POST', token: a.admin.token });

@@ -45,6 +45,6 @@ export async function markConnected(companyId: string, whatsappId: string): Prom
     );
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    await updateExistingItem(keys.whatsapp(companyId, whatsappId), { status: 'CONNECTED', updatedAt: at });
+    await updateExistingItem(keys.connection(companyId, whatsappId), { status: 'CONNECTED', updatedAt: at });
   }
 }

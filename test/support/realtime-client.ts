@@ -17,7 +17,7 @@ export interface ReceivedFrame extends RealtimeFrame {
 }
 
 export interface RealtimeClient {
-  readonly connectionId: string;
+  readonly socketId: string;
   readonly frames: readonly ReceivedFrame[];
   /** Sends an action and resolves once the server has handled it. */
   act(action: ClientAction): Promise<void>;
@@ -47,7 +47,7 @@ export interface RealtimeHarness {
 
 interface HandledEvent {
   readonly module: string;
-  readonly connectionId: string;
+  readonly socketId: string;
   readonly ticket?: string;
 }
 
@@ -93,7 +93,7 @@ export function realtimeHarness(): RealtimeHarness {
       } finally {
         record({
           module,
-          connectionId: event.requestContext?.connectionId ?? '',
+          socketId: event.requestContext?.connectionId ?? '',
           ticket: event.queryStringParameters?.ticket,
         });
       }
@@ -119,7 +119,7 @@ export function realtimeHarness(): RealtimeHarness {
     });
     // `$connect` has finished before the socket opens.
     const [connected] = await until((event) => event.module === 'realtime/connect' && event.ticket === ticket);
-    const connectionId = connected?.connectionId ?? '';
+    const socketId = connected?.socketId ?? '';
     let sent = 0;
     let closeCode: number | undefined;
     const closeListeners = new Set<() => void>();
@@ -133,11 +133,11 @@ export function realtimeHarness(): RealtimeHarness {
       const target = sent;
       socket.send(text);
       // Actions of one connection may finish in any order: wait until every one sent so far is done.
-      await until((event) => event.module === 'realtime/default' && event.connectionId === connectionId, target);
+      await until((event) => event.module === 'realtime/default' && event.socketId === socketId, target);
     };
 
     const client: RealtimeClient = {
-      connectionId,
+      socketId,
       frames,
       act: (action) => sendRaw(JSON.stringify(action)),
       send: (action) => {
@@ -181,7 +181,7 @@ export function realtimeHarness(): RealtimeHarness {
         clients.delete(client);
         if (socket.readyState === WebSocket.CLOSED) return;
         socket.close();
-        await until((event) => event.module === 'realtime/disconnect' && event.connectionId === connectionId);
+        await until((event) => event.module === 'realtime/disconnect' && event.socketId === socketId);
       },
     };
     clients.add(client);

@@ -41,7 +41,7 @@ beforeEach(() => {
   ddb.on(GetCommand, { Key: { PK: 'PLATFORM#PLANS', SK: 'PLAN#p1' } }).resolves({ Item: { id: 'p1', name: 'P1', ...ALL_FEATURES } });
   ddb.on(QueryCommand).resolves({ Items: users });
   ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#victim#ROOM#company' } }).resolves({
-    Items: [{ connectionId: 'K1', companyId: 'victim', userId: 'u2' }],
+    Items: [{ socketId: 'K1', companyId: 'victim', userId: 'u2' }],
   });
   ddb.on(BatchWriteCommand).resolves({});
   ws.on(DeleteConnectionCommand).resolves({});

@@ -57,7 +57,7 @@ describe('deleteUser', () => {
 
   it('closes the deleted user\'s sockets once the user is gone, found by the user\'s room', async () => {
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#user:U2' } }).resolves({
-      Items: [{ connectionId: 'K7', companyId: 'C1', userId: 'U2' }],
+      Items: [{ socketId: 'K7', companyId: 'C1', userId: 'U2' }],
     });
 
     await deleteUser(caller, 'U2');

@@ -115,7 +115,7 @@ describe('loadCaller: one active session per user', () => {
   it('makes a later sign-in the active one with a conditional update and sends the auth event to the user\'s room', async () => {
     storeWithSession({ activeSession: active });
     ddb.on(UpdateCommand).resolves({});
-    ddb.on(QueryCommand).resolves({ Items: [{ connectionId: 'conn-1', companyId: 'C1', userId: 'U1' }] });
+    ddb.on(QueryCommand).resolves({ Items: [{ socketId: 'conn-1', companyId: 'C1', userId: 'U1' }] });
     ws.on(PostToConnectionCommand).resolves({});
     const later = { originJti: '0190-a', authTime: 1_001 };
 

@@ -49,7 +49,7 @@ beforeEach(() => {
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(QueryCommand, userRoom).callsFake(() => {
     order.push('QueryUserRoom');
-    return { Items: [{ connectionId: 'K1', companyId: 'C1', userId: 'U2' }, { connectionId: 'K2', companyId: 'C1', userId: 'U2' }] };
+    return { Items: [{ socketId: 'K1', companyId: 'C1', userId: 'U2' }, { socketId: 'K2', companyId: 'C1', userId: 'U2' }] };
   });
   ddb.on(GetCommand).resolves({});
   ddb.on(BatchWriteCommand).resolves({});

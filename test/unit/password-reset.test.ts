@@ -107,7 +107,7 @@ describe('resetPassword', () => {
     cognito.on(AdminUserGlobalSignOutCommand).resolves({});
     ddb.on(GetCommand).resolves({ Item: { PK: 'UNIQUE#EMAIL#maria@acme.test', SK: 'UNIQUE', sub: 's', userId: 'U2', companyId: 'C1' } });
     ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#user:U2' } }).resolves({
-      Items: [{ connectionId: 'K3', companyId: 'C1', userId: 'U2' }],
+      Items: [{ socketId: 'K3', companyId: 'C1', userId: 'U2' }],
     });
 
     await resetPassword(input, now);

@@ -30,7 +30,7 @@ const ticketKey = (ticketId: string) => ({ PK: `C#C1#TK#${ticketId}`, SK: 'TICKE
 
 const storedConnection = (rooms: string[]) => ({
   ...connectionKey,
-  entity: 'wsConnection',
+  entity: 'socket',
   connectionId: 'K1',
   companyId: 'C1',
   userId: 'U1',

@@ -21,7 +21,7 @@ const ws = mockClient(ApiGatewayManagementApiClient);
 const ticket = { id: 'T1', status: 'pending', queueId: 'Q1' } as unknown as TicketDto;
 const message = { id: 'T1#M1', ticketId: 'T1', body: 'Olá', fromMe: false } as unknown as MessageDto;
 
-const member = (connectionId: string) => ({ connectionId, companyId: 'C1', userId: `U-${connectionId}` });
+const member = (socketId: string) => ({ socketId, companyId: 'C1', userId: `U-${socketId}` });
 
 /** Room members by room name; rooms not listed are empty. */
 function roomsHold(members: Record<string, string[]>): void {

@@ -16,9 +16,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { deleteConnection, joinRooms, leaveRooms } from '../../functions/core/repositories/realtime';
-import { subscribeConnection } from '../../functions/core/realtime/join-room';
-import { unsubscribeConnection } from '../../functions/core/realtime/leave-room';
+import { deleteSocket, joinRooms, leaveRooms } from '../../functions/core/repositories/realtime';
+import { subscribeSocket } from '../../functions/core/realtime/join-room';
+import { unsubscribeSocket } from '../../functions/core/realtime/leave-room';
 import { userDisconnected } from '../../functions/core/realtime/user-status';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -28,13 +28,13 @@ const ddb = mockClient(DynamoDBDocumentClient);
 
 const connectionKey = { PK: 'C#C1#WSCONN#K1', SK: 'CONNECTION' };
 const userKey = { PK: 'C#C1', SK: 'USER#U1' };
-const connection = { companyId: 'C1', userId: 'U1', connectionId: 'K1' };
+const connection = { companyId: 'C1', userId: 'U1', socketId: 'K1' };
 
 function storedConnection(rooms: string[], roomsVersion = 3) {
   return {
     ...connectionKey,
-    entity: 'wsConnection',
-    connectionId: 'K1',
+    entity: 'socket',
+    socketId: 'K1',
     companyId: 'C1',
     userId: 'U1',
     connectedAt: '2026-03-10T10:00:00.000Z',
@@ -87,7 +87,7 @@ describe('joinRooms', () => {
             PK: 'C#C1#ROOM#tickets:open:queue:Q1',
             SK: 'CONN#K1',
             entity: 'wsRoomMember',
-            connectionId: 'K1',
+            socketId: 'K1',
             companyId: 'C1',
             userId: 'U1',
             expiresAt: 1_900_000_000,
@@ -144,12 +144,12 @@ describe('leaveRooms', () => {
   });
 });
 
-describe('deleteConnection', () => {
+describe('deleteSocket', () => {
   it('deletes every membership, then the connection item only if its rooms are still the ones read', async () => {
     ddb.on(GetCommand).resolves({ Item: storedConnection(['company', 'ticket:T1'], 7) });
     ddb.on(DeleteCommand).resolves({});
 
-    await deleteConnection('C1', 'K1');
+    await deleteSocket('C1', 'K1');
 
     expect(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!['table-under-test']).toEqual([
       { DeleteRequest: { Key: { PK: 'C#C1#ROOM#company', SK: 'CONN#K1' } } },
@@ -173,7 +173,7 @@ describe('deleteConnection', () => {
       .rejectsOnce(new ConditionalCheckFailedException({ message: 'changed', $metadata: {} }))
       .resolves({});
 
-    await deleteConnection('C1', 'K1');
+    await deleteSocket('C1', 'K1');
 
     const deleted = ddb.commandCalls(BatchWriteCommand).flatMap((call) => call.args[0].input.RequestItems!['table-under-test']!);
     expect(deleted).toContainEqual({ DeleteRequest: { Key: { PK: 'C#C1#ROOM#tickets:open:all', SK: 'CONN#K1' } } });
@@ -189,7 +189,7 @@ describe('join and leave actions', () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: user('user', ['Q1', 'Q2']) });
     ddb.on(GetCommand, { Key: connectionKey }).resolves({ Item: storedConnection(['company', 'user:U1']) });
 
-    const outcome = await subscribeConnection(connection, { action: 'joinTickets', status: 'pending' });
+    const outcome = await subscribeSocket(connection, { action: 'joinTickets', status: 'pending' });
 
     expect(outcome).toEqual({ status: 'joined' });
     const update = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update!;
@@ -200,7 +200,7 @@ describe('join and leave actions', () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: user('user', ['Q1']) });
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T9', SK: 'TICKET' } }).resolves({ Item: { id: 'T9', companyId: 'C1', queueId: 'Q2', status: 'open' } });
 
-    const outcome = await subscribeConnection(connection, { action: 'joinChatBox', ticketId: 'T9' });
+    const outcome = await subscribeSocket(connection, { action: 'joinChatBox', ticketId: 'T9' });
 
     expect(outcome).toEqual({ status: 'refused', error: 'ERR_NO_PERMISSION' });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
@@ -210,7 +210,7 @@ describe('join and leave actions', () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: user('admin', []) });
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T9', SK: 'TICKET' } }).resolves({});
 
-    expect(await subscribeConnection(connection, { action: 'joinChatBox', ticketId: 'T9' })).toEqual({ status: 'refused', error: 'ERR_NO_TICKET_FOUND' });
+    expect(await subscribeSocket(connection, { action: 'joinChatBox', ticketId: 'T9' })).toEqual({ status: 'refused', error: 'ERR_NO_TICKET_FOUND' });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 
@@ -219,7 +219,7 @@ describe('join and leave actions', () => {
       Item: storedConnection(['company', 'user:U1', 'tickets:open:queue:OLD', 'tickets:open:queue:Q1', 'tickets:pending:queue:Q1']),
     });
 
-    await unsubscribeConnection(connection, { action: 'leaveTickets', status: 'open' });
+    await unsubscribeSocket(connection, { action: 'leaveTickets', status: 'open' });
 
     const update = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems![0]!.Update!;
     expect(update.ExpressionAttributeValues![':rooms']).toEqual(new Set(['tickets:open:queue:OLD', 'tickets:open:queue:Q1']));
@@ -249,7 +249,7 @@ describe('userDisconnected', () => {
 
   it('leaves the user online while another connection is in their room', async () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: { online: true, presenceVersion: 4 } });
-    ddb.on(QueryCommand).resolves({ Items: [{ connectionId: 'K2' }] });
+    ddb.on(QueryCommand).resolves({ Items: [{ socketId: 'K2' }] });
 
     expect(await userDisconnected(connection)).toBe(false);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);

@@ -35,7 +35,7 @@ beforeEach(() => {
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(TransactWriteCommand).resolves({});
   ddb.on(QueryCommand, companyRoom).resolves({
-    Items: [{ connectionId: 'K1', companyId: 'c1', userId: 'u1' }, { connectionId: 'K2', companyId: 'c1', userId: 'u2' }],
+    Items: [{ socketId: 'K1', companyId: 'c1', userId: 'u1' }, { socketId: 'K2', companyId: 'c1', userId: 'u2' }],
   });
   ddb.on(BatchWriteCommand).resolves({});
   ws.on(DeleteConnectionCommand).resolves({});

@@ -69,7 +69,7 @@ beforeEach(() => {
   ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W-OTHER-COMPANY' } }).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
   ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(QueryCommand, userRoom).resolves({ Items: [{ connectionId: 'K1', companyId: 'C1', userId: 'U2' }] });
+  ddb.on(QueryCommand, userRoom).resolves({ Items: [{ socketId: 'K1', companyId: 'C1', userId: 'U2' }] });
   ddb.on(UpdateCommand).resolves({});
   ddb.on(BatchWriteCommand).resolves({});
   ws.on(DeleteConnectionCommand).resolves({});

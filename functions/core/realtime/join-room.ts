@@ -1,23 +1,23 @@
 /**
  * The join actions of the WebSocket (`joinTickets`, `joinNotification`, `joinChatBox`; spec 1 §4.5):
- * which rooms a connection joins, decided from the user as stored, never from the frame (DESIGN.md §6:
+ * which rooms a socket joins, decided from the user as stored, never from the frame (DESIGN.md §6:
  * agents hear only tickets of their queues).
  *
- * Steps: check that the connection's user still has access (socket-access.ts; if not, the socket is
+ * Steps: check that the socket's user still has access (socket-access.ts; if not, the socket is
  * closed: it should have been already, see close-sockets.ts) and take the user as stored (the listener:
  * profile, queues, allTicket); work out the rooms of the subscription (a status list or the
  * notifications: the `all` room for those who may see all, else one room per visible queue; a chat
  * box: the ticket's room, after checking that the ticket is the company's and the user may see it);
- * leave the rooms of the same subscription the connection should no longer be in (the user's queues
+ * leave the rooms of the same subscription the socket should no longer be in (the user's queues
  * changed since it joined); join the rooms. The `$default` handler answers the outcome to the
- * connection (shared/realtime-events.ts, `JoinAnswers`).
+ * socket (shared/realtime-events.ts, `JoinAnswers`).
  */
 import type { ClientAction } from '../../../shared/realtime-actions';
 import type { JoinAction, JoinRefusalCode } from '../../../shared/realtime-events';
 import type { TicketStatus } from '../../../shared/tickets';
 import { canSeeTicket, notificationRooms, ticketListRooms, type Listener } from './ticket-rooms';
 import { closeSocket } from './close-sockets';
-import { getConnection, joinRooms, leaveRooms, type ConnectionRef, type Room } from '../repositories/realtime';
+import { getSocket, joinRooms, leaveRooms, type SocketRef, type Room } from '../repositories/realtime';
 import { getTicket } from '../repositories/tickets';
 import { userWithSocketAccess, type SocketOwner } from './socket-access';
 
@@ -26,7 +26,7 @@ export type LeaveAction = Extract<ClientAction, { action: 'leaveTickets' | 'leav
 
 /**
  * What a join did. `refused`: a chat box of a ticket the company does not have (`ERR_NO_TICKET_FOUND`)
- * or the user may not see (`ERR_NO_PERMISSION`). `gone`: the connection was forgotten meanwhile,
+ * or the user may not see (`ERR_NO_PERMISSION`). `gone`: the socket was forgotten meanwhile,
  * nothing joined. `ended`: the user's access has ended (deleted, signed out, company inactive); the
  * socket was closed, nothing joined.
  */
@@ -73,22 +73,22 @@ export function belongsTo(subscription: Subscription, room: Room): boolean {
   }
 }
 
-export async function subscribeConnection(connection: ConnectionRef & SocketOwner, action: JoinAction): Promise<JoinOutcome> {
-  const { companyId, connectionId } = connection;
-  const user = await userWithSocketAccess(connection);
+export async function subscribeSocket(socket: SocketRef & SocketOwner, action: JoinAction): Promise<JoinOutcome> {
+  const { companyId, socketId } = socket;
+  const user = await userWithSocketAccess(socket);
   if (!user) {
-    await closeSocket(connection);
+    await closeSocket(socket);
     return ENDED;
   }
   const subscription = subscriptionOf(action);
   const rooms = await roomsFor(companyId, user, subscription);
   if (!Array.isArray(rooms)) return refused(rooms.refused);
 
-  const stored = await getConnection(companyId, connectionId);
+  const stored = await getSocket(companyId, socketId);
   if (!stored) return GONE;
   const stale = stored.rooms.filter((room) => belongsTo(subscription, room) && !rooms.includes(room));
-  if (stale.length > 0 && !(await leaveRooms(companyId, connectionId, stale))) return GONE;
-  return (await joinRooms(companyId, connectionId, rooms)) ? JOINED : GONE;
+  if (stale.length > 0 && !(await leaveRooms(companyId, socketId, stale))) return GONE;
+  return (await joinRooms(companyId, socketId, rooms)) ? JOINED : GONE;
 }
 
 /** The rooms of a subscription for this listener, or why the listener may not have it. */
@@ -99,7 +99,7 @@ async function roomsFor(companyId: string, listener: Listener, subscription: Sub
     case 'notification':
       return notificationRooms(listener);
     case 'chatBox': {
-      // The company comes from the connection, so another company's ticket is simply not found.
+      // The company comes from the socket, so another company's ticket is simply not found.
       const ticket = await getTicket(companyId, subscription.ticketId);
       if (!ticket) return { refused: 'ERR_NO_TICKET_FOUND' };
       return canSeeTicket(listener, ticket) ? [`ticket:${ticket.id}`] : { refused: 'ERR_NO_PERMISSION' };

@@ -1,8 +1,8 @@
 /**
  * The realtime publisher any backend code calls: it sends a typed event of the catalogue
- * (shared/realtime-events.ts) to every connection of a room. Fan-out Queries the rooms (never a Scan),
- * all at once, posts with bounded concurrency, and forgets connections API Gateway answers 410 Gone for.
- * Several events for the same rooms share one lookup of their members and reach each connection in
+ * (shared/realtime-events.ts) to every socket of a room. Fan-out Queries the rooms (never a Scan),
+ * all at once, posts with bounded concurrency, and forgets sockets API Gateway answers 410 Gone for.
+ * Several events for the same rooms share one lookup of their members and reach each socket in
  * the order given (a stored message, then its ticket's update).
  */
 import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
@@ -16,7 +16,7 @@ import {
 } from '../../../shared/realtime-events';
 import { wsManagement } from '../aws/clients';
 import { logger } from '../logger';
-import { deleteConnection, globalRoomMembers, roomMembers, type Room, type RoomMember } from '../repositories/realtime';
+import { deleteSocket, globalRoomMembers, roomMembers, type Room, type RoomMember } from '../repositories/realtime';
 
 /** Posts in flight at once per publish: enough to be quick, few enough not to throttle. */
 const CONCURRENCY = 16;
@@ -36,7 +36,7 @@ export async function publishToCompany<C extends CompanyChannel>(
 export type CompanyEvent = { [C in CompanyChannel]: { readonly channel: C; readonly data: CompanyChannels[C] } }[CompanyChannel];
 
 /**
- * Sends one event to several rooms of a company; a connection in more than one of them gets it once
+ * Sends one event to several rooms of a company; a socket in more than one of them gets it once
  * (an admin listening to a status list and to notifications hears a ticket update once).
  */
 export async function publishToRooms<C extends CompanyChannel>(
@@ -48,7 +48,7 @@ export async function publishToRooms<C extends CompanyChannel>(
   await publishEventsToRooms(companyId, rooms, [{ channel, data } as CompanyEvent]);
 }
 
-/** Sends several events to the same rooms, each connection once and in this order. */
+/** Sends several events to the same rooms, each socket once and in this order. */
 export async function publishEventsToRooms(companyId: string, rooms: readonly Room[], events: readonly CompanyEvent[]): Promise<void> {
   await fanOut(
     rooms.map((room) => () => roomMembers(companyId, room)),
@@ -73,7 +73,7 @@ async function fanOut(rooms: readonly (() => Promise<RoomMember[]>)[], frames: r
   // The rooms are read at once rather than one after the other: most are empty, and each is a round trip.
   const memberLists = await Promise.all(rooms.map((members) => members()));
   const unique = new Map<string, RoomMember>();
-  for (const member of memberLists.flat()) if (!unique.has(member.connectionId)) unique.set(member.connectionId, member);
+  for (const member of memberLists.flat()) if (!unique.has(member.socketId)) unique.set(member.socketId, member);
   await forEachLimited([...unique.values()], CONCURRENCY, async (member) => {
     for (const { payload, event } of payloads) {
       if (!(await post(member, payload, event))) return;
@@ -81,17 +81,17 @@ async function fanOut(rooms: readonly (() => Promise<RoomMember[]>)[], frames: r
   });
 }
 
-/** Posts one frame; false when the connection is gone (and forgotten), so it gets no further frames. */
+/** Posts one frame; false when the socket is gone (and forgotten), so it gets no further frames. */
 async function post(member: RoomMember, payload: string, event: string): Promise<boolean> {
   try {
-    await wsManagement().send(new PostToConnectionCommand({ ConnectionId: member.connectionId, Data: payload }));
+    await wsManagement().send(new PostToConnectionCommand({ ConnectionId: member.socketId, Data: payload }));
   } catch (error) {
     if (error instanceof GoneException) {
-      await deleteConnection(member.companyId, member.connectionId);
+      await deleteSocket(member.companyId, member.socketId);
       return false;
     }
-    // One broken connection must not stop the others from hearing the event.
-    logger.warn('realtime post failed', { event, connectionId: member.connectionId, error });
+    // One broken socket must not stop the others from hearing the event.
+    logger.warn('realtime post failed', { event, socketId: member.socketId, error });
   }
   return true;
 }

@@ -1,5 +1,5 @@
 /**
- * Which rooms hear a ticket, and which rooms a connection joins to listen: the one place the rule
+ * Which rooms hear a ticket, and which rooms a socket joins to listen: the one place the rule
  * "agents receive only tickets of their queues (and of no queue when allTicket is enabled)" lives
  * (spec 1 §6, DESIGN.md §6). Admins and show-all listeners join the `all` rooms; agents join the room
  * of each of their queues.

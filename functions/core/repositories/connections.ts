@@ -26,13 +26,13 @@ export interface TokenLookup {
 }
 
 export const connectionItem = (connection: Connection) => ({
-  ...keys.whatsapp(connection.companyId, connection.id),
+  ...keys.connection(connection.companyId, connection.id),
   entity: 'whatsapp',
   ...connection,
 });
 
 export const defaultConnectionItem = (companyId: string, whatsappId: string) => ({
-  ...keys.defaultWhatsapp(companyId),
+  ...keys.defaultConnection(companyId),
   entity: 'defaultWhatsapp',
   whatsappId,
 });
@@ -54,14 +54,14 @@ export const hashConnectionToken = (token: string): string => createHash('sha256
 /** One connection of the company; strongly consistent when about to be changed. */
 export async function getConnection(companyId: string, whatsappId: string, consistent = false): Promise<Connection | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ConsistentRead: consistent }),
+    new GetCommand({ TableName: table(), Key: keys.connection(companyId, whatsappId), ConsistentRead: consistent }),
   );
   return Item ? fromItem<Connection>(Item) : undefined;
 }
 
 /** Every connection of the company (plan-bounded: one Query of its partition), by name. */
 export async function listConnections(companyId: string): Promise<Connection[]> {
-  const items = await queryPrefix(keys.whatsappPrefix(companyId), { ConsistentRead: true });
+  const items = await queryPrefix(keys.connectionPrefix(companyId), { ConsistentRead: true });
   return items
     .map((item) => fromItem<Connection>(item))
     .sort((a, b) => a.name.localeCompare(b.name, 'pt', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
@@ -69,7 +69,7 @@ export async function listConnections(companyId: string): Promise<Connection[]> 
 
 /** The id of the company's default connection, or undefined when it has none (no connection yet). */
 export async function getDefaultConnectionId(companyId: string): Promise<string | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.defaultWhatsapp(companyId), ConsistentRead: true }));
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.defaultConnection(companyId), ConsistentRead: true }));
   return Item ? String(Item.whatsappId) : undefined;
 }
 
@@ -84,7 +84,7 @@ export async function findConnectionByToken(token: string): Promise<TokenLookup 
 export async function getConnectionSummaries(companyId: string, whatsappIds: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
   if (whatsappIds.length === 0) return new Map();
   const items = await batchGetAll(
-    whatsappIds.map((id) => keys.whatsapp(companyId, id)),
+    whatsappIds.map((id) => keys.connection(companyId, id)),
     { projection: 'id, #name', names: { '#name': 'name' } },
   );
   return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name) }]));
@@ -100,7 +100,7 @@ export interface SessionState {
 
 /** Stores the session's state on an existing connection; answers it as it is now, or undefined when it is gone. */
 export async function setSessionState(companyId: string, whatsappId: string, state: SessionState): Promise<Connection | undefined> {
-  const saved = await updateExistingItem(keys.whatsapp(companyId, whatsappId), { ...state });
+  const saved = await updateExistingItem(keys.connection(companyId, whatsappId), { ...state });
   return saved ? fromItem<Connection>(saved) : undefined;
 }
 
@@ -114,24 +114,24 @@ export const putNewConnectionAction = (connection: Connection): TransactItem => 
 
 /** Sets the defined fields of the connection; fails when it is gone. */
 export const updateConnectionAction = (companyId: string, whatsappId: string, fields: Record<string, unknown>): TransactItem => ({
-  Update: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ...setFields(fields), ConditionExpression: 'attribute_exists(PK)' },
+  Update: { TableName: table(), Key: keys.connection(companyId, whatsappId), ...setFields(fields), ConditionExpression: 'attribute_exists(PK)' },
 });
 
 /** Holds while the connection exists. */
 export const checkConnectionAction = (companyId: string, whatsappId: string): TransactItem => ({
-  ConditionCheck: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },
+  ConditionCheck: { TableName: table(), Key: keys.connection(companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },
 });
 
 /** Deletes the connection; fails when it is gone already. */
 export const deleteConnectionAction = (companyId: string, whatsappId: string): TransactItem => ({
-  Delete: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },
+  Delete: { TableName: table(), Key: keys.connection(companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },
 });
 
 /** Stores a new token's hash on the connection, only while it still has the hash read: two rotations cannot both win. */
 export const setConnectionTokenAction = (connection: Pick<Connection, 'companyId' | 'id' | 'tokenHash'>, tokenHash: string): TransactItem => ({
   Update: {
     TableName: table(),
-    Key: keys.whatsapp(connection.companyId, connection.id),
+    Key: keys.connection(connection.companyId, connection.id),
     UpdateExpression: 'SET tokenHash = :new',
     ConditionExpression: 'attribute_exists(PK) AND tokenHash = :old',
     ExpressionAttributeValues: { ':new': tokenHash, ':old': connection.tokenHash },
@@ -166,7 +166,7 @@ export const claimDefaultConnectionAction = (companyId: string, whatsappId: stri
 export const releaseDefaultConnectionAction = (companyId: string, whatsappId: string): TransactItem => ({
   Delete: {
     TableName: table(),
-    Key: keys.defaultWhatsapp(companyId),
+    Key: keys.defaultConnection(companyId),
     ConditionExpression: 'attribute_not_exists(PK) OR whatsappId = :id',
     ExpressionAttributeValues: { ':id': whatsappId },
   },
@@ -176,7 +176,7 @@ export const releaseDefaultConnectionAction = (companyId: string, whatsappId: st
 export const clearDefaultFlagAction = (companyId: string, whatsappId: string): TransactItem => ({
   Update: {
     TableName: table(),
-    Key: keys.whatsapp(companyId, whatsappId),
+    Key: keys.connection(companyId, whatsappId),
     UpdateExpression: 'SET isDefault = :false',
     ConditionExpression: 'attribute_exists(PK)',
     ExpressionAttributeValues: { ':false': false },

@@ -34,8 +34,8 @@ export const keys = {
   tag: (companyId: string, tagId: string): Key => ({ PK: company(companyId), SK: `TAG#${tagId}` }),
   tagPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'TAG#' }),
   /** A single-use WebSocket ticket; the company id is part of the ticket so the item stays in the tenant. */
-  wsTicket: (companyId: string, ticketHash: string): Key => ({ PK: `${company(companyId)}#WSTICKET#${ticketHash}`, SK: 'WSTICKET' }),
-  wsConnection: (companyId: string, connectionId: string): Key => ({
+  socketTicket: (companyId: string, ticketHash: string): Key => ({ PK: `${company(companyId)}#WSTICKET#${ticketHash}`, SK: 'WSTICKET' }),
+  socket: (companyId: string, connectionId: string): Key => ({
     PK: `${company(companyId)}#WSCONN#${connectionId}`,
     SK: 'CONNECTION',
   }),
@@ -171,10 +171,10 @@ export const keys = {
 
   // connections
   /** A WhatsApp connection; a company's connections are few (plan-bounded), listed from its partition. */
-  whatsapp: (companyId: string, whatsappId: string): Key => ({ PK: company(companyId), SK: `WAPP#${whatsappId}` }),
-  whatsappPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'WAPP#' }),
+  connection: (companyId: string, whatsappId: string): Key => ({ PK: company(companyId), SK: `WAPP#${whatsappId}` }),
+  connectionPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'WAPP#' }),
   /** Which connection is the company's default: one item, so "exactly one default" is one condition. */
-  defaultWhatsapp: (companyId: string): Key => ({ PK: company(companyId), SK: 'WAPPDEFAULT' }),
+  defaultConnection: (companyId: string): Key => ({ PK: company(companyId), SK: 'WAPPDEFAULT' }),
   /**
    * The external API finds a connection by the SHA-256 of its bearer token, before it knows the company:
    * a platform partition per hash, holding only the company and connection ids.

@@ -1,8 +1,8 @@
 /**
- * WebSocket tickets, connections, room memberships and the online state of users. A ticket is
- * single-use: consuming it is a conditional delete, so two connections can never share one. Tickets,
- * connections and memberships carry a TTL so nothing outlives its use. A connection's memberships and
- * its own list of rooms change together, in one transaction, so forgetting a connection finds every
+ * WebSocket tickets, sockets, room memberships and the online state of users. A ticket is
+ * single-use: consuming it is a conditional delete, so two sockets can never share one. Tickets,
+ * sockets and memberships carry a TTL so nothing outlives its use. A socket's memberships and
+ * its own list of rooms change together, in one transaction, so forgetting a socket finds every
  * membership by key.
  */
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -11,7 +11,7 @@ import { dynamo } from '../aws/clients';
 import { keys, type KeyPrefix } from './keys';
 import { batchWriteAll, prefixQueryInput, queryPages, table } from './table';
 
-export interface WsTicketOwner {
+export interface SocketTicketOwner {
   readonly companyId: string;
   readonly userId: string;
   /**
@@ -23,23 +23,23 @@ export interface WsTicketOwner {
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-export async function putWsTicket(ticketHash: string, owner: WsTicketOwner, expiresAt: Date): Promise<void> {
+export async function putSocketTicket(ticketHash: string, owner: SocketTicketOwner, expiresAt: Date): Promise<void> {
   await dynamo().send(
     new PutCommand({
       TableName: table(),
-      Item: { ...keys.wsTicket(owner.companyId, ticketHash), entity: 'wsTicket', ...owner, expiresAt: epochSeconds(expiresAt) },
+      Item: { ...keys.socketTicket(owner.companyId, ticketHash), entity: 'socketTicket', ...owner, expiresAt: epochSeconds(expiresAt) },
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
 }
 
 /** Deletes the ticket if it exists and has not expired; answers its owner, or undefined. */
-export async function consumeWsTicket(companyId: string, ticketHash: string, now: Date): Promise<WsTicketOwner | undefined> {
+export async function consumeSocketTicket(companyId: string, ticketHash: string, now: Date): Promise<SocketTicketOwner | undefined> {
   try {
     const { Attributes } = await dynamo().send(
       new DeleteCommand({
         TableName: table(),
-        Key: keys.wsTicket(companyId, ticketHash),
+        Key: keys.socketTicket(companyId, ticketHash),
         ConditionExpression: 'attribute_exists(PK) AND expiresAt > :now',
         ExpressionAttributeValues: { ':now': epochSeconds(now) },
         ReturnValues: 'ALL_OLD',
@@ -57,15 +57,15 @@ export async function consumeWsTicket(companyId: string, ticketHash: string, now
   }
 }
 
-export interface WsConnection {
+export interface Socket {
   readonly companyId: string;
   readonly userId: string;
-  readonly connectionId: string;
+  readonly socketId: string;
   readonly connectedAt: string;
 }
 
 /**
- * Rooms of a company a connection can be in: the whole company; one user's connections; one ticket's
+ * Rooms of a company a socket can be in: the whole company; one user's sockets; one ticket's
  * chat box; the ticket lists by status, for everything (`all`: admins, show-all) or one queue (`none`
  * for tickets without queue); the notifications, likewise. Agents join only the queue rooms of their
  * queues, which is how they never hear a ticket of another queue.
@@ -83,22 +83,22 @@ export type Room =
 const CONNECTION_TTL_SECONDS = 2 * 60 * 60 + 5 * 60;
 
 /**
- * Stores the connection and its memberships: the given rooms of its company and the platform-wide room.
- * The connection item holds its rooms (a string set) so that leaving is a few deletes by key, never a
- * search, and a `roomsVersion` that every change of the set moves, so that forgetting the connection can
- * tell whether it read the set it deletes (see deleteConnection).
+ * Stores the socket and its memberships: the given rooms of its company and the platform-wide room.
+ * The socket item holds its rooms (a string set) so that leaving is a few deletes by key, never a
+ * search, and a `roomsVersion` that every change of the set moves, so that forgetting the socket can
+ * tell whether it read the set it deletes (see deleteSocket).
  */
-export async function putConnection(connection: WsConnection, rooms: readonly Room[], now: Date): Promise<void> {
-  const { companyId, connectionId, userId } = connection;
+export async function putSocket(socket: Socket, rooms: readonly Room[], now: Date): Promise<void> {
+  const { companyId, socketId, userId } = socket;
   const expiresAt = epochSeconds(now) + CONNECTION_TTL_SECONDS;
-  const member = { entity: 'wsRoomMember', connectionId, companyId, userId, expiresAt };
+  const member = { entity: 'wsRoomMember', socketId, companyId, userId, expiresAt };
   await batchWriteAll([
     {
       PutRequest: {
         Item: {
-          ...keys.wsConnection(companyId, connectionId),
-          entity: 'wsConnection',
-          ...connection,
+          ...keys.socket(companyId, socketId),
+          entity: 'socket',
+          ...socket,
           // DynamoDB refuses an empty set: no rooms is no attribute.
           ...(rooms.length > 0 ? { rooms: new Set(rooms) } : {}),
           roomsVersion: 0,
@@ -107,19 +107,19 @@ export async function putConnection(connection: WsConnection, rooms: readonly Ro
         },
       },
     },
-    ...rooms.map((room) => ({ PutRequest: { Item: { ...keys.roomMember(companyId, room, connectionId), ...member } } })),
-    { PutRequest: { Item: { ...keys.globalRoomMember(companyId, connectionId), ...member } } },
+    ...rooms.map((room) => ({ PutRequest: { Item: { ...keys.roomMember(companyId, room, socketId), ...member } } })),
+    { PutRequest: { Item: { ...keys.globalRoomMember(companyId, socketId), ...member } } },
   ]);
 }
 
-/** Who a realtime action comes from: the connection and the company and user its ticket was minted for. */
-export interface ConnectionRef {
+/** Who a realtime action comes from: the socket and the company and user its ticket was minted for. */
+export interface SocketRef {
   readonly companyId: string;
   readonly userId: string;
-  readonly connectionId: string;
+  readonly socketId: string;
 }
 
-export interface StoredConnection extends WsConnection {
+export interface StoredSocket extends Socket {
   readonly rooms: readonly Room[];
   readonly roomsVersion: number | undefined;
   readonly lastSeenAt: string;
@@ -127,14 +127,14 @@ export interface StoredConnection extends WsConnection {
   readonly expiresAt: number;
 }
 
-/** The connection as stored, read strongly consistent (its room set decides what gets deleted). */
-export async function getConnection(companyId: string, connectionId: string): Promise<StoredConnection | undefined> {
+/** The socket as stored, read strongly consistent (its room set decides what gets deleted). */
+export async function getSocket(companyId: string, socketId: string): Promise<StoredSocket | undefined> {
   const { Item } = await dynamo().send(
-    new GetCommand({ TableName: table(), Key: keys.wsConnection(companyId, connectionId), ConsistentRead: true }),
+    new GetCommand({ TableName: table(), Key: keys.socket(companyId, socketId), ConsistentRead: true }),
   );
   if (!Item) return undefined;
   return {
-    connectionId: String(Item.connectionId),
+    socketId: String(Item.socketId),
     companyId: String(Item.companyId),
     userId: String(Item.userId),
     connectedAt: String(Item.connectedAt),
@@ -146,72 +146,72 @@ export async function getConnection(companyId: string, connectionId: string): Pr
   };
 }
 
-/** One transaction holds at most 100 actions: the connection's update and 99 memberships. */
+/** One transaction holds at most 100 actions: the socket's update and 99 memberships. */
 const ROOMS_PER_TRANSACTION = 99;
-/** Concurrent joins of one connection (a page load sends several) may conflict on DynamoDB; retried. */
+/** Concurrent joins of one socket (a page load sends several) may conflict on DynamoDB; retried. */
 const TRANSACTION_ATTEMPTS = 5;
 
 /**
- * Puts the connection in rooms of its company. Each transaction writes the memberships (with the
- * connection's TTL) and adds them to the connection's room set, and holds only while the connection
- * exists: a connection being forgotten never gains a membership nobody would delete. Joining a room
- * twice changes nothing. Answers false when the connection is gone.
+ * Puts the socket in rooms of its company. Each transaction writes the memberships (with the
+ * socket's TTL) and adds them to the socket's room set, and holds only while the socket
+ * exists: a socket being forgotten never gains a membership nobody would delete. Joining a room
+ * twice changes nothing. Answers false when the socket is gone.
  */
-export async function joinRooms(companyId: string, connectionId: string, rooms: readonly Room[]): Promise<boolean> {
+export async function joinRooms(companyId: string, socketId: string, rooms: readonly Room[]): Promise<boolean> {
   const wanted = [...new Set(rooms)];
-  const connection = await getConnection(companyId, connectionId);
-  if (!connection) return false;
-  const member = { entity: 'wsRoomMember', connectionId, companyId, userId: connection.userId, expiresAt: connection.expiresAt };
+  const socket = await getSocket(companyId, socketId);
+  if (!socket) return false;
+  const member = { entity: 'wsRoomMember', socketId, companyId, userId: socket.userId, expiresAt: socket.expiresAt };
   for (const chunk of chunks(wanted, ROOMS_PER_TRANSACTION)) {
-    const puts = chunk.map((room) => ({ Put: { TableName: table(), Item: { ...keys.roomMember(companyId, room, connectionId), ...member } } }));
-    if (!(await changeRoomSet(companyId, connectionId, 'ADD', chunk, puts))) return false;
+    const puts = chunk.map((room) => ({ Put: { TableName: table(), Item: { ...keys.roomMember(companyId, room, socketId), ...member } } }));
+    if (!(await changeRoomSet(companyId, socketId, 'ADD', chunk, puts))) return false;
   }
   return true;
 }
 
-export const joinRoom = (companyId: string, connectionId: string, room: Room) => joinRooms(companyId, connectionId, [room]);
+export const joinRoom = (companyId: string, socketId: string, room: Room) => joinRooms(companyId, socketId, [room]);
 
 /**
- * Takes the connection out of rooms: the memberships go and the connection's room set loses them, in
- * one transaction per 99 rooms. Answers false when the connection is gone (its memberships went with it).
+ * Takes the socket out of rooms: the memberships go and the socket's room set loses them, in
+ * one transaction per 99 rooms. Answers false when the socket is gone (its memberships went with it).
  */
-export async function leaveRooms(companyId: string, connectionId: string, rooms: readonly Room[]): Promise<boolean> {
+export async function leaveRooms(companyId: string, socketId: string, rooms: readonly Room[]): Promise<boolean> {
   for (const chunk of chunks([...new Set(rooms)], ROOMS_PER_TRANSACTION)) {
-    const deletes = chunk.map((room) => ({ Delete: { TableName: table(), Key: keys.roomMember(companyId, room, connectionId) } }));
-    if (!(await changeRoomSet(companyId, connectionId, 'DELETE', chunk, deletes))) return false;
+    const deletes = chunk.map((room) => ({ Delete: { TableName: table(), Key: keys.roomMember(companyId, room, socketId) } }));
+    if (!(await changeRoomSet(companyId, socketId, 'DELETE', chunk, deletes))) return false;
   }
   return true;
 }
 
-export const leaveRoom = (companyId: string, connectionId: string, room: Room) => leaveRooms(companyId, connectionId, [room]);
+export const leaveRoom = (companyId: string, socketId: string, room: Room) => leaveRooms(companyId, socketId, [room]);
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 async function changeRoomSet(
   companyId: string,
-  connectionId: string,
+  socketId: string,
   operation: 'ADD' | 'DELETE',
   rooms: readonly Room[],
   memberships: readonly TransactItem[],
 ): Promise<boolean> {
   if (rooms.length === 0) return true;
-  const connectionUpdate: TransactItem = {
+  const socketUpdate: TransactItem = {
     Update: {
       TableName: table(),
-      Key: keys.wsConnection(companyId, connectionId),
+      Key: keys.socket(companyId, socketId),
       // One path may appear in one clause only, so ADD names both when it can.
       UpdateExpression: operation === 'ADD' ? 'ADD rooms :rooms, roomsVersion :one' : 'DELETE rooms :rooms ADD roomsVersion :one',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':rooms': new Set(rooms), ':one': 1 },
     },
   };
-  // The connection's update goes first: a failed condition there means the connection is gone.
-  return (await transact([connectionUpdate, ...memberships]))?.[0] !== 'ConditionalCheckFailed';
+  // The socket's update goes first: a failed condition there means the socket is gone.
+  return (await transact([socketUpdate, ...memberships]))?.[0] !== 'ConditionalCheckFailed';
 }
 
 /**
  * Runs a transaction; answers undefined when it committed, else the cancellation code of each action.
- * A cancellation for a conflict with another transaction (concurrent actions of one connection) is
+ * A cancellation for a conflict with another transaction (concurrent actions of one socket) is
  * retried after a short pause; one for a failed condition is the caller's to read.
  */
 async function transact(items: readonly TransactItem[]): Promise<(string | undefined)[] | undefined> {
@@ -236,13 +236,13 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 export interface RoomMember {
-  readonly connectionId: string;
+  readonly socketId: string;
   readonly companyId: string;
   readonly userId: string;
 }
 
 /**
- * Every connection in a room of the company (a room is one partition; this is the fan-out's only read).
+ * Every socket in a room of the company (a room is one partition; this is the fan-out's only read).
  * Strongly consistent: a socket told its join is done (the `joined` answer) then refetches, and an event
  * published right after must not miss it on a replica that has not seen the membership yet.
  */
@@ -250,29 +250,29 @@ export async function roomMembers(companyId: string, room: Room): Promise<RoomMe
   return allRoomMembers(keys.roomPrefix(companyId, room));
 }
 
-/** Every connection of every company: the members of the platform-wide room (read as roomMembers). */
+/** Every socket of every company: the members of the platform-wide room (read as roomMembers). */
 export async function globalRoomMembers(): Promise<RoomMember[]> {
   return allRoomMembers(keys.globalRoomPrefix());
 }
 
 /** The members of a room, page by page. */
 async function* roomMemberPages(prefix: KeyPrefix): AsyncGenerator<RoomMember[]> {
-  for await (const page of queryPages(prefixQueryInput(prefix, { ProjectionExpression: 'connectionId, companyId, userId', ConsistentRead: true }))) {
-    yield page.map((item) => ({ connectionId: String(item.connectionId), companyId: String(item.companyId), userId: String(item.userId) }));
+  for await (const page of queryPages(prefixQueryInput(prefix, { ProjectionExpression: 'socketId, companyId, userId', ConsistentRead: true }))) {
+    yield page.map((item) => ({ socketId: String(item.socketId), companyId: String(item.companyId), userId: String(item.userId) }));
   }
 }
 
 /**
- * Every connection of one user: the members of their room `user:<id>`, which every connection joins on
- * $connect (a Query of one partition, strongly consistent, so a connection whose $connect wrote its
+ * Every socket of one user: the members of their room `user:<id>`, which every socket joins on
+ * $connect (a Query of one partition, strongly consistent, so a socket whose $connect wrote its
  * membership before an access change is found by that change).
  */
-export async function userConnections(companyId: string, userId: string): Promise<RoomMember[]> {
+export async function userSockets(companyId: string, userId: string): Promise<RoomMember[]> {
   return allRoomMembers(keys.roomPrefix(companyId, `user:${userId}`));
 }
 
-/** Every connection of a company: the members of its room `company`, which every connection joins on $connect. */
-export async function companyConnections(companyId: string): Promise<RoomMember[]> {
+/** Every socket of a company: the members of its room `company`, which every socket joins on $connect. */
+export async function companySockets(companyId: string): Promise<RoomMember[]> {
   return allRoomMembers(keys.roomPrefix(companyId, 'company'));
 }
 
@@ -282,32 +282,32 @@ async function allRoomMembers(prefix: KeyPrefix): Promise<RoomMember[]> {
   return members;
 }
 
-/** Rounds of "read the rooms, delete them" before giving up on a connection whose rooms keep changing. */
+/** Rounds of "read the rooms, delete them" before giving up on a socket whose rooms keep changing. */
 const FORGET_ATTEMPTS = 5;
 
 /**
- * Forgets a connection and its room memberships (on $disconnect, or when API Gateway answers 410 Gone).
- * The memberships go first and the connection item last, and only if its room set is still the one
+ * Forgets a socket and its room memberships (on $disconnect, or when API Gateway answers 410 Gone).
+ * The memberships go first and the socket item last, and only if its room set is still the one
  * read (same `roomsVersion`); otherwise a join slipped in, and the round starts again. So a failure
- * half-way leaves the connection item to find the rest by, and no membership outlives its connection.
+ * half-way leaves the socket item to find the rest by, and no membership outlives its socket.
  */
-export async function deleteConnection(companyId: string, connectionId: string): Promise<void> {
+export async function deleteSocket(companyId: string, socketId: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
-    const connection = await getConnection(companyId, connectionId);
+    const socket = await getSocket(companyId, socketId);
     const memberships = [
-      ...(connection?.rooms ?? []).map((room) => keys.roomMember(companyId, room, connectionId)),
-      keys.globalRoomMember(companyId, connectionId),
+      ...(socket?.rooms ?? []).map((room) => keys.roomMember(companyId, room, socketId)),
+      keys.globalRoomMember(companyId, socketId),
     ];
     await batchWriteAll(memberships.map((Key) => ({ DeleteRequest: { Key } })));
-    if (!connection) return;
+    if (!socket) return;
     try {
       await dynamo().send(
         new DeleteCommand({
           TableName: table(),
-          Key: keys.wsConnection(companyId, connectionId),
-          ...(connection.roomsVersion === undefined
+          Key: keys.socket(companyId, socketId),
+          ...(socket.roomsVersion === undefined
             ? { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(roomsVersion)' }
-            : { ConditionExpression: 'roomsVersion = :version', ExpressionAttributeValues: { ':version': connection.roomsVersion } }),
+            : { ConditionExpression: 'roomsVersion = :version', ExpressionAttributeValues: { ':version': socket.roomsVersion } }),
         }),
       );
       return;
@@ -323,20 +323,20 @@ export async function deleteConnection(companyId: string, connectionId: string):
 // only those attributes and never create a user item.
 
 /**
- * Records that a connection is alive (it opened, or sent its `userStatus` ping): its lastSeenAt, and
+ * Records that a socket is alive (it opened, or sent its `userStatus` ping): its lastSeenAt, and
  * the user's online state, lastSeenAt and presence version, in one transaction that holds only while
- * the connection exists. So a connection being forgotten never marks its user online after its
- * $disconnect looked for the user's other connections. Answers false when the connection or the user
+ * the socket exists. So a socket being forgotten never marks its user online after its
+ * $disconnect looked for the user's other sockets. Answers false when the socket or the user
  * is gone (nothing is written then).
  */
-export async function markConnectionAlive(connection: ConnectionRef, now: Date): Promise<boolean> {
-  const { companyId, connectionId, userId } = connection;
+export async function markSocketAlive(socket: SocketRef, now: Date): Promise<boolean> {
+  const { companyId, socketId, userId } = socket;
   const at = now.toISOString();
   const cancelled = await transact([
     {
       Update: {
         TableName: table(),
-        Key: keys.wsConnection(companyId, connectionId),
+        Key: keys.socket(companyId, socketId),
         UpdateExpression: 'SET lastSeenAt = :now',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':now': at },
@@ -358,7 +358,7 @@ export async function markConnectionAlive(connection: ConnectionRef, now: Date):
 
 export interface Presence {
   readonly online: boolean;
-  /** Undefined until the user's first connection. */
+  /** Undefined until the user's first socket. */
   readonly version: number | undefined;
 }
 
@@ -377,15 +377,15 @@ export async function getPresence(companyId: string, userId: string): Promise<Pr
 }
 
 /**
- * Whether the user still has a connection: one strongly consistent Query of their room `user:<id>`
- * (every connection joins it on $connect), ignoring memberships past their TTL that DynamoDB has not
+ * Whether the user still has a socket: one strongly consistent Query of their room `user:<id>`
+ * (every socket joins it on $connect), ignoring memberships past their TTL that DynamoDB has not
  * deleted yet.
  */
-export async function hasConnection(companyId: string, userId: string, now: Date): Promise<boolean> {
+export async function hasSocket(companyId: string, userId: string, now: Date): Promise<boolean> {
   const input = prefixQueryInput(keys.roomPrefix(companyId, `user:${userId}`), {
     ConsistentRead: true,
     FilterExpression: 'expiresAt > :now',
-    ProjectionExpression: 'connectionId',
+    ProjectionExpression: 'socketId',
     ExpressionAttributeValues: { ':now': epochSeconds(now) },
   });
   for await (const page of queryPages(input)) if (page.length > 0) return true;
@@ -393,7 +393,7 @@ export async function hasConnection(companyId: string, userId: string, now: Date
 }
 
 /**
- * Marks the user offline unless somebody marked them online since `seen` was read (a connection opened
+ * Marks the user offline unless somebody marked them online since `seen` was read (a socket opened
  * or pinged meanwhile). Answers whether the user went offline.
  */
 export async function markUserOffline(companyId: string, userId: string, seen: Presence): Promise<boolean> {

@@ -9,18 +9,18 @@ const AuthorizerContext = z.object({
 });
 
 export interface WsRequest {
-  readonly connectionId: string;
+  readonly socketId: string;
   readonly companyId: string;
   readonly userId: string;
   /** The sign-in the socket's ticket was minted by (epoch seconds), when known. */
   readonly signInAt?: number;
 }
 
-export function connectionContext(event: {
+export function socketContext(event: {
   requestContext: { connectionId?: string; authorizer?: unknown };
 }): WsRequest {
   const { companyId, userId, signInAt } = AuthorizerContext.parse(event.requestContext.authorizer);
-  const connectionId = event.requestContext.connectionId;
-  if (!connectionId) throw new Error('WebSocket event without connectionId');
-  return { connectionId, companyId, userId, ...(signInAt === undefined ? {} : { signInAt }) };
+  const socketId = event.requestContext.connectionId;
+  if (!socketId) throw new Error('WebSocket event without connectionId');
+  return { socketId, companyId, userId, ...(signInAt === undefined ? {} : { signInAt }) };
 }

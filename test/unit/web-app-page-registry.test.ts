@@ -1,4 +1,5 @@
 /** The page registry and what is read off it: routes, menu, page gate, titles (issue 13). */
+import { documentTitle } from '../../web/src/app/DocumentTitle';
 import { PAGE_REQUIREMENTS } from '../../web/src/app/page-access';
 import { menuPages, menuPath, pageById, PAGES, pagesIn, pageTitlesIn, type PageEntry } from '../../web/src/app/page-registry';
 import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../web/src/app/pages';
@@ -75,5 +76,9 @@ describe('what is read off the registry', () => {
     expect(MENU_PATHS.dashboard).toBe('/');
     expect(Object.keys(MENU_PATHS).sort()).toEqual(entries.filter((page) => page.menu !== undefined).map((page) => page.id).sort());
     expect(menuPath({ path: 'contact-lists/:contactListId/contacts' })).toBe('/contact-lists');
+  });
+
+  test('names the document after the page, then the app', () => {
+    expect(documentTitle(pageById('contacts').title.pt, 'Atende')).toBe('Contatos · Atende');
   });
 });

@@ -16,6 +16,7 @@ import { RequireAuth } from '../auth/RequireAuth';
 import { useAuthState } from '../auth/use-auth-state';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { CurrentPageContext, type CurrentPage } from './current-page';
+import { DocumentTitle } from './DocumentTitle';
 import { pagesIn, type PageArea } from './page-registry';
 
 interface Preloadable {
@@ -59,7 +60,8 @@ function gated(page: CurrentPage): boolean {
 }
 
 /**
- * The route of a registry entry: the page knows its entry (CurrentPageContext); behind PageGate when its requirement says so (page-registry.ts), which then loads beside the page.
+ * The route of a registry entry: the page knows its entry (CurrentPageContext) and names the browser
+ * tab; behind PageGate when its requirement says so (page-registry.ts), which then loads beside it.
  */
 function pageRoute(page: CurrentPage): RouteObject {
   const Page = lazyPageOf(page);
@@ -72,6 +74,7 @@ function pageRoute(page: CurrentPage): RouteObject {
   );
   const element = (
     <CurrentPageContext value={page}>
+      <DocumentTitle page={page} />
       {content}
     </CurrentPageContext>
   );

@@ -12,6 +12,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContactDto, ContactExport } from '../../../shared/contacts';
 import { can } from '../../../shared/permissions';
+import { useContactList } from '../api/contacts';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
@@ -25,7 +26,6 @@ import { downloadFrom } from './download';
 import { ImportContactsDialog } from './ImportContactsDialog';
 import { contactsTexts } from './texts';
 import { useContactEvents } from './use-contact-events';
-import { useContactList } from './use-contact-list';
 import { useDebouncedValue } from './use-debounced-value';
 
 const useStyles = makeStyles({

@@ -32,7 +32,9 @@ import { pickSummary, pickedQueues, queueSelectionOf } from './ticket-filters';
 import { countLabel, hasMorePages, ticketsOf, type TicketListSpec } from './ticket-lists';
 import { useDebouncedValue } from './use-debounced-value';
 import { useTicketListQuery } from './use-ticket-lists';
-import { useQueueList, useTagOptions, useUserOptions } from './lookups';
+import { useQueues as useQueueList } from '../api/queues';
+import { useTagOptions } from '../api/tags';
+import { useUserOptions } from '../api/users';
 import { useTicketUser } from './viewer';
 
 // Dialogs load when first opened: the list shows sooner without their code (combobox, conversation view).

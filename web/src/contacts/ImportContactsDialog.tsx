@@ -3,7 +3,8 @@
  * which is checked here first (type and size), then sent to POST /contacts/import; the answer is shown
  * as a summary (created, skipped, refused) with the problems of each refused row. A file the server
  * refuses as a whole (no name and number columns, unreadable, too many rows) shows its reason.
- * The server announces the new contacts with a `reload` event; the lists are refreshed here as well.
+ * The server announces the new contacts with a `reload` event; the lists are refreshed on the answer
+ * as well (api/contacts.ts).
  */
 import {
   Body1,
@@ -22,18 +23,11 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DocumentTable24Regular } from '@fluentui/react-icons/svg/document-table';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import {
-  CONTACTS_IMPORT_FIELDS,
-  CONTACTS_IMPORT_MAX_BYTES,
-  CONTACTS_IMPORT_MAX_ROWS,
-  type ContactImportResult,
-} from '../../../shared/contacts';
+import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_BYTES, CONTACTS_IMPORT_MAX_ROWS } from '../../../shared/contacts';
 import type { ErrorBody } from '../../../shared/errors';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
-import { useServices } from '../app/services';
+import { useImportContacts } from '../api/contacts';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { IMPORT_ACCEPT, importErrorsByRow, importFileProblem, refusedRowCount, type ImportFileProblem } from './contact-import';
@@ -66,32 +60,27 @@ export interface ImportContactsDialogProps {
 export function ImportContactsDialog({ open, onClose }: ImportContactsDialogProps) {
   const styles = useStyles();
   const texts = useTexts(contactsTexts);
-  const { api } = useServices();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
   const [problem, setProblem] = useState<ImportFileProblem>();
   const [refusal, setRefusal] = useState<string>();
 
-  const upload = useMutation({
-    mutationFn: (chosen: File) => {
-      const form = new FormData();
-      form.append(CONTACTS_IMPORT_FIELDS[0], chosen, chosen.name);
-      return api.upload<ContactImportResult>('/contacts/import', form);
-    },
-    onSuccess: (result) => {
-      if (result.created > 0) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all });
-        toast.success(format(texts.importDialog.done, { count: result.created }));
-      }
-    },
-    onError: (error) => {
-      const reason = error instanceof ApiError && error.code === 'ERR_VALIDATION' ? (error.body as ErrorBody | undefined)?.message : undefined;
-      if (reason !== undefined) setRefusal(reason);
-      else toast.error(error);
-    },
-  });
+  const upload = useImportContacts();
+  const send = (chosen: File) => {
+    const form = new FormData();
+    form.append(CONTACTS_IMPORT_FIELDS[0], chosen, chosen.name);
+    upload.mutate(form, {
+      onSuccess: (result) => {
+        if (result.created > 0) toast.success(format(texts.importDialog.done, { count: result.created }));
+      },
+      onError: (error) => {
+        const reason = error instanceof ApiError && error.code === 'ERR_VALIDATION' ? (error.body as ErrorBody | undefined)?.message : undefined;
+        if (reason !== undefined) setRefusal(reason);
+        else toast.error(error);
+      },
+    });
+  };
 
   const choose = (chosen: File | undefined) => {
     upload.reset();
@@ -182,7 +171,7 @@ export function ImportContactsDialog({ open, onClose }: ImportContactsDialogProp
               appearance="primary"
               disabled={file === undefined || problem !== undefined || upload.isPending || result !== undefined}
               icon={upload.isPending ? <Spinner size="tiny" /> : undefined}
-              onClick={() => file !== undefined && upload.mutate(file)}
+              onClick={() => file !== undefined && send(file)}
             >
               {upload.isPending ? texts.importDialog.sending : texts.importDialog.send}
             </Button>

@@ -41,7 +41,7 @@ import { useQueues as useQueueList } from '../api/queues';
 import { ticketsTexts } from './texts';
 import { storeTicket } from './ticket-cache';
 import { CONTACT_SEARCH_MIN, contactSearchTerm, defaultConnectionId, otherOpenTicketOf } from './new-ticket';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../components/use-debounced-value';
 import { useTicketUser } from './viewer';
 
 const useStyles = makeStyles({

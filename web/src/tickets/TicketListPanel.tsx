@@ -30,7 +30,7 @@ import { cameFromOpening } from './ticket-action-rules';
 import { useTicketActions } from './ticket-actions';
 import { pickSummary, pickedQueues, queueSelectionOf } from './ticket-filters';
 import { countLabel, hasMorePages, ticketsOf, type TicketListSpec } from './ticket-lists';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../components/use-debounced-value';
 import { useTicketListQuery } from './use-ticket-lists';
 import { useQueues as useQueueList } from '../api/queues';
 import { useTagOptions } from '../api/tags';

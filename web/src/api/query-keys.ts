@@ -13,12 +13,14 @@ import { queueKeys } from './queues';
 import { quickMessageKeys } from './quick-messages';
 import { tagKeys } from './tags';
 import { ticketNoteKeys } from './ticket-notes';
-import { ticketKeys } from './tickets';
+import { ticketKeys, unreadTicketKeys } from './tickets';
 import { userKeys } from './users';
 
 export const queryKeys = {
   me: ['me'] as const,
   tickets: ticketKeys,
+  /** The header's notifications: the tickets with unread messages, under a root of their own. */
+  notifications: unreadTicketKeys.all,
   /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
   contactSearch: contactKeys.search,
   messages: messageKeys,

@@ -23,6 +23,26 @@ export const ticketKeys = {
   spy: (ticketId: string) => ['tickets', 'spy', ticketId] as const,
 };
 
+/**
+ * The caller's tickets with unread messages (the header's notifications), under a root key of their
+ * own: ticket-list refreshes (`tickets`) need not reload them.
+ */
+export const unreadTicketKeys = {
+  all: ['notifications'] as const,
+};
+
+/** GET /tickets with unread messages, every queue for admins (the server ignores showAll for others), arranged by `arrange`. */
+export function useUnreadTickets(arrange: (tickets: readonly TicketDto[]) => readonly TicketDto[]) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: unreadTicketKeys.all,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<TicketPage>(TICKETS_API_PATH, { query: { withUnreadMessages: true, showAll: true }, signal });
+      return arrange(page.tickets);
+    },
+  });
+}
+
 export function useTicket(ticketId: string) {
   const { api } = useServices();
   return useQuery({

@@ -5,6 +5,7 @@ import { menuPages, menuPath, pageById, PAGES, pagesIn, pageTitlesIn, type PageE
 import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../web/src/app/pages';
 import { commonTexts } from '../../web/src/i18n/common';
 import { LANGUAGES } from '../../web/src/i18n/language';
+import { MENU_ICONS } from '../../web/src/shell/menu-icons';
 import { MENU_PATHS } from '../../web/src/shell/menu-rules';
 
 const entries: readonly PageEntry[] = PAGES;
@@ -39,6 +40,12 @@ describe('the page registry', () => {
     expect(menuPages('admin').map((page) => page.id)).toEqual([
       'prompts', 'queueIntegration', 'connections', 'files', 'queues', 'users', 'messagesApi', 'financeiro', 'subscription', 'settings',
     ]);
+  });
+
+  test('gives every menu entry an icon the menu has', () => {
+    for (const section of ['main', 'campaigns', 'admin'] as const) {
+      for (const page of menuPages(section)) expect([page.id, typeof MENU_ICONS[page.menu.icon]]).toEqual([page.id, 'object']);
+    }
   });
 
   test('puts only private pages in the menu', () => {

@@ -3,39 +3,23 @@
  * where the side menu shows it, and its title in each language. The route table (AppRoutes), the side
  * menu (shell/menu-rules.ts), the page gate (PageGate, page-access.ts) and the document title all read
  * this list, so a new page is one entry here and its folder; until its folder has a page, the entry
- * loads the coming-soon placeholder.
+ * loads the coming-soon placeholder. For example, a placeholder for web/src/reports/:
+ *
+ *   { id: 'reports', path: 'reports', area: 'private', load: comingSoon,
+ *     menu: { section: 'admin', order: 75, icon: 'dataBarVertical' },
+ *     title: { pt: 'Relatórios', en: 'Reports', es: 'Informes' } },
+ *
+ * and, once built, `load: () => import('../reports/ReportsPage').then((m) => m.ReportsPage)`. A menu
+ * icon not used yet is added by name to shell/menu-icons.tsx.
  *
  * The order is spec 3 §2's route table (its private routes, then the campaign routes of spec 2 §2);
  * the menu orders its entries by `menu.order` within each section.
  */
-import { Board20Regular } from '@fluentui/react-icons/svg/board';
-import { BrainCircuit20Regular } from '@fluentui/react-icons/svg/brain-circuit';
-import { CalendarClock20Regular } from '@fluentui/react-icons/svg/calendar-clock';
-import { Chat20Regular } from '@fluentui/react-icons/svg/chat';
-import { Code20Regular } from '@fluentui/react-icons/svg/code';
-import { ContactCard20Regular } from '@fluentui/react-icons/svg/contact-card';
-import { DataBarVertical20Regular } from '@fluentui/react-icons/svg/data-bar-vertical';
-import { Flash20Regular } from '@fluentui/react-icons/svg/flash';
-import { Folder20Regular } from '@fluentui/react-icons/svg/folder';
-import { List20Regular } from '@fluentui/react-icons/svg/list';
-import { Megaphone20Regular } from '@fluentui/react-icons/svg/megaphone';
-import { Money20Regular } from '@fluentui/react-icons/svg/money';
-import { Payment20Regular } from '@fluentui/react-icons/svg/payment';
-import { People20Regular } from '@fluentui/react-icons/svg/people';
-import { PeopleChat20Regular } from '@fluentui/react-icons/svg/people-chat';
-import { PeopleList20Regular } from '@fluentui/react-icons/svg/people-list';
-import { PeopleQueue20Regular } from '@fluentui/react-icons/svg/people-queue';
-import { PlugConnected20Regular } from '@fluentui/react-icons/svg/plug-connected';
-import { PuzzlePiece20Regular } from '@fluentui/react-icons/svg/puzzle-piece';
-import { QuestionCircle20Regular } from '@fluentui/react-icons/svg/question-circle';
-import { Settings20Regular } from '@fluentui/react-icons/svg/settings';
-import { Tag20Regular } from '@fluentui/react-icons/svg/tag';
-import { TaskListSquareLtr20Regular } from '@fluentui/react-icons/svg/task-list-square-ltr';
-import type { FluentIcon } from '@fluentui/react-icons';
 import type { ComponentType } from 'react';
 import type { PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
 import type { Language } from '../i18n/language';
+import type { MenuIconName } from '../shell/menu-icons';
 
 /**
  * `private`: inside the shell, for signed-in users; `public`: for visitors (a signed-in user opening
@@ -70,7 +54,11 @@ export interface MenuPlacement {
   readonly section: MenuSection;
   /** Place within its section, smallest first. */
   readonly order: number;
-  readonly icon: FluentIcon;
+  /**
+   * The entry's icon, by its name in shell/menu-icons.tsx: the icons load with the shell, not with the
+   * route table, which every first load (the sign-in page's too) carries.
+   */
+  readonly icon: MenuIconName;
   /** The entry's words when they differ from the page's title. */
   readonly label?: PageText;
 }
@@ -102,7 +90,7 @@ export const PAGES = [
     // Spec 1 §2.1: the dashboard is for admins; HomePage sends everyone else to the tickets.
     load: () => import('../pages/HomePage').then((m) => m.HomePage),
     requires: { permission: 'dashboard:view' },
-    menu: { section: 'main', order: 10, icon: DataBarVertical20Regular },
+    menu: { section: 'main', order: 10, icon: 'dataBarVertical' },
     title: { pt: 'Dashboard', en: 'Dashboard', es: 'Panel' },
   },
   {
@@ -110,7 +98,7 @@ export const PAGES = [
     path: 'tickets/:ticketId?',
     area: 'private',
     load: () => import('../tickets/TicketsPage').then((m) => m.TicketsPage),
-    menu: { section: 'main', order: 20, icon: Chat20Regular },
+    menu: { section: 'main', order: 20, icon: 'chat' },
     title: { pt: 'Atendimentos', en: 'Tickets', es: 'Atenciones' },
   },
   {
@@ -118,7 +106,7 @@ export const PAGES = [
     path: 'connections',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'admin', order: 30, icon: PlugConnected20Regular },
+    menu: { section: 'admin', order: 30, icon: 'plugConnected' },
     title: { pt: 'Conexões', en: 'Connections', es: 'Conexiones' },
   },
   {
@@ -129,7 +117,7 @@ export const PAGES = [
     menu: {
       section: 'main',
       order: 30,
-      icon: Flash20Regular,
+      icon: 'flash',
       label: { pt: 'Respostas Rápidas', en: 'Quick replies', es: 'Respuestas rápidas' },
     },
     title: { pt: 'Respostas Rápidas', en: 'Quick Replies', es: 'Respuestas Rápidas' },
@@ -139,7 +127,7 @@ export const PAGES = [
     path: 'todolist',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'main', order: 50, icon: TaskListSquareLtr20Regular, label: { pt: 'Tarefas', en: 'To-do list', es: 'Tareas' } },
+    menu: { section: 'main', order: 50, icon: 'taskListSquareLtr', label: { pt: 'Tarefas', en: 'To-do list', es: 'Tareas' } },
     title: { pt: 'Tarefas', en: 'Tasks', es: 'Tareas' },
   },
   {
@@ -149,7 +137,7 @@ export const PAGES = [
     load: comingSoon,
     // DESIGN.md §8: schedules are gated by the plan, like the other flagged pages.
     requires: { planFlag: 'useSchedules' },
-    menu: { section: 'main', order: 70, icon: CalendarClock20Regular },
+    menu: { section: 'main', order: 70, icon: 'calendarClock' },
     title: { pt: 'Agendamentos', en: 'Schedules', es: 'Agendamientos' },
   },
   {
@@ -157,7 +145,7 @@ export const PAGES = [
     path: 'tags',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'main', order: 80, icon: Tag20Regular },
+    menu: { section: 'main', order: 80, icon: 'tag' },
     title: { pt: 'Tags', en: 'Tags', es: 'Etiquetas' },
   },
   {
@@ -165,7 +153,7 @@ export const PAGES = [
     path: 'contacts',
     area: 'private',
     load: () => import('../contacts/ContactsPage').then((m) => m.ContactsPage),
-    menu: { section: 'main', order: 60, icon: ContactCard20Regular },
+    menu: { section: 'main', order: 60, icon: 'contactCard' },
     title: { pt: 'Contatos', en: 'Contacts', es: 'Contactos' },
   },
   {
@@ -173,7 +161,7 @@ export const PAGES = [
     path: 'helps',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'main', order: 100, icon: QuestionCircle20Regular },
+    menu: { section: 'main', order: 100, icon: 'questionCircle' },
     title: { pt: 'Ajuda', en: 'Help', es: 'Ayuda' },
   },
   {
@@ -181,7 +169,7 @@ export const PAGES = [
     path: 'users',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'admin', order: 60, icon: People20Regular },
+    menu: { section: 'admin', order: 60, icon: 'people' },
     title: { pt: 'Usuários', en: 'Users', es: 'Usuarios' },
   },
   {
@@ -192,7 +180,7 @@ export const PAGES = [
     menu: {
       section: 'admin',
       order: 40,
-      icon: Folder20Regular,
+      icon: 'folder',
       label: { pt: 'Lista de arquivos', en: 'File lists', es: 'Listas de archivos' },
     },
     title: { pt: 'Lista de arquivos', en: 'File lists', es: 'Lista de archivos' },
@@ -203,7 +191,7 @@ export const PAGES = [
     area: 'private',
     load: comingSoon,
     requires: { planFlag: 'useOpenAi' },
-    menu: { section: 'admin', order: 10, icon: BrainCircuit20Regular, label: { pt: 'Open.Ai', en: 'Open.Ai', es: 'Open.Ai' } },
+    menu: { section: 'admin', order: 10, icon: 'brainCircuit', label: { pt: 'Open.Ai', en: 'Open.Ai', es: 'Open.Ai' } },
     title: { pt: 'Prompts', en: 'Prompts', es: 'Prompts' },
   },
   {
@@ -212,7 +200,7 @@ export const PAGES = [
     area: 'private',
     load: comingSoon,
     requires: { planFlag: 'useIntegrations' },
-    menu: { section: 'admin', order: 20, icon: PuzzlePiece20Regular },
+    menu: { section: 'admin', order: 20, icon: 'puzzlePiece' },
     title: { pt: 'Integrações', en: 'Integrations', es: 'Integraciones' },
   },
   {
@@ -221,7 +209,7 @@ export const PAGES = [
     area: 'private',
     load: comingSoon,
     requires: { planFlag: 'useExternalApi' },
-    menu: { section: 'admin', order: 70, icon: Code20Regular },
+    menu: { section: 'admin', order: 70, icon: 'code' },
     title: { pt: 'API', en: 'API', es: 'API' },
   },
   {
@@ -229,7 +217,7 @@ export const PAGES = [
     path: 'settings',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'admin', order: 100, icon: Settings20Regular },
+    menu: { section: 'admin', order: 100, icon: 'settings' },
     title: { pt: 'Configurações', en: 'Settings', es: 'Configuración' },
   },
   {
@@ -238,7 +226,7 @@ export const PAGES = [
     area: 'private',
     load: comingSoon,
     requires: { planFlag: 'useKanban' },
-    menu: { section: 'main', order: 40, icon: Board20Regular },
+    menu: { section: 'main', order: 40, icon: 'board' },
     title: { pt: 'Kanban', en: 'Kanban', es: 'Kanban' },
   },
   {
@@ -246,7 +234,7 @@ export const PAGES = [
     path: 'financeiro',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'admin', order: 80, icon: Money20Regular },
+    menu: { section: 'admin', order: 80, icon: 'money' },
     title: { pt: 'Financeiro', en: 'Billing', es: 'Finanzas' },
   },
   {
@@ -254,7 +242,7 @@ export const PAGES = [
     path: 'queues',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'admin', order: 50, icon: PeopleQueue20Regular },
+    menu: { section: 'admin', order: 50, icon: 'peopleQueue' },
     title: { pt: 'Filas & Chatbot', en: 'Queues & Chatbot', es: 'Colas y Chatbot' },
   },
   {
@@ -266,7 +254,7 @@ export const PAGES = [
     menu: {
       section: 'main',
       order: 110,
-      icon: Megaphone20Regular,
+      icon: 'megaphone',
       label: { pt: 'Informativos', en: 'Announcements', es: 'Informativos' },
     },
     title: { pt: 'Informativos', en: 'Announcements', es: 'Comunicados' },
@@ -276,7 +264,7 @@ export const PAGES = [
     path: 'subscription',
     area: 'private',
     load: comingSoon,
-    menu: { section: 'admin', order: 90, icon: Payment20Regular },
+    menu: { section: 'admin', order: 90, icon: 'payment' },
     title: { pt: 'Assinatura', en: 'Subscription', es: 'Suscripción' },
   },
   {
@@ -288,7 +276,7 @@ export const PAGES = [
     menu: {
       section: 'main',
       order: 90,
-      icon: PeopleChat20Regular,
+      icon: 'peopleChat',
       label: { pt: 'Chat Interno', en: 'Internal chat', es: 'Chat interno' },
     },
     title: { pt: 'Chat Interno', en: 'Internal Chat', es: 'Chat Interno' },
@@ -303,7 +291,7 @@ export const PAGES = [
     menu: {
       section: 'campaigns',
       order: 20,
-      icon: PeopleList20Regular,
+      icon: 'peopleList',
       label: { pt: 'Listas de Contatos', en: 'Contact lists', es: 'Listas de contactos' },
     },
     title: { pt: 'Listas de Contatos', en: 'Contact Lists', es: 'Listas de Contactos' },
@@ -322,7 +310,7 @@ export const PAGES = [
     area: 'private',
     load: comingSoon,
     requires: { campaigns: true },
-    menu: { section: 'campaigns', order: 10, icon: List20Regular, label: { pt: 'Listagem', en: 'List', es: 'Listado' } },
+    menu: { section: 'campaigns', order: 10, icon: 'list', label: { pt: 'Listagem', en: 'List', es: 'Listado' } },
     title: { pt: 'Campanhas', en: 'Campaigns', es: 'Campañas' },
   },
   {
@@ -343,7 +331,7 @@ export const PAGES = [
     menu: {
       section: 'campaigns',
       order: 30,
-      icon: Settings20Regular,
+      icon: 'settings',
       label: { pt: 'Configurações', en: 'Settings', es: 'Configuración' },
     },
     title: { pt: 'Configurações de Campanhas', en: 'Campaign Settings', es: 'Configuración de Campañas' },

@@ -10,6 +10,7 @@ import { APP_VERSION } from '../../../shared/version';
 import { menuPageById } from '../app/page-registry';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
+import { MENU_ICONS } from './menu-icons';
 import { activeMenuItem, MENU_PATHS, type MenuItemId, type MenuLayout } from './menu-rules';
 import { MenuGroup } from './MenuGroup';
 import { MenuLink } from './MenuLink';
@@ -72,7 +73,7 @@ export function SideMenu({ layout, expanded, connectionAlert, onNavigate }: Side
         key={id}
         to={MENU_PATHS[id]}
         label={(page.menu.label ?? page.title)[language]}
-        icon={page.menu.icon}
+        icon={MENU_ICONS[page.menu.icon]}
         active={active === id}
         expanded={expanded}
         nested={nested}

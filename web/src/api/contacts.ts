@@ -1,9 +1,11 @@
 /**
  * Contacts (spec 1 §2.8, spec 3 §9): paths, cache keys, the list and one-contact queries, and the
- * writes (save, delete, export, import). Writes put their answer in the cache at once
- * (contacts/contact-cache.ts); the realtime event that follows finds it there.
+ * writes (save, delete, export, import) as requests the screens run in their mutations, putting the
+ * answer in the cache at once (contacts/contact-cache.ts; the realtime event that follows finds it
+ * there). Requests rather than mutation hooks: these keys are read by the shell, which then need not
+ * carry TanStack's mutation code into every first load.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
 import type { ContactDto, ContactExport, ContactImportResult, ContactPage } from '../../../shared/contacts';
 import { useServices } from '../app/services';
@@ -65,28 +67,19 @@ export function saveContact(api: ApiClient, body: ContactBody, contactId?: strin
   return contactId === undefined ? api.post<ContactDto>(CONTACTS_PATH, body) : api.put<ContactDto>(contactPath(contactId), body);
 }
 
-export function useDeleteContact() {
-  const { api } = useServices();
-  return useMutation({ mutationFn: (contactId: string) => api.delete<void>(contactPath(contactId)) });
+export function deleteContact(api: ApiClient, contactId: string): Promise<void> {
+  return api.delete<void>(contactPath(contactId));
 }
 
 /** GET /contacts/export: a signed link to contatos.csv. */
-export function useExportContacts() {
-  const { api } = useServices();
-  return useMutation({ mutationFn: () => api.get<ContactExport>(CONTACTS_EXPORT_PATH) });
+export function exportContacts(api: ApiClient): Promise<ContactExport> {
+  return api.get<ContactExport>(CONTACTS_EXPORT_PATH);
 }
 
 /**
  * POST /contacts/import with the spreadsheet in a form (its field: CONTACTS_IMPORT_FIELDS of
- * shared/contacts.ts); the lists are fetched again when contacts were created.
+ * shared/contacts.ts). When it created contacts, invalidate `contactKeys.all`.
  */
-export function useImportContacts() {
-  const { api } = useServices();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (form: FormData) => api.upload<ContactImportResult>(CONTACTS_IMPORT_PATH, form),
-    onSuccess: (result) => {
-      if (result.created > 0) void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-    },
-  });
+export function importContacts(api: ApiClient, form: FormData): Promise<ContactImportResult> {
+  return api.upload<ContactImportResult>(CONTACTS_IMPORT_PATH, form);
 }

@@ -10,10 +10,11 @@ import { Button, Spinner } from '@fluentui/react-components';
 import { ArrowDownload24Regular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowUpload24Regular } from '@fluentui/react-icons/svg/arrow-upload';
 import { PersonAdd24Regular } from '@fluentui/react-icons/svg/person-add';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions';
-import { useContactList, useDeleteContact, useExportContacts, type ContactDto } from '../api/contacts';
+import { deleteContact, exportContacts, useContactList, type ContactDto } from '../api/contacts';
+import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { downloadFrom } from '../components/download';
 import { listStateOf } from '../components/list-state';
@@ -35,6 +36,7 @@ type ModalState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { 
 
 export function ContactsPage() {
   const texts = useTexts(contactsTexts);
+  const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
   const { user } = useMe();
@@ -48,30 +50,28 @@ export function ContactsPage() {
   const [importing, setImporting] = useState(false);
   const [ticketFor, setTicketFor] = useState<ContactDto>();
 
-  const exportCsv = useExportContacts();
-  const exportContacts = () =>
-    exportCsv.mutate(undefined, {
-      onSuccess: (file) => {
-        downloadFrom(file.url, file.fileName);
-        toast.success(format(texts.page.exportReady, { count: file.count, file: file.fileName }));
-      },
-      onError: (error) => toast.error(error),
-    });
+  const exportCsv = useMutation({
+    mutationFn: () => exportContacts(api),
+    onSuccess: (file) => {
+      downloadFrom(file.url, file.fileName);
+      toast.success(format(texts.page.exportReady, { count: file.count, file: file.fileName }));
+    },
+    onError: (error) => toast.error(error),
+  });
 
-  const remove = useDeleteContact();
   const closeDelete = () => setDeleting(undefined);
-  const deleteContact = (contact: ContactDto) =>
-    remove.mutate(contact.id, {
-      onSuccess: () => {
-        applyContactEvent(queryClient, { action: 'delete', contactId: contact.id });
-        toast.success(texts.page.deleted);
-        closeDelete();
-      },
-      onError: (error) => {
-        toast.error(error);
-        closeDelete();
-      },
-    });
+  const remove = useMutation({
+    mutationFn: (contactId: string) => deleteContact(api, contactId),
+    onSuccess: (_, contactId) => {
+      applyContactEvent(queryClient, { action: 'delete', contactId });
+      toast.success(texts.page.deleted);
+      closeDelete();
+    },
+    onError: (error) => {
+      toast.error(error);
+      closeDelete();
+    },
+  });
 
   const contacts = list.data?.pages.flatMap((page) => page.contacts) ?? [];
   const closeModal = () => setModal({ mode: 'closed' });
@@ -100,7 +100,7 @@ export function ContactsPage() {
             <Button
               icon={exportCsv.isPending ? <Spinner size="tiny" /> : <ArrowDownload24Regular />}
               disabled={exportCsv.isPending}
-              onClick={exportContacts}
+              onClick={() => exportCsv.mutate()}
             >
               {texts.page.export}
             </Button>
@@ -125,7 +125,7 @@ export function ContactsPage() {
       <ConfirmDeleteDialog
         open={deleting !== undefined}
         busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && deleteContact(deleting)}
+        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
         onCancel={closeDelete}
       />
       <ImportContactsDialog open={importing} onClose={() => setImporting(false)} />

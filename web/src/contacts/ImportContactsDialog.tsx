@@ -3,8 +3,7 @@
  * which is checked here first (type and size), then sent to POST /contacts/import; the answer is shown
  * as a summary (created, skipped, refused) with the problems of each refused row. A file the server
  * refuses as a whole (no name and number columns, unreadable, too many rows) shows its reason.
- * The server announces the new contacts with a `reload` event; the lists are refreshed on the answer
- * as well (api/contacts.ts).
+ * The server announces the new contacts with a `reload` event; the lists are refreshed here as well.
  */
 import {
   Body1,
@@ -23,11 +22,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { DocumentTable24Regular } from '@fluentui/react-icons/svg/document-table';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_BYTES, CONTACTS_IMPORT_MAX_ROWS } from '../../../shared/contacts';
 import type { ErrorBody } from '../../../shared/errors';
 import { ApiError } from '../api/client';
-import { useImportContacts } from '../api/contacts';
+import { contactKeys, importContacts } from '../api/contacts';
+import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { IMPORT_ACCEPT, importErrorsByRow, importFileProblem, refusedRowCount, type ImportFileProblem } from './contact-import';
@@ -66,21 +67,26 @@ export function ImportContactsDialog({ open, onClose }: ImportContactsDialogProp
   const [problem, setProblem] = useState<ImportFileProblem>();
   const [refusal, setRefusal] = useState<string>();
 
-  const upload = useImportContacts();
-  const send = (chosen: File) => {
-    const form = new FormData();
-    form.append(CONTACTS_IMPORT_FIELDS[0], chosen, chosen.name);
-    upload.mutate(form, {
-      onSuccess: (result) => {
-        if (result.created > 0) toast.success(format(texts.importDialog.done, { count: result.created }));
-      },
-      onError: (error) => {
-        const reason = error instanceof ApiError && error.code === 'ERR_VALIDATION' ? (error.body as ErrorBody | undefined)?.message : undefined;
-        if (reason !== undefined) setRefusal(reason);
-        else toast.error(error);
-      },
-    });
-  };
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (chosen: File) => {
+      const form = new FormData();
+      form.append(CONTACTS_IMPORT_FIELDS[0], chosen, chosen.name);
+      return importContacts(api, form);
+    },
+    onSuccess: (result) => {
+      if (result.created > 0) {
+        void queryClient.invalidateQueries({ queryKey: contactKeys.all });
+        toast.success(format(texts.importDialog.done, { count: result.created }));
+      }
+    },
+    onError: (error) => {
+      const reason = error instanceof ApiError && error.code === 'ERR_VALIDATION' ? (error.body as ErrorBody | undefined)?.message : undefined;
+      if (reason !== undefined) setRefusal(reason);
+      else toast.error(error);
+    },
+  });
 
   const choose = (chosen: File | undefined) => {
     upload.reset();
@@ -171,7 +177,7 @@ export function ImportContactsDialog({ open, onClose }: ImportContactsDialogProp
               appearance="primary"
               disabled={file === undefined || problem !== undefined || upload.isPending || result !== undefined}
               icon={upload.isPending ? <Spinner size="tiny" /> : undefined}
-              onClick={() => file !== undefined && send(file)}
+              onClick={() => file !== undefined && upload.mutate(file)}
             >
               {upload.isPending ? texts.importDialog.sending : texts.importDialog.send}
             </Button>

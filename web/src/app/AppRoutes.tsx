@@ -65,19 +65,14 @@ function gated(page: CurrentPage): boolean {
  */
 function pageRoute(page: CurrentPage): RouteObject {
   const Page = lazyPageOf(page);
-  const content = gated(page) ? (
-    <PageGate>
-      <Page />
-    </PageGate>
-  ) : (
-    <Page />
-  );
-  const element = (
-    <CurrentPageContext value={page}>
+  const shown = (
+    <>
       <DocumentTitle page={page} />
-      {content}
-    </CurrentPageContext>
+      <Page />
+    </>
   );
+  // The title inside the gate: a refused page is never named, a closed one names itself not found.
+  const element = <CurrentPageContext value={page}>{gated(page) ? <PageGate>{shown}</PageGate> : shown}</CurrentPageContext>;
   const preload = gated(page)
     ? () => {
         PageGate.preload();

@@ -6,11 +6,9 @@
  */
 import { Badge, Button, makeStyles, Tooltip } from '@fluentui/react-components';
 import { Megaphone24Regular } from '@fluentui/react-icons/svg/megaphone';
-import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AnnouncementPage } from '../../../shared/announcements';
-import { queryKeys } from '../api/query-keys';
-import { useServices } from '../app/services';
+import { announcementKeys, useAnnouncementPages, type AnnouncementPages } from '../api/announcements';
 import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { useGlobalRealtimeEvent } from '../realtime';
@@ -19,8 +17,7 @@ import { announcementsPopoverTexts } from './texts';
 
 const Popup = onDemand(() => import('./AnnouncementsSurface').then((m) => m.AnnouncementsSurface));
 
-/** Under the announcements key, so the announcements page's changes refresh the popover too. */
-const POPOVER_QUERY_KEY = [...queryKeys.announcements, 'popover'] as const;
+const POPOVER_QUERY_KEY = announcementKeys.popover;
 
 const useStyles = makeStyles({
   anchor: {
@@ -38,24 +35,18 @@ const useStyles = makeStyles({
 export function AnnouncementsPopover() {
   const styles = useStyles();
   const texts = useTexts(announcementsPopoverTexts);
-  const { api } = useServices();
   const queryClient = useQueryClient();
   const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
   const [hasNew, setHasNew] = useState(false);
 
-  const query = useInfiniteQuery({
-    queryKey: POPOVER_QUERY_KEY,
-    queryFn: ({ pageParam, signal }) => api.get<AnnouncementPage>('/announcements', { query: { pageNumber: pageParam }, signal }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
-  });
+  const query = useAnnouncementPages();
 
   useGlobalRealtimeEvent('company-announcement', (event) => {
-    const current = queryClient.getQueryData<InfiniteData<AnnouncementPage, number>>(POPOVER_QUERY_KEY);
+    const current = queryClient.getQueryData<AnnouncementPages>(POPOVER_QUERY_KEY);
     if (current === undefined || current.pages.length === 0) {
       void queryClient.invalidateQueries({ queryKey: POPOVER_QUERY_KEY });
     } else {
-      queryClient.setQueryData<InfiniteData<AnnouncementPage, number>>(POPOVER_QUERY_KEY, {
+      queryClient.setQueryData<AnnouncementPages>(POPOVER_QUERY_KEY, {
         ...current,
         pages: applyAnnouncementEvent(current.pages, event),
       });

@@ -1,45 +1,46 @@
 /**
- * The keys of the server cache (TanStack Query), in one place so a realtime event or a mutation in one
- * screen refreshes what every other screen shows of the same data. Keys are hierarchical: invalidating
- * `queryKeys.tickets.all` refreshes every ticket list and ticket.
+ * The keys of the server cache (TanStack Query), gathered from each resource's API module (its keys are
+ * written there once), so a realtime event or a mutation in one screen refreshes what every other screen
+ * shows of the same data. Keys are hierarchical: invalidating `queryKeys.tickets.all` refreshes every
+ * ticket list and ticket.
  */
+import { announcementKeys } from './announcements';
+import { connectionKeys } from './connections';
+import { contactKeys } from './contacts';
+import { messageKeys } from './messages';
+import { planKeys } from './plans';
+import { queueKeys } from './queues';
+import { quickMessageKeys } from './quick-messages';
+import { tagKeys } from './tags';
+import { ticketNoteKeys } from './ticket-notes';
+import { ticketKeys, unreadTicketKeys } from './tickets';
+import { userKeys } from './users';
+
 export const queryKeys = {
   me: ['me'] as const,
-  tickets: {
-    all: ['tickets'] as const,
-    /** A ticket list; `filters` is the exact query the list sends (status, search, queues, tags, users, showAll). */
-    list: (filters: Readonly<Record<string, unknown>>) => ['tickets', 'list', filters] as const,
-    lists: ['tickets', 'list'] as const,
-    one: (ticketId: string) => ['tickets', 'one', ticketId] as const,
-    /** A ticket looked up by its uuid (the route /tickets/{uuid}, spec 1 §2.1). */
-    byUuid: (uuid: string) => ['tickets', 'uuid', uuid] as const,
-    /** The messages of the admin's read-only view of a ticket (not the conversation's own cache). */
-    spy: (ticketId: string) => ['tickets', 'spy', ticketId] as const,
-  },
+  tickets: ticketKeys,
+  /** The header's notifications: the tickets with unread messages, under a root of their own. */
+  notifications: unreadTicketKeys.all,
   /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
-  contactSearch: (term: string) => ['contacts', 'search', term] as const,
-  messages: {
-    all: ['messages'] as const,
-    ofTicket: (ticketId: string) => ['messages', ticketId] as const,
-  },
-  notes: { ofTicket: (ticketId: string) => ['ticket-notes', ticketId] as const },
+  contactSearch: contactKeys.search,
+  messages: messageKeys,
+  notes: ticketNoteKeys,
   contacts: {
-    all: ['contacts'] as const,
-    list: (search: string) => ['contacts', 'list', search] as const,
-    /** Every contact list, whatever its search (the prefix of `list`). */
-    lists: ['contacts', 'list'] as const,
-    one: (contactId: string) => ['contacts', 'one', contactId] as const,
+    all: contactKeys.all,
+    list: contactKeys.list,
+    lists: contactKeys.lists,
+    one: contactKeys.one,
   },
-  queues: ['queues'] as const,
-  users: { all: ['users'] as const, list: (search: string) => ['users', 'list', search] as const },
-  tags: { all: ['tags'] as const, list: (search: string) => ['tags', 'list', search] as const },
-  quickMessages: ['quick-messages'] as const,
-  connections: ['whatsapp'] as const,
+  queues: queueKeys.all,
+  users: { all: userKeys.all, list: userKeys.list },
+  tags: { all: tagKeys.all, list: tagKeys.list },
+  quickMessages: quickMessageKeys.all,
+  connections: connectionKeys.all,
   settings: ['settings'] as const,
-  announcements: ['announcements'] as const,
-  plans: { public: ['plans', 'public'] as const },
+  announcements: announcementKeys.all,
+  plans: planKeys,
   // The conversation's selects and suggestions (under their resource, so invalidating it refreshes them).
-  quickMessageOptions: ['quick-messages', 'usable'] as const,
-  tagOptions: ['tags', 'options'] as const,
-  userOptions: ['users', 'options'] as const,
+  quickMessageOptions: quickMessageKeys.usable,
+  tagOptions: tagKeys.options,
+  userOptions: userKeys.options,
 } as const;

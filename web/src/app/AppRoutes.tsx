@@ -1,7 +1,8 @@
 /**
- * The app's routes: public pages behind PublicOnly, private pages behind RequireAuth inside the shell,
- * and the pages anyone may read (privacy, terms, contact) behind no guard. Every page is its own chunk,
- * so /login loads none of the private area's code. Declarative mode (BrowserRouter + useRoutes): the
+ * The app's routes, one per page of the registry (page-registry.ts): public pages behind PublicOnly,
+ * private pages behind RequireAuth inside the shell, and the pages anyone may read (privacy, terms,
+ * contact) behind no guard. Every page is its own chunk, so /login loads none of the private area's
+ * code. Declarative mode (BrowserRouter + useRoutes): the
  * app fetches its own data, and the data router would add about 16 kB gzipped to every first load.
  *
  * A private page's code would load only once the shell has read /auth/me, one round trip after the
@@ -14,61 +15,75 @@ import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useAuthState } from '../auth/use-auth-state';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { PAGE_REQUIREMENTS } from './page-access';
-import { CAMPAIGN_PAGES, LOGIN_PATH, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES, type PageId } from './pages';
+import { CurrentPageContext, type CurrentPage } from './current-page';
+import { DocumentTitle } from './DocumentTitle';
+import { pagesIn, type PageArea } from './page-registry';
 
 interface Preloadable {
   /** Starts loading the page's code; it loads once however often this is called. */
   preload(): void;
 }
 
-/** React.lazy over a named export (the modules keep named ones, which read better in imports), preloadable. */
-function lazyPage<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  let loading: Promise<M> | undefined;
+type LazyPage<P extends object = object> = ComponentType<P> & Preloadable;
+
+/** React.lazy over a loader that picks a module's named export (they read better in imports), preloadable. */
+function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
   const start = () => (loading ??= load());
   return Object.assign(
-    lazy(() => start().then((module) => ({ default: pick(module) }))),
+    lazy(() => start().then((component) => ({ default: component }))),
     { preload: () => void start() } satisfies Preloadable,
   );
 }
 
-const LoginPage = lazyPage(() => import('../pages/LoginPage'), (m) => m.LoginPage);
-const LandingPage = lazyPage(() => import('../public/LandingPage'), (m) => m.LandingPage);
-const SignUpPage = lazyPage(() => import('../public/SignUpPage'), (m) => m.SignUpPage);
-const ForgotPasswordPage = lazyPage(() => import('../public/ForgotPasswordPage'), (m) => m.ForgotPasswordPage);
-const OpenPage = lazyPage(() => import('../public/OpenPage'), (m) => m.OpenPage);
-const Shell = lazyPage(() => import('../shell/Shell'), (m) => m.Shell);
-const HomePage = lazyPage(() => import('../pages/HomePage'), (m) => m.HomePage);
-const ComingSoonPage = lazyPage(() => import('../pages/ComingSoonPage'), (m) => m.ComingSoonPage);
-const CampaignPage = lazyPage(() => import('./CampaignPage'), (m) => m.CampaignPage);
-const ContactsPage = lazyPage(() => import('../contacts/ContactsPage'), (m) => m.ContactsPage);
-const TicketsPage = lazyPage(() => import('../tickets/TicketsPage'), (m) => m.TicketsPage);
-const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage'), (m) => m.NotFoundPage);
-const PageGate = lazyPage(() => import('./PageGate'), (m) => m.PageGate);
+/** One lazy component per loader: pages sharing one (the placeholders) do not suspend again between them. */
+const lazyPages = new Map<() => Promise<ComponentType>, LazyPage>();
+function lazyPageOf(page: CurrentPage): LazyPage {
+  let component = lazyPages.get(page.load);
+  if (component === undefined) {
+    component = lazyPage(page.load);
+    lazyPages.set(page.load, component);
+  }
+  return component;
+}
+
+const Shell = lazyPage(() => import('../shell/Shell').then((m) => m.Shell));
+const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage').then((m) => m.NotFoundPage));
+const PageGate = lazyPage(() => import('./PageGate').then((m) => m.PageGate));
 
 /** A route's element, with its page's preload in the route's handle (see preloadRoutesOf). */
 const route = (page: Preloadable, element: ReactNode) => ({ element, handle: { preload: page.preload } satisfies Preloadable });
 
-/**
- * A private page of the route table: behind PageGate when the plan or the super flag must allow it
- * (page-access.ts), which then loads beside the page.
- */
-function privatePage(id: PageId, page: Preloadable, element: ReactNode) {
-  if (PAGE_REQUIREMENTS[id] === undefined) return route(page, element);
-  const preload = () => {
-    PageGate.preload();
-    page.preload();
-  };
-  return { element: <PageGate page={id}>{element}</PageGate>, handle: { preload } satisfies Preloadable };
+/** Whether PageGate stands before the page: a plan flag, the super flag or the campaigns group decides. */
+function gated(page: CurrentPage): boolean {
+  return page.requires !== undefined && !('permission' in page.requires);
 }
 
-const PUBLIC_PAGE_ELEMENTS: Readonly<Partial<Record<PageId, ReturnType<typeof route>>>> = {
-  landing: route(LandingPage, <LandingPage />),
-  signup: route(SignUpPage, <SignUpPage />),
-  forgetpsw: route(ForgotPasswordPage, <ForgotPasswordPage />),
-};
+/**
+ * The route of a registry entry: the page knows its entry (CurrentPageContext) and names the browser
+ * tab; behind PageGate when its requirement says so (page-registry.ts), which then loads beside it.
+ */
+function pageRoute(page: CurrentPage): RouteObject {
+  const Page = lazyPageOf(page);
+  const shown = (
+    <>
+      <DocumentTitle page={page} />
+      <Page />
+    </>
+  );
+  // The title inside the gate: a refused page is never named, a closed one names itself not found.
+  const element = <CurrentPageContext value={page}>{gated(page) ? <PageGate>{shown}</PageGate> : shown}</CurrentPageContext>;
+  const preload = gated(page)
+    ? () => {
+        PageGate.preload();
+        Page.preload();
+      }
+    : Page.preload;
+  const handle = { preload } satisfies Preloadable;
+  return page.path === '' ? { index: true, element, handle } : { path: page.path, element, handle };
+}
 
-const campaignPageIds = new Set(CAMPAIGN_PAGES.map((page) => page.id));
+const routesOf = (area: PageArea): RouteObject[] => pagesIn(area).map(pageRoute);
 
 /** The open pages render under no guard: a Suspense boundary for their chunk is all they need. */
 function OpenPages() {
@@ -80,39 +95,14 @@ function OpenPages() {
 }
 
 const appRoutes: RouteObject[] = [
-  {
-    element: <PublicOnly />,
-    children: [
-      { path: LOGIN_PATH, ...route(LoginPage, <LoginPage />) },
-      ...PUBLIC_PAGES.map((page) => {
-        const element = PUBLIC_PAGE_ELEMENTS[page.id];
-        if (element === undefined) throw new Error(`No public page for ${page.id}`);
-        return { path: page.path, ...element };
-      }),
-    ],
-  },
-  {
-    element: <OpenPages />,
-    children: OPEN_PAGES.map((page) => ({ path: page.path, ...route(OpenPage, <OpenPage page={page.id} />) })),
-  },
+  { element: <PublicOnly />, children: routesOf('public') },
+  { element: <OpenPages />, children: routesOf('open') },
   {
     element: <RequireAuth />,
     children: [
       {
         ...route(Shell, <Shell />),
-        children: [
-          { index: true, ...route(HomePage, <HomePage />) },
-          // Built pages sit before the route table's placeholders: of two equal paths, the first wins.
-          { path: 'contacts', ...route(ContactsPage, <ContactsPage />) },
-          { path: 'tickets/:ticketId?', ...route(TicketsPage, <TicketsPage />) },
-          ...PRIVATE_PAGES.map((page) => ({
-            path: page.path,
-            ...(campaignPageIds.has(page.id)
-              ? route(CampaignPage, <CampaignPage page={page.id} />)
-              : privatePage(page.id, ComingSoonPage, <ComingSoonPage page={page.id} />)),
-          })),
-          { path: '*', ...route(NotFoundPage, <NotFoundPage />) },
-        ],
+        children: [...routesOf('private'), { path: '*', ...route(NotFoundPage, <NotFoundPage />) }],
       },
     ],
   },

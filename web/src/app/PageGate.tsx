@@ -1,21 +1,28 @@
 /**
- * Shows a private page only when the company's plan (or the user's super flag) allows it
- * (page-access.ts). Anyone else reads 'Esta empresa não possui permissão para acessar essa página!
- * Estamos lhe redirecionando.' and is taken to / a second later (spec 3 §2, §8, §9); / sends a
- * non-admin on to the tickets. Loaded with the first page that needs it (AppRoutes), not with every page.
+ * Shows a private page only when its registry entry's requirement is met (page-registry.ts). A page of
+ * a plan feature or of super users (page-access.ts) refused: the user reads 'Esta empresa não possui
+ * permissão para acessar essa página! Estamos lhe redirecionando.' and is taken to / a second later
+ * (spec 3 §2, §8, §9); / sends a non-admin on to the tickets. A campaign page while the campaigns group
+ * is hidden answers as an unknown address (spec 3 §2; campaign-access.ts). Loaded with the first page
+ * that needs it (AppRoutes), not with every page.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../auth/guard-rules';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
+import { NotFoundPage } from '../pages/NotFoundPage';
 import { useMe } from '../session/me-context';
+import { campaignPagesOpen } from './campaign-access';
+import { useCurrentPage } from './current-page';
 import { pageAllowed, PERMISSION_REDIRECT_DELAY_MS } from './page-access';
 import { pageGateTexts } from './page-gate-texts';
-import type { PageId } from './pages';
 
-export function PageGate({ page, children }: { readonly page: PageId; readonly children: ReactNode }) {
-  return pageAllowed(page, useMe()) ? children : <PermissionRedirect />;
+export function PageGate({ children }: { readonly children: ReactNode }) {
+  const page = useCurrentPage();
+  const me = useMe();
+  if (page.requires !== undefined && 'campaigns' in page.requires) return campaignPagesOpen(me) ? children : <NotFoundPage />;
+  return pageAllowed(page.id, me) ? children : <PermissionRedirect />;
 }
 
 function PermissionRedirect() {

@@ -1,72 +1,46 @@
 /**
- * The route table of spec 3 §2 ("Full route table"): which pages exist and where a user lands. Routes
- * are relative to the router's root; page ids name the titles in commonTexts.pages.
+ * The route table of spec 3 §2 ("Full route table") as lists read off the page registry
+ * (page-registry.ts), and where a user lands. Routes are relative to the router's root.
  */
-import type { commonTexts } from '../i18n/common';
+import { PAGES, pagesIn, type OpenPageId, type PageEntry, type PageId } from './page-registry';
 
-export type PageId = keyof typeof commonTexts.pt.pages;
+export type { OpenPageId, PageId };
 
 export interface PageRoute {
   readonly id: PageId;
   readonly path: string;
 }
 
+const route = ({ id, path }: PageEntry & { readonly id: PageId }): PageRoute => ({ id, path });
+
+/** Private pages besides the dashboard at `/` (which only admins see, DESIGN §8); the campaign pages last. */
+export const PRIVATE_PAGES: readonly PageRoute[] = pagesIn('private')
+  .filter((page) => page.path !== '')
+  .map(route);
+
 /**
  * The campaign pages (spec 3 §2, spec 2 §2): private, and open only when the side menu shows the
  * campaigns group (see campaign-access.ts); otherwise they answer as an unknown address.
  */
-export const CAMPAIGN_PAGES: readonly PageRoute[] = [
-  { id: 'contactLists', path: 'contact-lists' },
-  { id: 'contactListItems', path: 'contact-lists/:contactListId/contacts' },
-  { id: 'campaigns', path: 'campaigns' },
-  { id: 'campaignReport', path: 'campaign/:campaignId/report' },
-  { id: 'campaignsConfig', path: 'campaigns-config' },
-];
+export const CAMPAIGN_PAGES: readonly PageRoute[] = (PAGES as readonly (PageEntry & { readonly id: PageId })[])
+  .filter((page) => page.requires !== undefined && 'campaigns' in page.requires)
+  .map(route);
 
-/** Private pages besides the dashboard at `/` (which only admins see, DESIGN §8). */
-export const PRIVATE_PAGES: readonly PageRoute[] = [
-  { id: 'tickets', path: 'tickets/:ticketId?' },
-  { id: 'connections', path: 'connections' },
-  { id: 'quickMessages', path: 'quick-messages' },
-  { id: 'todolist', path: 'todolist' },
-  { id: 'schedules', path: 'schedules' },
-  { id: 'tags', path: 'tags' },
-  { id: 'contacts', path: 'contacts' },
-  { id: 'helps', path: 'helps' },
-  { id: 'users', path: 'users' },
-  { id: 'files', path: 'files' },
-  { id: 'prompts', path: 'prompts' },
-  { id: 'queueIntegration', path: 'queue-integration' },
-  { id: 'messagesApi', path: 'messages-api' },
-  { id: 'settings', path: 'settings' },
-  { id: 'kanban', path: 'kanban' },
-  { id: 'financeiro', path: 'financeiro' },
-  { id: 'queues', path: 'queues' },
-  { id: 'announcements', path: 'announcements' },
-  { id: 'subscription', path: 'subscription' },
-  { id: 'chats', path: 'chats/:id?' },
-  ...CAMPAIGN_PAGES,
-];
-
-/** Public pages besides /login: for visitors; a signed-in user opening one goes home (spec 3 §2). */
-export const PUBLIC_PAGES: readonly PageRoute[] = [
-  { id: 'landing', path: 'landing' },
-  { id: 'signup', path: 'signup' },
-  { id: 'forgetpsw', path: 'forgetpsw' },
-];
+/** Public pages, /login among them: for visitors; a signed-in user opening one goes home (spec 3 §2). */
+export const PUBLIC_PAGES: readonly PageRoute[] = pagesIn('public').map(route);
 
 /**
  * Pages anyone may read, signed in or not: the privacy notice and the terms the landing's footer links
  * to, and the contact page of its Enterprise plan (spec 2 §2 Landing). Not in spec 3's route table,
  * whose public routes send a signed-in user home: these must stay readable by customers too.
  */
-export type OpenPageId = 'privacy' | 'terms' | 'contact';
+export const OPEN_PAGES: readonly (PageRoute & { readonly id: OpenPageId })[] = pagesIn('open').map(
+  (page) => route(page) as PageRoute & { readonly id: OpenPageId },
+);
 
-export const OPEN_PAGES: readonly (PageRoute & { readonly id: OpenPageId })[] = [
-  { id: 'privacy', path: 'privacidade' },
-  { id: 'terms', path: 'termos' },
-  { id: 'contact', path: 'contato' },
-];
+export function isOpenPageId(id: PageId): id is OpenPageId {
+  return OPEN_PAGES.some((page) => page.id === id);
+}
 
 export const LOGIN_PATH = '/login';
 export const TICKETS_PATH = '/tickets';

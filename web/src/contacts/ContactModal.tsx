@@ -3,8 +3,8 @@
  * (optionally starting from `initialValues`), with one it loads the contact and edits it. Other screens
  * open it too (the ticket header, the new-ticket modal), so it keeps the shared cache up to date itself.
  */
-import { Dialog, DialogSurface } from '@fluentui/react-components';
-import type { ContactDto } from '../../../shared/contacts';
+import type { ContactDto } from '../api/contacts';
+import { FormDialog } from '../components/FormDialog';
 import { emptyContactForm } from './contact-form';
 import { ContactForm } from './ContactForm';
 import { EditContact } from './EditContact';
@@ -19,22 +19,19 @@ export interface ContactModalProps {
 
 export function ContactModal({ open, contactId, initialValues, onClose, onSaved }: ContactModalProps) {
   return (
-    <Dialog open={open} modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface>
-        {open &&
-          (contactId === undefined ? (
-            <ContactForm
-              initial={emptyContactForm(initialValues)}
-              onCancel={onClose}
-              onSaved={(contact) => {
-                onSaved?.(contact);
-                onClose();
-              }}
-            />
-          ) : (
-            <EditContact contactId={contactId} onClose={onClose} {...(onSaved !== undefined && { onSaved })} />
-          ))}
-      </DialogSurface>
-    </Dialog>
+    <FormDialog open={open} onClose={onClose}>
+      {contactId === undefined ? (
+        <ContactForm
+          initial={emptyContactForm(initialValues)}
+          onCancel={onClose}
+          onSaved={(contact) => {
+            onSaved?.(contact);
+            onClose();
+          }}
+        />
+      ) : (
+        <EditContact contactId={contactId} onClose={onClose} {...(onSaved !== undefined && { onSaved })} />
+      )}
+    </FormDialog>
   );
 }

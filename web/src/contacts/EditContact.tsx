@@ -1,9 +1,6 @@
 /** The contact modal's edit mode: loads the contact, then its form. */
 import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner } from '@fluentui/react-components';
-import { useQuery } from '@tanstack/react-query';
-import type { ContactDto } from '../../../shared/contacts';
-import { queryKeys } from '../api/query-keys';
-import { useServices } from '../app/services';
+import { useContact, type ContactDto } from '../api/contacts';
 import { useTexts } from '../i18n/texts';
 import { contactFormOf } from './contact-form';
 import { ContactForm } from './ContactForm';
@@ -17,13 +14,8 @@ export interface EditContactProps {
 
 export function EditContact({ contactId, onClose, onSaved }: EditContactProps) {
   const texts = useTexts(contactsTexts);
-  const { api } = useServices();
-  const contact = useQuery({
-    queryKey: queryKeys.contacts.one(contactId),
-    queryFn: ({ signal }) => api.get<ContactDto>(`/contacts/${encodeURIComponent(contactId)}`, { signal }),
-    // What is being edited is read fresh: a cached copy may predate changes made elsewhere.
-    staleTime: 0,
-  });
+  // What is being edited is read fresh: a cached copy may predate changes made elsewhere.
+  const contact = useContact(contactId, true, { fresh: true });
 
   // The form starts from the contact as first loaded; a later realtime update must not wipe what is typed.
   if (contact.data !== undefined && (contact.isFetchedAfterMount || contact.isError)) {

@@ -24,15 +24,10 @@ import {
 import { DocumentTable24Regular } from '@fluentui/react-icons/svg/document-table';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import {
-  CONTACTS_IMPORT_FIELDS,
-  CONTACTS_IMPORT_MAX_BYTES,
-  CONTACTS_IMPORT_MAX_ROWS,
-  type ContactImportResult,
-} from '../../../shared/contacts';
+import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_BYTES, CONTACTS_IMPORT_MAX_ROWS } from '../../../shared/contacts';
 import type { ErrorBody } from '../../../shared/errors';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { contactKeys, importContacts } from '../api/contacts';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
@@ -66,23 +61,23 @@ export interface ImportContactsDialogProps {
 export function ImportContactsDialog({ open, onClose }: ImportContactsDialogProps) {
   const styles = useStyles();
   const texts = useTexts(contactsTexts);
-  const { api } = useServices();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
   const [problem, setProblem] = useState<ImportFileProblem>();
   const [refusal, setRefusal] = useState<string>();
 
+  const { api } = useServices();
+  const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: (chosen: File) => {
       const form = new FormData();
       form.append(CONTACTS_IMPORT_FIELDS[0], chosen, chosen.name);
-      return api.upload<ContactImportResult>('/contacts/import', form);
+      return importContacts(api, form);
     },
     onSuccess: (result) => {
       if (result.created > 0) {
-        void queryClient.invalidateQueries({ queryKey: queryKeys.contacts.all });
+        void queryClient.invalidateQueries({ queryKey: contactKeys.all });
         toast.success(format(texts.importDialog.done, { count: result.created }));
       }
     },

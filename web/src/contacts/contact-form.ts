@@ -10,6 +10,8 @@
  */
 import { CreateContactBody, EXTRA_INFO_MAX, UpdateContactBody, type ContactDto, type ExtraInfo } from '../../../shared/contacts';
 import type { FieldError } from '../../../shared/errors';
+import type { ContactBody } from '../api/contacts';
+import { schemaFieldMessages, type FieldMessages } from '../components/use-schema-form';
 import { maskPhone, numberForEditing } from './phone';
 
 export interface ContactFormValues {
@@ -78,12 +80,7 @@ export function contactFormOf(contact: ContactDto, variant: ContactFormVariant =
   };
 }
 
-export interface ContactBody {
-  readonly name: string;
-  readonly number?: string;
-  readonly email: string;
-  readonly extraInfo: readonly ExtraInfo[];
-}
+export type { ContactBody };
 
 /**
  * What the form sends: POST /contacts with every field; PUT /contacts/{id} without the number when it
@@ -99,12 +96,19 @@ export function contactBody(values: ContactFormValues, editing?: ContactDto, var
   };
 }
 
+/** The API's schema of the body: POST /contacts when creating, PUT /contacts/{id} when editing. */
+export function contactSchema(editing?: ContactDto) {
+  return editing === undefined ? CreateContactBody : UpdateContactBody;
+}
+
 /** The form's errors by the rules of the API; empty when it may be sent. */
 export function validateContactForm(values: ContactFormValues, editing?: ContactDto, variant: ContactFormVariant = 'modal'): ContactFormErrors {
-  const body = contactBody(values, editing, variant);
-  const result = editing === undefined ? CreateContactBody.safeParse(body) : UpdateContactBody.safeParse(body);
-  if (result.success) return {};
-  return collectErrors(result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
+  return contactFormErrors(schemaFieldMessages(contactSchema(editing), contactBody(values, editing, variant)));
+}
+
+/** The messages of a form (components/use-schema-form.ts, by field path) placed on the contact form. */
+export function contactFormErrors(messages: FieldMessages): ContactFormErrors {
+  return collectErrors(Object.entries(messages).map(([path, message]) => ({ path, message })));
 }
 
 /** The errors of the schema, or of an ERR_VALIDATION answer (`fields`), placed on the form; the first one per field wins. */

@@ -4,12 +4,12 @@
  * message also rings the chime at the stored volume and, when the user allowed it, shows a browser
  * notification that opens the ticket.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CompanyChannels } from '../../../shared/realtime-events';
-import type { TicketDto, TicketPage } from '../../../shared/tickets';
-import { useServices } from '../app/services';
+import type { TicketDto } from '../../../shared/tickets';
+import { unreadTicketKeys, useUnreadTickets } from '../api/tickets';
 import { useTexts } from '../i18n/texts';
 import { useRealtimeEvent, useRealtimeRoom } from '../realtime';
 import {
@@ -23,26 +23,18 @@ import {
 import { playChime } from './play-chime';
 import { notificationsTexts } from './texts';
 
-/** Its own root key: ticket-list refreshes (`tickets`) need not reload the notifications. */
-export const NOTIFICATIONS_QUERY_KEY = ['notifications'] as const;
+const NOTIFICATIONS_QUERY_KEY = unreadTicketKeys.all;
 
 export const ticketPath = (ticketId: string) => `/tickets/${encodeURIComponent(ticketId)}`;
 
 export function useNotifications(viewerId: string): readonly TicketDto[] {
-  const { api } = useServices();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const texts = useTexts(notificationsTexts);
 
-  const { data } = useQuery({
-    queryKey: NOTIFICATIONS_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      // showAll counts for admins only (the server ignores it for others), matching their 'all' room.
-      const page = await api.get<TicketPage>('/tickets', { query: { withUnreadMessages: true, showAll: true }, signal });
-      return initialNotifications(page.tickets, viewerId);
-    },
-  });
+  // showAll counts for admins only (the server ignores it for others), matching their 'all' room.
+  const { data } = useUnreadTickets((tickets) => initialNotifications(tickets, viewerId));
 
   const change = useCallback(
     (apply: (list: readonly TicketDto[]) => readonly TicketDto[]) =>

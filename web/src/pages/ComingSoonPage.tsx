@@ -1,15 +1,19 @@
-/** A private page of the route table that later issues build; until then it says it is coming. */
-import { TICKETS_PATH, type PageId } from '../app/pages';
+/** A page of the route table that later issues build; until then it says it is coming (its registry entry's title). */
+import { useCurrentPage } from '../app/current-page';
+import { TICKETS_PATH } from '../app/pages';
 import { ComingSoon } from '../components/ComingSoon';
 import { commonTexts } from '../i18n/common';
+import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';
 
-export function ComingSoonPage({ page }: { readonly page: PageId }) {
+export function ComingSoonPage() {
   const texts = useTexts(commonTexts);
+  const { language } = useLanguage();
+  const page = useCurrentPage();
   return (
     <ComingSoon
-      page={texts.pages[page]}
-      {...(page !== 'tickets' && { link: { to: TICKETS_PATH, label: texts.comingSoon.backToTickets } })}
+      page={page.title[language]}
+      {...(page.id !== 'tickets' && { link: { to: TICKETS_PATH, label: texts.comingSoon.backToTickets } })}
     />
   );
 }

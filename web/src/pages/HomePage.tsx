@@ -8,5 +8,5 @@ import { ComingSoonPage } from './ComingSoonPage';
 export function HomePage() {
   const { user } = useMe();
   if (!isAdmin(user)) return <Navigate to={TICKETS_PATH} replace />;
-  return <ComingSoonPage page="dashboard" />;
+  return <ComingSoonPage />;
 }

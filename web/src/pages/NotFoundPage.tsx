@@ -1,5 +1,6 @@
 /** An address inside the private area that matches no route. */
 import { Body1, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
+import { useDocumentTitle } from '../app/DocumentTitle';
 import { RouterLink } from '../components/RouterLink';
 import { commonTexts } from '../i18n/common';
 import { useTexts } from '../i18n/texts';
@@ -16,6 +17,7 @@ const useStyles = makeStyles({
 export function NotFoundPage() {
   const styles = useStyles();
   const texts = useTexts(commonTexts);
+  useDocumentTitle(texts.notFound.title);
   return (
     <Card className={styles.card}>
       <Subtitle1 as="h2">{texts.notFound.title}</Subtitle1>

@@ -23,7 +23,7 @@ import {
 import { Eye20Regular } from '@fluentui/react-icons/svg/eye';
 import { EyeOff20Regular } from '@fluentui/react-icons/svg/eye-off';
 import { useState, type FormEvent } from 'react';
-import type { UserDto } from '../../../shared/users';
+import { userPath, type UserDto } from '../api/users';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
@@ -81,7 +81,7 @@ function ProfileForm({ user, onClose, onSaved }: Omit<ProfileDialogProps, 'open'
     }
     setSaving(true);
     try {
-      const saved = await api.put<UserDto>(`/users/${encodeURIComponent(user.id)}`, check.changes);
+      const saved = await api.put<UserDto>(userPath(user.id), check.changes);
       if (check.changes.password !== undefined) {
         toast.success(texts.passwordChanged);
         await auth.signOut();

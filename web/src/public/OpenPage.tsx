@@ -1,10 +1,11 @@
 /**
- * /privacidade, /termos and /contato (OPEN_PAGES): short documents anyone may read, signed in or not,
+ * /privacidade, /termos and /contato (the registry's open pages): short documents anyone may read, signed in or not,
  * under the public header. Each is a title, an introduction and titled sections (legal-texts.ts); the
  * contact page adds the ways in (sign up, sign in), and every one links to the other two.
  */
 import { Body1, makeStyles, Subtitle1, Title1, tokens } from '@fluentui/react-components';
-import { OPEN_PAGES, type OpenPageId } from '../app/pages';
+import { useCurrentPage } from '../app/current-page';
+import { isOpenPageId, OPEN_PAGES } from '../app/pages';
 import { RouterLink } from '../components/RouterLink';
 import { commonTexts } from '../i18n/common';
 import { useTexts } from '../i18n/texts';
@@ -69,10 +70,12 @@ interface Section {
   readonly items?: Readonly<Record<string, string>>;
 }
 
-export function OpenPage({ page }: { readonly page: OpenPageId }) {
+export function OpenPage() {
   const styles = useStyles();
+  const { id: page } = useCurrentPage();
   const texts = useTexts(legalTexts);
   const titles = useTexts(commonTexts).pages;
+  if (!isOpenPageId(page)) throw new Error(`${page} is not an open page`);
   const content = texts[page];
   const sections: readonly Section[] = Object.values(content.sections);
 

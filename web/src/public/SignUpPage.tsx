@@ -7,11 +7,11 @@
  * company. `?plan=<name>` (the landing's plan buttons) preselects that plan when it exists.
  */
 import { Button, Field, Input, makeStyles, Select, Spinner, tokens } from '@fluentui/react-components';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
+import { usePublicPlans } from '../api/plans';
 import { LOGIN_PATH } from '../app/pages';
 import { useServices } from '../app/services';
 import { RouterLink } from '../components/RouterLink';
@@ -22,7 +22,7 @@ import { AuthPageLayout } from './AuthPageLayout';
 import { PasswordInput } from './PasswordInput';
 import type { SignedUpState } from './signed-up-state';
 import { maskPhone } from './phone-mask';
-import { planIdNamed, planOptionLabel, type PublicPlan } from './plan-options';
+import { planIdNamed, planOptionLabel } from './plan-options';
 import { signUpTexts } from './signup-texts';
 import { publicTexts } from './texts';
 import { checkSignUp, hasProblems, signUpBody, type FieldProblem, type Problems, type SignUpForm } from './validation';
@@ -61,10 +61,7 @@ export function SignUpPage() {
   const [checked, setChecked] = useState(false);
   const [emailTaken, setEmailTaken] = useState(false);
 
-  const plans = useQuery({
-    queryKey: queryKeys.plans.public,
-    queryFn: ({ signal }) => api.get<PublicPlan[]>('/plans/list', { signal }),
-  });
+  const plans = usePublicPlans();
 
   const wantedPlan = searchParams.get('plan');
   useEffect(() => {

@@ -2,13 +2,13 @@
  * The sign-up's plan list (GET /plans/list, spec 2 §3: id, name, users, connections, queues, value):
  * one option per plan naming its price and limits, and the plan a landing page button asked for.
  */
-import type { Plan } from '../../../shared/plans';
+import type { PublicPlan } from '../api/plans';
 import type { Language } from '../i18n/language';
 import { format, type Texts } from '../i18n/texts';
 import { formatBrl } from './prices';
 import type { signUpTexts } from './signup-texts';
 
-export type PublicPlan = Pick<Plan, 'id' | 'name' | 'users' | 'connections' | 'queues' | 'value'>;
+export type { PublicPlan };
 
 type SignUpTexts = Texts<typeof signUpTexts.pt>;
 

@@ -1,12 +1,14 @@
 /**
- * The side menu's content (spec 1 §2.1, §2.2): the entries the rules in menu-rules.ts allow, the
- * campaigns group, the Administration section for admins, and the app version at the bottom when
- * expanded. The shell places it beside the page or in a temporary drawer.
+ * The side menu's content (spec 1 §2.1, §2.2): the entries the rules in menu-rules.ts allow, with the
+ * icon and words of their page-registry entry; the campaigns group, the Administration section for
+ * admins, and the app version at the bottom when expanded. The shell places it beside the page or in a temporary drawer.
  */
 import { Caption1, Caption1Strong, makeStyles, tokens } from '@fluentui/react-components';
 import { Send20Regular } from '@fluentui/react-icons/svg/send';
 import { useLocation } from 'react-router';
 import { APP_VERSION } from '../../../shared/version';
+import { menuPageById } from '../app/page-registry';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { MENU_ICONS } from './menu-icons';
 import { activeMenuItem, MENU_PATHS, type MenuItemId, type MenuLayout } from './menu-rules';
@@ -61,21 +63,25 @@ export interface SideMenuProps {
 export function SideMenu({ layout, expanded, connectionAlert, onNavigate }: SideMenuProps) {
   const styles = useStyles();
   const texts = useTexts(shellTexts);
+  const { language } = useLanguage();
   const active = activeMenuItem(useLocation().pathname);
 
-  const link = (id: MenuItemId, nested = false) => (
-    <MenuLink
-      key={id}
-      to={MENU_PATHS[id]}
-      label={texts.menu[id]}
-      icon={MENU_ICONS[id]}
-      active={active === id}
-      expanded={expanded}
-      nested={nested}
-      alert={id === 'connections' && connectionAlert ? texts.connectionsAlert : undefined}
-      onNavigate={onNavigate}
-    />
-  );
+  const link = (id: MenuItemId, nested = false) => {
+    const page = menuPageById(id);
+    return (
+      <MenuLink
+        key={id}
+        to={MENU_PATHS[id]}
+        label={(page.menu.label ?? page.title)[language]}
+        icon={MENU_ICONS[page.menu.icon]}
+        active={active === id}
+        expanded={expanded}
+        nested={nested}
+        alert={id === 'connections' && connectionAlert ? texts.connectionsAlert : undefined}
+        onNavigate={onNavigate}
+      />
+    );
+  };
 
   return (
     <nav className={styles.nav} aria-label={texts.menuLabel}>

@@ -1,4 +1,7 @@
-/** The icon of each side-menu entry. */
+/**
+ * The side menu's icons, by the name a page-registry entry gives (app/page-registry.ts). Here rather than
+ * in the entries: the registry is part of every first load, the menu only of the private area's.
+ */
 import { Board20Regular } from '@fluentui/react-icons/svg/board';
 import { BrainCircuit20Regular } from '@fluentui/react-icons/svg/brain-circuit';
 import { CalendarClock20Regular } from '@fluentui/react-icons/svg/calendar-clock';
@@ -23,31 +26,31 @@ import { Settings20Regular } from '@fluentui/react-icons/svg/settings';
 import { Tag20Regular } from '@fluentui/react-icons/svg/tag';
 import { TaskListSquareLtr20Regular } from '@fluentui/react-icons/svg/task-list-square-ltr';
 import type { FluentIcon } from '@fluentui/react-icons';
-import type { MenuItemId } from './menu-rules';
 
-export const MENU_ICONS: Readonly<Record<MenuItemId, FluentIcon>> = {
-  dashboard: DataBarVertical20Regular,
-  tickets: Chat20Regular,
-  quickMessages: Flash20Regular,
-  kanban: Board20Regular,
-  todolist: TaskListSquareLtr20Regular,
-  contacts: ContactCard20Regular,
-  schedules: CalendarClock20Regular,
-  tags: Tag20Regular,
-  chats: PeopleChat20Regular,
-  helps: QuestionCircle20Regular,
-  campaigns: List20Regular,
-  contactLists: PeopleList20Regular,
-  campaignsConfig: Settings20Regular,
-  announcements: Megaphone20Regular,
-  prompts: BrainCircuit20Regular,
-  queueIntegration: PuzzlePiece20Regular,
-  connections: PlugConnected20Regular,
-  files: Folder20Regular,
-  queues: PeopleQueue20Regular,
-  users: People20Regular,
-  messagesApi: Code20Regular,
-  financeiro: Money20Regular,
-  subscription: Payment20Regular,
+export const MENU_ICONS = {
+  board: Board20Regular,
+  brainCircuit: BrainCircuit20Regular,
+  calendarClock: CalendarClock20Regular,
+  chat: Chat20Regular,
+  code: Code20Regular,
+  contactCard: ContactCard20Regular,
+  dataBarVertical: DataBarVertical20Regular,
+  flash: Flash20Regular,
+  folder: Folder20Regular,
+  list: List20Regular,
+  megaphone: Megaphone20Regular,
+  money: Money20Regular,
+  payment: Payment20Regular,
+  people: People20Regular,
+  peopleChat: PeopleChat20Regular,
+  peopleList: PeopleList20Regular,
+  peopleQueue: PeopleQueue20Regular,
+  plugConnected: PlugConnected20Regular,
+  puzzlePiece: PuzzlePiece20Regular,
+  questionCircle: QuestionCircle20Regular,
   settings: Settings20Regular,
-};
+  tag: Tag20Regular,
+  taskListSquareLtr: TaskListSquareLtr20Regular,
+} as const satisfies Readonly<Record<string, FluentIcon>>;
+
+export type MenuIconName = keyof typeof MENU_ICONS;

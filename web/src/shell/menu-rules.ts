@@ -1,7 +1,7 @@
 /**
- * Which side-menu entries a user sees (spec 1 §2.1, §2.2; DESIGN.md §8), as data the menu renders. The
- * server enforces every one of these rules again (DESIGN.md §1.3): the menu only hides what would be
- * refused.
+ * Which side-menu entries a user sees (spec 1 §2.1, §2.2; DESIGN.md §8), as data the menu renders: each
+ * page's placement and requirement come from the page registry (app/page-registry.ts). The server
+ * enforces every one of these rules again (DESIGN.md §1.3): the menu only hides what would be refused.
  *
  * Our placement where the spec is silent: the campaigns group and the announcements sit in the main
  * part (their conditions are the plan or the `cshow` flag, and the super flag, never the profile); AI
@@ -10,60 +10,14 @@
  */
 import { can } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
+import { menuPages, menuPath, PAGES, type MenuItemId, type MenuPage, type MenuSection, type PageEntry } from '../app/page-registry';
 
-export type MenuItemId =
-  | 'dashboard'
-  | 'tickets'
-  | 'quickMessages'
-  | 'kanban'
-  | 'todolist'
-  | 'contacts'
-  | 'schedules'
-  | 'tags'
-  | 'chats'
-  | 'helps'
-  | 'campaigns'
-  | 'contactLists'
-  | 'campaignsConfig'
-  | 'announcements'
-  | 'prompts'
-  | 'queueIntegration'
-  | 'connections'
-  | 'files'
-  | 'queues'
-  | 'users'
-  | 'messagesApi'
-  | 'financeiro'
-  | 'subscription'
-  | 'settings';
+export type { MenuItemId };
 
 /** Where each entry leads (the route table of spec 3 §2 and the campaign routes of spec 2 §2). */
-export const MENU_PATHS: Readonly<Record<MenuItemId, string>> = {
-  dashboard: '/',
-  tickets: '/tickets',
-  quickMessages: '/quick-messages',
-  kanban: '/kanban',
-  todolist: '/todolist',
-  contacts: '/contacts',
-  schedules: '/schedules',
-  tags: '/tags',
-  chats: '/chats',
-  helps: '/helps',
-  campaigns: '/campaigns',
-  contactLists: '/contact-lists',
-  campaignsConfig: '/campaigns-config',
-  announcements: '/announcements',
-  prompts: '/prompts',
-  queueIntegration: '/queue-integration',
-  connections: '/connections',
-  files: '/files',
-  queues: '/queues',
-  users: '/users',
-  messagesApi: '/messages-api',
-  financeiro: '/financeiro',
-  subscription: '/subscription',
-  settings: '/settings',
-};
+export const MENU_PATHS: Readonly<Record<MenuItemId, string>> = Object.fromEntries(
+  (PAGES as readonly PageEntry[]).flatMap((page) => (page.menu === undefined ? [] : [[page.id, menuPath(page)]])),
+) as Record<MenuItemId, string>;
 
 /** What the rules read: the signed-in user, their company's plan, and the local campaigns flag. */
 export interface MenuViewer {
@@ -82,48 +36,21 @@ export interface MenuLayout {
   readonly admin: readonly MenuItemId[];
 }
 
-const CAMPAIGN_ITEMS: readonly MenuItemId[] = ['campaigns', 'contactLists', 'campaignsConfig'];
-
 export function menuLayout({ user, plan, campaignsFlag }: MenuViewer): MenuLayout {
   const has = (flag: PlanFlag) => plan[flag] === true;
-  const isAdmin = user.profile.toLowerCase() === 'admin';
-  const when = (condition: boolean, ...items: MenuItemId[]): MenuItemId[] => (condition ? items : []);
-
-  const main: MenuItemId[] = [
-    // Spec 1 §2.1: the dashboard is for admins; HomePage sends everyone else to the tickets.
-    ...when(isAdmin, 'dashboard'),
-    'tickets',
-    'quickMessages',
-    ...when(has('useKanban'), 'kanban'),
-    'todolist',
-    'contacts',
-    // DESIGN.md §8: schedules are gated by the plan, like the other flagged pages.
-    ...when(has('useSchedules'), 'schedules'),
-    'tags',
-    ...when(has('useInternalChat'), 'chats'),
-    'helps',
-    ...when(user.super, 'announcements'),
-  ];
-
-  const admin: MenuItemId[] = can(user.profile, 'drawer-admin-items:view')
-    ? [
-        ...when(has('useOpenAi'), 'prompts'),
-        ...when(has('useIntegrations'), 'queueIntegration'),
-        'connections',
-        'files',
-        'queues',
-        'users',
-        ...when(has('useExternalApi'), 'messagesApi'),
-        'financeiro',
-        'subscription',
-        'settings',
-      ]
-    : [];
+  const shown = (page: MenuPage): boolean => {
+    const { requires } = page;
+    if (requires === undefined || 'campaigns' in requires) return true;
+    if ('planFlag' in requires) return has(requires.planFlag);
+    if ('superUser' in requires) return user.super;
+    return can(user.profile, requires.permission);
+  };
+  const section = (name: MenuSection): MenuItemId[] => menuPages(name).filter(shown).map((page) => page.id);
 
   return {
-    main,
-    campaigns: has('useCampaigns') || campaignsFlag ? CAMPAIGN_ITEMS : [],
-    admin,
+    main: section('main'),
+    campaigns: has('useCampaigns') || campaignsFlag ? section('campaigns') : [],
+    admin: can(user.profile, 'drawer-admin-items:view') ? section('admin') : [],
   };
 }
 

@@ -3,17 +3,15 @@
  * shell loads, then the `whatsapp` and `whatsappSession` events keep the same cached list current (the
  * connections page reads it too). Off for users who do not see the entry.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ConnectionDto } from '../../../shared/connections';
 import type { CompanyChannels } from '../../../shared/realtime-events';
-import { queryKeys } from '../api/query-keys';
-import { useServices } from '../app/services';
+import { connectionKeys, useConnections } from '../api/connections';
 import { useRealtimeEvent } from '../realtime';
 import { anyConnectionNeedsAttention, applyConnectionEvent, CONNECTION_ALERT_DELAY_MS } from './connection-alert';
 
 export function useConnectionAlert(enabled: boolean): boolean {
-  const { api } = useServices();
   const queryClient = useQueryClient();
   const [due, setDue] = useState(false);
 
@@ -23,14 +21,10 @@ export function useConnectionAlert(enabled: boolean): boolean {
     return () => clearTimeout(timer);
   }, [enabled]);
 
-  const { data } = useQuery({
-    queryKey: queryKeys.connections,
-    queryFn: ({ signal }) => api.get<ConnectionDto[]>('/whatsapp', { signal }),
-    enabled: enabled && due,
-  });
+  const { data } = useConnections(enabled && due);
 
   const apply = (event: CompanyChannels['whatsapp'] | CompanyChannels['whatsappSession']) =>
-    queryClient.setQueryData<ConnectionDto[]>(queryKeys.connections, (list) => (list === undefined ? list : applyConnectionEvent(list, event)));
+    queryClient.setQueryData<ConnectionDto[]>(connectionKeys.all, (list) => (list === undefined ? list : applyConnectionEvent(list, event)));
   useRealtimeEvent('whatsapp', apply);
   useRealtimeEvent('whatsappSession', apply);
 

@@ -36,11 +36,12 @@ import { ContactModal } from '../contacts/ContactModal';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { isAdmin as isAdminProfile } from '../session/me';
-import { useConnectionList, useQueueList } from './lookups';
+import { useConnections as useConnectionList } from '../api/connections';
+import { useQueues as useQueueList } from '../api/queues';
 import { ticketsTexts } from './texts';
 import { storeTicket } from './ticket-cache';
 import { CONTACT_SEARCH_MIN, contactSearchTerm, defaultConnectionId, otherOpenTicketOf } from './new-ticket';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../components/use-debounced-value';
 import { useTicketUser } from './viewer';
 
 const useStyles = makeStyles({

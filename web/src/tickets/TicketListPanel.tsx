@@ -30,9 +30,11 @@ import { cameFromOpening } from './ticket-action-rules';
 import { useTicketActions } from './ticket-actions';
 import { pickSummary, pickedQueues, queueSelectionOf } from './ticket-filters';
 import { countLabel, hasMorePages, ticketsOf, type TicketListSpec } from './ticket-lists';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../components/use-debounced-value';
 import { useTicketListQuery } from './use-ticket-lists';
-import { useQueueList, useTagOptions, useUserOptions } from './lookups';
+import { useQueues as useQueueList } from '../api/queues';
+import { useTagOptions } from '../api/tags';
+import { useUserOptions } from '../api/users';
 import { mayWorkOn, useTicketUser } from './viewer';
 
 // Dialogs load when first opened: the list shows sooner without their code (combobox, conversation view).

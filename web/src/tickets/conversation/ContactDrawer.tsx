@@ -25,7 +25,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useTexts } from '../../i18n/texts';
 import { contactFormOf } from '../../contacts/contact-form';
 import { ContactForm } from '../../contacts/ContactForm';
-import { useContact } from './queries';
+import { useContact } from '../../api/contacts';
 import { conversationTexts } from './texts';
 
 /** Spec 1 §9. */

@@ -23,7 +23,8 @@ import { loadedMessages, upsertMessage, type MessagePages } from './message-cach
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { NotesDialog } from './NotesDialog';
-import { ticketPath, useMessagePages, useTicket } from './queries';
+import { useMessagePages } from '../../api/messages';
+import { ticketPath, useTicket } from '../../api/tickets';
 import { TagsDialog } from './TagsDialog';
 import { conversationTexts } from './texts';
 import { TicketHeader } from './TicketHeader';

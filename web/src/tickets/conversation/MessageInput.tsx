@@ -15,7 +15,7 @@ import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
 import { AudioRecorder } from './AudioRecorder';
 import { enterSends, INPUT_MAX_ROWS, isSendable, quickReplyOptions, quickReplyQuery, type QuickReplyOption } from './input-rules';
-import { useQuickMessageOptions } from './queries';
+import { useQuickMessageOptions } from '../../api/quick-messages';
 import { QuickMessageSync } from './QuickMessageSync';
 import { QuickReplyList } from './QuickReplyList';
 import { QuotedMessage } from './QuotedMessage';

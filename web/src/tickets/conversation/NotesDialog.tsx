@@ -32,7 +32,7 @@ import { useMe } from '../../session/me-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, formatTime } from './dates';
 import { noteProblem } from './note-rules';
-import { useTicketNotes } from './queries';
+import { useTicketNotes } from '../../api/ticket-notes';
 import { conversationTexts } from './texts';
 
 /** Spec 1 §2.8, §9. */

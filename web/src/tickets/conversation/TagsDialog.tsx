@@ -19,7 +19,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../app/services';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
-import { useTagOptions } from './queries';
+import { useTagOptions } from '../../api/tags';
 import { conversationTexts } from './texts';
 
 export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketDto; readonly open: boolean; readonly onClose: () => void }) {

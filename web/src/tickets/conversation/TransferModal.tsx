@@ -22,7 +22,9 @@ import type { TicketDto } from '../../../../shared/tickets';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
 import { useTicketActions } from '../ticket-actions';
-import { useConnections, useQueues, useUserOptions } from './queries';
+import { useConnections } from '../../api/connections';
+import { useQueues } from '../../api/queues';
+import { useUserOptions } from '../../api/users';
 import { conversationTexts } from './texts';
 
 const useStyles = makeStyles({

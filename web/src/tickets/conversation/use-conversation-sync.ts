@@ -13,7 +13,7 @@ import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../app/services';
 import { upsertMessage, upsertMessages, type MessagePages } from './message-cache';
-import { messagesPath } from './queries';
+import { messagesPath } from '../../api/messages';
 import { useRealtimeEvent, useRealtimeRoom } from './realtime';
 
 /** Messages that arrive together are read together. */

@@ -10,7 +10,7 @@ import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../app/services';
 import { upsertMessages, type MessagePages } from './message-cache';
-import { messagesPath } from './queries';
+import { messagesPath } from '../../api/messages';
 import { planUploads, uploadMimeType } from './upload-plan';
 
 export interface SendOptions {

@@ -1,4 +1,4 @@
-/** A value that follows another once it has stopped changing for `delayMs`. */
+/** A value that follows another once it has stopped changing for `delayMs` (searches: SEARCH_DEBOUNCE_MS, spec 1 §9). */
 import { useEffect, useState } from 'react';
 
 export function useDebouncedValue<T>(value: T, delayMs: number): T {

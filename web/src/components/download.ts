@@ -1,6 +1,6 @@
 /**
- * Starts the download of a file behind a link (the contacts export's signed URL). The storage answers
- * it as an attachment, so following the link downloads the file and leaves the page where it is.
+ * Starts the download of a file behind a link (an export's signed URL, e.g. contatos.csv). The storage
+ * answers it as an attachment, so following the link downloads the file and leaves the page where it is.
  */
 export function downloadFrom(url: string, fileName: string): void {
   const link = document.createElement('a');

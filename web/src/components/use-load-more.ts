@@ -1,9 +1,9 @@
 /**
- * Infinite scroll: the ref goes on a marker as tall as the load distance, laid over the end of the list
- * (see `loadMoreMarker` in ContactsTable). Whenever any of it is on screen, that is, the end is within
- * the distance, the next page is asked for; and again after each page while the end is still in view,
- * so a first page shorter than the screen does not stall the list. Works whether the list or the
- * window scrolls.
+ * Infinite scroll: the ref goes on a marker as tall as the load distance (LOAD_MORE_DISTANCE_PX), laid
+ * over the end of the list (see `loadMoreMarker` in ListPage). Whenever any of it is on screen, that is,
+ * the end is within the distance, the next page is asked for; and again after each page while the end
+ * is still in view, so a first page shorter than the screen does not stall the list. Works whether the
+ * list or the window scrolls.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -17,7 +17,11 @@ export function useLoadMore({ canLoad, load }: { readonly canLoad: boolean; read
   });
 
   useEffect(() => {
-    if (marker === null) return undefined;
+    if (marker === null) {
+      // No marker, no end in view: a list shown again (another search) must not load on an old sighting.
+      setInView(false);
+      return undefined;
+    }
     const observer = new IntersectionObserver((entries) => {
       const entry = entries.at(-1);
       if (entry !== undefined) setInView(entry.isIntersecting);

@@ -1,0 +1,435 @@
+/**
+ * Every page of the app, one entry each: where it lives, its code (loaded on demand), who may open it,
+ * where the side menu shows it, and its title in each language. The route table (AppRoutes), the side
+ * menu (shell/menu-rules.ts), the page gate (PageGate, page-access.ts) and the document title all read
+ * this list, so a new page is one entry here and its folder; until its folder has a page, the entry
+ * loads the coming-soon placeholder. For example, a placeholder for web/src/reports/:
+ *
+ *   { id: 'reports', path: 'reports', area: 'private', load: comingSoon,
+ *     menu: { section: 'admin', order: 75, icon: 'dataBarVertical' },
+ *     title: { pt: 'Relatórios', en: 'Reports', es: 'Informes' } },
+ *
+ * and, once built, `load: () => import('../reports/ReportsPage').then((m) => m.ReportsPage)`. A menu
+ * icon not used yet is added by name to shell/menu-icons.tsx.
+ *
+ * The order is spec 3 §2's route table (its private routes, then the campaign routes of spec 2 §2);
+ * the menu orders its entries by `menu.order` within each section.
+ */
+import type { ComponentType } from 'react';
+import type { PermissionAction } from '../../../shared/permissions';
+import type { PlanFlag } from '../../../shared/plans';
+import type { Language } from '../i18n/language';
+import type { MenuIconName } from '../shell/menu-icons';
+
+/**
+ * `private`: inside the shell, for signed-in users; `public`: for visitors (a signed-in user opening
+ * one goes home, spec 3 §2); `open`: anyone, signed in or not (the landing's privacy, terms and contact
+ * pages, which customers must be able to read too).
+ */
+export type PageArea = 'private' | 'public' | 'open';
+
+/**
+ * Who may open a private page. A plan flag or the super flag is checked by PageGate, which refuses the
+ * page with spec 3 §8's words (page-access.ts); a profile permission only hides the menu entry (the page
+ * itself decides, as the dashboard sends non-admins to the tickets); the campaign pages answer as an
+ * unknown address while the campaigns group is hidden (campaign-access.ts). The server refuses their
+ * calls anyway (DESIGN.md §1.3).
+ */
+export type PageRequirement =
+  | { readonly planFlag: PlanFlag }
+  | { readonly superUser: true }
+  | { readonly permission: PermissionAction }
+  | { readonly campaigns: true };
+
+/**
+ * The side menu's sections (spec 1 §2.2): the main list; the expandable campaigns group (shown with the
+ * plan's campaigns or the `cshow` flag); the Administration section (admins only).
+ */
+export type MenuSection = 'main' | 'campaigns' | 'admin';
+
+/** A text in every language of the app. */
+export type PageText = Readonly<Record<Language, string>>;
+
+export interface MenuPlacement {
+  readonly section: MenuSection;
+  /** Place within its section, smallest first. */
+  readonly order: number;
+  /**
+   * The entry's icon, by its name in shell/menu-icons.tsx: the icons load with the shell, not with the
+   * route table, which every first load (the sign-in page's too) carries.
+   */
+  readonly icon: MenuIconName;
+  /** The entry's words when they differ from the page's title. */
+  readonly label?: PageText;
+}
+
+export interface PageEntry {
+  /** Names the page in code; unique. */
+  readonly id: string;
+  /** Relative to the app's root, with route parameters (`tickets/:ticketId?`); '' is `/` itself. */
+  readonly path: string;
+  readonly area: PageArea;
+  /** The page's component, loaded when first shown (each page is its own chunk). */
+  readonly load: () => Promise<ComponentType>;
+  readonly requires?: PageRequirement;
+  readonly menu?: MenuPlacement;
+  readonly title: PageText;
+}
+
+/** The placeholder of a page that later issues build: the page's title and 'Em breve' (ComingSoonPage). */
+const comingSoon = () => import('../pages/ComingSoonPage').then((m) => m.ComingSoonPage);
+/** The open pages share one component, which reads its page from the entry. */
+const openPage = () => import('../public/OpenPage').then((m) => m.OpenPage);
+
+export const PAGES = [
+  // ---- private: the shell's pages ----------------------------------------------------------------
+  {
+    id: 'dashboard',
+    path: '',
+    area: 'private',
+    // Spec 1 §2.1: the dashboard is for admins; HomePage sends everyone else to the tickets.
+    load: () => import('../pages/HomePage').then((m) => m.HomePage),
+    requires: { permission: 'dashboard:view' },
+    menu: { section: 'main', order: 10, icon: 'dataBarVertical' },
+    title: { pt: 'Dashboard', en: 'Dashboard', es: 'Panel' },
+  },
+  {
+    id: 'tickets',
+    path: 'tickets/:ticketId?',
+    area: 'private',
+    load: () => import('../tickets/TicketsPage').then((m) => m.TicketsPage),
+    menu: { section: 'main', order: 20, icon: 'chat' },
+    title: { pt: 'Atendimentos', en: 'Tickets', es: 'Atenciones' },
+  },
+  {
+    id: 'connections',
+    path: 'connections',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'admin', order: 30, icon: 'plugConnected' },
+    title: { pt: 'Conexões', en: 'Connections', es: 'Conexiones' },
+  },
+  {
+    id: 'quickMessages',
+    path: 'quick-messages',
+    area: 'private',
+    load: comingSoon,
+    menu: {
+      section: 'main',
+      order: 30,
+      icon: 'flash',
+      label: { pt: 'Respostas Rápidas', en: 'Quick replies', es: 'Respuestas rápidas' },
+    },
+    title: { pt: 'Respostas Rápidas', en: 'Quick Replies', es: 'Respuestas Rápidas' },
+  },
+  {
+    id: 'todolist',
+    path: 'todolist',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'main', order: 50, icon: 'taskListSquareLtr', label: { pt: 'Tarefas', en: 'To-do list', es: 'Tareas' } },
+    title: { pt: 'Tarefas', en: 'Tasks', es: 'Tareas' },
+  },
+  {
+    id: 'schedules',
+    path: 'schedules',
+    area: 'private',
+    load: comingSoon,
+    // DESIGN.md §8: schedules are gated by the plan, like the other flagged pages.
+    requires: { planFlag: 'useSchedules' },
+    menu: { section: 'main', order: 70, icon: 'calendarClock' },
+    title: { pt: 'Agendamentos', en: 'Schedules', es: 'Agendamientos' },
+  },
+  {
+    id: 'tags',
+    path: 'tags',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'main', order: 80, icon: 'tag' },
+    title: { pt: 'Tags', en: 'Tags', es: 'Etiquetas' },
+  },
+  {
+    id: 'contacts',
+    path: 'contacts',
+    area: 'private',
+    load: () => import('../contacts/ContactsPage').then((m) => m.ContactsPage),
+    menu: { section: 'main', order: 60, icon: 'contactCard' },
+    title: { pt: 'Contatos', en: 'Contacts', es: 'Contactos' },
+  },
+  {
+    id: 'helps',
+    path: 'helps',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'main', order: 100, icon: 'questionCircle' },
+    title: { pt: 'Ajuda', en: 'Help', es: 'Ayuda' },
+  },
+  {
+    id: 'users',
+    path: 'users',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'admin', order: 60, icon: 'people' },
+    title: { pt: 'Usuários', en: 'Users', es: 'Usuarios' },
+  },
+  {
+    id: 'files',
+    path: 'files',
+    area: 'private',
+    load: comingSoon,
+    menu: {
+      section: 'admin',
+      order: 40,
+      icon: 'folder',
+      label: { pt: 'Lista de arquivos', en: 'File lists', es: 'Listas de archivos' },
+    },
+    title: { pt: 'Lista de arquivos', en: 'File lists', es: 'Lista de archivos' },
+  },
+  {
+    id: 'prompts',
+    path: 'prompts',
+    area: 'private',
+    load: comingSoon,
+    requires: { planFlag: 'useOpenAi' },
+    menu: { section: 'admin', order: 10, icon: 'brainCircuit', label: { pt: 'Open.Ai', en: 'Open.Ai', es: 'Open.Ai' } },
+    title: { pt: 'Prompts', en: 'Prompts', es: 'Prompts' },
+  },
+  {
+    id: 'queueIntegration',
+    path: 'queue-integration',
+    area: 'private',
+    load: comingSoon,
+    requires: { planFlag: 'useIntegrations' },
+    menu: { section: 'admin', order: 20, icon: 'puzzlePiece' },
+    title: { pt: 'Integrações', en: 'Integrations', es: 'Integraciones' },
+  },
+  {
+    id: 'messagesApi',
+    path: 'messages-api',
+    area: 'private',
+    load: comingSoon,
+    requires: { planFlag: 'useExternalApi' },
+    menu: { section: 'admin', order: 70, icon: 'code' },
+    title: { pt: 'API', en: 'API', es: 'API' },
+  },
+  {
+    id: 'settings',
+    path: 'settings',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'admin', order: 100, icon: 'settings' },
+    title: { pt: 'Configurações', en: 'Settings', es: 'Configuración' },
+  },
+  {
+    id: 'kanban',
+    path: 'kanban',
+    area: 'private',
+    load: comingSoon,
+    requires: { planFlag: 'useKanban' },
+    menu: { section: 'main', order: 40, icon: 'board' },
+    title: { pt: 'Kanban', en: 'Kanban', es: 'Kanban' },
+  },
+  {
+    id: 'financeiro',
+    path: 'financeiro',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'admin', order: 80, icon: 'money' },
+    title: { pt: 'Financeiro', en: 'Billing', es: 'Finanzas' },
+  },
+  {
+    id: 'queues',
+    path: 'queues',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'admin', order: 50, icon: 'peopleQueue' },
+    title: { pt: 'Filas & Chatbot', en: 'Queues & Chatbot', es: 'Colas y Chatbot' },
+  },
+  {
+    id: 'announcements',
+    path: 'announcements',
+    area: 'private',
+    load: comingSoon,
+    requires: { superUser: true },
+    menu: {
+      section: 'main',
+      order: 110,
+      icon: 'megaphone',
+      label: { pt: 'Informativos', en: 'Announcements', es: 'Informativos' },
+    },
+    title: { pt: 'Informativos', en: 'Announcements', es: 'Comunicados' },
+  },
+  {
+    id: 'subscription',
+    path: 'subscription',
+    area: 'private',
+    load: comingSoon,
+    menu: { section: 'admin', order: 90, icon: 'payment' },
+    title: { pt: 'Assinatura', en: 'Subscription', es: 'Suscripción' },
+  },
+  {
+    id: 'chats',
+    path: 'chats/:id?',
+    area: 'private',
+    load: comingSoon,
+    requires: { planFlag: 'useInternalChat' },
+    menu: {
+      section: 'main',
+      order: 90,
+      icon: 'peopleChat',
+      label: { pt: 'Chat Interno', en: 'Internal chat', es: 'Chat interno' },
+    },
+    title: { pt: 'Chat Interno', en: 'Internal Chat', es: 'Chat Interno' },
+  },
+  // The campaign pages (spec 3 §2, spec 2 §2): open only while the menu shows the campaigns group.
+  {
+    id: 'contactLists',
+    path: 'contact-lists',
+    area: 'private',
+    load: comingSoon,
+    requires: { campaigns: true },
+    menu: {
+      section: 'campaigns',
+      order: 20,
+      icon: 'peopleList',
+      label: { pt: 'Listas de Contatos', en: 'Contact lists', es: 'Listas de contactos' },
+    },
+    title: { pt: 'Listas de Contatos', en: 'Contact Lists', es: 'Listas de Contactos' },
+  },
+  {
+    id: 'contactListItems',
+    path: 'contact-lists/:contactListId/contacts',
+    area: 'private',
+    load: comingSoon,
+    requires: { campaigns: true },
+    title: { pt: 'Contatos da Lista', en: 'Contact List Contacts', es: 'Contactos de la Lista' },
+  },
+  {
+    id: 'campaigns',
+    path: 'campaigns',
+    area: 'private',
+    load: comingSoon,
+    requires: { campaigns: true },
+    menu: { section: 'campaigns', order: 10, icon: 'list', label: { pt: 'Listagem', en: 'List', es: 'Listado' } },
+    title: { pt: 'Campanhas', en: 'Campaigns', es: 'Campañas' },
+  },
+  {
+    // Opened from the campaigns list (spec 2 §2), not from the menu.
+    id: 'campaignReport',
+    path: 'campaign/:campaignId/report',
+    area: 'private',
+    load: comingSoon,
+    requires: { campaigns: true },
+    title: { pt: 'Relatório da Campanha', en: 'Campaign Report', es: 'Informe de la Campaña' },
+  },
+  {
+    id: 'campaignsConfig',
+    path: 'campaigns-config',
+    area: 'private',
+    load: comingSoon,
+    requires: { campaigns: true },
+    menu: {
+      section: 'campaigns',
+      order: 30,
+      icon: 'settings',
+      label: { pt: 'Configurações', en: 'Settings', es: 'Configuración' },
+    },
+    title: { pt: 'Configurações de Campanhas', en: 'Campaign Settings', es: 'Configuración de Campañas' },
+  },
+
+  // ---- public: for visitors ------------------------------------------------------------------------
+  {
+    id: 'login',
+    path: 'login',
+    area: 'public',
+    load: () => import('../pages/LoginPage').then((m) => m.LoginPage),
+    title: { pt: 'Entrar', en: 'Sign in', es: 'Iniciar sesión' },
+  },
+  {
+    id: 'landing',
+    path: 'landing',
+    area: 'public',
+    load: () => import('../public/LandingPage').then((m) => m.LandingPage),
+    title: { pt: 'Início', en: 'Home', es: 'Inicio' },
+  },
+  {
+    id: 'signup',
+    path: 'signup',
+    area: 'public',
+    load: () => import('../public/SignUpPage').then((m) => m.SignUpPage),
+    title: { pt: 'Cadastro', en: 'Sign up', es: 'Registro' },
+  },
+  {
+    id: 'forgetpsw',
+    path: 'forgetpsw',
+    area: 'public',
+    load: () => import('../public/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+    title: { pt: 'Recuperar senha', en: 'Reset password', es: 'Recuperar contraseña' },
+  },
+
+  // ---- open: anyone (spec 2 §2 Landing: the footer's documents and the Enterprise plan's contact) -----
+  {
+    id: 'privacy',
+    path: 'privacidade',
+    area: 'open',
+    load: openPage,
+    title: { pt: 'Privacidade', en: 'Privacy', es: 'Privacidad' },
+  },
+  {
+    id: 'terms',
+    path: 'termos',
+    area: 'open',
+    load: openPage,
+    title: { pt: 'Termos de uso', en: 'Terms of use', es: 'Términos de uso' },
+  },
+  {
+    id: 'contact',
+    path: 'contato',
+    area: 'open',
+    load: openPage,
+    title: { pt: 'Contato', en: 'Contact', es: 'Contacto' },
+  },
+] as const satisfies readonly PageEntry[];
+
+type Entry = (typeof PAGES)[number];
+
+export type PageId = Entry['id'];
+
+/** The pages the side menu can show. */
+export type MenuItemId = Extract<Entry, { readonly menu: MenuPlacement }>['id'];
+
+/** The pages anyone may read (see PageArea). */
+export type OpenPageId = Extract<Entry, { readonly area: 'open' }>['id'];
+
+export type MenuPage = PageEntry & { readonly id: MenuItemId; readonly menu: MenuPlacement };
+
+const byId: ReadonlyMap<string, PageEntry> = new Map(PAGES.map((page) => [page.id, page]));
+
+export function pageById(id: PageId): PageEntry & { readonly id: PageId } {
+  return byId.get(id) as PageEntry & { readonly id: PageId };
+}
+
+export function menuPageById(id: MenuItemId): MenuPage {
+  return byId.get(id) as MenuPage;
+}
+
+export function pagesIn(area: PageArea): readonly (PageEntry & { readonly id: PageId })[] {
+  return PAGES.filter((page) => page.area === area);
+}
+
+/** The menu's pages of one section, in their menu order. */
+export function menuPages(section: MenuSection): readonly MenuPage[] {
+  return (PAGES as readonly PageEntry[])
+    .filter((page): page is MenuPage => page.menu?.section === section)
+    .toSorted((a, b) => a.menu.order - b.menu.order);
+}
+
+/** Where a menu entry leads: the page's path without its parameters (`tickets/:ticketId?` is `/tickets`). */
+export function menuPath(page: Pick<PageEntry, 'path'>): string {
+  return `/${page.path.split('/:')[0] ?? ''}`;
+}
+
+/** Every page's title in one language, by page id. */
+export function pageTitlesIn(language: Language): Readonly<Record<PageId, string>> {
+  return Object.fromEntries(PAGES.map((page) => [page.id, page.title[language]])) as Record<PageId, string>;
+}

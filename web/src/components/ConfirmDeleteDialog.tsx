@@ -1,0 +1,38 @@
+/**
+ * Confirms a delete with the product's one wording (DESIGN.md §8): 'Excluir Registro' / 'Deseja
+ * realmente excluir este registro?' (and its English and Spanish forms), Cancel and Delete. It cannot
+ * be dismissed while the delete is running.
+ */
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Spinner } from '@fluentui/react-components';
+import { commonTexts } from '../i18n/common';
+import { useTexts } from '../i18n/texts';
+
+export interface ConfirmDeleteDialogProps {
+  readonly open: boolean;
+  /** The delete is running: the buttons are disabled and Delete shows a spinner. */
+  readonly busy: boolean;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}
+
+export function ConfirmDeleteDialog({ open, busy, onConfirm, onCancel }: ConfirmDeleteDialogProps) {
+  const common = useTexts(commonTexts);
+  return (
+    <Dialog open={open} modalType="alert" onOpenChange={(_, data) => !data.open && !busy && onCancel()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{common.deleteConfirmation.title}</DialogTitle>
+          <DialogContent>{common.deleteConfirmation.message}</DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={onCancel}>
+              {common.actions.cancel}
+            </Button>
+            <Button appearance="primary" disabled={busy || !open} icon={busy ? <Spinner size="tiny" /> : undefined} onClick={onConfirm}>
+              {common.actions.delete}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

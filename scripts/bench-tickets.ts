@@ -25,7 +25,7 @@ import { contactItem, type Contact } from '../functions/core/repositories/contac
 import { messageIdOf, messageItem, type StoredMessage } from '../functions/core/repositories/messages';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
-import { newTicket } from '../functions/core/conversations/new-ticket';
+import { newTicket } from '../functions/core/conversations/create-ticket';
 import { createCompany } from '../functions/core/companies/create-company';
 import { startLocalCloud } from '../infra/local/cloud';
 import { ALL_FEATURES, type Plan } from '../shared/plans';

@@ -38,7 +38,7 @@ import { startLocalCloud } from '../infra/local/cloud';
 import { contactItem, type Contact } from '../functions/core/repositories/contacts';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
-import { newTicket } from '../functions/core/conversations/new-ticket';
+import { newTicket } from '../functions/core/conversations/create-ticket';
 import { findIdentityByEmail, getUser } from '../functions/core/repositories/users';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';

@@ -8,7 +8,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteComma
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../functions/core/errors';
 import type { Ticket } from '../../functions/core/repositories/tickets';
-import { insertTicket } from '../../functions/core/conversations/new-ticket';
+import { insertTicket } from '../../functions/core/conversations/create-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';

@@ -31,7 +31,7 @@ import {
 } from '../repositories/tickets';
 import { Steps, type TransactItem } from '../repositories/transaction';
 import { getUser } from '../repositories/users';
-import { otherOpenTicket } from './new-ticket';
+import { otherOpenTicket } from './other-open-ticket';
 import { attendanceDeltas } from '../dashboard/dashboard-counters';
 import { presentTicket } from './present-ticket';
 import { advanceAttendance, beginAttendance, currentAttendance, RATING_WAIT_MS } from './record-attendance';

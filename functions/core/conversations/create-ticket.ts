@@ -1,25 +1,110 @@
 /**
- * POST /tickets (spec 1 §2.8, §7): a ticket for a contact, opened by the caller from the new-ticket modal.
+ * How a ticket comes to be, in one place. Three paths open tickets, and all store them the same way:
  *
- * Steps: a non-admin must choose a queue ('Selecione uma fila') among their own ('Acesso não
- * permitido'); the contact, the queue and the connection must be of the caller's company; then the
- * ticket is stored (new-ticket.ts), published, and gets its connection's timers (ticket-timers.ts).
+ * 1. An agent from the new-ticket modal (POST /tickets, spec 1 §2.8, §7): `createTicket`. A non-admin
+ *    must choose a queue ('Selecione uma fila') among their own ('Acesso não permitido'); the contact,
+ *    the queue and the connection must be of the caller's company. Without a connection the ticket goes
+ *    on the company's default one; a company that has no connection yet still gets its ticket, on none
+ *    (ours: the spec answers ERR_NO_DEF_WAPP_FOUND, but a company setting up should be able to register
+ *    a conversation before pairing a phone; it is sent nothing).
+ * 2. A customer writing in (the inbound pipeline) and 3. an external system sending (the external API):
+ *    `liveTicket` / `openLiveTicket`, which find the contact's pending or open ticket on the connection
+ *    or open a pending one, without duplicates under concurrency (`contactForNumber` likewise for the
+ *    contact of a number). A creation that loses a race takes the winner's ticket.
  *
- * Without a connection the ticket goes on the company's default one. A company that has no connection
- * yet still gets its ticket, on none (ours: the spec answers ERR_NO_DEF_WAPP_FOUND, but a company
- * setting up should be able to register a conversation before pairing a phone; it is sent nothing).
+ * Every path builds the ticket with `newTicket` and stores it with `insertTicket`: one transaction with
+ * its uuid pointer, the contact's open-ticket slot on the connection (one pending or open ticket per
+ * contact and connection: a second one is ERR_OTHER_OPEN_TICKET naming the ticket that holds it), its
+ * first attendance cycle and the dashboard counters; then the connection's timers are armed.
  */
+import { randomUUID } from 'node:crypto';
+import { ulid } from 'ulid';
 import type { CreateTicketBody, TicketDto } from '../../../shared/tickets';
+import type { Caller } from '../caller/load-caller';
+import { attendanceDeltas, ticketCreatedDelta } from '../dashboard/dashboard-counters';
 import { AppError } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
+import { putNewAttendanceAction } from '../repositories/attendances';
 import { getConnection, getDefaultConnectionId } from '../repositories/connections';
-import { getContact } from '../repositories/contacts';
+import { getContact, getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
+import { counterActions } from '../repositories/dashboard';
 import { getQueue } from '../repositories/queues';
-import type { Caller } from '../caller/load-caller';
-import { insertTicket, newTicket } from './new-ticket';
+import {
+  claimOpenTicketAction,
+  getOpenTicketId,
+  getTicket,
+  putNewTicketAction,
+  putTicketUuidAction,
+  type Ticket,
+} from '../repositories/tickets';
+import { Steps } from '../repositories/transaction';
+import { otherOpenTicket } from './other-open-ticket';
 import { presentTicket } from './present-ticket';
+import { beginAttendance } from './record-attendance';
 import { accessDenied } from './ticket-access';
 import { armTicketTimers } from './ticket-timers';
+
+// ---- Every path: the ticket and its one transaction ----
+
+export interface NewTicketFields {
+  readonly companyId: string;
+  readonly status: 'pending' | 'open';
+  readonly contact: Pick<Contact, 'id' | 'isGroup'>;
+  /** The agent an open ticket is assigned to; null for a waiting one. */
+  readonly user: { readonly id: string; readonly name: string } | null;
+  readonly queueId: string | null;
+  readonly whatsappId: string | null;
+}
+
+/** A new ticket as every path creates it (the form, the external API, inbound messages): fresh ids, no tags, nothing unread. */
+export function newTicket(fields: NewTicketFields, now: Date): Omit<Ticket, 'attendanceId'> {
+  const at = now.toISOString();
+  return {
+    id: ulid(),
+    uuid: randomUUID(),
+    companyId: fields.companyId,
+    status: fields.status,
+    contactId: fields.contact.id,
+    userId: fields.user?.id ?? null,
+    userName: fields.user?.name ?? null,
+    queueId: fields.queueId,
+    whatsappId: fields.whatsappId,
+    tagIds: [],
+    isGroup: fields.contact.isGroup,
+    chatbot: false,
+    useIntegration: false,
+    promptId: null,
+    integrationId: null,
+    lastMessage: '',
+    unreadMessages: 0,
+    createdAt: at,
+    updatedAt: at,
+    awaitingRatingUntil: null,
+  };
+}
+
+/**
+ * Stores a new pending or open ticket with everything that goes with it (see the file's comment) and
+ * answers it as stored. For every path that creates tickets: the form here, inbound messages later.
+ */
+export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Date): Promise<Ticket> {
+  const attendance = beginAttendance({ ...ticket, attendanceId: null }, now);
+  const stored: Ticket = { ...ticket, attendanceId: attendance.id, tagsVersion: 0 };
+  const steps = new Steps<'ticket' | 'uuid' | 'openTicket' | 'attendance' | 'counters'>();
+  steps.add('openTicket', claimOpenTicketAction(stored));
+  steps.add('ticket', putNewTicketAction(stored));
+  steps.add('uuid', putTicketUuidAction(stored));
+  steps.add('attendance', putNewAttendanceAction(attendance));
+  for (const action of counterActions(stored.companyId, [ticketCreatedDelta(now), ...attendanceDeltas(undefined, attendance)])) {
+    steps.add('counters', action);
+  }
+  const failed = await steps.run();
+  if (failed.has('openTicket')) throw await otherOpenTicket(stored.companyId, stored.contactId, stored.whatsappId);
+  if (failed.size > 0) throw new AppError('ERR_CREATING_TICKET');
+  return stored;
+}
+
+// ---- 1. The new-ticket modal: POST /tickets ----
 
 const queueRequired = () =>
   new AppError('ERR_VALIDATION', { message: 'Selecione uma fila', fields: [{ path: 'queueId', message: 'Selecione uma fila' }] });
@@ -63,4 +148,81 @@ async function connectionOf(companyId: string, whatsappId: string | null): Promi
   if (whatsappId === null) return (await getDefaultConnectionId(companyId)) ?? null;
   if (!(await getConnection(companyId, whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
   return whatsappId;
+}
+
+// ---- 2 and 3. Inbound messages and the external API: the live ticket of a number ----
+
+export interface NewContactDetails {
+  /** Defaults to the number. */
+  readonly name?: string;
+  readonly profilePicUrl?: string | null;
+  readonly isGroup?: boolean;
+}
+
+/** The company's contact with this number; a new one when there is none. */
+export async function contactForNumber(companyId: string, number: string, now: Date, details: NewContactDetails = {}): Promise<{ contact: Contact; created: boolean }> {
+  const existing = await getContactByNumber(companyId, number);
+  if (existing) return { contact: existing, created: false };
+  const at = now.toISOString();
+  const contact: Contact = {
+    id: ulid(),
+    companyId,
+    name: details.name?.trim() || number,
+    number,
+    email: '',
+    profilePicUrl: details.profilePicUrl ?? null,
+    extraInfo: [],
+    isGroup: details.isGroup ?? false,
+    createdAt: at,
+    updatedAt: at,
+  };
+  if ((await putNewContact(contact)) === 'created') return { contact, created: true };
+  // Another writer created the number meanwhile: theirs is the contact.
+  const winner = await getContactByNumber(companyId, number);
+  if (!winner) throw new AppError('ERR_INTERNAL_SERVER_ERROR');
+  return { contact: winner, created: false };
+}
+
+/** The contact's pending or open ticket on the connection, if any (strongly consistent). */
+export async function heldTicket(companyId: string, whatsappId: string, contactId: string): Promise<Ticket | undefined> {
+  const ticketId = await getOpenTicketId(companyId, contactId, whatsappId);
+  const ticket = ticketId ? await getTicket(companyId, ticketId, true) : undefined;
+  return ticket && ticket.status !== 'closed' ? ticket : undefined;
+}
+
+/**
+ * The contact's live ticket on the connection, or a new `pending` one without user (in `queueId` when
+ * given) with the connection's timers armed; `created` tells which. A creation racing another one
+ * takes the ticket that won.
+ */
+export async function liveTicket(
+  companyId: string,
+  whatsappId: string,
+  contact: Contact,
+  now: Date,
+  queueId: string | null = null,
+): Promise<{ ticket: Ticket; created: boolean }> {
+  const held = await heldTicket(companyId, whatsappId, contact.id);
+  if (held) return { ticket: held, created: false };
+  return openLiveTicket(companyId, whatsappId, contact, now, queueId);
+}
+
+/** liveTicket for a caller that has just found no held ticket: creates it, or takes one created meanwhile. */
+export async function openLiveTicket(
+  companyId: string,
+  whatsappId: string,
+  contact: Contact,
+  now: Date,
+  queueId: string | null = null,
+): Promise<{ ticket: Ticket; created: boolean }> {
+  try {
+    const ticket = await insertTicket(newTicket({ companyId, status: 'pending', contact, user: null, queueId, whatsappId }, now), now);
+    await armTicketTimers(ticket, now);
+    return { ticket, created: true };
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'ERR_OTHER_OPEN_TICKET')) throw error;
+    const winner = await heldTicket(companyId, whatsappId, contact.id);
+    if (!winner) throw error;
+    return { ticket: winner, created: false };
+  }
 }

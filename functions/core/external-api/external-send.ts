@@ -35,7 +35,7 @@ import { getPlan } from '../repositories/plans';
 import { getTicket, type Ticket } from '../repositories/tickets';
 import { applyTicketChange } from '../conversations/change-ticket';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './external-idempotency';
-import { contactForNumber, liveTicket } from '../conversations/live-ticket';
+import { contactForNumber, liveTicket } from '../conversations/create-ticket';
 import { isPastDue } from '../../../shared/company-time';
 import { mediaTypeOf } from '../conversations/present-message';
 import { consumeRateLimit } from '../http/rate-limit';

@@ -37,7 +37,7 @@ import { Steps } from '../repositories/transaction';
 import { claimWhatsappMessage, getWhatsappMessageRef, setWhatsappMessageRef, whatsappMessageRefAction } from '../repositories/whatsapp-messages';
 import { indexWords } from '../repositories/word-index';
 import type { MessageEvent } from '../sessions/events';
-import { contactForNumber, heldTicket, openLiveTicket } from '../conversations/live-ticket';
+import { contactForNumber, heldTicket, openLiveTicket } from '../conversations/create-ticket';
 import { publishContactEvent, toContactDto } from '../contacts/present-contact';
 import { endRatingWait, recordRating } from '../conversations/record-attendance';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';

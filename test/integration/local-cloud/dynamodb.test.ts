@@ -1,0 +1,479 @@
+/**
+ * The local DynamoDB stand-in, driven by the real SDK v3 clients: the transactions and TTL deletion it
+ * adds on top of dynalite, the table it creates from MAIN_TABLE, and its persistence on disk.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  DescribeTableCommand,
+  DynamoDBClient,
+  TransactionCanceledException,
+  TransactWriteItemsCommand,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { startDynamo, type LocalDynamo } from '../../../infra/local/dynamodb';
+
+const TABLE = 'test-main';
+
+function clientsFor(dynamo: LocalDynamo): { raw: DynamoDBClient; doc: DynamoDBDocumentClient } {
+  const raw = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  return { raw, doc: DynamoDBDocumentClient.from(raw) };
+}
+
+async function cancellationOf(promise: Promise<unknown>): Promise<TransactionCanceledException> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(TransactionCanceledException);
+  return error as TransactionCanceledException;
+}
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+let counter = 0;
+/** A partition of its own for each test, so tests sharing the table never see each other's items. */
+const partition = (): string => `T#${Date.now()}#${(counter += 1)}`;
+
+describe('local DynamoDB', () => {
+  let dynamo: LocalDynamo;
+  let raw: DynamoDBClient;
+  let doc: DynamoDBDocumentClient;
+
+  beforeAll(async () => {
+    dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    ({ raw, doc } = clientsFor(dynamo));
+  });
+
+  afterAll(async () => {
+    raw.destroy();
+    await dynamo.stop();
+  });
+
+  test('refuses a transaction whose condition fails and writes nothing', async () => {
+    // Prepare
+    const pk = partition();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'UNIQUE#1', owner: 'first' } }));
+
+    // Act
+    const error = await cancellationOf(
+      doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: TABLE, Item: { PK: pk, SK: 'NEW', name: 'new' } } },
+            {
+              Put: {
+                TableName: TABLE,
+                Item: { PK: pk, SK: 'UNIQUE#1', owner: 'second' },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      ),
+    );
+
+    // Assess
+    expect(error.CancellationReasons?.map((reason) => reason.Code)).toEqual(['None', 'ConditionalCheckFailed']);
+    expect(error.message).toContain('[None, ConditionalCheckFailed]');
+    const created = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'NEW' } }));
+    expect(created.Item).toBeUndefined();
+    const unique = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'UNIQUE#1' } }));
+    expect(unique.Item?.owner).toBe('first');
+  });
+
+  test('returns the current item with the cancellation reason when asked for ALL_OLD', async () => {
+    // Prepare
+    const pk = partition();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'A', version: 2 } }));
+
+    // Act
+    const error = await cancellationOf(
+      doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: TABLE,
+                Key: { PK: pk, SK: 'A' },
+                ConditionExpression: '#version = :expected',
+                ExpressionAttributeNames: { '#version': 'version' },
+                ExpressionAttributeValues: { ':expected': 1 },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+          ],
+        }),
+      ),
+    );
+
+    // Assess
+    const [reason] = error.CancellationReasons ?? [];
+    expect(reason?.Code).toBe('ConditionalCheckFailed');
+    expect(reason?.Message).toBe('The conditional request failed');
+    expect(reason?.Item).toEqual({ PK: { S: pk }, SK: { S: 'A' }, version: { N: '2' } });
+  });
+
+  test('applies every action of a transaction whose conditions hold', async () => {
+    // Prepare
+    const pk = partition();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'COUNTER', count: 1 } }));
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'OLD' } }));
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'GUARD', open: true } }));
+
+    // Act
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: TABLE,
+              Item: { PK: pk, SK: 'NEW', name: 'new' },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: { PK: pk, SK: 'COUNTER' },
+              UpdateExpression: 'ADD #count :one SET #label = :label',
+              ConditionExpression: '#count = :expected',
+              ExpressionAttributeNames: { '#count': 'count', '#label': 'label' },
+              ExpressionAttributeValues: { ':one': 1, ':label': 'bumped', ':expected': 1 },
+            },
+          },
+          { Delete: { TableName: TABLE, Key: { PK: pk, SK: 'OLD' }, ConditionExpression: 'attribute_exists(PK)' } },
+          {
+            ConditionCheck: {
+              TableName: TABLE,
+              Key: { PK: pk, SK: 'GUARD' },
+              ConditionExpression: '#open = :true',
+              ExpressionAttributeNames: { '#open': 'open' },
+              ExpressionAttributeValues: { ':true': true },
+            },
+          },
+        ],
+      }),
+    );
+
+    // Assess
+    const partitionItems = await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
+    );
+    expect(partitionItems.Items).toEqual([
+      { PK: pk, SK: 'COUNTER', count: 2, label: 'bumped' },
+      { PK: pk, SK: 'GUARD', open: true },
+      { PK: pk, SK: 'NEW', name: 'new' },
+    ]);
+  });
+
+  test('undoes the actions already applied when a later one fails while being applied', async () => {
+    // Prepare
+    const pk = partition();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'EXISTING', value: 'before' } }));
+
+    // Act: the update's expression is only refused when it is applied, after the two puts went through.
+    const error = await raw
+      .send(
+        new TransactWriteItemsCommand({
+          TransactItems: [
+            { Put: { TableName: TABLE, Item: { PK: { S: pk }, SK: { S: 'NEW' } } } },
+            { Put: { TableName: TABLE, Item: { PK: { S: pk }, SK: { S: 'EXISTING' }, value: { S: 'after' } } } },
+            {
+              Update: {
+                TableName: TABLE,
+                Key: { PK: { S: pk }, SK: { S: 'BROKEN' } },
+                UpdateExpression: 'SET #n = :n + :text',
+                ExpressionAttributeNames: { '#n': 'n' },
+                ExpressionAttributeValues: { ':n': { N: '1' }, ':text': { S: 'x' } },
+              },
+            },
+          ],
+        }),
+      )
+      .then(
+        () => undefined,
+        (reason: unknown) => reason as Error,
+      );
+
+    // Assess
+    expect(error?.name).toBe('ValidationException');
+    const created = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'NEW' } }));
+    expect(created.Item).toBeUndefined();
+    const existing = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'EXISTING' } }));
+    expect(existing.Item).toEqual({ PK: pk, SK: 'EXISTING', value: 'before' });
+  });
+
+  test('refuses two actions on the same item in one transaction', async () => {
+    // Prepare
+    const pk = partition();
+
+    // Act
+    const error = await doc
+      .send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: TABLE, Item: { PK: pk, SK: 'SAME' } } },
+            { Delete: { TableName: TABLE, Key: { PK: pk, SK: 'SAME' } } },
+          ],
+        }),
+      )
+      .then(
+        () => undefined,
+        (reason: unknown) => reason as Error,
+      );
+
+    // Assess
+    expect(error?.name).toBe('ValidationException');
+    expect(error?.message).toBe('Transaction request cannot include multiple operations on one item');
+    const item = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'SAME' } }));
+    expect(item.Item).toBeUndefined();
+  });
+
+  test('refuses a transaction of more than 100 actions', async () => {
+    // Prepare
+    const pk = partition();
+    const puts = Array.from({ length: 101 }, (_, index) => ({
+      Put: { TableName: TABLE, Item: { PK: pk, SK: `ITEM#${index}` } },
+    }));
+
+    // Act
+    const error = await doc.send(new TransactWriteCommand({ TransactItems: puts })).then(
+      () => undefined,
+      (reason: unknown) => reason as Error,
+    );
+
+    // Assess
+    expect(error?.name).toBe('ValidationException');
+    const first = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'ITEM#0' } }));
+    expect(first.Item).toBeUndefined();
+  });
+
+  test('returns the items of a TransactGetItems in request order, missing ones as empty', async () => {
+    // Prepare
+    const pk = partition();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'A', value: 'a', extra: 'x' } }));
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'B', value: 'b' } }));
+
+    // Act
+    const result = await doc.send(
+      new TransactGetCommand({
+        TransactItems: [
+          { Get: { TableName: TABLE, Key: { PK: pk, SK: 'B' } } },
+          { Get: { TableName: TABLE, Key: { PK: pk, SK: 'MISSING' } } },
+          {
+            Get: {
+              TableName: TABLE,
+              Key: { PK: pk, SK: 'A' },
+              ProjectionExpression: '#value',
+              ExpressionAttributeNames: { '#value': 'value' },
+            },
+          },
+        ],
+      }),
+    );
+
+    // Assess
+    expect(result.Responses?.map((response) => response.Item)).toEqual([
+      { PK: pk, SK: 'B', value: 'b' },
+      undefined,
+      { value: 'a' },
+    ]);
+  });
+
+  test('lets exactly one of several concurrent transactions claim the same uniqueness item', async () => {
+    // Prepare
+    const pk = partition();
+    const contenders = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'];
+
+    // Act
+    const outcomes = await Promise.allSettled(
+      contenders.map((id) =>
+        doc.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: { TableName: TABLE, Item: { PK: pk, SK: `CONTACT#${id}` } } },
+              {
+                Put: {
+                  TableName: TABLE,
+                  Item: { PK: pk, SK: 'UNIQUE#number', owner: id },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+
+    // Assess
+    const winners = contenders.filter((_, index) => outcomes[index]?.status === 'fulfilled');
+    expect(winners).toHaveLength(1);
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(TransactionCanceledException);
+    }
+    const unique = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'UNIQUE#number' } }));
+    expect(unique.Item?.owner).toBe(winners[0]);
+    const contacts = await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :contact)',
+        ExpressionAttributeValues: { ':pk': pk, ':contact': 'CONTACT#' },
+      }),
+    );
+    expect(contacts.Items?.map((item) => item.SK)).toEqual([`CONTACT#${winners[0]}`]);
+  });
+
+  test('queries the first global secondary index', async () => {
+    // Prepare
+    const gsiPartition = partition();
+    await doc.send(
+      new PutCommand({ TableName: TABLE, Item: { PK: 'X#1', SK: 'T', GSI1PK: gsiPartition, GSI1SK: '2024-02', n: 2 } }),
+    );
+    await doc.send(
+      new PutCommand({ TableName: TABLE, Item: { PK: 'X#2', SK: 'T', GSI1PK: gsiPartition, GSI1SK: '2024-01', n: 1 } }),
+    );
+
+    // Act
+    const result = await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': gsiPartition },
+        ScanIndexForward: false,
+      }),
+    );
+
+    // Assess: projection ALL, ordered by the index's sort key
+    expect(result.Items?.map((item) => item.n)).toEqual([2, 1]);
+  });
+
+  test('keeps writes that do not go through transactions working as in DynamoDB', async () => {
+    // Prepare
+    const pk = partition();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'A' } }));
+
+    // Act
+    const refused = await doc
+      .send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'A' }, ConditionExpression: 'attribute_not_exists(PK)' }))
+      .then(
+        () => undefined,
+        (reason: unknown) => reason as Error,
+      );
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: { PK: pk, SK: 'A' } }));
+
+    // Assess
+    expect(refused?.name).toBe('ConditionalCheckFailedException');
+    const item = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: pk, SK: 'A' } }));
+    expect(item.Item).toBeUndefined();
+  });
+});
+
+describe('local DynamoDB TTL', () => {
+  test('deletes expired items and keeps live ones and items without the TTL attribute', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    const { raw, doc } = clientsFor(dynamo);
+    try {
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'EXPIRED', expiresAt: nowSeconds() - 5 } }));
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'LIVE', expiresAt: nowSeconds() + 3600 } }));
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'FOREVER' } }));
+
+      // Act
+      const deleted = await dynamo.sweepExpired();
+
+      // Assess
+      expect(deleted).toBe(1);
+      const left = await doc.send(
+        new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': 'P' } }),
+      );
+      expect(left.Items?.map((item) => item.SK)).toEqual(['FOREVER', 'LIVE']);
+    } finally {
+      raw.destroy();
+      await dynamo.stop();
+    }
+  });
+
+  test('sweeps on its own timer', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 20 });
+    const { raw, doc } = clientsFor(dynamo);
+    try {
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'EXPIRED', expiresAt: nowSeconds() - 5 } }));
+
+      // Act
+      let item: Record<string, unknown> | undefined = {};
+      while (item) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        ({ Item: item } = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: 'P', SK: 'EXPIRED' } })));
+      }
+
+      // Assess: reaching this line means the timer deleted it (jest's timeout fails the test otherwise)
+      expect(item).toBeUndefined();
+    } finally {
+      raw.destroy();
+      await dynamo.stop();
+    }
+  });
+});
+
+describe('local DynamoDB on disk', () => {
+  let dataDir: string;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'local-dynamo-'));
+  });
+
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('keeps the data and the table across a stop and a restart on the same directory', async () => {
+    // Prepare
+    const first = await startDynamo({ port: 0, tableName: TABLE, dataDir, ttlSweepIntervalMs: 0 });
+    const before = clientsFor(first);
+    await before.doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'KEPT', value: 42 } }));
+    const created = await before.raw.send(new DescribeTableCommand({ TableName: TABLE }));
+    before.raw.destroy();
+    await first.stop();
+
+    // Act
+    const second = await startDynamo({ port: 0, tableName: TABLE, dataDir, ttlSweepIntervalMs: 0 });
+    const after = clientsFor(second);
+    try {
+      const item = await after.doc.send(new GetCommand({ TableName: TABLE, Key: { PK: 'P', SK: 'KEPT' } }));
+      const described = await after.raw.send(new DescribeTableCommand({ TableName: TABLE }));
+
+      // Assess
+      expect(item.Item).toEqual({ PK: 'P', SK: 'KEPT', value: 42 });
+      expect(described.Table?.CreationDateTime).toEqual(created.Table?.CreationDateTime);
+      expect(described.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName).sort()).toEqual([
+        'GSI1',
+        'GSI2',
+        'GSI3',
+      ]);
+    } finally {
+      after.raw.destroy();
+      await second.stop();
+    }
+  });
+});

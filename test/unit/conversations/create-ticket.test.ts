@@ -1,0 +1,88 @@
+/**
+ * Storing a new ticket: one transaction with the contact's open-ticket slot, the ticket, its uuid
+ * pointer, its first attendance and the dashboard counters; a taken slot answers ERR_OTHER_OPEN_TICKET
+ * naming the ticket that holds it.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { AppError } from '../../../functions/core/errors';
+import type { Ticket } from '../../../functions/core/repositories/tickets';
+import { insertTicket } from '../../../functions/core/conversations/create-ticket';
+
+process.env.TABLE_NAME = 'table-under-test';
+process.env.LOG_LEVEL = 'silent';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const now = new Date('2030-01-02T12:00:00.000Z');
+
+const ticket: Omit<Ticket, 'attendanceId'> = {
+  id: 'T1',
+  uuid: 'uuid-1',
+  companyId: 'C1',
+  status: 'pending',
+  contactId: 'K1',
+  userId: null,
+  userName: null,
+  queueId: 'Q1',
+  whatsappId: null,
+  tagIds: [],
+  isGroup: false,
+  chatbot: false,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  lastMessage: '',
+  unreadMessages: 0,
+  createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
+};
+
+beforeEach(() => {
+  ddb.reset();
+});
+
+describe('insertTicket', () => {
+  it('writes slot, ticket, uuid, attendance and counters in one transaction, each new item on condition', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+
+    const stored = await insertTicket(ticket, now);
+
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems ?? [];
+    expect(items.map((item) => item.Put?.Item?.SK ?? item.Update?.Key?.SK)).toEqual(['OPENTK', 'TICKET', 'TKUUID', `ATT#${stored.attendanceId}`, 'COMPANY']);
+    expect(items.slice(0, 4).map((item) => item.Put?.ConditionExpression)).toEqual(Array(4).fill('attribute_not_exists(PK)'));
+    expect(items[0]?.Put?.Item).toMatchObject({ PK: 'C#C1#OPENTK#K1#none', ticketId: 'T1', uuid: 'uuid-1' });
+    expect(items[1]?.Put?.Item).toMatchObject({ PK: 'C#C1#TK#T1', GSI1PK: 'C#C1#TKS#pending', GSI2PK: 'C#C1#TKQ#Q1#pending', attendanceId: stored.attendanceId });
+    expect(items[3]?.Put?.Item).toMatchObject({ status: 'pending', startedPending: true, startedDay: '2030-01-02', version: 0 });
+    expect(items[4]?.Update).toMatchObject({
+      Key: { PK: 'C#C1#DASH#2030-01-02', SK: 'COMPANY' },
+      ExpressionAttributeValues: expect.objectContaining({ ':c0': 1, ':c1': 1, ':c2': 1, ':c3': 1 }),
+    });
+    expect(Object.values(items[4]?.Update?.ExpressionAttributeNames ?? {})).toEqual(
+      expect.arrayContaining(['ticketsCreated', 'createdH09', 'started', 'waiting']),
+    );
+  });
+
+  it("answers ERR_OTHER_OPEN_TICKET with the holder's ids, user and queue when the slot is taken", async () => {
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
+    ddb.on(GetCommand, { Key: { PK: 'C#C1#OPENTK#K1#none', SK: 'OPENTK' } }).resolves({ Item: { ticketId: 'T0' } });
+    ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T0', SK: 'TICKET' } }).resolves({
+      Item: { ...ticket, id: 'T0', uuid: 'uuid-0', status: 'open', userId: 'U9', userName: 'Bia' },
+    });
+    ddb.on(BatchGetCommand).resolves({ Responses: { 'table-under-test': [{ id: 'Q1', name: 'Vendas', color: '#fff' }] } });
+
+    const error = await insertTicket(ticket, now).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'ERR_OTHER_OPEN_TICKET',
+      options: { details: { ticketId: 'T0', uuid: 'uuid-0', status: 'open', user: { id: 'U9', name: 'Bia' }, queue: { id: 'Q1', name: 'Vendas' } } },
+    });
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * Storing messages and the changes WhatsApp reports: one transaction moves the ticket to its newest
+ * message without touching its list partitions; acks only grow; edits flag the message and index words.
+ */
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { lastMessageText, type StoredMessage } from '../../../functions/core/repositories/messages';
+import type { Ticket } from '../../../functions/core/repositories/tickets';
+import { storeMessage } from '../../../functions/core/conversations/store-message';
+import { markMessageEdited, updateMessageAck } from '../../../functions/core/conversations/update-message-status';
+import { errorCodeOf } from '../../support/errors';
+
+process.env.TABLE_NAME = 'table-under-test';
+process.env.MEDIA_BUCKET = 'media-under-test';
+process.env.WS_MANAGEMENT_ENDPOINT = 'https://ws.example.test/dev';
+process.env.AWS_REGION = 'us-east-1';
+process.env.AWS_ACCESS_KEY_ID = 'AKIDTEST';
+process.env.AWS_SECRET_ACCESS_KEY = 'secret-under-test';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+mockClient(S3Client);
+mockClient(ApiGatewayManagementApiClient);
+
+const NOW = new Date('2030-05-06T07:08:09.000Z');
+const MESSAGE_ULID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
+
+const ticket: Ticket = {
+  id: 'T1',
+  uuid: 'u-1',
+  companyId: 'C1',
+  status: 'open',
+  contactId: 'K1',
+  userId: 'U1',
+  userName: 'Ana',
+  queueId: 'Q1',
+  whatsappId: null,
+  tagIds: [],
+  isGroup: false,
+  chatbot: false,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  lastMessage: 'antes',
+  unreadMessages: 2,
+  createdAt: '2030-05-01T00:00:00.000Z',
+  updatedAt: '2030-05-01T00:00:00.000Z',
+};
+
+const message = (overrides: Partial<StoredMessage> = {}): StoredMessage => ({
+  id: `T1.${MESSAGE_ULID}`,
+  companyId: 'C1',
+  ticketId: 'T1',
+  contactId: 'K1',
+  body: 'Seu pedido saiu para entrega',
+  fromMe: true,
+  mediaType: 'chat',
+  mediaKey: null,
+  mediaName: null,
+  mediaContentType: null,
+  quotedMsg: null,
+  isDeleted: false,
+  isEdited: false,
+  ack: 0,
+  read: true,
+  bot: false,
+  userId: 'U1',
+  whatsappMessageId: null,
+  createdAt: NOW.toISOString(),
+  updatedAt: NOW.toISOString(),
+  ...overrides,
+});
+
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(TransactWriteCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(GetCommand).resolves({});
+  ddb.on(BatchWriteCommand).resolves({});
+});
+
+describe('storeMessage', () => {
+  it('puts the message and moves the ticket in one transaction, leaving its list partitions alone', async () => {
+    const outcome = await storeMessage(message(), ticket);
+
+    const order = `${NOW.toISOString()}#T1`;
+    expect(ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems).toEqual([
+      {
+        Put: {
+          TableName: 'table-under-test',
+          Item: { PK: 'C#C1#TK#T1', SK: `MSG#${MESSAGE_ULID}`, entity: 'message', ...message() },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Update: {
+          TableName: 'table-under-test',
+          Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' },
+          UpdateExpression: 'SET lastMessage = :text, updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order',
+          ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastMessageId) OR lastMessageId < :mid)',
+          ExpressionAttributeValues: { ':text': 'Seu pedido saiu para entrega', ':at': NOW.toISOString(), ':mid': MESSAGE_ULID, ':order': order },
+        },
+      },
+    ]);
+    expect(outcome).toEqual({
+      kind: 'latest',
+      ticket: { ...ticket, lastMessage: 'Seu pedido saiu para entrega', updatedAt: NOW.toISOString() },
+    });
+  });
+
+  it('counts an inbound message unread in the same update', async () => {
+    const outcome = await storeMessage(message({ fromMe: false, read: false }), ticket, { countsAsUnread: true });
+
+    const update = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems?.[1]?.Update;
+    expect(update?.UpdateExpression).toMatch(/ ADD unreadMessages :one$/);
+    expect(update?.ExpressionAttributeValues).toMatchObject({ ':one': 1 });
+    expect(outcome).toMatchObject({ kind: 'latest', ticket: { unreadMessages: 3 } });
+  });
+
+  it('stores a message older than the one the ticket shows without moving the ticket', async () => {
+    ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed')).resolves({});
+
+    const outcome = await storeMessage(message(), ticket);
+
+    expect(outcome).toEqual({ kind: 'older' });
+    const retry = ddb.commandCalls(TransactWriteCommand)[1]!.args[0].input.TransactItems;
+    expect(retry?.[0]?.Put?.Item).toMatchObject({ SK: `MSG#${MESSAGE_ULID}` });
+    expect(retry?.[1]).toEqual({
+      ConditionCheck: { TableName: 'table-under-test', Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' }, ConditionExpression: 'attribute_exists(PK)' },
+    });
+  });
+
+  it('refuses a message of a ticket that no longer exists and stores nothing', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
+
+    expect(await errorCodeOf(storeMessage(message(), ticket))).toBe('ERR_NO_TICKET_FOUND');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+  });
+});
+
+describe('lastMessageText', () => {
+  it('shows the text, else the file name, else the kind of message, in at most 200 characters', () => {
+    expect(lastMessageText({ body: '  oi  ', mediaName: null, mediaType: 'chat' })).toBe('oi');
+    expect(lastMessageText({ body: '', mediaName: 'nota_fiscal.pdf', mediaType: 'application' })).toBe('nota_fiscal.pdf');
+    expect(lastMessageText({ body: '', mediaName: null, mediaType: 'locationMessage' })).toBe('locationMessage');
+    expect(lastMessageText({ body: 'x'.repeat(500), mediaName: null, mediaType: 'chat' })).toHaveLength(200);
+  });
+});
+
+describe('updateMessageAck', () => {
+  it('raises the ack only when it grows, and answers the message as it is now', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { PK: 'C#C1#TK#T1', SK: `MSG#${MESSAGE_ULID}`, ...message({ ack: 3 }) } });
+
+    const dto = await updateMessageAck('C1', `T1.${MESSAGE_ULID}`, 3, NOW);
+
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toEqual({
+      TableName: 'table-under-test',
+      Key: { PK: 'C#C1#TK#T1', SK: `MSG#${MESSAGE_ULID}` },
+      UpdateExpression: 'SET ack = :ack, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK) AND ack < :ack',
+      ExpressionAttributeValues: { ':ack': 3, ':now': NOW.toISOString() },
+      ReturnValues: 'ALL_NEW',
+    });
+    expect(dto).toMatchObject({ id: `T1.${MESSAGE_ULID}`, ack: 3 });
+  });
+
+  it('ignores a stale or repeated ack: nothing answered, nothing published', async () => {
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+
+    expect(await updateMessageAck('C1', `T1.${MESSAGE_ULID}`, 2, NOW)).toBeUndefined();
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
+  });
+
+  it('reads nothing for an id that is not a message id', async () => {
+    expect(await updateMessageAck('C1', 'not-a-message', 2, NOW)).toBeUndefined();
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('markMessageEdited', () => {
+  it('replaces the text, flags the message edited and indexes the new words', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...message({ body: 'Pedido cancelado', isEdited: true }) } });
+
+    const dto = await markMessageEdited('C1', `T1.${MESSAGE_ULID}`, 'Pedido cancelado', NOW);
+
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      UpdateExpression: 'SET body = :body, isEdited = :true, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':body': 'Pedido cancelado', ':true': true, ':now': NOW.toISOString() },
+    });
+    const indexed = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems?.['table-under-test']?.map((request) => request.PutRequest?.Item?.PK);
+    expect(indexed).toEqual(['C#C1#WORD#pedido', 'C#C1#WORD#cancelado']);
+    expect(dto).toMatchObject({ body: 'Pedido cancelado', isEdited: true });
+  });
+
+  it('answers undefined for a missing message and indexes nothing', async () => {
+    ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
+
+    expect(await markMessageEdited('C1', `T1.${MESSAGE_ULID}`, 'novo', NOW)).toBeUndefined();
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,123 @@
+/** The word index of message text: which words are kept, how they are written, how a search pages. */
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  findTicketIdsByWord,
+  indexableWords,
+  indexWords,
+  MAX_WORD_LENGTH,
+  MAX_WORDS_PER_MESSAGE,
+} from '../../../functions/core/repositories/word-index';
+import { errorCodeOf } from '../../support/errors';
+
+process.env.TABLE_NAME = 'table-under-test';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(BatchWriteCommand).resolves({});
+});
+
+describe('indexableWords', () => {
+  it('folds accents and case, so João and JOAO are one word', () => {
+    expect(indexableWords('Olá João, AÇÃO e joao')).toEqual(['ola', 'joao', 'acao']);
+  });
+
+  it('drops words shorter than 3 characters and stop words', () => {
+    expect(indexableWords('eu vi que o pedido não chegou para você and the box')).toEqual(['pedido', 'chegou', 'box']);
+  });
+
+  it('splits on punctuation and keeps digits', () => {
+    expect(indexableWords('pedido#12345: entrega-rápida (urgente!)')).toEqual(['pedido', '12345', 'entrega', 'rapida', 'urgente']);
+  });
+
+  it(`keeps at most ${MAX_WORDS_PER_MESSAGE} words, the first ones, each once`, () => {
+    const text = Array.from({ length: 30 }, (_, index) => `palavra${index} palavra${index}`).join(' ');
+
+    const words = indexableWords(text);
+
+    expect(words).toHaveLength(MAX_WORDS_PER_MESSAGE);
+    expect(words[0]).toBe('palavra0');
+    expect(words.at(-1)).toBe(`palavra${MAX_WORDS_PER_MESSAGE - 1}`);
+  });
+
+  it(`cuts very long words to ${MAX_WORD_LENGTH} characters`, () => {
+    expect(indexableWords('x'.repeat(500))).toEqual(['x'.repeat(MAX_WORD_LENGTH)]);
+  });
+
+  it('answers nothing for text without indexable words', () => {
+    expect(indexableWords('ok, e aí? 👍')).toEqual([]);
+    expect(indexableWords('')).toEqual([]);
+  });
+});
+
+describe('indexWords', () => {
+  it('writes one entry per word in the word partition, sorted by time then ticket', async () => {
+    await indexWords('C1', 'T1', 'Pedido entregue', '2030-01-02T03:04:05.000Z');
+
+    expect(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input).toEqual({
+      RequestItems: {
+        'table-under-test': [
+          { PutRequest: { Item: { PK: 'C#C1#WORD#pedido', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z' } } },
+          { PutRequest: { Item: { PK: 'C#C1#WORD#entregue', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z' } } },
+        ],
+      },
+    });
+  });
+
+  it('writes nothing for a text without indexable words', async () => {
+    await indexWords('C1', 'T1', 'ok', new Date());
+
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('findTicketIdsByWord', () => {
+  const entry = (at: string, ticketId: string) => ({ SK: `${at}#${ticketId}`, ticketId });
+
+  it('reads the word partition newest first and answers each ticket once', async () => {
+    ddb.on(QueryCommand).resolves({
+      Items: [entry('2030-01-03T00:00:00.000Z', 'T2'), entry('2030-01-02T00:00:00.000Z', 'T1'), entry('2030-01-01T00:00:00.000Z', 'T2')],
+    });
+
+    const page = await findTicketIdsByWord('C1', 'Pédido', 10);
+
+    expect(page).toEqual({ ticketIds: ['T2', 'T1'], cursor: null });
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
+      TableName: 'table-under-test',
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ExpressionAttributeValues: { ':pk': 'C#C1#WORD#pedido', ':sk': '' },
+      ScanIndexForward: false,
+    });
+  });
+
+  it('stops at the limit and continues from its cursor', async () => {
+    ddb.on(QueryCommand).resolvesOnce({
+      Items: [entry('2030-01-03T00:00:00.000Z', 'T3'), entry('2030-01-02T00:00:00.000Z', 'T2'), entry('2030-01-01T00:00:00.000Z', 'T1')],
+    });
+
+    const first = await findTicketIdsByWord('C1', 'pedido', 2);
+    ddb.on(QueryCommand).resolves({ Items: [entry('2030-01-01T00:00:00.000Z', 'T1')] });
+    const second = await findTicketIdsByWord('C1', 'pedido', 2, first.cursor ?? undefined);
+
+    expect(first.ticketIds).toEqual(['T3', 'T2']);
+    expect(first.cursor).toEqual(expect.any(String));
+    expect(ddb.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({
+      PK: 'C#C1#WORD#pedido',
+      SK: '2030-01-02T00:00:00.000Z#T2',
+    });
+    expect(second).toEqual({ ticketIds: ['T1'], cursor: null });
+  });
+
+  it('reads nothing for a word the index never keeps', async () => {
+    expect(await findTicketIdsByWord('C1', 'de', 10)).toEqual({ ticketIds: [], cursor: null });
+    expect(await findTicketIdsByWord('C1', 'para', 10)).toEqual({ ticketIds: [], cursor: null });
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('refuses a cursor it did not make', async () => {
+    expect(await errorCodeOf(findTicketIdsByWord('C1', 'pedido', 5, Buffer.from('C#C2#TK#x').toString('base64url')))).toBe('ERR_VALIDATION');
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,69 @@
+import { CAMPAIGN_PAGES, landingPathAfterSignIn, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
+import { commonTexts } from '../../../../web/src/i18n/common';
+
+const from = (pathname: string, search = '', hash = '') => ({ from: { pathname, search, hash } });
+
+describe('landingPathAfterSignIn', () => {
+  test('lands on the tickets after a plain sign-in', () => {
+    expect(landingPathAfterSignIn(null)).toBe('/tickets');
+  });
+
+  test('returns to the private page that sent the user to the login, with its query and hash', () => {
+    expect(landingPathAfterSignIn(from('/contacts', '?search=ana', '#top'))).toBe('/contacts?search=ana#top');
+  });
+
+  test.each(['/', '/login'])('lands on the tickets rather than returning to %s', (pathname) => {
+    expect(landingPathAfterSignIn(from(pathname))).toBe('/tickets');
+  });
+
+  test.each(['//evil.example.com', '/\\evil.example.com', 'https://evil.example.com/x'])(
+    'never follows %s to another origin',
+    (pathname) => {
+      expect(landingPathAfterSignIn(from(pathname))).toBe('/tickets');
+    },
+  );
+
+  test.each([{ from: 'tickets' }, { from: { pathname: 42 } }, 'garbage'])('ignores a malformed state %p', (state) => {
+    expect(landingPathAfterSignIn(state)).toBe('/tickets');
+  });
+});
+
+describe('the route table', () => {
+  test('gives every page a title and a unique path', () => {
+    const pages = [...PRIVATE_PAGES, ...PUBLIC_PAGES, ...OPEN_PAGES];
+    const paths = pages.map((page) => page.path);
+
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const page of pages) expect(commonTexts.pt.pages[page.id]).toEqual(expect.any(String));
+  });
+
+  test('holds every private route of spec 3 §2, the campaign routes last', () => {
+    const expected = [
+      'tickets', 'connections', 'quick-messages', 'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users',
+      'files', 'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
+      'announcements', 'subscription', 'chats',
+    ];
+
+    const campaigns = ['contact-lists', 'contact-lists', 'campaigns', 'campaign', 'campaigns-config'];
+
+    expect(PRIVATE_PAGES.map((page) => page.path.split('/')[0])).toEqual([...expected, ...campaigns]);
+  });
+
+  test('holds the campaign routes of spec 3 §2 with their parameters', () => {
+    const expected = [
+      'contact-lists', 'contact-lists/:contactListId/contacts', 'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
+    ];
+
+    expect(CAMPAIGN_PAGES.map((page) => page.path)).toEqual(expected);
+  });
+
+  test('holds the pages the landing links to, which no route guard keeps from anyone', () => {
+    expect(OPEN_PAGES.map((page) => page.path)).toEqual(['privacidade', 'termos', 'contato']);
+  });
+
+  test('gives every page a title in every language', () => {
+    for (const page of [...PRIVATE_PAGES, ...PUBLIC_PAGES, ...OPEN_PAGES]) {
+      for (const language of ['pt', 'en', 'es'] as const) expect(commonTexts[language].pages[page.id]).toMatch(/\S/);
+    }
+  });
+});

@@ -1,0 +1,91 @@
+/** The page registry and what is read off it: routes, menu, page gate, titles (issue 13). */
+import { documentTitle } from '../../../../web/src/app/DocumentTitle';
+import { PAGE_REQUIREMENTS } from '../../../../web/src/app/page-access';
+import { menuPages, menuPath, pageById, PAGES, pagesIn, pageTitlesIn, type PageEntry } from '../../../../web/src/app/page-registry';
+import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
+import { commonTexts } from '../../../../web/src/i18n/common';
+import { LANGUAGES } from '../../../../web/src/i18n/language';
+import { MENU_ICONS } from '../../../../web/src/shell/menu-icons';
+import { MENU_PATHS } from '../../../../web/src/shell/menu-rules';
+
+const entries: readonly PageEntry[] = PAGES;
+
+describe('the page registry', () => {
+  test('gives every page its own id and its own path', () => {
+    const ids = entries.map((page) => page.id);
+    const paths = entries.map((page) => page.path);
+
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  test('gives every page a title in every language, which the common texts read', () => {
+    for (const language of LANGUAGES) {
+      const titles = pageTitlesIn(language);
+      for (const page of entries) {
+        expect(page.title[language]).toMatch(/\S/);
+        expect(commonTexts[language].pages[page.id as keyof typeof titles]).toBe(page.title[language]);
+      }
+    }
+  });
+
+  test('gives menu entries of one section distinct places', () => {
+    for (const section of ['main', 'campaigns', 'admin'] as const) {
+      const orders = menuPages(section).map((page) => page.menu.order);
+      expect(new Set(orders).size).toBe(orders.length);
+    }
+  });
+
+  test('orders a menu section by its entries’ order, not by their place in the route table', () => {
+    expect(menuPages('admin').map((page) => page.id)).toEqual([
+      'prompts', 'queueIntegration', 'connections', 'files', 'queues', 'users', 'messagesApi', 'financeiro', 'subscription', 'settings',
+    ]);
+  });
+
+  test('gives every menu entry an icon the menu has', () => {
+    for (const section of ['main', 'campaigns', 'admin'] as const) {
+      for (const page of menuPages(section)) expect([page.id, typeof MENU_ICONS[page.menu.icon]]).toEqual([page.id, 'object']);
+    }
+  });
+
+  test('puts only private pages in the menu', () => {
+    for (const page of entries) if (page.menu !== undefined) expect([page.id, page.area]).toEqual([page.id, 'private']);
+  });
+
+  test('loads every page as a component', async () => {
+    const loaders = new Set(entries.map((page) => page.load));
+    for (const load of loaders) expect(typeof (await load())).toBe('function');
+  });
+});
+
+describe('what is read off the registry', () => {
+  test('routes every entry of its area, the dashboard as the private index', () => {
+    expect(PRIVATE_PAGES.map((page) => page.id)).toEqual(pagesIn('private').filter((page) => page.id !== 'dashboard').map((page) => page.id));
+    expect(PUBLIC_PAGES.map((page) => page.id)).toEqual(['login', 'landing', 'signup', 'forgetpsw']);
+    expect(OPEN_PAGES.map((page) => page.id)).toEqual(['privacy', 'terms', 'contact']);
+    expect(pageById('dashboard').path).toBe('');
+  });
+
+  test('gates exactly the pages whose entry asks for a plan flag or the super flag', () => {
+    const expected = entries.filter((page) => page.requires !== undefined && ('planFlag' in page.requires || 'superUser' in page.requires));
+
+    expect(Object.keys(PAGE_REQUIREMENTS).sort()).toEqual(expected.map((page) => page.id).sort());
+    expect(PAGE_REQUIREMENTS.kanban).toEqual({ planFlag: 'useKanban' });
+  });
+
+  test('treats the pages that ask for the campaigns group as the campaign pages', () => {
+    expect(CAMPAIGN_PAGES.map((page) => page.id)).toEqual(['contactLists', 'contactListItems', 'campaigns', 'campaignReport', 'campaignsConfig']);
+  });
+
+  test('links each menu entry to its page without the route parameters', () => {
+    expect(MENU_PATHS.tickets).toBe('/tickets');
+    expect(MENU_PATHS.chats).toBe('/chats');
+    expect(MENU_PATHS.dashboard).toBe('/');
+    expect(Object.keys(MENU_PATHS).sort()).toEqual(entries.filter((page) => page.menu !== undefined).map((page) => page.id).sort());
+    expect(menuPath({ path: 'contact-lists/:contactListId/contacts' })).toBe('/contact-lists');
+  });
+
+  test('names the document after the page, then the app', () => {
+    expect(documentTitle(pageById('contacts').title.pt, 'Atende')).toBe('Contatos · Atende');
+  });
+});

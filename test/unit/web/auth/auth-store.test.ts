@@ -1,0 +1,106 @@
+import { createAuthStore, SignInError, type AuthBackend } from '../../../../web/src/auth/auth-store';
+
+function fakeBackend(overrides: Partial<AuthBackend> = {}) {
+  const calls = { signOut: 0 };
+  const backend: AuthBackend = {
+    hasSession: async () => false,
+    signIn: async () => true,
+    signOut: async () => {
+      calls.signOut += 1;
+    },
+    getAccessToken: async () => 'token',
+    ...overrides,
+  };
+  return { backend, calls };
+}
+
+const namedError = (name: string) => Object.assign(new Error(name), { name });
+
+describe('createAuthStore', () => {
+  test('starts checking and settles on the stored session', async () => {
+    // Prepare
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    const before = store.getState();
+
+    // Act
+    await store.restore();
+
+    // Assess
+    expect(before).toEqual({ status: 'checking' });
+    expect(store.getState()).toEqual({ status: 'signedIn', viaSignIn: false });
+  });
+
+  test('treats a failing session check as no session', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: () => Promise.reject(new Error('no user')) }).backend);
+
+    await store.restore();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'noSession' });
+  });
+
+  test('signs in and tells listeners', async () => {
+    const store = createAuthStore(fakeBackend().backend);
+    await store.restore();
+    let notified = 0;
+    store.subscribe(() => (notified += 1));
+
+    await store.signIn('ana@example.com', 'Secret123');
+
+    expect(store.getState()).toEqual({ status: 'signedIn', viaSignIn: true });
+    expect(notified).toBe(1);
+  });
+
+  test.each([
+    ['NotAuthorizedException', 'ERR_INVALID_CREDENTIALS'],
+    ['UserNotFoundException', 'ERR_INVALID_CREDENTIALS'],
+    ['NetworkError', 'ERR_NETWORK'],
+    ['InternalErrorException', 'ERR_INTERNAL_SERVER_ERROR'],
+  ])('refuses a sign-in Cognito rejects with %s as %s and stays signed out', async (name, code) => {
+    const store = createAuthStore(fakeBackend({ signIn: () => Promise.reject(namedError(name)) }).backend);
+    await store.restore();
+
+    const error = await store.signIn('ana@example.com', 'wrong').catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(SignInError);
+    expect(error).toMatchObject({ code });
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'noSession' });
+  });
+
+  test('refuses a sign-in that needs another step, which the app does not offer', async () => {
+    const store = createAuthStore(fakeBackend({ signIn: async () => false }).backend);
+
+    await expect(store.signIn('ana@example.com', 'Secret123')).rejects.toMatchObject({ code: 'ERR_SIGN_IN_INCOMPLETE' });
+  });
+
+  test('marks an explicit logout apart from an expired session', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    await store.restore();
+
+    await store.signOut();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'loggedOut' });
+  });
+
+  test('ends an expired session once even when several calls fail together', async () => {
+    const { backend, calls } = fakeBackend({ hasSession: async () => true });
+    const store = createAuthStore(backend);
+    await store.restore();
+
+    await Promise.all([store.expire(), store.expire()]);
+    await store.expire();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });
+    expect(calls.signOut).toBe(1);
+  });
+
+  test('signs out locally even when revoking the token fails', async () => {
+    const store = createAuthStore(
+      fakeBackend({ hasSession: async () => true, signOut: () => Promise.reject(new Error('offline')) }).backend,
+    );
+    await store.restore();
+
+    await store.signOut();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'loggedOut' });
+  });
+});

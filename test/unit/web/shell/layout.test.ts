@@ -1,0 +1,104 @@
+import type { ConnectionDto } from '../../../../shared/connections';
+import { activeUntilDate, formatDay } from '../../../../web/src/shell/active-until';
+import { anyConnectionNeedsAttention, applyConnectionEvent, CONNECTION_ALERT_DELAY_MS } from '../../../../web/src/shell/connection-alert';
+import {
+  initialMenuOpen,
+  MENU_WIDTH_PX,
+  menuPresentation,
+  NARROW_MEDIA_QUERY,
+  viewportSize,
+  WIDE_MEDIA_QUERY,
+} from '../../../../web/src/shell/layout';
+
+describe('the menu layout rules', () => {
+  test('uses the spec sizes: 240 px, narrow under 600 px, wide above 1200 px', () => {
+    expect(MENU_WIDTH_PX).toBe(240);
+    expect(NARROW_MEDIA_QUERY).toBe('(max-width: 599.98px)');
+    expect(WIDE_MEDIA_QUERY).toBe('(min-width: 1200.02px)');
+  });
+
+  test('classifies the viewport from the two media queries', () => {
+    expect(viewportSize(true, false)).toBe('narrow');
+    expect(viewportSize(false, false)).toBe('medium');
+    expect(viewportSize(false, true)).toBe('wide');
+  });
+
+  test('opens the menu expanded on wide screens only', () => {
+    expect(initialMenuOpen('wide')).toBe(true);
+    expect(initialMenuOpen('medium')).toBe(false);
+    expect(initialMenuOpen('narrow')).toBe(false);
+  });
+
+  test('uses a temporary drawer, always with labels, on narrow screens', () => {
+    expect(menuPresentation('narrow', false)).toEqual({ mode: 'overlay', expanded: true });
+  });
+
+  test('keeps the menu beside the page elsewhere, expanded as the toggle says', () => {
+    expect(menuPresentation('medium', false)).toEqual({ mode: 'inline', expanded: false });
+    expect(menuPresentation('wide', true)).toEqual({ mode: 'inline', expanded: true });
+  });
+});
+
+describe('the connections alert', () => {
+  const connection = (id: string, status: ConnectionDto['status']) => ({ id, status });
+  const dto = (id: string, status: ConnectionDto['status']) => ({ id, status }) as ConnectionDto;
+
+  test('checks 2 seconds after load', () => {
+    expect(CONNECTION_ALERT_DELAY_MS).toBe(2000);
+  });
+
+  test.each(['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const)('raises the alert for a connection in %s', (status) => {
+    expect(anyConnectionNeedsAttention([connection('a', 'CONNECTED'), connection('b', status)])).toBe(true);
+  });
+
+  test('stays quiet when every connection is connected, or there is none', () => {
+    expect(anyConnectionNeedsAttention([connection('a', 'CONNECTED'), connection('b', 'CONNECTED')])).toBe(false);
+    expect(anyConnectionNeedsAttention([])).toBe(false);
+  });
+
+  test('follows a status change of a whatsappSession event', () => {
+    // Prepare
+    const before = [dto('a', 'DISCONNECTED')];
+
+    // Act
+    const after = applyConnectionEvent(before, { action: 'update', session: dto('a', 'CONNECTED') });
+
+    // Assess
+    expect(after).toEqual([dto('a', 'CONNECTED')]);
+    expect(anyConnectionNeedsAttention(after)).toBe(false);
+  });
+
+  test('adds a new connection from a whatsapp update and drops a deleted one', () => {
+    // Prepare
+    const before = [dto('a', 'CONNECTED')];
+
+    // Act
+    const added = applyConnectionEvent(before, { action: 'update', whatsapp: dto('b', 'qrcode') });
+    const removed = applyConnectionEvent(added, { action: 'delete', whatsappId: 'b' });
+
+    // Assess
+    expect(added).toEqual([dto('a', 'CONNECTED'), dto('b', 'qrcode')]);
+    expect(removed).toEqual([dto('a', 'CONNECTED')]);
+  });
+});
+
+describe('Ativo até', () => {
+  test('formats the due date as DD/MM/YYYY without shifting the day', () => {
+    expect(formatDay('2025-01-31')).toBe('31/01/2025');
+    expect(formatDay('2025-03-01T00:00:00.000Z')).toBe('01/03/2025');
+  });
+
+  test('is shown to admins whose company has a due date', () => {
+    expect(activeUntilDate({ profile: 'admin' }, { dueDate: '2030-12-05' })).toBe('05/12/2030');
+  });
+
+  test('is not shown to other profiles', () => {
+    expect(activeUntilDate({ profile: 'user' }, { dueDate: '2030-12-05' })).toBeUndefined();
+    expect(activeUntilDate({ profile: 'supervisor' }, { dueDate: '2030-12-05' })).toBeUndefined();
+  });
+
+  test('is not shown when the company has no due date', () => {
+    expect(activeUntilDate({ profile: 'admin' }, { dueDate: null })).toBeUndefined();
+    expect(activeUntilDate({ profile: 'admin' }, {})).toBeUndefined();
+  });
+});

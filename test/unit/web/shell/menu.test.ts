@@ -1,0 +1,162 @@
+import { PRIVATE_PAGES } from '../../../../web/src/app/pages';
+import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../../../shared/plans';
+import { campaignsEnabledBySettings, readCampaignsFlag, writeCampaignsFlag } from '../../../../web/src/shell/campaigns-flag';
+import { activeMenuItem, MENU_PATHS, menuLayout, type MenuItemId, type MenuViewer } from '../../../../web/src/shell/menu-rules';
+
+const noFeatures = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) as Record<PlanFlag, boolean>;
+
+const viewer = (overrides: Partial<MenuViewer> & { profile?: string; super?: boolean } = {}): MenuViewer => ({
+  user: { profile: overrides.profile ?? 'user', super: overrides.super ?? false },
+  plan: overrides.plan ?? noFeatures,
+  campaignsFlag: overrides.campaignsFlag ?? false,
+});
+
+const allItems = (layout: ReturnType<typeof menuLayout>): MenuItemId[] => [...layout.main, ...layout.campaigns, ...layout.admin];
+
+describe('menuLayout', () => {
+  test('gives a plain user the six pages every user has, the tickets, and nothing of the administration', () => {
+    // Act
+    const layout = menuLayout(viewer());
+
+    // Assess
+    expect(layout.main).toEqual(['tickets', 'quickMessages', 'todolist', 'contacts', 'tags', 'helps']);
+    expect(layout.admin).toEqual([]);
+    expect(layout.campaigns).toEqual([]);
+  });
+
+  test('shows the dashboard to admins only, whatever the case of the profile', () => {
+    expect(menuLayout(viewer({ profile: 'Admin' })).main).toContain('dashboard');
+    expect(menuLayout(viewer({ profile: 'supervisor' })).main).not.toContain('dashboard');
+    expect(menuLayout(viewer({ profile: 'user' })).main).not.toContain('dashboard');
+  });
+
+  test('fills the administration section for admins: connections, files, queues, users, financeiro, settings', () => {
+    // Act
+    const layout = menuLayout(viewer({ profile: 'admin' }));
+
+    // Assess
+    expect(layout.admin).toEqual(['connections', 'files', 'queues', 'users', 'financeiro', 'subscription', 'settings']);
+  });
+
+  test.each([
+    ['useKanban', 'kanban'],
+    ['useSchedules', 'schedules'],
+    ['useInternalChat', 'chats'],
+  ] as const)('offers a feature page only when the plan flag %s is on', (flag, item) => {
+    expect(menuLayout(viewer({ plan: noFeatures })).main).not.toContain(item);
+    expect(menuLayout(viewer({ plan: { ...noFeatures, [flag]: true } })).main).toContain(item);
+  });
+
+  test.each([
+    ['useOpenAi', 'prompts'],
+    ['useIntegrations', 'queueIntegration'],
+    ['useExternalApi', 'messagesApi'],
+  ] as const)('offers the admin page of %s only when the plan has it', (flag, item) => {
+    expect(menuLayout(viewer({ profile: 'admin', plan: noFeatures })).admin).not.toContain(item);
+    expect(menuLayout(viewer({ profile: 'admin', plan: { ...noFeatures, [flag]: true } })).admin).toContain(item);
+    expect(allItems(menuLayout(viewer({ profile: 'user', plan: { ...noFeatures, [flag]: true } })))).not.toContain(item);
+  });
+
+  test('treats a flag that is not exactly true as off', () => {
+    expect(menuLayout(viewer({ plan: { useKanban: 'true' } })).main).not.toContain('kanban');
+  });
+
+  test('shows the campaigns group when the plan enables campaigns', () => {
+    expect(menuLayout(viewer({ plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual([
+      'campaigns',
+      'contactLists',
+      'campaignsConfig',
+    ]);
+  });
+
+  test('shows the campaigns group when the local cshow flag is present, even if the plan lacks campaigns', () => {
+    expect(menuLayout(viewer({ campaignsFlag: true })).campaigns).toHaveLength(3);
+  });
+
+  test('hides the campaigns group when neither the plan nor the flag enables it', () => {
+    expect(menuLayout(viewer({ profile: 'admin' })).campaigns).toEqual([]);
+  });
+
+  test('shows the announcements to super users only', () => {
+    expect(menuLayout(viewer({ profile: 'admin' })).main).not.toContain('announcements');
+    expect(menuLayout(viewer({ profile: 'user', super: true })).main).toContain('announcements');
+  });
+
+  test('links to every private route of the route table for an admin super user with every feature', () => {
+    // Prepare
+    const paths = allItems(menuLayout(viewer({ profile: 'admin', super: true, plan: ALL_FEATURES }))).map((id) => MENU_PATHS[id]);
+    // A campaign's report is opened from the campaigns list (spec 2 §2), not from the menu.
+    const fromTheMenu = PRIVATE_PAGES.filter((page) => page.id !== 'campaignReport');
+
+    // Assess
+    for (const page of fromTheMenu) {
+      const base = `/${page.path.split('/:')[0]}`;
+      expect(paths).toContain(base);
+    }
+    expect(paths).toContain('/');
+  });
+
+  test('lists every entry once', () => {
+    const items = allItems(menuLayout(viewer({ profile: 'admin', super: true, plan: ALL_FEATURES })));
+    expect(new Set(items).size).toBe(items.length);
+  });
+});
+
+describe('activeMenuItem', () => {
+  test.each([
+    ['/', 'dashboard'],
+    ['/tickets', 'tickets'],
+    ['/tickets/01HZX', 'tickets'],
+    ['/chats/abc', 'chats'],
+    ['/contact-lists/12/contacts', 'contactLists'],
+    ['/campaigns-config', 'campaignsConfig'],
+    ['/campaigns', 'campaigns'],
+  ])('highlights %s as %s', (path, item) => {
+    expect(activeMenuItem(path)).toBe(item);
+  });
+
+  test('highlights nothing for a path outside the menu', () => {
+    expect(activeMenuItem('/ticketsx')).toBeUndefined();
+    expect(activeMenuItem('/nowhere')).toBeUndefined();
+  });
+});
+
+describe('the cshow flag', () => {
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+  }
+
+  test('is enabled by the company setting campaignsEnabled "true" only', () => {
+    expect(campaignsEnabledBySettings([{ key: 'campaignsEnabled', value: 'true' }])).toBe(true);
+    expect(campaignsEnabledBySettings([{ key: 'campaignsEnabled', value: 'false' }])).toBe(false);
+    expect(campaignsEnabledBySettings([{ key: 'userRating', value: 'true' }])).toBe(false);
+  });
+
+  test('is stored under cshow and removed again when the setting turns off', () => {
+    // Prepare
+    const storage = memoryStorage();
+
+    // Act
+    writeCampaignsFlag(true, () => storage);
+    const afterOn = readCampaignsFlag(() => storage);
+    writeCampaignsFlag(false, () => storage);
+
+    // Assess
+    expect(afterOn).toBe(true);
+    expect(storage.getItem('cshow')).toBeNull();
+    expect(readCampaignsFlag(() => storage)).toBe(false);
+  });
+
+  test('counts as absent when storage throws', () => {
+    const broken = () => {
+      throw new Error('storage disabled');
+    };
+    expect(readCampaignsFlag(broken)).toBe(false);
+    expect(writeCampaignsFlag(true, broken)).toBe(true);
+  });
+});

@@ -1,0 +1,140 @@
+import type { QuickMessage } from '../../../../shared/quick-messages';
+import { enterSends, isSendable, quickReplyOptions, quickReplyQuery } from '../../../../web/src/tickets/conversation/input-rules';
+import { planUploads, uploadMimeType } from '../../../../web/src/tickets/conversation/upload-plan';
+import {
+  readSignaturePreference,
+  SIGNATURE_STORAGE_KEY,
+  signedBody,
+  writeSignaturePreference,
+} from '../../../../web/src/tickets/conversation/signature';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial));
+  return { items, getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+}
+
+function quickMessage(shortcode: string, message: string, status = true): QuickMessage {
+  return {
+    id: shortcode,
+    shortcode,
+    message,
+    geral: true,
+    status,
+    userId: null,
+    mediaPath: null,
+    mediaName: null,
+    isMedia: false,
+    mediaUrl: null,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+  };
+}
+
+describe('message input', () => {
+  test.each(['', '   ', '\n\t '])('does not send %p', (text) => {
+    expect(isSendable(text)).toBe(false);
+  });
+
+  test('sends text with a character in it', () => {
+    expect(isSendable('  oi ')).toBe(true);
+  });
+
+  test('Enter sends', () => {
+    expect(enterSends({ key: 'Enter', shiftKey: false, isComposing: false }, false)).toBe(true);
+  });
+
+  test('Shift+Enter adds a line instead of sending', () => {
+    expect(enterSends({ key: 'Enter', shiftKey: true, isComposing: false }, false)).toBe(false);
+  });
+
+  test('Enter does nothing while a send is in progress', () => {
+    expect(enterSends({ key: 'Enter', shiftKey: false, isComposing: false }, true)).toBe(false);
+  });
+
+  test('Enter that confirms a composed character does not send', () => {
+    expect(enterSends({ key: 'Enter', shiftKey: false, isComposing: true }, false)).toBe(false);
+  });
+
+  test.each([
+    ['/', null],
+    ['oi', null],
+    ['/Bo', 'bo'],
+  ])('the quick-reply search of %p is %p', (text, query) => {
+    expect(quickReplyQuery(text)).toBe(query);
+  });
+
+  test('offers active quick replies whose shortcode contains the search, labels cut at 35 characters', () => {
+    // Prepare
+    const long = 'x'.repeat(60);
+    const list = [quickMessage('tchau', 'Até logo'), quickMessage('bomdia', long), quickMessage('bom', 'Bom!', false)];
+
+    // Act
+    const options = quickReplyOptions(list, 'bo');
+
+    // Assess
+    expect(options).toEqual([{ id: 'bomdia', shortcode: 'bomdia', label: `${'x'.repeat(35)}...`, message: long }]);
+  });
+});
+
+describe('signature', () => {
+  test('is on when nothing is stored', () => {
+    expect(readSignaturePreference(() => memoryStorage())).toBe(true);
+  });
+
+  test('stays off once turned off', () => {
+    // Prepare
+    const storage = memoryStorage();
+
+    // Act
+    writeSignaturePreference(false, () => storage);
+
+    // Assess
+    expect(storage.items.get(SIGNATURE_STORAGE_KEY)).toBe('false');
+    expect(readSignaturePreference(() => storage)).toBe(false);
+  });
+
+  test('is on when storage cannot be read', () => {
+    expect(
+      readSignaturePreference(() => {
+        throw new Error('denied');
+      }),
+    ).toBe(true);
+  });
+
+  test('prefixes the sender name in bold when on', () => {
+    expect(signedBody(' oi ', 'Ana Souza', true)).toBe('*Ana Souza*:\noi');
+  });
+
+  test('sends the plain text when off', () => {
+    expect(signedBody(' oi ', 'Ana Souza', false)).toBe('oi');
+  });
+});
+
+describe('attachments', () => {
+  const MB = 1024 * 1024;
+  const file = (name: string, size: number) => ({ name, size });
+
+  test('small files go in multipart sends of at most five, big ones through a presigned upload, huge ones nowhere', () => {
+    // Prepare
+    const small = Array.from({ length: 6 }, (_, index) => file(`f${index}.jpg`, MB));
+    const big = file('video.mp4', 50 * MB);
+    const huge = file('backup.zip', 101 * MB);
+
+    // Act
+    const plan = planUploads([...small, big, huge]);
+
+    // Assess
+    expect(plan.multipartBatches.map((batch) => batch.length)).toEqual([5, 1]);
+    expect(plan.presigned).toEqual([big]);
+    expect(plan.tooLarge).toEqual([huge]);
+  });
+
+  test('a file of exactly the multipart limit still goes in a multipart send', () => {
+    expect(planUploads([file('a.pdf', 4 * MB)]).multipartBatches).toEqual([[file('a.pdf', 4 * MB)]]);
+  });
+
+  test('an untyped file is sent as a generic binary', () => {
+    expect(uploadMimeType('')).toBe('application/octet-stream');
+    expect(uploadMimeType('image/PNG')).toBe('image/png');
+  });
+});

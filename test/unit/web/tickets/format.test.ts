@@ -1,0 +1,70 @@
+import { lastMessageKind, readableTextColor, ticketTime } from '../../../../web/src/tickets/ticket-format';
+
+describe('ticketTime', () => {
+  // Local dates, so the tests hold in any time zone the machine runs in.
+  const now = new Date(2025, 1, 3, 18, 30);
+
+  test('shows the hour of a ticket that changed today', () => {
+    // Prepare
+    const updatedAt = new Date(2025, 1, 3, 14, 5).toISOString();
+
+    // Act
+    const text = ticketTime(updatedAt, now);
+
+    // Assess
+    expect(text).toBe('14:05');
+  });
+
+  test('shows the date of a ticket that changed on another day', () => {
+    expect(ticketTime(new Date(2025, 1, 2, 23, 59).toISOString(), now)).toBe('02/02/2025');
+  });
+
+  test('shows the date of the same day of another year', () => {
+    expect(ticketTime(new Date(2024, 1, 3, 9, 0).toISOString(), now)).toBe('03/02/2024');
+  });
+
+  test('shows nothing for an unreadable date', () => {
+    expect(ticketTime('not a date', now)).toBe('');
+  });
+});
+
+describe('lastMessageKind', () => {
+  test('recognises a location so the item shows a label instead of coordinates', () => {
+    expect(lastMessageKind('geo:-23.55,-46.63\nAvenida Paulista')).toBe('location');
+  });
+
+  test('recognises a contact card', () => {
+    expect(lastMessageKind('BEGIN:VCARD\nVERSION:3.0\nFN:Ana\nEND:VCARD')).toBe('contactCard');
+  });
+
+  test.each([
+    ['call:voice', 'voiceCall'],
+    ['call:video', 'videoCall'],
+    ['image', 'image'],
+    ['audio', 'audio'],
+    ['video', 'video'],
+    ['application', 'document'],
+  ] as const)('recognises %s', (lastMessage, kind) => {
+    expect(lastMessageKind(lastMessage)).toBe(kind);
+  });
+
+  test('keeps ordinary text as text, also when it mentions geo: later on', () => {
+    expect(lastMessageKind('meet me at geo:1,2')).toBe('text');
+    expect(lastMessageKind('Bom dia!')).toBe('text');
+  });
+});
+
+describe('readableTextColor', () => {
+  test('writes black on a light colour and white on a dark one', () => {
+    expect(readableTextColor('#ffeb3b')).toBe('#000000');
+    expect(readableTextColor('#1a237e')).toBe('#ffffff');
+  });
+
+  test('reads the short form', () => {
+    expect(readableTextColor('#fff')).toBe('#000000');
+  });
+
+  test('leaves colours it cannot read to the theme', () => {
+    expect(readableTextColor('red')).toBeUndefined();
+  });
+});

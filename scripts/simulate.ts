@@ -1,5 +1,5 @@
 /**
- * `npm run simulate -- <command>`: the simulated phone network, from the terminal (DESIGN.md §3). Works
+ * `npm run simulate -- <command>`: the simulated phone network, from the terminal (docs/architecture.md §3). Works
  * against `npm start`'s local cloud (the ports of scripts/ports.ts) or, with `--stage <name>` and AWS
  * credentials, against a deployed stage that enables the simulator.
  *

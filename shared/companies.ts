@@ -77,7 +77,7 @@ export type DueDateColour = 'red' | 'orange' | 'yellow';
 /**
  * The Empresas row colour (spec 3 §4): exactly 4 days past the due date red; from 3 days past to 4 days
  * ahead orange; 5 days left yellow; otherwise none. The spec gives no precedence; ours is red, then
- * orange, then yellow (DESIGN.md §8). `today` is YYYY-MM-DD.
+ * orange, then yellow (docs/architecture.md §8). `today` is YYYY-MM-DD.
  */
 export function dueDateColour(dueDate: string | null, today: string): DueDateColour | null {
   if (!dueDate || !isIsoDate(dueDate)) return null;
@@ -114,7 +114,7 @@ const flag = z.boolean({ error: 'Invalid value' });
 
 /**
  * POST /companies/cadastro, the public sign-up (spec 2 §2, §5). Only these fields are read: the due
- * date, recurrence, status and campaigns setting are the server's (spec 2 §9, DESIGN.md §7), so the
+ * date, recurrence, status and campaigns setting are the server's (spec 2 §9, docs/architecture.md §7), so the
  * ones a client sends are dropped here with every other unknown key.
  */
 export const SignUpBody = z.object({

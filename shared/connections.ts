@@ -1,7 +1,7 @@
 /**
  * WhatsApp connections (spec 2 §3, §4, §5, §9; spec 1 §4.3): the inputs the connections API accepts,
  * with the spec's field messages, and the shape it answers. The answer is an explicit allow-list:
- * session credentials and the API token's hash never appear in it (DESIGN.md §1.6); the token itself
+ * session credentials and the API token's hash never appear in it (docs/architecture.md §1.6); the token itself
  * is answered once, when it is made (`ConnectionWithTokenDto`).
  */
 import { z } from 'zod';

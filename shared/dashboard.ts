@@ -3,7 +3,7 @@
  * Days are company days (shared/company-time.ts). The figures describe the attendances (one per
  * open-to-close cycle of a ticket) that began in the period: how many are in conversation, waiting or
  * finished now, their average support and waiting times; 'Novos Contatos' counts the contacts created
- * in the period (DESIGN.md §8).
+ * in the period (docs/architecture.md §8).
  */
 import { z } from 'zod';
 import { isDay } from './company-time';

@@ -70,7 +70,7 @@ export const ERROR_STATUS = {
   ERR_NO_TICKETNOTE_FOUND: 404,
   /** Ours: no quick message with this id that the caller may see. */
   ERR_NO_QUICKMESSAGE_FOUND: 404,
-  /** Ours: two agents accepted the same ticket at once; this one came second (DESIGN.md §8). */
+  /** Ours: two agents accepted the same ticket at once; this one came second (docs/architecture.md §8). */
   ERR_TICKET_ALREADY_ACCEPTED: 409,
   /** Ours: the ticket is no longer in the state the action needs (finished, reopened or returned meanwhile). */
   ERR_TICKET_STATUS_CHANGED: 409,

@@ -1,6 +1,6 @@
 /**
  * Who may do what: one rules table from profiles to named actions, used by the backend's guards and by
- * the web to hide what the server would refuse anyway (DESIGN.md §1.3). The spec names the actions; the
+ * the web to hide what the server would refuse anyway (docs/architecture.md §1.3). The spec names the actions; the
  * table itself is ours (spec 1 §6 leaves it out):
  * - admin: every action;
  * - supervisor: sets the kanban flag of tags (spec 3 §6); like a user, works the tickets of their

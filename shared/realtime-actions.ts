@@ -1,5 +1,5 @@
 /**
- * The client actions of the WebSocket (spec 1 §4.5, §7; DESIGN.md §6): the frames the web sends as
+ * The client actions of the WebSocket (spec 1 §4.5, §7; docs/architecture.md §6): the frames the web sends as
  * `{ "action": ..., ... }`, with the spec's names. The server's `$default` route validates every frame
  * with `ClientAction` and drops anything else; the web builds its frames from the same types, so a name
  * can never differ between the two. Identity never travels in a frame: the server takes the company and

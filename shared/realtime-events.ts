@@ -1,5 +1,5 @@
 /**
- * The realtime event catalogue (DESIGN.md §6): every channel the server publishes, with its payload.
+ * The realtime event catalogue (docs/architecture.md §6): every channel the server publishes, with its payload.
  * Backend and web both import it, so an event name can never differ between the two. Frames are
  * `{ "event": "company-<companyId>-<channel>", "data": ... }`, or `{ "event": "company-announcement", ... }`
  * for the platform-wide channel, or one of the join answers (`JoinAnswers`) sent to one connection.
@@ -51,7 +51,7 @@ export interface CompanyChannels {
   quickmessage:
     | { readonly action: 'create' | 'update'; readonly record: QuickMessage }
     | { readonly action: 'delete'; readonly id: string };
-  /** Connections changed (created, edited, a status); never a session credential (DESIGN.md §1.6). */
+  /** Connections changed (created, edited, a status); never a session credential (docs/architecture.md §1.6). */
   whatsapp: { readonly action: 'update'; readonly whatsapp: ConnectionDto } | { readonly action: 'delete'; readonly whatsappId: string };
   /** A connection's session moved (status, QR code), for the connections page and its QR dialog. */
   whatsappSession: { readonly action: 'update'; readonly session: ConnectionDto };

@@ -19,7 +19,7 @@ export const SETTING_VALUE_SCHEMAS = {
   sendGreetingMessageOneQueues: enabledOrDisabled,
   chatBotType: z.enum(['text', 'button']),
   automaticLabelView: enabledOrDisabled,
-  /** Payment provider credential: write-only, never answered back (DESIGN.md §1.6). */
+  /** Payment provider credential: write-only, never answered back (docs/architecture.md §1.6). */
   asaas: z.string().max(500),
   campaignsEnabled: z.enum(['true', 'false']),
 } as const;

@@ -60,7 +60,7 @@ export const EmailSchema = z
   .max(254, 'Too Long!')
   .pipe(z.email('Invalid email'));
 
-/** DESIGN.md §8: at least 8 characters with upper case, lower case and a digit, on every form. */
+/** docs/architecture.md §8: at least 8 characters with upper case, lower case and a digit, on every form. */
 export const PasswordSchema = z
   .string({ error: required })
   .min(1, { error: 'Required', abort: true })
@@ -117,7 +117,7 @@ export const ForgotPasswordBody = z.object({ email: EmailSchema });
 
 /**
  * POST /auth/reset-password: step 2 of /forgetpsw. The new password travels in the body, never in a
- * URL (DESIGN.md §7); its confirmation ('As senhas não correspondem') is checked by the form.
+ * URL (docs/architecture.md §7); its confirmation ('As senhas não correspondem') is checked by the form.
  */
 export const ResetPasswordBody = z.object({
   email: EmailSchema,

@@ -1,6 +1,6 @@
 /**
  * Where backend code reads its configuration: only ids and endpoints, from the environment (set by the
- * CDK app on AWS and by the local cloud locally; DESIGN.md §1.1). Read lazily so that importing a module
+ * CDK app on AWS and by the local cloud locally; docs/architecture.md §1.1). Read lazily so that importing a module
  * never fails; a missing variable fails the first call that needs it, loudly.
  */
 import { ENV } from '../../infra/resources/environment';

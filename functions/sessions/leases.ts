@@ -1,5 +1,5 @@
 /**
- * Shard ownership for the session host (DESIGN.md §3 "WhatsApp sessions"). The WhatsApp connections are
+ * Shard ownership for the session host (docs/architecture.md §3 "WhatsApp sessions"). The WhatsApp connections are
  * spread over fixed shards 0..SESSION_SHARDS-1; a host process may only hold the sockets of a shard
  * while it holds that shard's lease, an item in DynamoDB. This module is that ownership layer; the
  * providers sit on top of it through the callbacks.

@@ -1,5 +1,5 @@
 /**
- * The sessions of one shard while this host holds its lease (DESIGN.md §3): opens them through their
+ * The sessions of one shard while this host holds its lease (docs/architecture.md §3): opens them through their
  * provider, carries out the shard's commands, reports statuses, and forwards what the network says to
  * the `wa-events` queue. One `ShardSessions` per held shard; it is closed (sockets ended, pairing kept)
  * the moment the shard is lost or released.

@@ -1,5 +1,5 @@
 /**
- * The inbound worker: the Lambda consumer of the `wa-events` FIFO queue (DESIGN.md §3). Each record is a
+ * The inbound worker: the Lambda consumer of the `wa-events` FIFO queue (docs/architecture.md §3). Each record is a
  * WhatsAppEvent from the session host, validated here; an invalid one is logged and dropped (retrying
  * cannot fix it). Records of one chat (one FIFO group) are handled in order; when one fails, it and the
  * rest of its group in the batch are reported as failures so SQS redelivers them in order, while other

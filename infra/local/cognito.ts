@@ -3,7 +3,7 @@
  * its data lives under a directory of our choice, it listens on the port we are given and its logger stays
  * quiet. At start it seeds, idempotently, the one user pool and app client the product uses.
  *
- * It covers the gaps cognito-local has compared with Cognito (DESIGN.md §4), as extra targets of its router:
+ * It covers the gaps cognito-local has compared with Cognito (docs/architecture.md §4), as extra targets of its router:
  * - `GetTokensFromRefreshToken` (how aws-amplify v6 refreshes) is answered by cognito-local's
  *   `InitiateAuth` with `REFRESH_TOKEN_AUTH`, reshaped into GetTokensFromRefreshToken's answer;
  * - `GlobalSignOut` (Amplify's `signOut({ global: true })`) and `AdminUserGlobalSignOut` forget every

@@ -1,7 +1,7 @@
 /**
  * The local DynamoDB: `dynalite` (in memory, or LevelDB on disk) behind a small HTTP proxy of ours that
  * clients use as their DynamoDB endpoint. The proxy passes every request through, and covers the gaps
- * dynalite has compared with DynamoDB (DESIGN.md §4): TransactWriteItems and TransactGetItems, built on
+ * dynalite has compared with DynamoDB (docs/architecture.md §4): TransactWriteItems and TransactGetItems, built on
  * top of dynalite's single-item operations, and the TTL deletion DynamoDB does in the background.
  *
  * Atomicity comes from one async mutex: every write that goes through the proxy (single-item writes,

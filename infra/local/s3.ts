@@ -2,7 +2,7 @@
  * The local S3: `s3rver` in-process, storing objects under `dataDir`, with the buckets and their CORS
  * rules (infra/resources/buckets.ts) created at start (again on every start; that is harmless).
  *
- * Clients of this endpoint need three settings that real S3 does not (DESIGN.md §4):
+ * Clients of this endpoint need three settings that real S3 does not (docs/architecture.md §4):
  * - `forcePathStyle: true`, since there is no DNS for virtual-hosted bucket names;
  * - `requestChecksumCalculation: 'WHEN_REQUIRED'` and `responseChecksumValidation: 'WHEN_REQUIRED'`:
  *   otherwise the SDK sends streamed uploads with aws-chunked encoding and checksum trailers, which

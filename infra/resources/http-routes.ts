@@ -55,7 +55,7 @@ export const HTTP_ROUTES = [
 
   { method: 'GET', path: '/auth/me', module: 'auth', auth: 'jwt' },
   { method: 'DELETE', path: '/auth/logout', module: 'auth', auth: 'jwt' },
-  // Cognito's forgot-password flow; the new password travels in a body, never in a URL (DESIGN.md §7).
+  // Cognito's forgot-password flow; the new password travels in a body, never in a URL (docs/architecture.md §7).
   { method: 'POST', path: '/auth/forgot-password', module: 'auth', auth: 'public' },
   { method: 'POST', path: '/auth/reset-password', module: 'auth', auth: 'public' },
 

@@ -1,5 +1,5 @@
 /**
- * Access that ends ends the user's sockets at once (DESIGN.md §8), end to end on the local cloud with
+ * Access that ends ends the user's sockets at once (docs/architecture.md §8), end to end on the local cloud with
  * real WebSocket clients: deleting a user, a logout, a password set by an admin and deactivating a
  * company close the sockets through the management API's DeleteConnection and forget their rooms; a
  * socket ticket minted before is refused at `$connect`; a change of an agent's queues closes their

@@ -1,5 +1,5 @@
 /**
- * Tenant isolation, route by route (DESIGN.md §1.2): the table below must name a probe for every route
+ * Tenant isolation, route by route (docs/architecture.md §1.2): the table below must name a probe for every route
  * of the route table, or this file does not compile.
  */
 import { HTTP_ROUTES, routeKey, type HttpModule, type RouteKeyOf } from '../../infra/resources/http-routes';

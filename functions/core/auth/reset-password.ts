@@ -1,6 +1,6 @@
 /**
  * POST /auth/reset-password: step 2 of the password reset, the code and the new password (in the body,
- * never in a URL: DESIGN.md §7).
+ * never in a URL: docs/architecture.md §7).
  *
  * Steps: count the attempt against the limits of its source IP and of the email, so codes cannot be
  * guessed by trying (Cognito limits attempts too, cognito-local does not); confirm the code and the new

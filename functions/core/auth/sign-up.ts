@@ -5,7 +5,7 @@
  * that the plan exists (ERR_VALIDATION on planId, before any account is made); create the company, its
  * default settings, its first queue and its admin through createCompany, all or nothing, with the
  * server's own terms: due date today + 3 days, recurrence MENSAL, active, campaigns setting on
- * (spec 2 §9; DESIGN.md §7: the client's values for these never reach here); answer the summary.
+ * (spec 2 §9; docs/architecture.md §7: the client's values for these never reach here); answer the summary.
  * The admin is named after the company and signs in with the sign-up email and password.
  */
 import { TRIAL_DAYS, addDays, type CompanySummary, type SignUpBody } from '../../../shared/companies';

@@ -27,7 +27,7 @@ export const sqs = lazy(() => new SQSClient({}));
 
 /**
  * Locally (s3rver) path-style addressing is needed, and checksums only when required, or streamed
- * uploads are stored corrupted (DESIGN.md §4). Both settings are harmless on AWS but we only turn them
+ * uploads are stored corrupted (docs/architecture.md §4). Both settings are harmless on AWS but we only turn them
  * on where an endpoint override says we are not on AWS.
  */
 export const s3 = lazy(() => {

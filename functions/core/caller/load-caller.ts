@@ -4,7 +4,7 @@
  * Steps: find the identity item of the token's `sub`; read the user and the company; check the token's
  * sign-in (below); read the plan; refuse an inactive company, and a company whose due date has passed
  * unless the user is a super user. The tenant (companyId) comes from here only, never from a path, query
- * or body (DESIGN.md §1.2).
+ * or body (docs/architecture.md §1.2).
  *
  * One active session per user (spec 1 §4.5). A sign-in is named by the token's `auth_time` and
  * `origin_jti`, which Cognito keeps across refreshes; sign-ins are ordered by time, then origin. The user

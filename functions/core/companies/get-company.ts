@@ -2,7 +2,7 @@
  * One company for GET /companies/{id} and its plan for GET /companies/listPlan/{id}.
  *
  * Steps: a user who is not a super user may only name their own company; any other id answers
- * ERR_NO_COMPANY_FOUND exactly as a missing or deleted one does (DESIGN.md §1.2), and the id from the
+ * ERR_NO_COMPANY_FOUND exactly as a missing or deleted one does (docs/architecture.md §1.2), and the id from the
  * path is used only after that check; read the company (and its plan); answer the view.
  */
 import type { CompanyDetail, CompanyPlan } from '../../../shared/companies';

@@ -2,7 +2,7 @@
  * What the session host reports about a connection's session (spec 2 §2, §4): its status, the QR code
  * to scan while it is `qrcode`, and how many codes were offered. Stored on the connection and published
  * as `whatsappSession` (the connections page and its QR dialog) and `whatsapp` (lists, the menu's alert
- * badge); never a session credential (DESIGN.md §7).
+ * badge); never a session credential (docs/architecture.md §7).
  *
  * A connection deleted meanwhile is left deleted: the update is conditional and nothing is published.
  */

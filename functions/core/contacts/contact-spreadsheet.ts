@@ -1,7 +1,7 @@
 /**
  * Reads the spreadsheet of a contact import into rows of text cells, through the bounded reader every
  * spreadsheet upload uses (../media/spreadsheet-rows.ts): `.xlsx` or `.csv`, legacy `.xls` refused with a
- * message asking for `.xlsx` (DESIGN.md §8).
+ * message asking for `.xlsx` (docs/architecture.md §8).
  *
  * Crafted files: the upload is bounded (CONTACTS_IMPORT_MAX_BYTES); an .xlsx is a zip whose parts are
  * inflated as streams, counting the bytes actually inflated (at most XLSX_MAX_UNPACKED_BYTES in all,

@@ -25,7 +25,7 @@
  * assigned user: that ticket's unread counter goes to 0 (markTicketRead), its unread inbound messages
  * on the page are flagged read, and the connection's session sends their read receipts (a `markRead`
  * command). Earlier tickets' messages are shown as they are stored and never marked. Nobody else's
- * reading (an admin looking in, a spy view) sends receipts or clears the agent's counter (DESIGN.md §7).
+ * reading (an admin looking in, a spy view) sends receipts or clears the agent's counter (docs/architecture.md §7).
  */
 import { MESSAGE_PAGE_SIZE, type ConversationTicketDto, type ListMessagesQuery, type MessageDto, type MessagePage } from '../../../shared/messages';
 import { AppError } from '../errors';

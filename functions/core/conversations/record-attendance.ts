@@ -8,7 +8,7 @@
  * The rating flow (setting `userRating`): finishing a ticket sends the rating prompt and marks the ticket
  * `awaitingRatingUntil`. The WhatsApp issue hands the contact's next reply here: a 1-3 reply is
  * `recordRating` (stored on the cycle and counted for its agent); any other reply is stored as a normal
- * message and `endRatingWait` ends the wait (DESIGN.md §8).
+ * message and `endRatingWait` ends the wait (docs/architecture.md §8).
  */
 import { ulid } from 'ulid';
 import { companyDay } from '../../../shared/company-time';

@@ -1,5 +1,5 @@
 /**
- * The messages the server sends on the company's behalf when a ticket changes hands (DESIGN.md §8):
+ * The messages the server sends on the company's behalf when a ticket changes hands (docs/architecture.md §8):
  * the greeting on accept (setting `sendGreetingAccepted`), the transfer notice (`sendMsgTransfTicket`),
  * and on finish the connection's closing message and the rating prompt (`userRating`). None goes to a
  * group. They are sent after the change is stored, as bot messages through the messages module; a

@@ -1,6 +1,6 @@
 /**
  * The external messaging API (POST /api/messages/send): another system sends a text or files to a
- * number through one connection, authenticated by that connection's bearer token (DESIGN.md §7: an
+ * number through one connection, authenticated by that connection's bearer token (docs/architecture.md §7: an
  * empty or unknown token never matches any connection).
  *
  * Steps:

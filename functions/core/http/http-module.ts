@@ -31,7 +31,7 @@ interface Schemas {
 }
 
 /**
- * Who may call a session route, checked on the server for every call (DESIGN.md §1.3). All conditions
+ * Who may call a session route, checked on the server for every call (docs/architecture.md §1.3). All conditions
  * given must hold; a failed one answers ERR_NO_PERMISSION.
  */
 export interface Access {

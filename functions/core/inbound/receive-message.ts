@@ -1,5 +1,5 @@
 /**
- * A WhatsApp message seen by a connection (the inbound pipeline, DESIGN.md §3): stored once on the
+ * A WhatsApp message seen by a connection (the inbound pipeline, docs/architecture.md §3): stored once on the
  * contact's ticket, announced, and answered by the bots.
  *
  * Steps:
@@ -9,7 +9,7 @@
  * 3. the contact by number, created with its profile name and picture (kept up to date);
  * 4. without a live ticket of the contact on the connection, a reply to the rating prompt of the
  *    contact's last ticket (closed, waiting): '1' to '3' is recorded as the rating and the reply is stored
- *    on that ticket; anything else ends the wait and goes on as a normal message (DESIGN.md §8: a reply
+ *    on that ticket; anything else ends the wait and goes on as a normal message (docs/architecture.md §8: a reply
  *    is never lost);
  * 5. the contact's live ticket on the connection, or a new pending one (in the connection's only queue
  *    when it has one); concurrent first messages share one ticket;

@@ -5,7 +5,7 @@
  * whole. Callers turn a SpreadsheetRefused into their own message.
  *
  * Accepted: `.xlsx` and `.csv` (UTF-8, or Windows-1252 as older spreadsheet apps save it; `;` or `,`
- * between cells, told by the header line). Legacy `.xls` is refused (DESIGN.md §8). The type is told by
+ * between cells, told by the header line). Legacy `.xls` is refused (docs/architecture.md §8). The type is told by
  * the name and checked against the first bytes.
  *
  * The bounds:

@@ -1,6 +1,6 @@
 /**
  * The private media bucket (infra/resources/buckets.ts): store, delete, and hand out short-lived
- * presigned download and upload URLs. Media is never public (DESIGN.md §7): an answer carries a presigned URL,
+ * presigned download and upload URLs. Media is never public (docs/architecture.md §7): an answer carries a presigned URL,
  * never the bucket's name or a permanent address. Keys come from `objectKey` (./files.ts).
  */
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';

@@ -1,5 +1,5 @@
 /**
- * Ends sockets at once when access ends or changes (DESIGN.md §8): API Gateway's DeleteConnection closes
+ * Ends sockets at once when access ends or changes (docs/architecture.md §8): API Gateway's DeleteConnection closes
  * each one, and its socket item and room memberships are deleted right away rather than left to
  * its `$disconnect` (best effort, and later), so the fan-out never reaches it again and no join can add
  * a room to it (a join holds only while the socket item exists).

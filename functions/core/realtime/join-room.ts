@@ -1,6 +1,6 @@
 /**
  * The join actions of the WebSocket (`joinTickets`, `joinNotification`, `joinChatBox`; spec 1 §4.5):
- * which rooms a socket joins, decided from the user as stored, never from the frame (DESIGN.md §6:
+ * which rooms a socket joins, decided from the user as stored, never from the frame (docs/architecture.md §6:
  * agents hear only tickets of their queues).
  *
  * Steps: check that the socket's user still has access (socket-access.ts; if not, the socket is

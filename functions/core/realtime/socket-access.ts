@@ -1,5 +1,5 @@
 /**
- * Whether the user behind a socket still has access (DESIGN.md §8: access that ends ends the user's
+ * Whether the user behind a socket still has access (docs/architecture.md §8: access that ends ends the user's
  * sockets). Asked when a socket ticket is redeemed, again by `$connect` once the socket's memberships
  * are written, and by every join action, so a socket never outlives its user even when the change that
  * ended the access raced with it.

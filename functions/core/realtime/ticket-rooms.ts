@@ -1,7 +1,7 @@
 /**
  * Which rooms hear a ticket, and which rooms a socket joins to listen: the one place the rule
  * "agents receive only tickets of their queues (and of no queue when allTicket is enabled)" lives
- * (spec 1 §6, DESIGN.md §6). Admins and show-all listeners join the `all` rooms; agents join the room
+ * (spec 1 §6, docs/architecture.md §6). Admins and show-all listeners join the `all` rooms; agents join the room
  * of each of their queues.
  */
 import type { MessageDto } from '../../../shared/messages';

@@ -5,7 +5,7 @@
  * The company item carries `contactsCount`, moved with `ADD` in the same transaction as every contact
  * created or deleted, so GET /contacts answers the total without counting. Contacts are the only writer
  * of that attribute; the companies code neither sets nor overwrites it. The same transactions count
- * each new contact on the dashboard's day counters ('Novos Contatos', DESIGN.md §8), exactly once.
+ * each new contact on the dashboard's day counters ('Novos Contatos', docs/architecture.md §8), exactly once.
  *
  * Lists are key-condition Queries of an index that read only the page asked for; the position between
  * pages is an opaque cursor (the index key of the last contact of the page, base64url), checked on the

@@ -1,5 +1,5 @@
 /**
- * The dashboard's daily counters (DESIGN.md §5: aggregates maintained on writes, never computed by
+ * The dashboard's daily counters (docs/architecture.md §5: aggregates maintained on writes, never computed by
  * scanning). One partition per company day holds the company's counters and one item per attendant;
  * writers ADD to them in the same transaction as the change they count, and the dashboard reads one
  * small partition per day of its range.

@@ -1,5 +1,5 @@
 /**
- * Every DynamoDB key of the product is built here and nowhere else (DESIGN.md §5). Tenant data lives in
+ * Every DynamoDB key of the product is built here and nowhere else (docs/architecture.md §5). Tenant data lives in
  * partitions that start with `C#<companyId>`; platform data (plans, identities, unique emails) in
  * partitions of their own. Uniqueness is an item of its own, written in the same transaction as the
  * thing it guards.
@@ -202,7 +202,7 @@ export const queueOptionListIndex = (companyId: string, queueId: string, parentI
 });
 
 /**
- * Ticket lists (DESIGN.md §5), each newest first by `updatedAt`:
+ * Ticket lists (docs/architecture.md §5), each newest first by `updatedAt`:
  * GSI1 by status (admins, show-all), GSI2 by queue and status (agents see their queues; `none` for
  * tickets without queue), GSI3 by contact (the contact's last ticket, its history).
  */

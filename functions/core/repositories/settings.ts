@@ -25,7 +25,7 @@ export const putSettingAction = (companyId: string, key: SettingKey, value: stri
   Put: { TableName: table(), Item: updatedAt === undefined ? settingItem(companyId, key, value) : { ...settingItem(companyId, key, value), updatedAt } },
 });
 
-/** A setting as the API and the realtime events show it: secrets blanked (DESIGN.md §1.6). */
+/** A setting as the API and the realtime events show it: secrets blanked (docs/architecture.md §1.6). */
 export const answerableSetting = (key: SettingKey, value: string): Setting => ({
   key,
   value: WRITE_ONLY_SETTINGS.includes(key) ? '' : value,

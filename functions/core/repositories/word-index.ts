@@ -1,5 +1,5 @@
 /**
- * The word index of message text (DESIGN.md §5): for each message, its normalised words (accents and
+ * The word index of message text (docs/architecture.md §5): for each message, its normalised words (accents and
  * case folded, short and stop words dropped, at most MAX_WORDS_PER_MESSAGE) each get an item in the
  * partition of the word, sorted by time then ticket. A search for a word reads that partition newest
  * first, so its cost is what it finds, never the tenant's size.

@@ -1,5 +1,5 @@
 /**
- * One-shot schedules on EventBridge Scheduler (DESIGN.md §1): at an instant, the schedule puts its
+ * One-shot schedules on EventBridge Scheduler (docs/architecture.md §1): at an instant, the schedule puts its
  * message on the `schedule-due` queue and then deletes itself. The local cloud's scheduler speaks the
  * same API. Names are derived from what is scheduled and when, so creating the same schedule twice (a
  * retried Lambda) makes one schedule: the conflict of the second creation means it is already there.

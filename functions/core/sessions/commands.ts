@@ -1,5 +1,5 @@
 /**
- * The contract between the backend and the session host (DESIGN.md §3): commands the backend puts on
+ * The contract between the backend and the session host (docs/architecture.md §3): commands the backend puts on
  * the host's SQS FIFO queues, one queue per shard, grouped by WhatsApp connection so a connection's
  * commands are carried out in order. The host validates every command with `SessionCommand` before
  * acting on it, and owns the shards `shardOf` assigns (functions/sessions/leases.ts).
@@ -60,7 +60,7 @@ export const DeleteMessageCommand = z.object({
   chat: Chat,
 });
 
-/** Send read receipts for inbound messages an agent has read (never automatically, DESIGN.md §7). */
+/** Send read receipts for inbound messages an agent has read (never automatically, docs/architecture.md §7). */
 export const MarkReadCommand = z.object({
   type: z.literal('markRead'),
   ...common,

@@ -1,5 +1,5 @@
 /**
- * The contract between the session host and the inbound worker (DESIGN.md §3): what the host puts on
+ * The contract between the session host and the inbound worker (docs/architecture.md §3): what the host puts on
  * the `wa-events` FIFO queue. Grouped per chat (`<whatsappId>:<chat id>`), so one chat's events are
  * handled in order while chats run in parallel; de-duplicated by what makes each event unique (the
  * WhatsApp message id for messages), so a redelivery within SQS's 5-minute window is dropped by SQS and

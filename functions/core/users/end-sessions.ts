@@ -1,6 +1,6 @@
 /**
  * Ends every session of a user, as a logout does (DELETE /auth/logout, a password change by an admin or
- * by the user, a password reset; DESIGN.md §8).
+ * by the user, a password reset; docs/architecture.md §8).
  *
  * Steps: Cognito's global sign-out (every refresh token of the account dies); the user's sign-out mark
  * (load-session.ts), which refuses at once every access token of a sign-in up to then (API Gateway's

@@ -16,7 +16,7 @@
  * password, whose token dies too (Cognito's global sign-out kills its refresh token anyway): they sign
  * in again with the new password. A change of the rights that decide what a socket hears (profile,
  * queues, allTicket) closes the user's sockets, after the user's event: the client reconnects, joins
- * its rooms again with the current rights and refetches (DESIGN.md §8: access that ends ends the
+ * its rooms again with the current rights and refetches (docs/architecture.md §8: access that ends ends the
  * user's room memberships at once).
  */
 import { can } from '../../../shared/permissions';

@@ -1,5 +1,5 @@
 /**
- * The one interface every WhatsApp provider implements (DESIGN.md §3): Baileys (`beta`, the real
+ * The one interface every WhatsApp provider implements (docs/architecture.md §3): Baileys (`beta`, the real
  * network) and the simulator (the fake phone network of development and tests). The session manager
  * (functions/sessions/session-manager.ts) drives a provider through it and never sees a provider's own
  * types: statuses, QR codes, closes with a reason, and normalised inbound events go up through

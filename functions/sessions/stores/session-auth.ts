@@ -1,5 +1,5 @@
 /**
- * The stored WhatsApp pairing state of a connection (DESIGN.md §3 "WhatsApp sessions"): its credentials
+ * The stored WhatsApp pairing state of a connection (docs/architecture.md §3 "WhatsApp sessions"): its credentials
  * and one item per signal key, in the connection's auth partition, plus the content of the messages it
  * sent (for the network's retry requests). Values are opaque strings here (the provider serialises
  * them); this module knows only keys, fencing and size.

@@ -146,7 +146,7 @@ export class Backend extends Construct {
     acknowledgeRule(
       handler,
       'L1',
-      'The product is built and tested on Node.js 22 (DESIGN.md §3); moving to a newer runtime is a deliberate upgrade, not a deploy-time drift.',
+      'The product is built and tested on Node.js 22 (docs/architecture.md §3); moving to a newer runtime is a deliberate upgrade, not a deploy-time drift.',
     );
     const modulePermissions = (this.props.modulePermissions ?? MODULE_PERMISSIONS)[options.module] ?? [];
     this.grant(handler, handler, options.permissions ?? [...STANDARD_PERMISSIONS, ...modulePermissions]);

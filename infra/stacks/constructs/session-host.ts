@@ -117,7 +117,7 @@ export class SessionHost extends Construct {
     acknowledgeRule(
       taskDefinition,
       'ECS2',
-      'The environment holds only resource names, ids and endpoints (infra/resources/environment.ts), never a secret (DESIGN.md §1.6).',
+      'The environment holds only resource names, ids and endpoints (infra/resources/environment.ts), never a secret (docs/architecture.md §1.6).',
     );
     acknowledgeWildcardResource(
       taskDefinition,

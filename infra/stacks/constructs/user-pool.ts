@@ -1,7 +1,7 @@
 /**
  * The Cognito user pool and the web app's client. Accounts are created by the backend (the email is
  * the username, the password is set permanent at creation), so self sign-up is off; the web signs in
- * with USER_PASSWORD_AUTH through aws-amplify (DESIGN.md §3 "Auth").
+ * with USER_PASSWORD_AUTH through aws-amplify (docs/architecture.md §3 "Auth").
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -27,7 +27,7 @@ export class UserPool extends Construct {
       signInAliases: { email: true },
       signInCaseSensitive: false,
       standardAttributes: { email: { required: true, mutable: true } },
-      // DESIGN.md §8: at least 8 characters with upper case, lower case and a digit, everywhere.
+      // docs/architecture.md §8: at least 8 characters with upper case, lower case and a digit, everywhere.
       passwordPolicy: {
         minLength: 8,
         requireLowercase: true,
@@ -45,7 +45,7 @@ export class UserPool extends Construct {
     acknowledgeRule(
       this.pool,
       'COG1',
-      'The product requires 8+ characters with upper case, lower case and a digit but no symbol (DESIGN.md §8, the spec password rule), and the same rule is enforced by the backend and the forms.',
+      'The product requires 8+ characters with upper case, lower case and a digit but no symbol (docs/architecture.md §8, the spec password rule), and the same rule is enforced by the backend and the forms.',
     );
     acknowledgeRule(
       this.pool,

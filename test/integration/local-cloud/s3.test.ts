@@ -1,5 +1,5 @@
 /**
- * The local S3 stand-in, driven by the real SDK v3 client with the settings DESIGN.md §4 documents:
+ * The local S3 stand-in, driven by the real SDK v3 client with the settings docs/architecture.md §4 documents:
  * uploads come back byte-identical, presigned URLs work, objects persist, CORS preflights answer.
  */
 import { randomBytes } from 'node:crypto';

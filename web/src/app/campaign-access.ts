@@ -1,5 +1,5 @@
 /**
- * Whether the campaign pages open (spec 3 §2: only with the campaigns flag; DESIGN §8). They follow
+ * Whether the campaign pages open (spec 3 §2: only with the campaigns flag; docs/architecture.md §8). They follow
  * the side menu's rule, so a page opens exactly when the menu links to it: the plan enables campaigns,
  * or the company's setting campaignsEnabled does (what the local `cshow` flag mirrors; the shell keeps
  * the flag in step with the settings it loads). The server decides again on every campaign request.

@@ -1,6 +1,6 @@
 /**
- * The private pages that need a plan feature or the super flag (spec 1 §2.1, spec 3 §2 and §6; DESIGN
- * §8 gates /schedules by its plan flag like the others), as the page registry says. Opened without it,
+ * The private pages that need a plan feature or the super flag (spec 1 §2.1, spec 3 §2 and §6;
+ * docs/architecture.md §8 gates /schedules by its plan flag like the others), as the page registry says. Opened without it,
  * such a page is not shown: the user reads that the company has no permission and goes to / after
  * 1 second (spec 3 §8, §9; see PageGate). The side menu hides the same pages on the same conditions
  * (menu-rules.ts), and the server refuses their calls anyway.

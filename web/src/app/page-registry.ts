@@ -33,7 +33,7 @@ export type PageArea = 'private' | 'public' | 'open';
  * page with spec 3 §8's words (page-access.ts); a profile permission only hides the menu entry (the page
  * itself decides, as the dashboard sends non-admins to the tickets); the campaign pages answer as an
  * unknown address while the campaigns group is hidden (campaign-access.ts). The server refuses their
- * calls anyway (DESIGN.md §1.3).
+ * calls anyway (docs/architecture.md §1.3).
  */
 export type PageRequirement =
   | { readonly planFlag: PlanFlag }
@@ -135,7 +135,7 @@ export const PAGES = [
     path: 'schedules',
     area: 'private',
     load: comingSoon,
-    // DESIGN.md §8: schedules are gated by the plan, like the other flagged pages.
+    // docs/architecture.md §8: schedules are gated by the plan, like the other flagged pages.
     requires: { planFlag: 'useSchedules' },
     menu: { section: 'main', order: 70, icon: 'calendarClock' },
     title: { pt: 'Agendamentos', en: 'Schedules', es: 'Agendamientos' },

@@ -13,7 +13,7 @@ export interface PageRoute {
 
 const route = ({ id, path }: PageEntry & { readonly id: PageId }): PageRoute => ({ id, path });
 
-/** Private pages besides the dashboard at `/` (which only admins see, DESIGN §8); the campaign pages last. */
+/** Private pages besides the dashboard at `/` (which only admins see, docs/architecture.md §8); the campaign pages last. */
 export const PRIVATE_PAGES: readonly PageRoute[] = pagesIn('private')
   .filter((page) => page.path !== '')
   .map(route);
@@ -52,7 +52,7 @@ export interface LoginRedirectState {
 
 /**
  * Where to go after signing in: back to the page that sent the user to /login (spec 3 §2), else the
- * tickets (spec 1 §2.1, DESIGN §8). `/` is not a destination: it is the admin dashboard, and landing
+ * tickets (spec 1 §2.1, docs/architecture.md §8). `/` is not a destination: it is the admin dashboard, and landing
  * on /tickets is the rule. Only same-app paths are followed, never `//host` or `/\host` (which
  * browsers read as another origin).
  */

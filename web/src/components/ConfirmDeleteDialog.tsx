@@ -1,5 +1,5 @@
 /**
- * Confirms a delete with the product's one wording (DESIGN.md §8): 'Excluir Registro' / 'Deseja
+ * Confirms a delete with the product's one wording (docs/architecture.md §8): 'Excluir Registro' / 'Deseja
  * realmente excluir este registro?' (and its English and Spanish forms), Cancel and Delete. It cannot
  * be dismissed while the delete is running.
  */

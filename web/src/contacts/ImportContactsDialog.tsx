@@ -1,5 +1,5 @@
 /**
- * Imports contacts from a spreadsheet (spec 3 §9; .xlsx or .csv, DESIGN.md §8): the user picks a file,
+ * Imports contacts from a spreadsheet (spec 3 §9; .xlsx or .csv, docs/architecture.md §8): the user picks a file,
  * which is checked here first (type and size), then sent to POST /contacts/import; the answer is shown
  * as a summary (created, skipped, refused) with the problems of each refused row. A file the server
  * refuses as a whole (no name and number columns, unreadable, too many rows) shows its reason.

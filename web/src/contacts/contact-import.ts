@@ -1,6 +1,6 @@
 /**
  * The contact import without React: which files are worth sending, and the server's per-row report
- * (POST /contacts/import) arranged for reading. Spreadsheets are .xlsx or .csv (DESIGN.md §8; the
+ * (POST /contacts/import) arranged for reading. Spreadsheets are .xlsx or .csv (docs/architecture.md §8; the
  * server refuses .xls with a request for .xlsx, and so does the picker before any upload).
  */
 import { CONTACTS_IMPORT_MAX_BYTES, type ContactImportError, type ContactImportResult } from '../../../shared/contacts';

@@ -48,7 +48,7 @@ export const commonTexts = defineTexts({
       ok: 'OK',
       loadMore: 'Carregar mais',
     },
-    /** One wording for every delete confirmation (DESIGN §8). */
+    /** One wording for every delete confirmation (docs/architecture.md §8). */
     deleteConfirmation: {
       title: 'Excluir Registro',
       message: 'Deseja realmente excluir este registro?',

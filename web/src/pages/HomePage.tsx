@@ -1,4 +1,4 @@
-/** `/`: the dashboard, for admins only; everyone else is sent to the tickets (DESIGN §8). */
+/** `/`: the dashboard, for admins only; everyone else is sent to the tickets (docs/architecture.md §8). */
 import { Navigate } from 'react-router';
 import { TICKETS_PATH } from '../app/pages';
 import { isAdmin } from '../session/me';

@@ -1,5 +1,5 @@
 /**
- * The profile dialog's rules (spec 1 §2.7, §5; DESIGN.md §8): the signed-in user changes their own
+ * The profile dialog's rules (spec 1 §2.7, §5; docs/architecture.md §8): the signed-in user changes their own
  * name, email and password. The shared schemas the server applies check the fields, so the dialog and
  * PUT /users/{id} can never disagree; their messages become keys of the dialog's dictionary.
  */

@@ -1,4 +1,4 @@
-/** The profile dialog's words (spec 1 §2.7, §5; DESIGN.md §8 password policy). */
+/** The profile dialog's words (spec 1 §2.7, §5; docs/architecture.md §8 password policy). */
 import { defineTexts } from '../i18n/texts';
 
 export const profileTexts = defineTexts({

@@ -1,6 +1,6 @@
 /**
  * The checks of the sign-up and password-reset forms, run before anything is sent (spec 2 §5, spec 3 §5;
- * the password policy of DESIGN §8 on both). They answer message keys, which the pages translate with
+ * the password policy of docs/architecture.md §8 on both). They answer message keys, which the pages translate with
  * their dictionaries; the server checks the same rules again (shared/users.ts, shared/companies.ts).
  */
 import { PHONE_MAX_DIGITS, phoneDigits } from './phone-mask';
@@ -46,7 +46,7 @@ export function checkPhone(phone: string): FieldProblem | undefined {
   return digits.length >= PHONE_MIN_DIGITS && digits.length <= PHONE_MAX_DIGITS ? undefined : 'invalidPhone';
 }
 
-/** DESIGN §8: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
+/** docs/architecture.md §8: at least 8 characters with an upper-case letter, a lower-case letter and a digit. */
 export function checkPassword(password: string): FieldProblem | undefined {
   if (password === '') return 'required';
   if (password.length > PASSWORD_MAX) return 'tooLong';

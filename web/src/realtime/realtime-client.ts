@@ -1,5 +1,5 @@
 /**
- * The realtime connection of the web app (spec 1 §4.5, DESIGN §3 and §6), as a plain class so its
+ * The realtime connection of the web app (spec 1 §4.5, docs/architecture.md §3 and §6), as a plain class so its
  * rules are tested without a browser:
  * - each connection attempt asks the HTTP API for a single-use ticket and opens `<wsUrl>?ticket=...`;
  *   the long-lived token never travels in a URL;

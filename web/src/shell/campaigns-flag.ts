@@ -1,5 +1,5 @@
 /**
- * The browser-local `cshow` flag (spec 1 §2.2, spec 3 §2, DESIGN.md §8): present when the company
+ * The browser-local `cshow` flag (spec 1 §2.2, spec 3 §2, docs/architecture.md §8): present when the company
  * setting campaignsEnabled is 'true'. The spec sets it at sign-in; we set or clear it whenever the
  * shell learns the company's settings (every /auth/me load, right after sign-in included, and live
  * settings events), so a flag left by an earlier company or an old setting does not linger. It only

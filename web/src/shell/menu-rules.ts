@@ -1,7 +1,7 @@
 /**
- * Which side-menu entries a user sees (spec 1 §2.1, §2.2; DESIGN.md §8), as data the menu renders: each
+ * Which side-menu entries a user sees (spec 1 §2.1, §2.2; docs/architecture.md §8), as data the menu renders: each
  * page's placement and requirement come from the page registry (app/page-registry.ts). The server
- * enforces every one of these rules again (DESIGN.md §1.3): the menu only hides what would be refused.
+ * enforces every one of these rules again (docs/architecture.md §1.3): the menu only hides what would be refused.
  *
  * Our placement where the spec is silent: the campaigns group and the announcements sit in the main
  * part (their conditions are the plan or the `cshow` flag, and the super flag, never the profile); AI

@@ -1,5 +1,5 @@
 /**
- * The Baileys provider (`beta`, the real WhatsApp network; DESIGN.md §3 "WhatsApp sessions"): one
+ * The Baileys provider (`beta`, the real WhatsApp network; docs/architecture.md §3 "WhatsApp sessions"): one
  * socket per open connection, its pairing state in DynamoDB written only under the session's fencing
  * token (auth-state.ts), sent messages kept for the network's retry requests, inbound events mapped
  * by message-mapping.ts and reported in order by events.ts.

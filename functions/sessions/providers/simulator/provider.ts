@@ -1,5 +1,5 @@
 /**
- * The simulator provider: a fake phone network for development, demos and tests (DESIGN.md §3). It
+ * The simulator provider: a fake phone network for development, demos and tests (docs/architecture.md §3). It
  * behaves like a WhatsApp session seen from the host: it offers QR codes until one is "scanned" with
  * `npm run simulate -- scan`, then pairs and opens; simulated contacts' messages, edits, deletions,
  * calls and read receipts arrive from the network's table partition

@@ -66,7 +66,7 @@ describe('the shared texts', () => {
     expect(Object.values(other).filter((text) => text.trim() === '')).toEqual([]);
   });
 
-  test("use DESIGN §8's delete confirmation wording in Portuguese", () => {
+  test("use docs/architecture.md §8's delete confirmation wording in Portuguese", () => {
     expect(commonTexts.pt.deleteConfirmation).toEqual({
       title: 'Excluir Registro',
       message: 'Deseja realmente excluir este registro?',

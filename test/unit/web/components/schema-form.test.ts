@@ -99,7 +99,7 @@ describe('sending a form', () => {
 });
 
 describe('the delete confirmation', () => {
-  test('says the one wording of DESIGN.md §8 in every language', () => {
+  test('says the one wording of docs/architecture.md §8 in every language', () => {
     expect(commonTexts.pt.deleteConfirmation).toEqual({ title: 'Excluir Registro', message: 'Deseja realmente excluir este registro?' });
     expect(commonTexts.en.deleteConfirmation).toEqual({ title: 'Delete record', message: 'Do you really want to delete this record?' });
     expect(commonTexts.es.deleteConfirmation).toEqual({ title: 'Eliminar registro', message: '¿Realmente desea eliminar este registro?' });

@@ -73,7 +73,7 @@ describe('checkReset', () => {
     expect(checkReset({ ...validReset, confirmation: 'Secret124' })).toEqual({ confirmation: 'passwordsDontMatch' });
   });
 
-  test('refuses abcdefgh and accepts Abcdefg1 (DESIGN §8)', () => {
+  test('refuses abcdefgh and accepts Abcdefg1 (docs/architecture.md §8)', () => {
     expect(checkReset({ ...validReset, password: 'abcdefgh', confirmation: 'abcdefgh' })).toEqual({ password: 'weakPassword' });
     expect(checkReset({ ...validReset, password: 'Abcdefg1', confirmation: 'Abcdefg1' })).toEqual({});
   });

@@ -1,4 +1,4 @@
-/** The delete confirmation of the conversation, with the product's one wording (DESIGN.md §8). */
+/** The delete confirmation of the conversation, with the product's one wording (docs/architecture.md §8). */
 import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useTexts } from '../../i18n/texts';

@@ -1,5 +1,5 @@
 /**
- * Keeps an open conversation live (spec 1 §4.2, §4.5; DESIGN.md §6): joins the ticket's chat-box room
+ * Keeps an open conversation live (spec 1 §4.2, §4.5; docs/architecture.md §6): joins the ticket's chat-box room
  * (reading the ticket and its messages again once the server answers that it is joined), applies
  * `appMessage` events to the message cache and the ticket, follows the ticket's own changes,
  * and marks the conversation read the way the backend expects it: by reading the first page as the

@@ -8,11 +8,9 @@ import { z } from 'zod';
 import { withoutControls } from './text';
 import type { QueueSummary } from './session';
 
-export { needsAttention } from './connection-status';
+import type { ConnectionStatus } from './connection-status';
 
-/** Spec 2 §4; qrcode, PAIRING, DISCONNECTED, TIMEOUT and OPENING need attention (spec 1 §4.3). */
-export const CONNECTION_STATUSES = ['OPENING', 'qrcode', 'PAIRING', 'CONNECTED', 'DISCONNECTED', 'TIMEOUT'] as const;
-export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export { CONNECTION_STATUSES, needsAttention, type ConnectionStatus } from './connection-status';
 
 /** `beta`: Baileys, the real network (the default). `simulator`: the fake phone network, where the stage offers it. */
 export const CONNECTION_PROVIDERS = ['beta', 'simulator'] as const;

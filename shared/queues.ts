@@ -119,7 +119,10 @@ export const WeeklySchedule = z
 
 const queueFields = {
   name: requiredText().min(QUEUE_NAME_MIN, 'Too Short!').max(QUEUE_NAME_MAX, 'Too Long!'),
-  color: requiredText().min(QUEUE_COLOR_MIN, 'Too Short!').max(QUEUE_COLOR_MAX, 'Too Long!').regex(HEX_COLOR, 'Invalid color'),
+  color: requiredText()
+    .min(QUEUE_COLOR_MIN, { error: 'Too Short!', abort: true })
+    .max(QUEUE_COLOR_MAX, { error: 'Too Long!', abort: true })
+    .regex(HEX_COLOR, 'Invalid color'),
   /** Position in lists (ascending, then by name); null or absent: after the existing queues. */
   orderQueue: z
     .number({ error: 'Must be a number' })

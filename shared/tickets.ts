@@ -156,6 +156,20 @@ export const UpdateTicketBody = z.object({
 export type UpdateTicketBody = z.output<typeof UpdateTicketBody>;
 
 /**
+ * Whether the caller may work a ticket: write to its conversation (send, delete a message) and move it
+ * (return, finish, transfer, edit). An attended ticket belongs to its agent (README, behaviour notes): on
+ * a ticket open with another user only admins may; everyone who may see a ticket may read it and add
+ * notes. Pending and closed tickets belong to nobody. Used by the server's guards and by the web to hide
+ * what the server would refuse.
+ */
+export function mayWorkTicket(
+  caller: { readonly userId: string; readonly isAdmin: boolean },
+  ticket: { readonly status: TicketStatus; readonly userId: string | null },
+): boolean {
+  return caller.isAdmin || ticket.status !== 'open' || ticket.userId === null || ticket.userId === caller.userId;
+}
+
+/**
  * The `details` of ERR_OTHER_OPEN_TICKET: the ticket that holds the contact on that connection, so the
  * new-ticket modal can name who holds it or open it (spec 1 §8).
  */

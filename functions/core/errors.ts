@@ -24,3 +24,6 @@ export class AppError extends Error {
  */
 export const conflict = (what: string): AppError =>
   new AppError('ERR_CONFLICT', { message: `${what} kept changing while being saved; nothing was saved, try again` });
+
+/** Whether `error` is such a conflict: nothing was saved, so the caller may read again and retry. */
+export const isConflict = (error: unknown): boolean => error instanceof AppError && error.code === 'ERR_CONFLICT';

@@ -47,6 +47,10 @@ export async function handler(event: {
         case 'gone':
           // Nobody to answer: the connection was forgotten while joining.
           return { statusCode: 410 };
+        case 'ended':
+          // The user's access has ended: the socket is closed, there is nobody to answer.
+          logger.info('websocket of a user without access closed', { connectionId: connection.connectionId, userId: connection.userId });
+          return { statusCode: 403 };
       }
     }
     case 'leaveTickets':

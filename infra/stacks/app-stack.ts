@@ -57,11 +57,11 @@ export class AppStack extends Stack {
       scheduling,
       modulePermissions,
     });
-    this.realtime.addHandlers(this.backend);
-    this.queues.addConsumers(this.backend);
+    this.realtime.addHandlers(this.backend.addFunction);
+    this.queues.addConsumers(this.backend.addFunction);
     this.http = new HttpApi(this, 'Http', {
       stage,
-      backend: this.backend,
+      addFunction: this.backend.addFunction,
       userPool,
       userPoolClient,
       webOrigin: data.webOrigin,

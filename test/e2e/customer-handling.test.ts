@@ -2,10 +2,11 @@
  * An agent serves a WhatsApp customer in the browser, on a desktop screen: the list and the conversation
  * side by side. The customer writes through the simulator; the ticket appears live, the agent accepts
  * it, looks at the contact in the side drawer, answers (the answer reaches the customer's phone), keeps a
- * note, transfers it to another queue and finishes it.
+ * note, transfers it to another queue and finishes it. Meanwhile a colleague of the queue who opens the
+ * ticket sees who attends it and cannot write to it or move it.
  */
 import type { Page } from 'playwright-core';
-import { shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
 import { addNote, conversation, openNotes, listTab, listedTicket, ticketList, transferToQueue } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
@@ -13,6 +14,8 @@ import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 const CUSTOMER = { number: '5511988880001', name: 'Maria Silva' };
 const ANSWER = 'Como posso ajudar?';
 const SECOND_ANSWER = 'Vou verificar, um momento.';
+/** A plain user of the queue Atendimento, beside the demo admin who serves the customer. */
+const COLLEAGUE = { name: 'Bruno Colega', email: 'bruno.colega@demo.test', password: 'Colega@1234' };
 
 let web: WebCloud;
 let whatsapp: DemoWhatsApp;
@@ -22,6 +25,11 @@ let page: Page;
 beforeAll(async () => {
   web = await startWebCloud();
   whatsapp = await connectDemoWhatsApp(web.cloud);
+  // Before the demo admin signs in through the form, which ends the API token's session.
+  const queues = (await web.cloud.api('/queue', { token: whatsapp.token })).body as { id: string; name: string }[];
+  const queueIds = queues.filter((queue) => queue.name === 'Atendimento').map((queue) => queue.id);
+  const colleague = await web.cloud.api('/users', { method: 'POST', token: whatsapp.token, body: { ...COLLEAGUE, profile: 'user', queueIds } });
+  if (colleague.status !== 201) throw new Error(`POST /users answered ${colleague.status}: ${JSON.stringify(colleague.body)}`);
   page = await web.newPage({ signedIn: true });
 });
 
@@ -98,6 +106,25 @@ describe('an agent serving a customer on a wide screen', () => {
     const atPhone = await until('the answer at the phone', async () => (await whatsapp.sentTo(CUSTOMER.number)).find((sent) => sent.body.endsWith(ANSWER)));
     // The signature is on by default: the agent's name in bold above the text.
     expect(atPhone.body).toBe(`*Admin*:\n${ANSWER}`);
+  });
+
+  it('shows a colleague of the queue who attends the ticket, with notes but no message input, Finish, Return or Transfer', async () => {
+    const colleague = await web.newPage();
+    await signInThroughTheForm(colleague, COLLEAGUE);
+
+    await colleague.goto(new URL(page.url()).pathname);
+
+    const panel = await shows(conversation(colleague, CUSTOMER.name));
+    await shows(panel.getByText('Em atendimento por Admin', { exact: true }));
+    await shows(panel.getByRole('log', { name: 'Mensagens' }).getByText(ANSWER));
+    await shows(panel.getByRole('button', { name: 'Observações' }));
+    expect(await panel.getByRole('textbox', { name: 'Mensagem' }).count()).toBe(0);
+    expect(await panel.getByRole('button', { name: 'Finalizar' }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Opções do ticket' }).click();
+    await shows(colleague.getByRole('menuitem', { name: 'Etiquetas' }));
+    expect(await colleague.getByRole('menuitem', { name: 'Retornar' }).count()).toBe(0);
+    expect(await colleague.getByRole('menuitem', { name: 'Transferir' }).count()).toBe(0);
+    await colleague.context().close();
   });
 
   it('keeps an internal note, which the customer never receives, in a dialog opened while an answer is on its way', async () => {

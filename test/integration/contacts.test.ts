@@ -2,7 +2,8 @@
  * Contacts through the HTTP API on the local cloud: CRUD with the contact form's messages, numbers
  * normalised and unique per company (also under concurrency), the company's contact counter, search by
  * name (accents aside) and by number prefix with cursor paging and creation-date filters, the options
- * list, the CSV export, the .xlsx/.csv import (legacy .xls refused), delete reserved to admins, and the
+ * list, the CSV export, the .xlsx/.csv import (legacy .xls, zip bombs, sheets past the row limit and
+ * files over 4 MB refused, keeping what is stored), delete reserved to admins, and the
  * `contact` realtime events.
  */
 import ExcelJS from 'exceljs';
@@ -18,6 +19,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { postContactsFile } from './isolation/contacts';
+import { largeLegalSheet, lyingZerosBomb } from '../support/spreadsheet-bombs';
+import { CONTACTS_IMPORT_MAX_BYTES } from '../../shared/contacts';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -494,6 +497,21 @@ describe('POST /contacts/import', () => {
 
     expect(response).toEqual({ status: 400, body: { error: 'ERR_VALIDATION', message, fields: [{ path: 'file', message }] } });
     expect(await countOf(tenant.admin.token)).toBe(0);
+  });
+
+  it.each([
+    ['a zip bomb whose sheet declares 278 bytes and inflates to 1 GB', lyingZerosBomb, 'Não foi possível ler a planilha'],
+    ['a legal sheet of 520,000 rows', largeLegalSheet, 'A planilha tem mais de 5000 linhas: divida-a em partes menores'],
+    ['a file over 4 MB', () => Buffer.alloc(CONTACTS_IMPORT_MAX_BYTES + 1, 'a'), `File too large (max ${CONTACTS_IMPORT_MAX_BYTES} bytes)`],
+  ])('refuses %s with 400 ERR_VALIDATION on the file field and keeps the contacts already stored', async (_case, file, message) => {
+    const tenant = await createTenant(cloud);
+    await newContact(tenant.admin.token);
+    const bytes = file();
+
+    const response = await postContactsFile(cloud, tenant.admin.token, { name: 'contatos.xlsx', bytes });
+
+    expect(response).toEqual({ status: 400, body: { error: 'ERR_VALIDATION', message, fields: [{ path: 'file', message }] } });
+    expect(await countOf(tenant.admin.token)).toBe(1);
   });
 });
 

@@ -19,7 +19,7 @@ import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { drainCommands as drainQueuedCommands } from '../support/session-commands';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
-import { postForm, seedConversation, seedInbound } from './isolation/messages';
+import { postForm, seedConversation, seedInbound, type ConversationOptions } from './isolation/messages';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -27,17 +27,23 @@ let a: Tenant;
 let agent: SignedInUser;
 /** A plain user of no queue. */
 let outsider: SignedInUser;
+/** Another plain user of A's first queue. */
+let colleague: SignedInUser;
 
 beforeAll(async () => {
   cloud = await startTestCloud();
   a = await createTenant(cloud);
   agent = await addUser(cloud, a, 'user', [a.queueId]);
   outsider = await addUser(cloud, a, 'user', []);
+  colleague = await addUser(cloud, a, 'user', [a.queueId]);
 });
 
 afterAll(async () => {
   await cloud?.stop();
 });
+
+/** A conversation the agent attends (open with them), so they may write to it. */
+const attended = (options: ConversationOptions = {}) => seedConversation(a, { userId: agent.id, ...options });
 
 const send = (token: string, ticketId: string, body: unknown) => cloud.api(`/messages/${ticketId}`, { method: 'POST', token, body });
 const read = (token: string, ticketId: string, query = '') => cloud.api(`/messages/${ticketId}${query}`, { token });
@@ -68,7 +74,7 @@ describe('POST /messages/{ticketId} (text)', () => {
   });
 
   it('stores an outgoing message of the caller, not yet sent (ack 0), and the ticket shows it', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     const response = await send(agent.token, ticket.id, { body: 'Olá, em que posso ajudar?', fromMe: false, read: false, companyId: 'x' });
 
@@ -96,7 +102,7 @@ describe('POST /messages/{ticketId} (text)', () => {
   });
 
   it('stores twenty messages sent at once, and the ticket shows the newest with list keys to match', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     const responses = await Promise.all(Array.from({ length: 20 }, (_, index) => send(agent.token, ticket.id, { body: `Mensagem ${index}` })));
 
@@ -118,7 +124,7 @@ describe('POST /messages/{ticketId} (text)', () => {
   });
 
   it('stores twenty inbound messages written at once, counting each one unread', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     await Promise.all(Array.from({ length: 20 }, (_, index) => seedInbound(ticket, `Pergunta ${index}`)));
 
@@ -129,7 +135,7 @@ describe('POST /messages/{ticketId} (text)', () => {
   });
 
   it('sends a reply with a summary of the quoted message, given by id or as the whole message', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     const inbound = await seedInbound(ticket, 'Qual o prazo de entrega?');
 
     const byId = await send(agent.token, ticket.id, { body: 'Três dias úteis.', quotedMsg: inbound.id });
@@ -141,8 +147,8 @@ describe('POST /messages/{ticketId} (text)', () => {
   });
 
   it("refuses to quote a message of another contact's conversation", async () => {
-    const first = await seedConversation(a);
-    const second = await seedConversation(a);
+    const first = await attended();
+    const second = await attended();
     const foreign = await seedInbound(second.ticket, 'Outro cliente');
 
     const response = await send(agent.token, first.ticket.id, { body: 'Resposta', quotedMsg: foreign.id });
@@ -159,7 +165,7 @@ describe('POST /messages/{ticketId} (text)', () => {
     ['text of another type', { body: 42 }, 'body', 'Invalid body'],
     ['a malformed quoted id', { body: 'oi', quotedMsg: 'abc' }, 'quotedMsg', 'Invalid id'],
   ])('refuses %s with 400 on the field', async (_label, body, path, message) => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     const response = await send(agent.token, ticket.id, body);
 
@@ -170,7 +176,7 @@ describe('POST /messages/{ticketId} (text)', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     const response = await cloud.api(`/messages/${ticket.id}`, {
       method: 'POST',
@@ -208,7 +214,7 @@ describe('sendOutgoingMessage (the server writing: greeting, transfer notice, cl
 
 describe('GET /messages/{ticketId}', () => {
   it('reads a ticket whose last change is stamped before its creation once, not as its own earlier ticket', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     await seedInbound(ticket, 'Escrita antes do ticket existir');
     // The phone's clock: the message, and so the ticket's last change, a second before the ticket was made.
     const earlier = new Date(Date.parse(ticket.createdAt) - 1000).toISOString();
@@ -246,7 +252,7 @@ describe('GET /messages/{ticketId}', () => {
   });
 
   it('answers a conversation that fits one page without more to load', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     await seedInbound(ticket, 'oi');
 
     expect((await read(a.admin.token, ticket.id)).body).toMatchObject({ hasMore: false, cursor: null });
@@ -257,7 +263,7 @@ describe('GET /messages/{ticketId}', () => {
     ['?pageNumber=abc', 'pageNumber', 'Invalid page'],
     ['?cursor=not-a-cursor', 'cursor', 'Invalid cursor'],
   ])('refuses %s with 400', async (query, path, message) => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     const response = await read(a.admin.token, ticket.id, query);
 
@@ -397,7 +403,7 @@ describe("GET /messages/{ticketId} across the contact's tickets", () => {
 
   it("refuses a cursor into a ticket outside the asked ticket's history", async () => {
     const { old, elsewhere, live } = await contactWithHistory();
-    const stranger = await seedConversation(a, { whatsappId: live.whatsappId });
+    const stranger = await attended({ whatsappId: live.whatsappId });
     const strangerMessage = await seedInbound(stranger.ticket, 'outro contato');
     const [liveNewest] = (await read(a.admin.token, live.id)).body.messages;
 
@@ -421,8 +427,8 @@ describe("GET /messages/{ticketId} across the contact's tickets", () => {
 describe('session commands', () => {
   it("puts each message on its connection's shard queue, grouped by connection", async () => {
     const [w1, w2] = connectionsOnTwoShards();
-    const one = await seedConversation(a, { whatsappId: w1 });
-    const two = await seedConversation(a, { whatsappId: w2 });
+    const one = await attended({ whatsappId: w1 });
+    const two = await attended({ whatsappId: w2 });
     await drainCommands();
 
     const sentOne = await send(agent.token, one.ticket.id, { body: 'Primeira' });
@@ -452,7 +458,7 @@ describe('session commands', () => {
   });
 
   it('stores the message of a ticket without connection and enqueues nothing', async () => {
-    const { ticket } = await seedConversation(a, { whatsappId: null });
+    const { ticket } = await attended({ whatsappId: null });
     await drainCommands();
 
     const response = await send(agent.token, ticket.id, { body: 'Sem conexão' });
@@ -464,7 +470,7 @@ describe('session commands', () => {
 
 describe('media', () => {
   it('stores uploaded files under the ticket, named safely, typed by their bytes, one message each', async () => {
-    const { ticket } = await seedConversation(a, { whatsappId: `W${ulid()}` });
+    const { ticket } = await attended({ whatsappId: `W${ulid()}` });
     await drainCommands();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n');
 
@@ -498,7 +504,7 @@ describe('media', () => {
   });
 
   it('hands out media only through signed, short-lived URLs', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     const response = await postForm(cloud, `/messages/${ticket.id}`, agent.token, [{ name: 'a.png', bytes: PNG_BYTES }]);
     const url = new URL(response.body[0].mediaUrl);
 
@@ -508,7 +514,7 @@ describe('media', () => {
   });
 
   it('sends a big file through a presigned upload: PUT to the URL, then POST its key', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(200, 1)]);
 
     const upload = await cloud.api(`/messages/${ticket.id}/media-url`, {
@@ -536,8 +542,8 @@ describe('media', () => {
   });
 
   it('refuses a media key of another ticket, or one never uploaded', async () => {
-    const mine = await seedConversation(a);
-    const other = await seedConversation(a);
+    const mine = await attended();
+    const other = await attended();
     const upload = await cloud.api(`/messages/${other.ticket.id}/media-url`, {
       method: 'POST',
       token: agent.token,
@@ -557,7 +563,7 @@ describe('media', () => {
     ['an empty file', { fileName: 'a.pdf', mimeType: 'application/pdf', size: 0 }, 'size', 'Invalid size'],
     ['a file too large', { fileName: 'a.pdf', mimeType: 'application/pdf', size: 200 * 1024 * 1024 }, 'size', 'File too large (max 104857600 bytes)'],
   ])('refuses a media URL for %s', async (_label, body, path, message) => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     const response = await cloud.api(`/messages/${ticket.id}/media-url`, { method: 'POST', token: agent.token, body });
 
@@ -566,7 +572,7 @@ describe('media', () => {
   });
 
   it('refuses a multipart send without files, or with too many', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     const none = await postForm(cloud, `/messages/${ticket.id}`, agent.token, [], { body: 'oi' });
     const many = await postForm(
@@ -584,7 +590,7 @@ describe('media', () => {
 describe('DELETE /messages/{id}', () => {
   it('deletes own message: flagged deleted, text kept, the session told, a second delete refused', async () => {
     const whatsappId = `W${ulid()}`;
-    const { ticket } = await seedConversation(a, { whatsappId });
+    const { ticket } = await attended({ whatsappId });
     const sent = await send(agent.token, ticket.id, { body: 'Enviei errado' });
     await drainCommands();
 
@@ -605,7 +611,7 @@ describe('DELETE /messages/{id}', () => {
   });
 
   it("refuses another user's message (also to an admin), the contact's, and the server's own", async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     const byAgent = await send(agent.token, ticket.id, { body: 'Do agente' });
     const inbound = await seedInbound(ticket, 'Do cliente');
     const bot = await sendOutgoingMessage({ companyId: a.companyId, ticketId: ticket.id, body: 'Do robô', userId: null, bot: true });
@@ -619,7 +625,7 @@ describe('DELETE /messages/{id}', () => {
   });
 
   it('answers ERR_NO_MESSAGE_FOUND for an unknown message or ticket and 400 for a malformed id', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     expect(await cloud.api(`/messages/${ticket.id}.${ulid()}`, { method: 'DELETE', token: agent.token })).toEqual({
       status: 404,
@@ -636,7 +642,7 @@ describe('DELETE /messages/{id}', () => {
 
 describe('acks', () => {
   it('shows the acks the session reports, which only ever grow', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     const sent = await send(agent.token, ticket.id, { body: 'Chegou?' });
 
     expect(await updateMessageAck(a.companyId, sent.body.id, 2)).toMatchObject({ ack: 2 });
@@ -649,7 +655,7 @@ describe('acks', () => {
 
 describe('access', () => {
   it("answers 'Acesso não permitido' on every route to a user outside the ticket's queue", async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     const inbound = await seedInbound(ticket, 'oi');
     const denied = { status: 403, body: { error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' } };
 
@@ -666,8 +672,43 @@ describe('access', () => {
     expect((await read(a.admin.token, ticket.id)).body.messages).toHaveLength(1);
   });
 
+  it("refuses a colleague of the queue every write to a conversation another agent attends (text, media, upload URL, deleting their own message), naming the holder; reading stays open", async () => {
+    const { ticket } = await seedConversation(a, { userId: colleague.id });
+    const own = await send(colleague.token, ticket.id, { body: 'Enviada antes da transferência' });
+    expect(own.status).toBe(201);
+    const transferred = await cloud.api(`/tickets/${ticket.id}`, {
+      method: 'PUT',
+      token: a.admin.token,
+      body: { action: 'transfer', queueId: a.queueId, userId: agent.id },
+    });
+    expect(transferred).toMatchObject({ status: 200, body: { userId: agent.id } });
+    const refused = { status: 403, body: { error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido', details: { user: { id: agent.id, name: transferred.body.user.name } } } };
+
+    expect(await send(colleague.token, ticket.id, { body: 'Deixa comigo' })).toEqual(refused);
+    expect(await postForm(cloud, `/messages/${ticket.id}`, colleague.token, [{ name: 'foto.png', bytes: PNG_BYTES, type: 'image/png' }])).toEqual(refused);
+    expect(
+      await cloud.api(`/messages/${ticket.id}/media-url`, {
+        method: 'POST',
+        token: colleague.token,
+        body: { fileName: 'a.png', mimeType: 'image/png', size: 10 },
+      }),
+    ).toEqual(refused);
+    expect(await cloud.api(`/messages/${own.body.id}`, { method: 'DELETE', token: colleague.token })).toEqual(refused);
+
+    const page = await read(colleague.token, ticket.id);
+    expect(page.status).toBe(200);
+    expect(page.body.messages).toEqual([expect.objectContaining({ id: own.body.id, isDeleted: false })]);
+  });
+
+  it('lets an admin write to a conversation another agent attends', async () => {
+    const { ticket } = await attended();
+
+    expect((await send(a.admin.token, ticket.id, { body: 'Aqui é a gestora' })).status).toBe(201);
+    expect((await postForm(cloud, `/messages/${ticket.id}`, a.admin.token, [{ name: 'foto.png', bytes: PNG_BYTES, type: 'image/png' }])).status).toBe(201);
+  });
+
   it('lets an agent of the queue read and write, and requires a signed-in user', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
 
     expect((await send(agent.token, ticket.id, { body: 'oi' })).status).toBe(201);
     expect((await read(agent.token, ticket.id)).status).toBe(200);
@@ -677,7 +718,7 @@ describe('access', () => {
 
 describe('realtime', () => {
   it('tells the listeners of the conversation about a new message and about a deletion', async () => {
-    const { ticket } = await seedConversation(a);
+    const { ticket } = await attended();
     const minted = await cloud.api('/realtime/ticket', { method: 'POST', token: agent.token });
     const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
     const frames: { event: string; data: { action: string; message?: { id: string; body: string; isDeleted: boolean }; ticket?: { id: string } } }[] = [];

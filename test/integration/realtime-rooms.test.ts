@@ -13,6 +13,7 @@ import { publishToCompany, publishToRooms } from '../../functions/core/realtime/
 import { publishTicketUpdate } from '../../functions/core/realtime/ticket-rooms';
 import { keys } from '../../functions/core/repositories/keys';
 import { joinRooms, putConnection, type Room } from '../../functions/core/repositories/realtime';
+import { updateExistingItem } from '../../functions/core/repositories/table';
 import { ticketItem, type Ticket } from '../../functions/core/repositories/tickets';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness, type RealtimeClient, type ReceivedFrame } from '../support/realtime-client';
@@ -232,11 +233,25 @@ describe('joining and leaving', () => {
     for (const room of rooms) expect(await membership(tenant.companyId, room, client.connectionId)).toBeUndefined();
   });
 
-  it('moves an agent to the rooms of their current queues when they join a list again', async () => {
+  it('moves an agent to the rooms of their current queues: a change of queues closes the socket, the next one joins the new queues', async () => {
     const agent = await addUser(cloud, tenant, 'user', [queueA]);
     const client = await connectAs(agent, { action: 'joinTickets', status: 'open' });
     const moved = await cloud.api(`/users/${agent.id}`, { method: 'PUT', token: tenant.admin.token, body: { queueIds: [queueB] } });
     expect(moved.status).toBe(200);
+    await client.closed();
+
+    const again = await connectAs(agent, { action: 'joinTickets', status: 'open' });
+
+    expect(await storedRooms(tenant.companyId, client.connectionId)).toBeUndefined();
+    expect(await membership(tenant.companyId, `tickets:open:queue:${queueA}`, client.connectionId)).toBeUndefined();
+    expect(await storedRooms(tenant.companyId, again.connectionId)).toEqual(['company', `tickets:open:queue:${queueB}`, `user:${agent.id}`]);
+  });
+
+  it('leaves the stale rooms of a list the user may no longer hear when the same socket joins it again', async () => {
+    const agent = await addUser(cloud, tenant, 'user', [queueA]);
+    const client = await connectAs(agent, { action: 'joinTickets', status: 'open' });
+    // The queues changed without the socket being closed (as if that close had failed).
+    await updateExistingItem(keys.user(tenant.companyId, agent.id), { queueIds: [queueB] });
 
     await client.act({ action: 'joinTickets', status: 'open' });
 

@@ -323,6 +323,39 @@ describe('PUT /tickets/{id}: transitions', () => {
     expect((await show(tenant.admin.token, ticket.id)).body).toMatchObject({ status: 'open', userId: winner.body.userId });
   });
 
+  it.each([1, 2, 3, 4, 5])(
+    "lets exactly one agent win when three race to accept with the spec's payload (status open, without or with their own userId), round %i",
+    async () => {
+      const ticket = await pendingTicket(queueA);
+
+      const responses = await Promise.all([
+        put(agentA1.token, ticket.id, { status: 'open' }),
+        put(agentA2.token, ticket.id, { status: 'open' }),
+        put(agentAllTicket.token, ticket.id, { status: 'open', userId: agentAllTicket.id }),
+      ]);
+
+      const winners = responses.filter((response) => response.status === 200);
+      expect(winners).toHaveLength(1);
+      expect(responses.filter((response) => response.status !== 200)).toEqual([
+        { status: 409, body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' } },
+        { status: 409, body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' } },
+      ]);
+      expect((await show(tenant.admin.token, ticket.id)).body).toMatchObject({ status: 'open', userId: winners[0]!.body.userId });
+    },
+  );
+
+  it("answers ERR_TICKET_ALREADY_ACCEPTED to a later accept with the spec's payload, and nothing to do to the holder's", async () => {
+    const ticket = await pendingTicket(queueA);
+    expect((await put(agentA1.token, ticket.id, { status: 'open' })).status).toBe(200);
+
+    expect(await put(agentA2.token, ticket.id, { status: 'open' })).toEqual({ status: 409, body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' } });
+    expect(await put(agentA2.token, ticket.id, { status: 'open', userId: agentA2.id })).toEqual({
+      status: 409,
+      body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' },
+    });
+    expect(await put(agentA1.token, ticket.id, { status: 'open' })).toMatchObject({ status: 200, body: { status: 'open', userId: agentA1.id } });
+  });
+
   it('answers an accept of a ticket finished meanwhile with ERR_TICKET_STATUS_CHANGED instead of reopening it', async () => {
     const ticket = await pendingTicket(queueA);
     expect((await put(tenant.admin.token, ticket.id, { status: 'closed' })).status).toBe(200);
@@ -349,12 +382,12 @@ describe('PUT /tickets/{id}: transitions', () => {
     const edited = await put(agentA1.token, ticket.id, { useIntegration: true, promptId: 'P1', integrationId: 'I1' });
     expect(edited.body).toMatchObject({ useIntegration: true, promptId: 'P1', integrationId: 'I1', status: 'open' });
 
-    const response = await put(agentA2.token, ticket.id, { status: 'closed', userId: agentA2.id });
+    const response = await put(tenant.admin.token, ticket.id, { status: 'closed', userId: tenant.admin.id });
 
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       status: 'closed',
-      userId: agentA2.id,
+      userId: tenant.admin.id,
       queueId: queueA,
       useIntegration: false,
       promptId: null,
@@ -419,6 +452,53 @@ describe('PUT /tickets/{id}: transitions', () => {
 
   it('answers 404 for a ticket that does not exist', async () => {
     expect(await put(tenant.admin.token, ulid(), { status: 'open' })).toEqual({ status: 404, body: { error: 'ERR_NO_TICKET_FOUND' } });
+  });
+});
+
+describe('a ticket another agent attends', () => {
+  const refusedTo = (holder: TicketDto) => ({
+    status: 403,
+    body: { error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido', details: { user: { id: holder.userId, name: holder.user?.name } } },
+  });
+  const sendMessage = (token: string, ticketId: string, body: string) => cloud.api(`/messages/${ticketId}`, { method: 'POST', token, body: { body } });
+
+  it('lets a colleague of the queue read it and add a note, but not return, finish, transfer, edit, re-accept or write to it', async () => {
+    const ticket = await openTicket(agentA1.token, { contactId: (await newContact(tenant.companyId)).id, queueId: queueA });
+    const refused = refusedTo(ticket);
+
+    expect(await put(agentA2.token, ticket.id, { status: 'pending' })).toEqual(refused);
+    expect(await put(agentA2.token, ticket.id, { action: 'return', status: 'pending', userId: null })).toEqual(refused);
+    expect(await put(agentA2.token, ticket.id, { status: 'closed', userId: agentA2.id })).toEqual(refused);
+    expect(await put(supervisor.token, ticket.id, { action: 'finish', status: 'closed' })).toEqual(refused);
+    expect(await put(agentA2.token, ticket.id, { queueId: queueB })).toEqual(refused);
+    expect(await put(agentA2.token, ticket.id, { action: 'transfer', queueId: queueA, userId: agentA2.id })).toEqual(refused);
+    expect(await put(agentA2.token, ticket.id, { useIntegration: true })).toEqual(refused);
+    expect(await put(agentA2.token, ticket.id, { action: 'accept', status: 'open', userId: agentA2.id })).toEqual({
+      status: 409,
+      body: { error: 'ERR_TICKET_ALREADY_ACCEPTED' },
+    });
+    expect(await sendMessage(agentA2.token, ticket.id, 'Deixa comigo')).toEqual(refused);
+
+    expect((await show(agentA2.token, ticket.id)).status).toBe(200);
+    expect((await cloud.api(`/messages/${ticket.id}`, { token: agentA2.token })).status).toBe(200);
+    const note = await cloud.api('/ticket-notes', { method: 'POST', token: agentA2.token, body: { ticketId: ticket.id, note: 'Cliente ligou de novo' } });
+    expect(note).toMatchObject({ status: 201, body: { ticketId: ticket.id, userId: agentA2.id } });
+    expect((await show(tenant.admin.token, ticket.id)).body).toMatchObject({ status: 'open', userId: agentA1.id, queueId: queueA, useIntegration: false });
+    expect(await messagesOf(tenant, ticket.id)).toEqual([]);
+  });
+
+  it('lets the holder work it, and an admin write to it, take it by a transfer, return it and finish it', async () => {
+    const ticket = await openTicket(agentA1.token, { contactId: (await newContact(tenant.companyId)).id, queueId: queueA });
+    expect((await sendMessage(agentA1.token, ticket.id, 'Olá, sou a agente')).status).toBe(201);
+
+    expect((await sendMessage(tenant.admin.token, ticket.id, 'Olá, sou a gestora')).status).toBe(201);
+    const taken = await put(tenant.admin.token, ticket.id, { action: 'transfer', queueId: queueA, userId: tenant.admin.id });
+    expect(taken).toMatchObject({ status: 200, body: { status: 'open', userId: tenant.admin.id } });
+    // Now the admin attends it: the agent who had it is a colleague like any other.
+    expect(await sendMessage(agentA1.token, ticket.id, 'Ainda estou aqui')).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await put(tenant.admin.token, ticket.id, { status: 'pending' })).toMatchObject({ status: 200, body: { status: 'pending', userId: null } });
+    expect(await put(agentA2.token, ticket.id, { status: 'open' })).toMatchObject({ status: 200, body: { status: 'open', userId: agentA2.id } });
+    expect(await put(tenant.admin.token, ticket.id, { status: 'closed' })).toMatchObject({ status: 200, body: { status: 'closed' } });
   });
 });
 

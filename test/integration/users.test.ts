@@ -1,9 +1,11 @@
 /**
  * Users through the HTTP API on the local cloud: creating one makes the Cognito account and the items
  * together or neither (plan limit, unique email, the company's queues), search and pages, who may edit
- * which field, email and password changes that reach Cognito, deletion that frees the email, the `user`
- * realtime events, and bad input with the spec's field messages.
+ * which field, email and password changes that reach Cognito and end the user's sessions, a default
+ * connection only of the company, deletion that frees the email, the `user` realtime events, and bad
+ * input with the spec's field messages.
  */
+import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { listen as listenAs } from '../support/listen';
 import { dynamo } from '../../functions/core/aws/clients';
@@ -56,6 +58,32 @@ async function canSignIn(email: string, password = TEST_PASSWORD): Promise<boole
 }
 
 const listen = (token: string) => listenAs(cloud, token);
+
+/** A WhatsApp connection of the tenant, created as its admin would. */
+async function newConnection(owner: Tenant): Promise<string> {
+  const response = await cloud.api('/whatsapp', { method: 'POST', token: owner.admin.token, body: { name: `Conexão ${(counter += 1)}`, provider: 'simulator' } });
+  if (response.status !== 201) throw new Error(`POST /whatsapp answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}
+
+/** Resolves once the wall clock is in a later second: a sign-in then has a later `auth_time` than now. */
+async function nextSecond(): Promise<void> {
+  const second = Math.floor(Date.now() / 1000);
+  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+/** Cognito's refresh, as the web's Amplify calls it. */
+async function refresh(refreshToken: string): Promise<string> {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.config.cognitoEndpoint, region: cloud.config.region });
+  try {
+    const { AuthenticationResult } = await cognito.send(
+      new GetTokensFromRefreshTokenCommand({ ClientId: cloud.config.userPoolClientId, RefreshToken: refreshToken }),
+    );
+    return AuthenticationResult?.AccessToken ?? '';
+  } finally {
+    cognito.destroy();
+  }
+}
 
 describe('POST /users', () => {
   it('creates the user with its queues, answers it without secrets, and the user can sign in', async () => {
@@ -116,6 +144,27 @@ describe('POST /users', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'queueIds', message: 'Invalid queue' }] });
     expect(await canSignIn(String(body.email))).toBe(false);
+  });
+
+  it('refuses another company\'s connection as default connection with ERR_NO_WAPP_FOUND and creates nothing', async () => {
+    const foreign = await newConnection(other);
+    const body = userBody({ whatsappId: foreign });
+    const before = await usersCount(tenant.companyId);
+
+    const response = await cloud.api('/users', { method: 'POST', token: tenant.admin.token, body });
+
+    expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(await usersCount(tenant.companyId)).toBe(before);
+    expect(await canSignIn(String(body.email))).toBe(false);
+  });
+
+  it('takes one of the company\'s own connections as default connection', async () => {
+    const own = await newConnection(tenant);
+
+    const response = await cloud.api('/users', { method: 'POST', token: tenant.admin.token, body: userBody({ whatsappId: own }) });
+
+    expect(response.status).toBe(201);
+    expect(response.body.whatsappId).toBe(own);
   });
 
   it('refuses bad input with the spec\'s field messages', async () => {
@@ -360,6 +409,60 @@ describe('PUT /users/{id}', () => {
 
     expect(await canSignIn(user.email, 'Another123')).toBe(true);
     expect(await canSignIn(user.email)).toBe(false);
+  });
+
+  it('ends the user\'s sessions when an admin sets a new password: the old access token answers 401, the refresh token dies', async () => {
+    const user = await addUser(cloud, tenant);
+    const { refreshToken } = await cloud.signIn(user.email, TEST_PASSWORD);
+    expect((await cloud.api('/auth/me', { token: user.token })).status).toBe(200);
+
+    const changed = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { password: 'Another123' } });
+
+    expect(changed.status).toBe(200);
+    expect(changed.body.online).toBe(false);
+    expect(await cloud.api('/auth/me', { token: user.token })).toEqual({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    await expect(refresh(refreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // A sign-in in the very second of the change counts as one before it (auth_time has seconds only).
+    await nextSecond();
+    const again = await cloud.signIn(user.email, 'Another123');
+    expect((await cloud.api('/auth/me', { token: again.accessToken })).status).toBe(200);
+  });
+
+  it('ends the caller\'s own session too when they set their own password, as a logout does', async () => {
+    const user = await addUser(cloud, tenant);
+
+    const changed = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: user.token, body: { password: 'MyOwn12345' } });
+
+    expect(changed.status).toBe(200);
+    expect(await cloud.api('/auth/me', { token: user.token })).toEqual({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
+    await nextSecond();
+    const again = await cloud.signIn(user.email, 'MyOwn12345');
+    expect((await cloud.api('/auth/me', { token: again.accessToken })).status).toBe(200);
+  });
+
+  it('leaves the user\'s session alone for a change without a new password', async () => {
+    const user = await addUser(cloud, tenant);
+
+    const changed = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { name: 'Still signed in', password: '' } });
+
+    expect(changed.status).toBe(200);
+    expect((await cloud.api('/auth/me', { token: user.token })).status).toBe(200);
+  });
+
+  it('refuses another company\'s connection as default connection with ERR_NO_WAPP_FOUND and changes nothing', async () => {
+    const user = await addUser(cloud, tenant);
+    const own = await newConnection(tenant);
+    const foreign = await newConnection(other);
+
+    const refused = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { whatsappId: foreign, name: 'Not applied' } });
+    const unknown = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { whatsappId: 'nosuchconnection' } });
+    const accepted = await cloud.api(`/users/${user.id}`, { method: 'PUT', token: tenant.admin.token, body: { whatsappId: own } });
+
+    expect(refused).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(unknown).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.whatsappId).toBe(own);
+    expect(accepted.body.name).not.toBe('Not applied');
   });
 
   it('refuses bad input with the field messages', async () => {

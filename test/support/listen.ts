@@ -20,6 +20,8 @@ export interface Listener {
   waitFor(match: (frame: Frame) => boolean, attempts?: number): Promise<Frame>;
   /** The first frame not yet handed out by `next`, waiting as long as it takes (the test's own timeout bounds it). */
   next(): Promise<Frame>;
+  /** Resolves with the close code once the socket is closed (by the server, say); rejects after `timeoutMs`. */
+  closed(timeoutMs?: number): Promise<number>;
   close(): void;
 }
 
@@ -31,6 +33,7 @@ export async function listen(cloud: TestCloud, token: string): Promise<Listener>
   const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
   const frames: Frame[] = [];
   const arrivals = new Set<() => void>();
+  const closing = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   socket.on('message', (data) => {
     frames.push(JSON.parse(data.toString()) as Frame);
     for (const arrival of arrivals) arrival();
@@ -66,6 +69,14 @@ export async function listen(cloud: TestCloud, token: string): Promise<Listener>
       throw new Error('frame not received');
     },
     next,
+    closed: (timeoutMs = 10_000) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`socket still open after ${timeoutMs} ms`)), timeoutMs);
+        void closing.then((code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      }),
     close: () => socket.close(),
   };
 }

@@ -29,6 +29,11 @@ export interface RealtimeClient {
   waitFor(match: (frame: ReceivedFrame) => boolean, timeoutMs?: number): Promise<ReceivedFrame>;
   /** Closes the socket and resolves once the server's `$disconnect` has run. */
   close(): Promise<void>;
+  /**
+   * Resolves with the close code once the socket is closed (by the server, say), closed already or to
+   * come; rejects after `timeoutMs`.
+   */
+  closed(timeoutMs?: number): Promise<number>;
 }
 
 export interface RealtimeHarness {
@@ -116,6 +121,12 @@ export function realtimeHarness(): RealtimeHarness {
     const [connected] = await until((event) => event.module === 'realtime/connect' && event.ticket === ticket);
     const connectionId = connected?.connectionId ?? '';
     let sent = 0;
+    let closeCode: number | undefined;
+    const closeListeners = new Set<() => void>();
+    socket.on('close', (code) => {
+      closeCode = code;
+      for (const listener of closeListeners) listener();
+    });
 
     const sendRaw = async (text: string) => {
       sent += 1;
@@ -150,6 +161,21 @@ export function realtimeHarness(): RealtimeHarness {
             reject(new Error(`no matching frame within ${timeoutMs} ms; received ${JSON.stringify(frames.map((frame) => frame.data))}`));
           }, timeoutMs);
           if (!check()) frameListeners.add(check);
+        }),
+      closed: (timeoutMs = 10_000) =>
+        new Promise((resolve, reject) => {
+          const check = () => {
+            if (closeCode === undefined) return false;
+            closeListeners.delete(check);
+            clearTimeout(timer);
+            resolve(closeCode);
+            return true;
+          };
+          const timer = setTimeout(() => {
+            closeListeners.delete(check);
+            reject(new Error(`socket still open after ${timeoutMs} ms`));
+          }, timeoutMs);
+          if (!check()) closeListeners.add(check);
         }),
       close: async () => {
         clients.delete(client);

@@ -6,7 +6,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ALL_FEATURES } from '../../shared/plans';
 import type { CreateUserInput } from '../../shared/users';
@@ -59,6 +59,8 @@ beforeEach(() => {
     Responses: { 'table-under-test': [{ id: 'Q1', name: 'Sales', color: '#111' }, { id: 'Q2', name: 'Support', color: '#222' }] },
   });
   ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(GetCommand).resolves({});
+  ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W1' } }).resolves({ Item: { PK: 'C#C1', SK: 'WAPP#W1', id: 'W1', companyId: 'C1' } });
 });
 
 describe('createUser', () => {
@@ -99,6 +101,22 @@ describe('createUser', () => {
 
     expect(await errorCodeOf(createUser(session, input))).toBe('ERR_VALIDATION');
     expect(cognito.calls()).toHaveLength(0);
+  });
+
+  it('refuses a default connection that is not the company\'s with ERR_NO_WAPP_FOUND before creating anything', async () => {
+    expect(await errorCodeOf(createUser(session, { ...input, whatsappId: 'W-OTHER-COMPANY' }))).toBe('ERR_NO_WAPP_FOUND');
+    expect(ddb.commandCalls(GetCommand)[0]!.args[0].input.Key).toEqual({ PK: 'C#C1', SK: 'WAPP#W-OTHER-COMPANY' });
+    expect(cognito.calls()).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('checks the company\'s default connection again in the transaction, and deletes the account if it went meanwhile', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled(['None', 'None', 'None', 'None', 'ConditionalCheckFailed', 'None', 'None']));
+
+    expect(await errorCodeOf(createUser(session, { ...input, whatsappId: 'W1' }))).toBe('ERR_NO_WAPP_FOUND');
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items[4]!.ConditionCheck).toMatchObject({ Key: { PK: 'C#C1', SK: 'WAPP#W1' }, ConditionExpression: 'attribute_exists(PK)' });
+    expect(cognito.commandCalls(AdminDeleteUserCommand)).toHaveLength(1);
   });
 
   it('deletes the Cognito account again when another creation took the last place meanwhile', async () => {

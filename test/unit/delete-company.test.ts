@@ -1,7 +1,11 @@
-/** Deleting a company: deactivated and off its plan in one transaction, then every login of it freed. */
+/**
+ * Deleting a company: deactivated and off its plan in one transaction, its sockets closed, then every
+ * login of it freed.
+ */
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ALL_FEATURES } from '../../shared/plans';
 import { deleteCompany } from '../../functions/core/use-cases/delete-company';
@@ -10,10 +14,12 @@ import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.COGNITO_USER_POOL_ID = 'us-east-1_TESTPOOL1';
+process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
 
 const company = {
   PK: 'C#victim', SK: 'COMPANY', id: 'victim', name: 'Victim', email: 'boss@victim.test', phone: '', planId: 'p1', status: true,
@@ -29,10 +35,16 @@ const now = new Date('2025-01-05T10:00:00.000Z');
 beforeEach(() => {
   ddb.reset();
   cognito.reset();
+  ws.reset();
   ddb.on(GetCommand).resolves({});
   ddb.on(GetCommand, { Key: { PK: 'C#victim', SK: 'COMPANY' } }).resolves({ Item: company });
   ddb.on(GetCommand, { Key: { PK: 'PLATFORM#PLANS', SK: 'PLAN#p1' } }).resolves({ Item: { id: 'p1', name: 'P1', ...ALL_FEATURES } });
   ddb.on(QueryCommand).resolves({ Items: users });
+  ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#victim#ROOM#company' } }).resolves({
+    Items: [{ connectionId: 'K1', companyId: 'victim', userId: 'u2' }],
+  });
+  ddb.on(BatchWriteCommand).resolves({});
+  ws.on(DeleteConnectionCommand).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
   ddb.on(DeleteCommand).resolves({});
   cognito.on(AdminDeleteUserCommand).resolves({});
@@ -50,6 +62,13 @@ describe('deleteCompany', () => {
       ExpressionAttributeValues: { ':false': false, ':now': now.toISOString(), ':expectedPlan': 'p1' },
     });
     expect(leavePlan!.Update).toMatchObject({ Key: { SK: 'PLAN#p1' }, ExpressionAttributeValues: { ':delta': -1 } });
+  });
+
+  it('closes every socket of the company once it is marked deleted', async () => {
+    await deleteCompany(superSession, 'victim', now);
+
+    expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input)).toEqual([{ ConnectionId: 'K1' }]);
+    expect(ddb.commandCalls(TransactWriteCommand)[0]!.calledBefore(ws.commandCalls(DeleteConnectionCommand)[0]!)).toBe(true);
   });
 
   it('deletes every user\'s Cognito account, identity item and unique-email item', async () => {

@@ -1,16 +1,25 @@
-/** Sign-out everywhere: Cognito's global sign-out, then the user's sign-out mark that refuses its tokens. */
+/**
+ * Sign-out everywhere: Cognito's global sign-out, then the user's sign-out mark that refuses its tokens,
+ * then the user's sockets closed and forgotten.
+ */
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Session } from '../../functions/core/use-cases/load-session';
 import { logout } from '../../functions/core/use-cases/logout';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.COGNITO_USER_POOL_ID = 'us-east-1_TESTPOOL1';
+process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
+
+/** Every call to the three clients, in order, by command name (and the key or connection it names). */
+const order: string[] = [];
 
 const sessionWith = (authTime: number) =>
   ({
@@ -26,12 +35,33 @@ const sessionWith = (authTime: number) =>
     },
   }) as unknown as Session;
 
+const userRoom = { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#user:U2' } };
+
 beforeEach(() => {
+  order.length = 0;
   ddb.reset();
   cognito.reset();
-  ddb.on(UpdateCommand).resolves({});
+  ws.reset();
+  ddb.on(UpdateCommand).callsFake(() => {
+    order.push('UpdateUser');
+    return {};
+  });
   ddb.on(QueryCommand).resolves({ Items: [] });
-  cognito.on(AdminUserGlobalSignOutCommand).resolves({});
+  ddb.on(QueryCommand, userRoom).callsFake(() => {
+    order.push('QueryUserRoom');
+    return { Items: [{ connectionId: 'K1', companyId: 'C1', userId: 'U2' }, { connectionId: 'K2', companyId: 'C1', userId: 'U2' }] };
+  });
+  ddb.on(GetCommand).resolves({});
+  ddb.on(BatchWriteCommand).resolves({});
+  ddb.on(DeleteCommand).resolves({});
+  cognito.on(AdminUserGlobalSignOutCommand).callsFake(() => {
+    order.push('GlobalSignOut');
+    return {};
+  });
+  ws.on(DeleteConnectionCommand).callsFake((input: { ConnectionId: string }) => {
+    order.push(`DeleteConnection ${input.ConnectionId}`);
+    return {};
+  });
 });
 
 describe('logout', () => {
@@ -49,7 +79,30 @@ describe('logout', () => {
       UpdateExpression: 'SET #online = :false, signedOutAt = :at',
       ExpressionAttributeValues: { ':false': false, ':at': now.getTime() / 1000 },
     });
-    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':pk': 'C#C1#ROOM#company' });
+    expect(ddb.commandCalls(QueryCommand).at(-1)!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':pk': 'C#C1#ROOM#company' });
+  });
+
+  it('closes every socket of the user after the sign-out mark, and forgets each one\'s connection and memberships', async () => {
+    await logout(sessionWith(1_773_137_640), new Date('2026-03-10T10:15:00Z'));
+
+    expect(order).toEqual(['GlobalSignOut', 'UpdateUser', 'QueryUserRoom', 'DeleteConnection K1', 'DeleteConnection K2']);
+    expect(ddb.commandCalls(QueryCommand, userRoom)[0]!.args[0].input.ConsistentRead).toBe(true);
+    const forgotten = ddb.commandCalls(BatchWriteCommand).flatMap((call) => Object.values(call.args[0].input.RequestItems ?? {}).flat());
+    expect(forgotten.map((request) => request.DeleteRequest?.Key)).toEqual(
+      expect.arrayContaining([
+        { PK: 'PLATFORM#ROOM#global', SK: 'C#C1#CONN#K1' },
+        { PK: 'PLATFORM#ROOM#global', SK: 'C#C1#CONN#K2' },
+      ]),
+    );
+  });
+
+  it('forgets a socket API Gateway no longer knows (410) all the same', async () => {
+    ws.on(DeleteConnectionCommand).rejects(new GoneException({ message: 'gone', $metadata: {} }));
+
+    await logout(sessionWith(1_773_137_640), new Date('2026-03-10T10:15:00Z'));
+
+    expect(ws.commandCalls(DeleteConnectionCommand)).toHaveLength(2);
+    expect(ddb.commandCalls(BatchWriteCommand)).toHaveLength(2);
   });
 
   it('never marks the sign-out before the caller\'s own sign-in, even with a clock behind Cognito\'s', async () => {

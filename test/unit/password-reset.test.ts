@@ -1,7 +1,9 @@
 /**
  * The password reset (forgot-password and reset-password use cases): rate limits first, the same answer
- * whether or not an account exists, clear codes for a wrong code, and every session ended after a reset.
+ * whether or not an account exists, clear codes for a wrong code, and every session ended after a reset,
+ * its sockets included.
  */
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import {
   AdminUserGlobalSignOutCommand,
   CodeMismatchException,
@@ -14,7 +16,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { forgotPassword } from '../../functions/core/use-cases/forgot-password';
 import { resetPassword } from '../../functions/core/use-cases/reset-password';
@@ -23,10 +25,12 @@ import { errorCodeOf } from '../support/errors';
 process.env.TABLE_NAME = 'table-under-test';
 process.env.COGNITO_USER_POOL_ID = 'us-east-1_TESTPOOL1';
 process.env.COGNITO_CLIENT_ID = 'client-1';
+process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
 
 const now = new Date('2026-03-10T10:15:00Z');
 const rateLimitScopes = () =>
@@ -39,7 +43,11 @@ const rateLimitScopes = () =>
 beforeEach(() => {
   ddb.reset();
   cognito.reset();
+  ws.reset();
   ddb.on(UpdateCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(BatchWriteCommand).resolves({});
+  ws.on(DeleteConnectionCommand).resolves({});
 });
 
 describe('forgotPassword', () => {
@@ -92,6 +100,19 @@ describe('resetPassword', () => {
     });
     const signOut = ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input).find((update) => update.Key?.SK === 'USER#U2');
     expect(signOut).toMatchObject({ Key: { PK: 'C#C1' }, ExpressionAttributeValues: { ':false': false, ':at': now.getTime() / 1000 } });
+  });
+
+  it('closes the sockets of the account after the reset', async () => {
+    cognito.on(ConfirmForgotPasswordCommand).resolves({});
+    cognito.on(AdminUserGlobalSignOutCommand).resolves({});
+    ddb.on(GetCommand).resolves({ Item: { PK: 'UNIQUE#EMAIL#maria@acme.test', SK: 'UNIQUE', sub: 's', userId: 'U2', companyId: 'C1' } });
+    ddb.on(QueryCommand, { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#user:U2' } }).resolves({
+      Items: [{ connectionId: 'K3', companyId: 'C1', userId: 'U2' }],
+    });
+
+    await resetPassword(input, now);
+
+    expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input)).toEqual([{ ConnectionId: 'K3' }]);
   });
 
   it.each([

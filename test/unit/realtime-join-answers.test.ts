@@ -3,9 +3,14 @@
  * the commands sent: a join is answered `joined` to the joining connection only and only after its rooms
  * are written; a refused join is answered `joinRefused` with the error code and writes nothing; leaves,
  * malformed frames and joins of a connection already gone are not answered; a connection that is gone
- * when answered is forgotten.
+ * when answered is forgotten; a join of a user whose access has ended closes the socket instead.
  */
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import {
+  ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
+  GoneException,
+  PostToConnectionCommand,
+} from '@aws-sdk/client-apigatewaymanagementapi';
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../functions/realtime/default';
@@ -19,6 +24,8 @@ const ws = mockClient(ApiGatewayManagementApiClient);
 
 const connectionKey = { PK: 'C#C1#WSCONN#K1', SK: 'CONNECTION' };
 const userKey = { PK: 'C#C1', SK: 'USER#U1' };
+const companyKey = { PK: 'C#C1', SK: 'COMPANY' };
+const storedCompany = { ...companyKey, id: 'C1', status: true, dueDate: null };
 const ticketKey = (ticketId: string) => ({ PK: `C#C1#TK#${ticketId}`, SK: 'TICKET' });
 
 const storedConnection = (rooms: string[]) => ({
@@ -39,10 +46,10 @@ const storedUser = (profile: string, queueIds: string[]) => ({ ...userKey, id: '
 /** The commands that change something, in the order sent: writes of the table and posts to connections. */
 let sent: string[] = [];
 
-function send(body: unknown) {
+function send(body: unknown, authorizer: Record<string, string> = { companyId: 'C1', userId: 'U1' }) {
   return handler({
     body: typeof body === 'string' ? body : JSON.stringify(body),
-    requestContext: { connectionId: 'K1', authorizer: { companyId: 'C1', userId: 'U1' } },
+    requestContext: { connectionId: 'K1', authorizer },
   });
 }
 
@@ -56,6 +63,7 @@ beforeEach(() => {
   ws.reset();
   ddb.on(GetCommand, { Key: connectionKey }).resolves({ Item: storedConnection(['company', 'user:U1']) });
   ddb.on(GetCommand, { Key: userKey }).resolves({ Item: storedUser('user', ['Q1']) });
+  ddb.on(GetCommand, { Key: companyKey }).resolves({ Item: storedCompany });
   ddb.on(TransactWriteCommand).callsFake(() => {
     sent.push('TransactWrite');
     return {};
@@ -105,13 +113,54 @@ describe('answers to joins', () => {
     expect(posted()).toEqual(['K1 {"event":"joinRefused","data":{"room":"chatBox:T9","error":"ERR_NO_TICKET_FOUND"}}']);
   });
 
-  it('refuses every join of a user no longer stored with ERR_NO_PERMISSION', async () => {
-    ddb.on(GetCommand, { Key: userKey }).resolves({});
+  describe('a join of a user whose access has ended closes the socket, joins nothing and answers nothing', () => {
+    beforeEach(() => {
+      ddb.on(BatchWriteCommand).resolves({});
+      ddb.on(DeleteCommand).resolves({});
+      ws.on(DeleteConnectionCommand).resolves({});
+    });
 
-    await send({ action: 'joinNotification' });
+    const expectClosed = (result: unknown) => {
+      expect(result).toEqual({ statusCode: 403 });
+      expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input)).toEqual([{ ConnectionId: 'K1' }]);
+      expect(ddb.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key)).toEqual([connectionKey]);
+      expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+      expect(posted()).toEqual([]);
+    };
 
-    expect(posted()).toEqual(['K1 {"event":"joinRefused","data":{"room":"notification","error":"ERR_NO_PERMISSION"}}']);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+    it('a user no longer stored', async () => {
+      ddb.on(GetCommand, { Key: userKey }).resolves({});
+
+      expectClosed(await send({ action: 'joinNotification' }));
+    });
+
+    it('a user of a company deactivated', async () => {
+      ddb.on(GetCommand, { Key: companyKey }).resolves({ Item: { ...storedCompany, status: false } });
+
+      expectClosed(await send({ action: 'joinTickets', status: 'open' }));
+    });
+
+    it('a socket of a sign-in that has ended (logout, password change)', async () => {
+      ddb.on(GetCommand, { Key: userKey }).resolves({ Item: { ...storedUser('user', ['Q1']), signedOutAt: 1_773_137_700 } });
+
+      expectClosed(await send({ action: 'joinTickets', status: 'open' }, { companyId: 'C1', userId: 'U1', signInAt: '1773137640' }));
+    });
+
+    it('reads the user and the company strongly consistent', async () => {
+      await send({ action: 'joinNotification' });
+
+      const reads = ddb.commandCalls(GetCommand).map((call) => call.args[0].input);
+      expect(reads.filter((read) => read.Key?.SK === 'USER#U1' || read.Key?.SK === 'COMPANY').map((read) => read.ConsistentRead)).toEqual([true, true]);
+    });
+  });
+
+  it('lets a socket of a later sign-in than the last sign-out join', async () => {
+    ddb.on(GetCommand, { Key: userKey }).resolves({ Item: { ...storedUser('user', ['Q1']), signedOutAt: 1_773_137_600 } });
+
+    const result = await send({ action: 'joinNotification' }, { companyId: 'C1', userId: 'U1', signInAt: '1773137640' });
+
+    expect(result).toEqual({ statusCode: 200 });
+    expect(ws.commandCalls(DeleteConnectionCommand)).toHaveLength(0);
   });
 
   it('does not answer the join of a connection that is already gone', async () => {

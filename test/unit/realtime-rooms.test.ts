@@ -58,6 +58,8 @@ beforeEach(() => {
   ddb.reset();
   ddb.on(TransactWriteCommand).resolves({});
   ddb.on(BatchWriteCommand).resolves({});
+  // The joins check that the user's company is still active (socket-access.ts).
+  ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'COMPANY' } }).resolves({ Item: { PK: 'C#C1', SK: 'COMPANY', id: 'C1', status: true, dueDate: null } });
 });
 
 describe('joinRooms', () => {

@@ -57,6 +57,25 @@ describe('decideTransition without an action (the spec clients)', () => {
     expect(decide(ticket({ status: 'open', userId: 'U2' }), { status: 'open', userId: 'U1', queueId: 'Q1' })).toBe('ERR_TICKET_ALREADY_ACCEPTED');
   });
 
+  it.each([
+    ['without a userId', { status: 'open' }],
+    ["with the caller's own userId", { status: 'open', userId: 'U1' }],
+    ["with the holder's userId", { status: 'open', userId: 'U2' }],
+    ['with the queue it already has', { status: 'open', queueId: 'Q1' }],
+  ] as const)('answers ERR_TICKET_ALREADY_ACCEPTED to status open %s when another user now holds the ticket', (_case, body) => {
+    expect(decide(ticket({ status: 'open', userId: 'U2' }), body)).toBe('ERR_TICKET_ALREADY_ACCEPTED');
+  });
+
+  it('reads status open on a pending ticket as an accept whatever userId the body names', () => {
+    expect(decide(ticket(), { status: 'open' })).toBe('accept');
+    expect(decide(ticket(), { status: 'open', userId: 'U2' })).toBe('accept');
+  });
+
+  it('lets the caller take an open ticket nobody holds', () => {
+    expect(decide(ticket({ status: 'open', userId: null }), { status: 'open' })).toBe('accept');
+    expect(decide(ticket({ status: 'open', userId: null }), { action: 'accept' })).toBe('accept');
+  });
+
   it("refuses a transfer to a user without a queue ('Selecione uma fila', spec 1 §5)", () => {
     expect(decide(ticket({ status: 'open', userId: 'U1' }), { userId: 'U2' })).toBe('ERR_VALIDATION');
   });

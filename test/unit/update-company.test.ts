@@ -1,15 +1,22 @@
-/** The super user's company form on an existing company: plan counters and the campaigns setting move with it. */
+/**
+ * The super user's company form on an existing company: plan counters and the campaigns setting move with
+ * it; deactivating it closes its sockets.
+ */
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ALL_FEATURES } from '../../shared/plans';
 import { updateCompany } from '../../functions/core/use-cases/update-company';
 import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
+process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
+const companyRoom = { ExpressionAttributeValues: { ':pk': 'C#c1#ROOM#company' } };
 
 const company = {
   PK: 'C#c1', SK: 'COMPANY', id: 'c1', name: 'Acme', email: 'a@acme.test', phone: '', planId: 'old', status: true,
@@ -20,17 +27,37 @@ const now = new Date('2025-01-05T10:00:00.000Z');
 
 beforeEach(() => {
   ddb.reset();
+  ws.reset();
   ddb.on(GetCommand).resolves({});
   ddb.on(GetCommand, { Key: { PK: 'C#c1', SK: 'COMPANY' } }).resolves({ Item: company });
   ddb.on(GetCommand, { Key: { PK: 'PLATFORM#PLANS', SK: 'PLAN#old' } }).resolves({ Item: planOf('old') });
   ddb.on(GetCommand, { Key: { PK: 'PLATFORM#PLANS', SK: 'PLAN#new' } }).resolves({ Item: planOf('new') });
   ddb.on(QueryCommand).resolves({ Items: [] });
   ddb.on(TransactWriteCommand).resolves({});
+  ddb.on(QueryCommand, companyRoom).resolves({
+    Items: [{ connectionId: 'K1', companyId: 'c1', userId: 'u1' }, { connectionId: 'K2', companyId: 'c1', userId: 'u2' }],
+  });
+  ddb.on(BatchWriteCommand).resolves({});
+  ws.on(DeleteConnectionCommand).resolves({});
 });
 
 const transactItems = (call = 0) => ddb.commandCalls(TransactWriteCommand)[call]!.args[0].input.TransactItems!;
 
 describe('updateCompany', () => {
+  it('closes every socket of the company, found by its company room, once it is deactivated', async () => {
+    await updateCompany('c1', { status: false }, now);
+
+    expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input.ConnectionId)).toEqual(['K1', 'K2']);
+    expect(ddb.commandCalls(TransactWriteCommand)[0]!.calledBefore(ws.commandCalls(DeleteConnectionCommand)[0]!)).toBe(true);
+  });
+
+  it('closes no socket for a change that leaves the company active', async () => {
+    await updateCompany('c1', { name: 'Acme 2', status: true }, now);
+
+    expect(ws.commandCalls(DeleteConnectionCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(QueryCommand, companyRoom)).toHaveLength(0);
+  });
+
   it('moves the company from the old plan counter to the new one in the same transaction as the change', async () => {
     const detail = await updateCompany('c1', { planId: 'new', dueDate: '2025-02-10' }, now);
 

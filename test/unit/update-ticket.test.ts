@@ -129,6 +129,23 @@ describe('updateTicket: accept', () => {
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 
+  it("answers ERR_TICKET_ALREADY_ACCEPTED to the spec's payload (status open, no userId) when another agent accepted between the read and the write", async () => {
+    ddb
+      .on(GetCommand, { Key: ticketKey })
+      .resolvesOnce({ Item: pending })
+      .resolves({ Item: { ...pending, status: 'open', userId: 'U2', userName: 'Bia' } });
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
+
+    expect(await errorCodeOf(updateTicket(agent, 'T1', { status: 'open' }, now))).toBe('ERR_TICKET_ALREADY_ACCEPTED');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
   it("refuses an agent a ticket of another queue with 'Acesso não permitido', writing nothing", async () => {
     ddb.on(GetCommand, { Key: ticketKey }).resolves({ Item: { ...pending, queueId: 'Q2' } });
 
@@ -154,5 +171,29 @@ describe('updateTicket: finish', () => {
       ConditionExpression: 'ticketId = :ticketId',
       ExpressionAttributeValues: { ':ticketId': 'T1' },
     });
+  });
+});
+
+describe('updateTicket: a ticket another agent attends', () => {
+  const held: Ticket = { ...pending, status: 'open', userId: 'U2', userName: 'Bia' };
+
+  it.each([
+    ['return', { status: 'pending' }],
+    ['finish', { status: 'closed' }],
+    ['transfer', { action: 'transfer', queueId: 'Q1', userId: 'U1' }],
+    ['edit', { useIntegration: true }],
+  ] as const)("refuses a colleague's %s with 'Acesso não permitido', writing nothing", async (_kind, body) => {
+    ddb.on(GetCommand, { Key: ticketKey }).resolves({ Item: held });
+
+    expect(await errorCodeOf(updateTicket(agent, 'T1', body, now))).toBe('ERR_NO_PERMISSION');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('lets an admin of the company finish it', async () => {
+    ddb.on(GetCommand, { Key: ticketKey }).resolves({ Item: held });
+    ddb.on(TransactWriteCommand).resolves({});
+    const admin = { ...agent, isAdmin: true, user: { ...agent.user, profile: 'admin' } } as unknown as Session;
+
+    expect(await updateTicket(admin, 'T1', { status: 'closed' }, now)).toMatchObject({ status: 'closed', userId: 'U1' });
   });
 });

@@ -1,11 +1,26 @@
-/** Editing a user: who may change which field, and an email change kept in step between table and Cognito. */
+/**
+ * Editing a user: who may change which field, an email change kept in step between table and Cognito,
+ * a default connection only of the company, a new password that ends the user's sessions and sockets,
+ * and changed rights that close the user's sockets.
+ */
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import {
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
   AliasExistsException,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { UpdateUserInput } from '../../shared/users';
 import type { Session } from '../../functions/core/use-cases/load-session';
@@ -14,10 +29,14 @@ import { errorCodeOf } from '../support/errors';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.COGNITO_USER_POOL_ID = 'us-east-1_TESTPOOL1';
+process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
+const userRoom = { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#user:U2' } };
+const companyRoom = { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#company' } };
 
 const stored = {
   id: 'U2',
@@ -44,9 +63,17 @@ const asSelf = sessionOf('user', 'U2');
 beforeEach(() => {
   ddb.reset();
   cognito.reset();
+  ws.reset();
   ddb.on(GetCommand).resolves({ Item: { PK: 'C#C1', SK: 'USER#U2', ...stored } });
+  ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W1' } }).resolves({ Item: { PK: 'C#C1', SK: 'WAPP#W1', id: 'W1', companyId: 'C1' } });
+  ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W-OTHER-COMPANY' } }).resolves({});
   ddb.on(TransactWriteCommand).resolves({});
   ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(QueryCommand, userRoom).resolves({ Items: [{ connectionId: 'K1', companyId: 'C1', userId: 'U2' }] });
+  ddb.on(UpdateCommand).resolves({});
+  ddb.on(BatchWriteCommand).resolves({});
+  ws.on(DeleteConnectionCommand).resolves({});
+  cognito.on(AdminUserGlobalSignOutCommand).resolves({});
   ddb.on(BatchGetCommand).resolves({
     Responses: { 'table-under-test': [{ id: 'Q1', name: 'Sales', color: '#111' }, { id: 'Q2', name: 'Support', color: '#222' }] },
   });
@@ -134,6 +161,67 @@ describe('updateUser', () => {
     expect(undo[1]!.Put).toMatchObject({ Item: { PK: 'UNIQUE#EMAIL#maria@acme.test' } });
     expect(undo[2]!.Delete).toMatchObject({ Key: { PK: 'UNIQUE#EMAIL#new@acme.test' } });
     expect(cognito.commandCalls(AdminSetUserPasswordCommand)).toHaveLength(0);
+  });
+
+  it('refuses a default connection that is not the company\'s with ERR_NO_WAPP_FOUND and writes nothing', async () => {
+    expect(await errorCodeOf(update(asAdmin, { whatsappId: 'W-OTHER-COMPANY' }))).toBe('ERR_NO_WAPP_FOUND');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('checks the new default connection in the transaction, and answers ERR_NO_WAPP_FOUND when it went meanwhile', async () => {
+    await update(asAdmin, { whatsappId: 'W1' });
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems!;
+    expect(items.map((item) => item.ConditionCheck?.Key).filter(Boolean)).toEqual([{ PK: 'C#C1', SK: 'WAPP#W1' }]);
+
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] }),
+    );
+    expect(await errorCodeOf(update(asAdmin, { whatsappId: 'W1' }))).toBe('ERR_NO_WAPP_FOUND');
+  });
+
+  it('ends every session of the user on a password set by an admin: global sign-out, the sign-out mark at once, the sockets closed', async () => {
+    const user = await update(asAdmin, { password: 'Changed123' });
+
+    expect(cognito.commandCalls(AdminSetUserPasswordCommand)[0]!.calledBefore(cognito.commandCalls(AdminUserGlobalSignOutCommand)[0]!)).toBe(true);
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)[0]!.args[0].input).toEqual({ UserPoolId: 'us-east-1_TESTPOOL1', Username: 'maria@acme.test' });
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      Key: { PK: 'C#C1', SK: 'USER#U2' },
+      UpdateExpression: 'SET #online = :false, signedOutAt = :at',
+      ExpressionAttributeValues: { ':false': false, ':at': Date.parse('2026-02-01T00:00:00Z') / 1000 },
+    });
+    expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input)).toEqual([{ ConnectionId: 'K1' }]);
+    expect(ddb.commandCalls(UpdateCommand)[0]!.calledBefore(ws.commandCalls(DeleteConnectionCommand)[0]!)).toBe(true);
+    expect(user.online).toBe(false);
+  });
+
+  it('ends the caller\'s own session too when they set their own password, never marking it before their sign-in', async () => {
+    const signIn = Date.parse('2026-02-01T00:00:00Z') / 1000 + 3;
+    const self = { ...asSelf, user: { ...asSelf.user, activeSession: { originJti: 'o', authTime: signIn } } } as unknown as Session;
+
+    await update(self, { password: 'Changed123' });
+
+    expect(ddb.commandCalls(UpdateCommand)[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':at': signIn });
+    expect(ws.commandCalls(DeleteConnectionCommand)).toHaveLength(1);
+  });
+
+  it.each<[string, UpdateUserInput]>([
+    ['queues', { queueIds: ['Q2'] }],
+    ['profile', { profile: 'supervisor' }],
+    ['allTicket', { allTicket: 'enabled' }],
+  ])('closes the user\'s sockets, after telling the company, on a change of their %s, ending no session', async (_field, input) => {
+    await update(asAdmin, input);
+
+    expect(ws.commandCalls(DeleteConnectionCommand).map((call) => call.args[0].input)).toEqual([{ ConnectionId: 'K1' }]);
+    expect(ddb.commandCalls(QueryCommand, companyRoom)[0]!.calledBefore(ws.commandCalls(DeleteConnectionCommand)[0]!)).toBe(true);
+    expect(cognito.commandCalls(AdminUserGlobalSignOutCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('leaves the sockets open for a change that does not touch the rights (name, email)', async () => {
+    await update(asAdmin, { name: 'Maria Silva', email: 'new@acme.test' });
+
+    expect(ws.commandCalls(DeleteConnectionCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(QueryCommand, userRoom)).toHaveLength(0);
   });
 
   it('answers ERR_NO_USER_FOUND for a user that is not in the caller\'s company', async () => {

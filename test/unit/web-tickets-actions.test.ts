@@ -1,4 +1,5 @@
 import { actionBody, cameFromOpening, pathAfterAction, routeTicketOf, stateAfterAction } from '../../web/src/tickets/ticket-action-rules';
+import { mayWorkOn } from '../../web/src/tickets/viewer';
 
 const ticket = { id: '01JTICKET', uuid: '3f1c2a9e-0000-4000-8000-000000000001' };
 
@@ -70,5 +71,22 @@ describe('the list tab after an action', () => {
     for (const kind of ['finish', 'return', 'transfer'] as const) expect(cameFromOpening(stateAfterAction(kind))).toBe(false);
     expect(cameFromOpening(null)).toBe(false);
     expect(cameFromOpening({ from: '/contacts' })).toBe(false);
+  });
+});
+
+describe('mayWorkOn (the actions a ticket offers)', () => {
+  const agent = { userId: 'U1', profile: 'user' };
+  const held = { status: 'open', userId: 'U2' } as const;
+
+  test("offers a non-admin nothing that moves or writes to a ticket another user attends", () => {
+    expect(mayWorkOn(agent, held)).toBe(false);
+    expect(mayWorkOn({ userId: 'U1', profile: 'supervisor' }, held)).toBe(false);
+  });
+
+  test('offers them to the holder, to an admin (any case of the profile), and on tickets nobody attends', () => {
+    expect(mayWorkOn({ userId: 'U2', profile: 'user' }, held)).toBe(true);
+    expect(mayWorkOn({ userId: 'U1', profile: 'Admin' }, held)).toBe(true);
+    expect(mayWorkOn(agent, { status: 'pending', userId: null })).toBe(true);
+    expect(mayWorkOn(agent, { status: 'closed', userId: 'U2' })).toBe(true);
   });
 });

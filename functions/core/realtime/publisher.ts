@@ -102,7 +102,8 @@ async function post(member: RoomMember, payload: string, event: string): Promise
   return true;
 }
 
-async function forEachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+/** Runs `run` over the items with at most `limit` at a time. */
+export async function forEachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {

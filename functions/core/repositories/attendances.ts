@@ -4,11 +4,12 @@
  * began waiting, when an agent first took it, when it was finished, who holds it, its queue and rating.
  * The dashboard's daily counters are derived from these snapshots (functions/core/use-cases/dashboard-counters.ts).
  */
-import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Rating } from '../../../shared/tickets';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { fromItem, table } from './table';
+import type { TransactItem } from './transaction';
 
 export interface Attendance {
   readonly id: string;
@@ -34,8 +35,6 @@ export interface Attendance {
   /** Bumped by every change: a change holds only on the version it was computed from. */
   readonly version: number;
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const attendanceItem = (attendance: Attendance) => ({
   ...keys.attendance(attendance.companyId, attendance.ticketId, attendance.id),

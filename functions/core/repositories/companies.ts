@@ -3,13 +3,14 @@
  * GSI1 (one platform-wide partition sorted by name). A deleted company keeps its item (status false,
  * `deletedAt`) but leaves the list index.
  */
-import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { RECURRENCES, type Recurrence } from '../../../shared/companies';
 import type { ScheduleEntry } from '../../../shared/schedules';
 import { dynamo } from '../aws/clients';
 import { companyListIndex, keys } from './keys';
 import { fromItem, queryAll, setFields, table } from './table';
+import type { TransactItem } from './transaction';
 
 export { RECURRENCES, type Recurrence };
 
@@ -48,13 +49,17 @@ export const companyItem = (company: Company) => ({
   ...company,
 });
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export const putNewCompanyAction = (company: Company): TransactItem => ({
+  Put: { TableName: table(), Item: companyItem(company), ConditionExpression: 'attribute_not_exists(PK)' },
+});
 
 /** The list index's partition: the same for every company. */
 const LIST_PARTITION = companyListIndex('', '').GSI1PK;
 
-export async function getCompany(companyId: string): Promise<Company | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.company(companyId) }));
+export async function getCompany(companyId: string, consistent = false): Promise<Company | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.company(companyId), ...(consistent ? { ConsistentRead: true } : {}) }),
+  );
   return Item ? fromItem<Company>(Item) : undefined;
 }
 
@@ -136,3 +141,65 @@ export async function setCompanySchedules(companyId: string, schedules: readonly
     throw error;
   }
 }
+
+// ---- the counters of the plan's limits, moved in the transactions that add and remove what they count --
+
+/** One more connection, while the company exists and has fewer than `limit` (a cap: 0 allows none). */
+export const addConnectionToCompanyAction = (companyId: string, limit: number): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.company(companyId),
+    UpdateExpression: 'ADD connectionsCount :one',
+    ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(connectionsCount) OR connectionsCount < :limit)',
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+  },
+});
+
+/**
+ * One connection less. With `last`, only while it is the company's one connection (the default is
+ * deleted only when it is the last, so a connection created meanwhile cannot be left without a default).
+ */
+export const removeConnectionFromCompanyAction = (companyId: string, { last }: { readonly last: boolean }): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.company(companyId),
+    UpdateExpression: 'ADD connectionsCount :minusOne',
+    ConditionExpression: last ? 'connectionsCount = :one' : 'connectionsCount >= :one',
+    ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
+  },
+});
+
+/**
+ * One more queue, while the company exists and has fewer than `limit`; with `first`, only while it has
+ * none (a queue without a greeting may be the company's only one).
+ */
+export const addQueueToCompanyAction = (companyId: string, limit: number, { first }: { readonly first: boolean }): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.company(companyId),
+    UpdateExpression: 'ADD queuesCount :one',
+    ConditionExpression: `attribute_exists(PK) AND queuesCount < :limit${first ? ' AND queuesCount < :one' : ''}`,
+    ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+  },
+});
+
+/** One queue less, while the company exists. */
+export const removeQueueFromCompanyAction = (companyId: string): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.company(companyId),
+    UpdateExpression: 'ADD queuesCount :minusOne',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':minusOne': -1 },
+  },
+});
+
+/** Holds while the company has one queue at most (a queue without a greeting must be the only one). */
+export const checkSingleQueueAction = (companyId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: table(),
+    Key: keys.company(companyId),
+    ConditionExpression: 'queuesCount <= :one',
+    ExpressionAttributeValues: { ':one': 1 },
+  },
+});

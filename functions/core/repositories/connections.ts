@@ -10,7 +10,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionDto } from '../../../shared/connections';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { fromItem, queryPrefix, table } from './table';
+import { batchGetAll, fromItem, queryPrefix, setFields, table, updateExistingItem } from './table';
+import type { TransactItem } from './transaction';
 
 /** A connection as stored: the API's fields (without the queue summaries) with its company and token hash. */
 export interface Connection extends Omit<ConnectionDto, 'queues'> {
@@ -78,3 +79,101 @@ export async function findConnectionByToken(token: string): Promise<TokenLookup 
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.connectionToken(hashConnectionToken(token)) }));
   return Item ? { companyId: String(Item.companyId), connectionId: String(Item.connectionId) } : undefined;
 }
+
+/** Names of connections by id, for lists that show them; connections that are gone are left out. */
+export async function getConnectionSummaries(companyId: string, whatsappIds: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+  if (whatsappIds.length === 0) return new Map();
+  const items = await batchGetAll(
+    whatsappIds.map((id) => keys.whatsapp(companyId, id)),
+    { projection: 'id, #name', names: { '#name': 'name' } },
+  );
+  return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name) }]));
+}
+
+/** What the session host last reported about a connection's session (never a credential). */
+export interface SessionState {
+  readonly status: Connection['status'];
+  readonly qrcode: string;
+  readonly retries: number;
+  readonly updatedAt: string;
+}
+
+/** Stores the session's state on an existing connection; answers it as it is now, or undefined when it is gone. */
+export async function setSessionState(companyId: string, whatsappId: string, state: SessionState): Promise<Connection | undefined> {
+  const saved = await updateExistingItem(keys.whatsapp(companyId, whatsappId), { ...state });
+  return saved ? fromItem<Connection>(saved) : undefined;
+}
+
+// ---- transaction actions ----------------------------------------------------------------------------
+
+const isNew = 'attribute_not_exists(PK)';
+
+export const putNewConnectionAction = (connection: Connection): TransactItem => ({
+  Put: { TableName: table(), Item: connectionItem(connection), ConditionExpression: isNew },
+});
+
+/** Sets the defined fields of the connection; fails when it is gone. */
+export const updateConnectionAction = (companyId: string, whatsappId: string, fields: Record<string, unknown>): TransactItem => ({
+  Update: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ...setFields(fields), ConditionExpression: 'attribute_exists(PK)' },
+});
+
+/** Deletes the connection; fails when it is gone already. */
+export const deleteConnectionAction = (companyId: string, whatsappId: string): TransactItem => ({
+  Delete: { TableName: table(), Key: keys.whatsapp(companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },
+});
+
+/** Stores a new token's hash on the connection, only while it still has the hash read: two rotations cannot both win. */
+export const setConnectionTokenAction = (connection: Pick<Connection, 'companyId' | 'id' | 'tokenHash'>, tokenHash: string): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.whatsapp(connection.companyId, connection.id),
+    UpdateExpression: 'SET tokenHash = :new',
+    ConditionExpression: 'attribute_exists(PK) AND tokenHash = :old',
+    ExpressionAttributeValues: { ':new': tokenHash, ':old': connection.tokenHash },
+  },
+});
+
+/** Takes the lookup item of a new token; fails when the hash is taken (never, for 32 random bytes). */
+export const putNewTokenLookupAction = (tokenHash: string, lookup: TokenLookup): TransactItem => ({
+  Put: { TableName: table(), Item: tokenLookupItem(tokenHash, lookup), ConditionExpression: isNew },
+});
+
+/** Deletes a token's lookup item: the token stops working. */
+export const deleteTokenLookupAction = (tokenHash: string): TransactItem => ({
+  Delete: { TableName: table(), Key: keys.connectionToken(tokenHash) },
+});
+
+/**
+ * Makes `whatsappId` the company's default connection: the default item moves only if it still names
+ * `previous` (or, with none, if there is still none).
+ */
+export const claimDefaultConnectionAction = (companyId: string, whatsappId: string, previous: string | undefined): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: defaultConnectionItem(companyId, whatsappId),
+    ...(previous === undefined
+      ? { ConditionExpression: isNew }
+      : { ConditionExpression: 'whatsappId = :previous', ExpressionAttributeValues: { ':previous': previous } }),
+  },
+});
+
+/** Deletes the default item, if it names this connection (or is gone already). */
+export const releaseDefaultConnectionAction = (companyId: string, whatsappId: string): TransactItem => ({
+  Delete: {
+    TableName: table(),
+    Key: keys.defaultWhatsapp(companyId),
+    ConditionExpression: 'attribute_not_exists(PK) OR whatsappId = :id',
+    ExpressionAttributeValues: { ':id': whatsappId },
+  },
+});
+
+/** Clears the default flag of the connection that was the default; fails when it is gone. */
+export const clearDefaultFlagAction = (companyId: string, whatsappId: string): TransactItem => ({
+  Update: {
+    TableName: table(),
+    Key: keys.whatsapp(companyId, whatsappId),
+    UpdateExpression: 'SET isDefault = :false',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':false': false },
+  },
+});

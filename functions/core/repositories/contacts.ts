@@ -17,7 +17,6 @@ import {
   QueryCommand,
   TransactWriteCommand,
   type QueryCommandInput,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { foldForSearch } from '../../../shared/text';
 import { dynamo } from '../aws/clients';
@@ -25,8 +24,7 @@ import type { Company } from './companies';
 import { counterActions, newContactDelta } from './dashboard';
 import { contactListIndexes, contactNameListKey, contactNumberListKey, keys, ticketContactListKey } from './keys';
 import { batchGetAll, fromItem, queryPages, table } from './table';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from './transaction';
 
 export interface Contact {
   readonly id: string;

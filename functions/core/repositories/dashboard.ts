@@ -8,13 +8,12 @@
  * functions/core/use-cases/dashboard-counters.ts); `ticketsCreated`/`createdHNN` and `newContacts` in the
  * bucket of the day the ticket or contact was created.
  */
-import { QueryCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { companyDay } from '../../../shared/company-time';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { table } from './table';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from './transaction';
 
 /** Counters of a bucket, by name (absent counters are 0). */
 export type Counters = Readonly<Record<string, number>>;

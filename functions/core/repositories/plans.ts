@@ -4,15 +4,14 @@
  * in use is never deleted.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { PLAN_FLAGS, type Plan, type PlanWithUsage } from '../../../shared/plans';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { fromItem, queryPrefix, table, updateExistingItem } from './table';
+import type { TransactItem } from './transaction';
 
 export const planItem = (plan: Plan) => ({ ...keys.plan(plan.id), entity: 'plan', ...plan });
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** The plan's own fields only, whatever else the item holds. */
 export function toPlan(plan: Plan): Plan {

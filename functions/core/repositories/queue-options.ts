@@ -7,6 +7,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../aws/clients';
 import { keys, queueOptionListIndex } from './keys';
 import { batchWriteAll, fromItem, queryAll, table } from './table';
+import type { TransactItem } from './transaction';
 
 export interface QueueOption {
   readonly id: string;
@@ -102,3 +103,24 @@ export async function lastOptionPosition(companyId: string, queueId: string, par
 export async function deleteQueueOptions(companyId: string, optionIds: readonly string[]): Promise<void> {
   await batchWriteAll(optionIds.map((id) => ({ DeleteRequest: { Key: keys.queueOption(companyId, id) } })));
 }
+
+// ---- transaction actions ----------------------------------------------------------------------------
+
+export const putNewQueueOptionAction = (option: QueueOption): TransactItem => ({
+  Put: { TableName: table(), Item: queueOptionItem(option), ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+/** Writes the option over the stored one; fails when it is gone. */
+export const replaceQueueOptionAction = (option: QueueOption): TransactItem => ({
+  Put: { TableName: table(), Item: queueOptionItem(option), ConditionExpression: 'attribute_exists(PK)' },
+});
+
+/** Holds while the option exists and belongs to the queue (so an option created under it is no orphan). */
+export const checkQueueOptionAction = (companyId: string, optionId: string, queueId: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: table(),
+    Key: keys.queueOption(companyId, optionId),
+    ConditionExpression: 'attribute_exists(PK) AND queueId = :queueId',
+    ExpressionAttributeValues: { ':queueId': queueId },
+  },
+});

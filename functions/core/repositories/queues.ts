@@ -9,6 +9,7 @@ import type { QueueSummary } from '../../../shared/session';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { batchGetAll, fromItem, queryPrefix, table } from './table';
+import type { TransactItem } from './transaction';
 
 /** A queue as stored: the API's shape with its company. */
 export interface Queue extends Omit<QueueDto, 'updatedAt'> {
@@ -72,3 +73,57 @@ export async function getQueueSummaries(companyId: string, queueIds: readonly st
     return item ? [{ id, name: String(item.name), color: String(item.color) }] : [];
   });
 }
+
+/** Whether a colour change needs another uniqueness item (colours compare without case). */
+export const queueColorKeyChanged = (before: Pick<Queue, 'companyId' | 'color'>, after: Pick<Queue, 'companyId' | 'color'>): boolean =>
+  keys.uniqueQueueColor(before.companyId, before.color).SK !== keys.uniqueQueueColor(after.companyId, after.color).SK;
+
+// ---- transaction actions ----------------------------------------------------------------------------
+
+const isNew = 'attribute_not_exists(PK)';
+
+export const putNewQueueAction = (queue: Queue): TransactItem => ({
+  Put: { TableName: table(), Item: queueItem(queue), ConditionExpression: isNew },
+});
+
+/** Writes the queue over the one read as `before`, only while its colour is still the one read. */
+export const replaceQueueAction = (before: Pick<Queue, 'color'>, queue: Queue): TransactItem => ({
+  Put: {
+    TableName: table(),
+    Item: queueItem(queue),
+    ConditionExpression: 'attribute_exists(PK) AND #color = :previousColor',
+    ExpressionAttributeNames: { '#color': 'color' },
+    ExpressionAttributeValues: { ':previousColor': before.color },
+  },
+});
+
+/** Deletes the queue, only while its colour is still the one read. */
+export const deleteQueueAction = (queue: Pick<Queue, 'companyId' | 'id' | 'color'>): TransactItem => ({
+  Delete: {
+    TableName: table(),
+    Key: keys.queue(queue.companyId, queue.id),
+    ConditionExpression: 'attribute_exists(PK) AND #color = :color',
+    ExpressionAttributeNames: { '#color': 'color' },
+    ExpressionAttributeValues: { ':color': queue.color },
+  },
+});
+
+/** Holds while the queue exists. */
+export const checkQueueAction = (companyId: string, queueId: string): TransactItem => ({
+  ConditionCheck: { TableName: table(), Key: keys.queue(companyId, queueId), ConditionExpression: 'attribute_exists(PK)' },
+});
+
+/** Takes the queue's colour in the company; fails when another queue has it. */
+export const claimQueueColorAction = (queue: Pick<Queue, 'companyId' | 'id' | 'color'>): TransactItem => ({
+  Put: { TableName: table(), Item: queueColorItem(queue), ConditionExpression: isNew },
+});
+
+/** Frees the queue's colour. Never one that some other queue holds; a missing item is nothing to free. */
+export const releaseQueueColorAction = (queue: Pick<Queue, 'companyId' | 'id' | 'color'>): TransactItem => ({
+  Delete: {
+    TableName: table(),
+    Key: keys.uniqueQueueColor(queue.companyId, queue.color),
+    ConditionExpression: 'attribute_not_exists(PK) OR queueId = :queueId',
+    ExpressionAttributeValues: { ':queueId': queue.id },
+  },
+});

@@ -14,6 +14,11 @@ import { batchWriteAll, prefixQueryInput, queryPages, table } from './table';
 export interface WsTicketOwner {
   readonly companyId: string;
   readonly userId: string;
+  /**
+   * When the sign-in the ticket was minted by authenticated (epoch seconds, the token's `auth_time`),
+   * so a socket of a session that has since ended is refused; absent when unknown.
+   */
+  readonly signInAt?: number;
 }
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -40,14 +45,21 @@ export async function consumeWsTicket(companyId: string, ticketHash: string, now
         ReturnValues: 'ALL_OLD',
       }),
     );
-    return Attributes ? { companyId: String(Attributes.companyId), userId: String(Attributes.userId) } : undefined;
+    if (!Attributes) return undefined;
+    return {
+      companyId: String(Attributes.companyId),
+      userId: String(Attributes.userId),
+      ...(typeof Attributes.signInAt === 'number' ? { signInAt: Attributes.signInAt } : {}),
+    };
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
 }
 
-export interface WsConnection extends WsTicketOwner {
+export interface WsConnection {
+  readonly companyId: string;
+  readonly userId: string;
   readonly connectionId: string;
   readonly connectedAt: string;
 }
@@ -238,6 +250,26 @@ export async function* roomMembers(prefix: KeyPrefix): AsyncGenerator<RoomMember
   for await (const page of queryPages(prefixQueryInput(prefix, { ProjectionExpression: 'connectionId, companyId, userId', ConsistentRead: true }))) {
     yield page.map((item) => ({ connectionId: String(item.connectionId), companyId: String(item.companyId), userId: String(item.userId) }));
   }
+}
+
+/**
+ * Every connection of one user: the members of their room `user:<id>`, which every connection joins on
+ * $connect (a Query of one partition, strongly consistent, so a connection whose $connect wrote its
+ * membership before an access change is found by that change).
+ */
+export async function userConnections(companyId: string, userId: string): Promise<RoomMember[]> {
+  return allRoomMembers(keys.roomPrefix(companyId, `user:${userId}`));
+}
+
+/** Every connection of a company: the members of its room `company`, which every connection joins on $connect. */
+export async function companyConnections(companyId: string): Promise<RoomMember[]> {
+  return allRoomMembers(keys.roomPrefix(companyId, 'company'));
+}
+
+async function allRoomMembers(prefix: KeyPrefix): Promise<RoomMember[]> {
+  const members: RoomMember[] = [];
+  for await (const page of roomMembers(prefix)) members.push(...page);
+  return members;
 }
 
 /** Rounds of "read the rooms, delete them" before giving up on a connection whose rooms keep changing. */

@@ -11,12 +11,18 @@ import {
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { batchGetAll, queryPrefix, table } from './table';
+import type { TransactItem } from './transaction';
 
 export const settingItem = (companyId: string, key: SettingKey, value: string) => ({
   ...keys.setting(companyId, key),
   entity: 'setting',
   key,
   value,
+});
+
+/** Stores one setting's value in a transaction, replacing the previous one; `updatedAt` when it is a change. */
+export const putSettingAction = (companyId: string, key: SettingKey, value: string, updatedAt?: string): TransactItem => ({
+  Put: { TableName: table(), Item: updatedAt === undefined ? settingItem(companyId, key, value) : { ...settingItem(companyId, key, value), updatedAt } },
 });
 
 /** A setting as the API and the realtime events show it: secrets blanked (DESIGN.md §1.6). */

@@ -9,9 +9,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { KanbanFlag, Tag } from '../../../shared/tags';
+import type { TicketDto } from '../../../shared/tickets';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { queryPrefix, table } from './table';
+import { batchGetAll, queryPrefix, table } from './table';
+import type { TransactItem } from './transaction';
 
 export const tagItem = (companyId: string, tag: Tag) => ({ ...keys.tag(companyId, tag.id), entity: 'tag', companyId, ...tag });
 
@@ -91,4 +93,43 @@ export async function deleteTag(companyId: string, tagId: string): Promise<boole
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/** Whether a tag is a kanban lane, by id. */
+export interface TagKind {
+  readonly id: string;
+  readonly kanban: boolean;
+}
+
+/** The kind of each of the given tags, by id; tags that do not exist are left out. */
+export async function getTagKinds(companyId: string, tagIds: readonly string[]): Promise<Map<string, TagKind>> {
+  const unique = [...new Set(tagIds)];
+  if (unique.length === 0) return new Map();
+  const items = await batchGetAll(unique.map((id) => keys.tag(companyId, id)), { projection: 'id, kanban' });
+  return new Map(items.map((item) => [String(item.id), { id: String(item.id), kanban: item.kanban === 1 }]));
+}
+
+export type TagSummary = TicketDto['tags'][number];
+
+/** Name and colour of the given tags (distinct ids), by id; tags that do not exist are left out. */
+export async function getTagSummaries(companyId: string, tagIds: readonly string[]): Promise<Map<string, TagSummary>> {
+  if (tagIds.length === 0) return new Map();
+  const items = await batchGetAll(
+    tagIds.map((id) => keys.tag(companyId, id)),
+    { projection: 'id, #name, color', names: { '#name': 'name' } },
+  );
+  return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name), color: String(item.color) }]));
+}
+
+/** Adds `delta` to a tag's ticket counter, on the condition that the tag exists (never creates one). */
+export function tagCounterAction(companyId: string, tagId: string, delta: number): TransactItem {
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.tag(companyId, tagId),
+      UpdateExpression: 'ADD ticketsCount :delta',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
 }

@@ -9,11 +9,12 @@
  * condition holds, the other fails.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TicketStatus } from '../../../shared/tickets';
 import { dynamo } from '../aws/clients';
-import { keys, ticketContactListKey, ticketListIndexes, type Key } from './keys';
+import { keys, ticketContactListKey, ticketListIndexes, ticketQueueListKey, ticketStatusListKey, type Key } from './keys';
 import { batchGetAll, batchWriteAll, fromItem, queryPages, table } from './table';
+import type { TransactItem } from './transaction';
 
 export interface Ticket {
   readonly id: string;
@@ -75,8 +76,6 @@ export async function getTicket(companyId: string, ticketId: string, consistent 
   );
   return Item ? fromItem<Ticket>(Item) : undefined;
 }
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const isNew = 'attribute_not_exists(PK)';
 
@@ -302,6 +301,55 @@ export async function previousTicketOfContact(
 export interface TicketListSource {
   readonly index: 'GSI1' | 'GSI2';
   readonly partition: string;
+}
+
+/** The list partition of the company's tickets of one status, every queue (GSI1). */
+export const statusListSource = (companyId: string, status: TicketStatus): TicketListSource => ({
+  index: 'GSI1',
+  partition: ticketStatusListKey(companyId, status),
+});
+
+/** The list partition of the company's tickets of one queue (null: without a queue) and status (GSI2). */
+export const queueListSource = (companyId: string, queueId: string | null, status: TicketStatus): TicketListSource => ({
+  index: 'GSI2',
+  partition: ticketQueueListKey(companyId, queueId, status),
+});
+
+/** What a list keeps of the tickets it reads; each criterion left empty keeps them all. */
+export interface TicketListCriteria {
+  /** Assigned to one of these users. */
+  readonly users: readonly string[];
+  /** With any of these tags. */
+  readonly tags: readonly string[];
+  readonly withUnread: boolean;
+  /** Created in this window (ISO instants, both included). */
+  readonly created?: { readonly first: string; readonly last: string };
+}
+
+/** The criteria as a Query FilterExpression (undefined when none). */
+export function ticketListFilter(criteria: TicketListCriteria): TicketListRead['filter'] {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (criteria.users.length > 0) {
+    names['#user'] = 'userId';
+    parts.push(`#user IN (${criteria.users.map((user, index) => ((values[`:u${index}`] = user), `:u${index}`)).join(', ')})`);
+  }
+  if (criteria.tags.length > 0) {
+    names['#tags'] = 'tagIds';
+    parts.push(`(${criteria.tags.map((tag, index) => ((values[`:t${index}`] = tag), `contains(#tags, :t${index})`)).join(' OR ')})`);
+  }
+  if (criteria.withUnread) {
+    names['#unread'] = 'unreadMessages';
+    values[':zero'] = 0;
+    parts.push('#unread > :zero');
+  }
+  if (criteria.created) {
+    names['#created'] = 'createdAt';
+    Object.assign(values, { ':createdFirst': criteria.created.first, ':createdLast': criteria.created.last });
+    parts.push('#created BETWEEN :createdFirst AND :createdLast');
+  }
+  return parts.length > 0 ? { expression: parts.join(' AND '), names, values } : undefined;
 }
 
 export interface TicketListRead {

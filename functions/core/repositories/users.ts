@@ -58,8 +58,11 @@ export async function getIdentity(sub: string): Promise<Identity | undefined> {
   return Item ? fromItem<Identity>(Item) : undefined;
 }
 
-export async function getUser(companyId: string, userId: string): Promise<User | undefined> {
-  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.user(companyId, userId) }));
+/** One user of the company; strongly consistent when a decision about access rests on it. */
+export async function getUser(companyId: string, userId: string, consistent = false): Promise<User | undefined> {
+  const { Item } = await dynamo().send(
+    new GetCommand({ TableName: table(), Key: keys.user(companyId, userId), ...(consistent ? { ConsistentRead: true } : {}) }),
+  );
   return Item ? fromItem<User>(Item) : undefined;
 }
 
@@ -238,3 +241,11 @@ async function removeFromUserQueues(
   }
   throw new Error(`Could not take queue ${queueId} out of user ${userId}: it kept changing`);
 }
+
+export const putNewUserAction = (user: User): TransactItem => ({
+  Put: { TableName: table(), Item: userItem(user), ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+export const putNewIdentityAction = (identity: Identity): TransactItem => ({
+  Put: { TableName: table(), Item: identityItem(identity), ConditionExpression: 'attribute_not_exists(PK)' },
+});

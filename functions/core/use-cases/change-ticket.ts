@@ -17,7 +17,7 @@
  */
 import type { SettingKey } from '../../../shared/settings';
 import type { TicketDto } from '../../../shared/tickets';
-import { AppError } from '../errors';
+import { AppError, conflict } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { putNewAttendanceAction, replaceAttendanceAction, type Attendance } from '../repositories/attendances';
 import { counterActions } from '../repositories/dashboard';
@@ -114,7 +114,7 @@ export async function applyTicketChange(change: TicketChange, now = new Date()):
     await sendNotices(after, noticesOf(transition, { settings, caller, target, dto, rating, connection, reason: change.reason }), now);
     return { kind: transition.kind, ticket: after, dto };
   }
-  throw new Error(`Ticket ${change.ticketId} kept changing while being updated`);
+  throw conflict(`Ticket ${change.ticketId}`);
 }
 
 function settingsFor(transition: TicketTransition): SettingKey[] {

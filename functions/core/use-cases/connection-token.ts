@@ -10,11 +10,15 @@
  */
 import type { ConnectionWithTokenDto } from '../../../shared/connections';
 import { AppError, conflict } from '../errors';
-import { getConnection, newConnectionToken, tokenLookupItem } from '../repositories/connections';
-import { keys } from '../repositories/keys';
-import { table } from '../repositories/table';
+import {
+  deleteTokenLookupAction,
+  getConnection,
+  newConnectionToken,
+  putNewTokenLookupAction,
+  setConnectionTokenAction,
+} from '../repositories/connections';
+import { Steps } from '../repositories/transaction';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 import { presentConnection } from './present-connection';
 
 const ATTEMPTS = 4;
@@ -34,23 +38,9 @@ async function rotateOnce(session: Session, whatsappId: string): Promise<Connect
   const { token, tokenHash } = newConnectionToken();
 
   const steps = new Steps();
-  steps.add('connection', {
-    Update: {
-      TableName: table(),
-      Key: keys.whatsapp(session.companyId, whatsappId),
-      UpdateExpression: 'SET tokenHash = :new',
-      ConditionExpression: 'attribute_exists(PK) AND tokenHash = :old',
-      ExpressionAttributeValues: { ':new': tokenHash, ':old': connection.tokenHash },
-    },
-  });
-  steps.add('oldToken', { Delete: { TableName: table(), Key: keys.connectionToken(connection.tokenHash) } });
-  steps.add('newToken', {
-    Put: {
-      TableName: table(),
-      Item: tokenLookupItem(tokenHash, { companyId: session.companyId, connectionId: whatsappId }),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    },
-  });
+  steps.add('connection', setConnectionTokenAction(connection, tokenHash));
+  steps.add('oldToken', deleteTokenLookupAction(connection.tokenHash));
+  steps.add('newToken', putNewTokenLookupAction(tokenHash, { companyId: session.companyId, connectionId: whatsappId }));
   const failed = await steps.run();
   // Deleted or rotated meanwhile: the next read tells which.
   if (failed.has('connection')) return undefined;

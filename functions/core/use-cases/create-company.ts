@@ -10,21 +10,18 @@
  * demo seed all go through here; the two forms through createCompanyFromForm, which first checks the
  * plan.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ulid } from 'ulid';
 import { FIRST_QUEUE, type CompanySummary } from '../../../shared/companies';
 import { defaultQueueSchedule } from '../../../shared/schedules';
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '../../../shared/settings';
-import { dynamo } from '../aws/clients';
 import { AppError } from '../errors';
 import { createAccount, deleteAccount, normaliseEmail } from '../identity/cognito-users';
-import { companyItem, type Company, type Recurrence } from '../repositories/companies';
+import { putNewCompanyAction, type Company, type Recurrence } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
-import { queueColorItem, queueItem, type Queue } from '../repositories/queues';
-import { settingItem } from '../repositories/settings';
-import { table } from '../repositories/table';
-import { identityItem, uniqueEmailItem, userItem, type User } from '../repositories/users';
+import { claimQueueColorAction, putNewQueueAction, type Queue } from '../repositories/queues';
+import { putSettingAction } from '../repositories/settings';
+import { Steps } from '../repositories/transaction';
+import { claimEmailAction, putNewIdentityAction, putNewUserAction, type User } from '../repositories/users';
 import { companySummary } from './present-company';
 
 export interface CreateCompanyInput {
@@ -41,10 +38,6 @@ export interface CreateCompanyInput {
   readonly settings?: Partial<Record<SettingKey, string>>;
   readonly firstQueue: { readonly name: string; readonly color: string };
 }
-
-/** Positions in the transaction whose failed condition has a meaning of its own. */
-const EMAIL_ITEM = 0;
-const PLAN_COUNTER = 6;
 
 export interface CreatedCompany {
   readonly company: Company;
@@ -89,30 +82,29 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
   };
   const identity = { sub, userId, companyId };
   const settings = { ...DEFAULT_SETTINGS, ...input.settings };
-  const isNew = 'attribute_not_exists(PK)';
 
+  const steps = new Steps();
+  steps.add('email', claimEmailAction(email, identity));
+  steps.add('company', putNewCompanyAction(company));
+  steps.add('user', putNewUserAction(admin));
+  steps.add('identity', putNewIdentityAction(identity));
+  steps.add('queue', putNewQueueAction(queue));
+  steps.add('queueColor', claimQueueColorAction(queue));
+  steps.add('plan', planCounterAction(company.planId, 1));
+  for (const key of SETTING_KEYS) steps.add(`setting:${key}`, putSettingAction(companyId, key, settings[key]));
+
+  let failed: Set<string>;
   try {
-    await dynamo().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: table(), Item: uniqueEmailItem(email, identity), ConditionExpression: isNew } },
-          { Put: { TableName: table(), Item: companyItem(company), ConditionExpression: isNew } },
-          { Put: { TableName: table(), Item: userItem(admin), ConditionExpression: isNew } },
-          { Put: { TableName: table(), Item: identityItem(identity), ConditionExpression: isNew } },
-          { Put: { TableName: table(), Item: queueItem(queue), ConditionExpression: isNew } },
-          { Put: { TableName: table(), Item: queueColorItem(queue), ConditionExpression: isNew } },
-          planCounterAction(company.planId, 1),
-          ...SETTING_KEYS.map((key) => ({ Put: { TableName: table(), Item: settingItem(companyId, key, settings[key]) } })),
-        ],
-      }),
-    );
+    failed = await steps.run();
   } catch (error) {
     await deleteAccount(email);
-    const failed = (index: number) =>
-      error instanceof TransactionCanceledException && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-    if (failed(EMAIL_ITEM)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
-    if (failed(PLAN_COUNTER)) throw invalidPlan();
     throw error;
+  }
+  if (failed.size > 0) {
+    await deleteAccount(email);
+    if (failed.has('email')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
+    if (failed.has('plan')) throw invalidPlan();
+    throw new Error(`Company ${companyId} creation failed on ${[...failed].join(', ')}`);
   }
   return { company, admin };
 }

@@ -2,16 +2,19 @@
  * An admin adds a user to their company (POST /users), all or nothing across Cognito and DynamoDB.
  *
  * Steps: refuse at once when the company already has as many users as its plan allows; check that the
- * queues are the company's; create the Cognito account; write in one transaction the email's uniqueness
- * item, the user, the identity item, one more user on the company's counter (held under the plan's
- * limit) and a check that each queue still exists; if the transaction fails, delete the Cognito account
- * again and say why (email taken, limit reached, queue gone). Then tell the company's connections.
+ * queues and the default connection are the company's (ERR_NO_WAPP_FOUND for a connection that is
+ * not); create the Cognito account; write in one transaction the email's uniqueness item, the user, the
+ * identity item, one more user on the company's counter (held under the plan's limit) and a check that
+ * each queue and the default connection still exist; if the transaction fails, delete the Cognito
+ * account again and say why (email taken, limit reached, queue or connection gone). Then tell the
+ * company's connections.
  */
 import { ulid } from 'ulid';
 import type { CreateUserInput, UserDto } from '../../../shared/users';
 import { AppError } from '../errors';
 import { createAccount, deleteAccount, normaliseEmail } from '../identity/cognito-users';
 import { publishToCompany } from '../realtime/publisher';
+import { getConnection } from '../repositories/connections';
 import { keys } from '../repositories/keys';
 import { getQueueSummaries } from '../repositories/queues';
 import { table } from '../repositories/table';
@@ -20,7 +23,7 @@ import type { Session } from './load-session';
 import { Steps } from './named-transaction';
 import { toUserDto } from './present-user';
 
-type StepName = 'email' | 'user' | 'identity' | 'usersCount' | `queue:${string}`;
+type StepName = 'email' | 'user' | 'identity' | 'usersCount' | 'whatsapp' | `queue:${string}`;
 
 export async function createUser(session: Session, input: CreateUserInput, now = new Date()): Promise<UserDto> {
   const { companyId } = session;
@@ -28,6 +31,8 @@ export async function createUser(session: Session, input: CreateUserInput, now =
   if (session.company.usersCount >= limit) throw new AppError('ERR_USER_LIMIT_REACHED', { details: { limit } });
   const queues = await getQueueSummaries(companyId, input.queueIds);
   if (queues.length !== input.queueIds.length) throw invalidQueues();
+  // Only the company's own connections: another company's id is simply not found.
+  if (input.whatsappId && !(await getConnection(companyId, input.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
 
   const email = normaliseEmail(input.email);
   const sub = await createAccount(email, input.password);
@@ -63,6 +68,11 @@ export async function createUser(session: Session, input: CreateUserInput, now =
       ExpressionAttributeValues: { ':one': 1, ':limit': limit },
     },
   });
+  if (input.whatsappId) {
+    steps.add('whatsapp', {
+      ConditionCheck: { TableName: table(), Key: keys.whatsapp(companyId, input.whatsappId), ConditionExpression: 'attribute_exists(PK)' },
+    });
+  }
   for (const queueId of input.queueIds) {
     steps.add(`queue:${queueId}`, {
       ConditionCheck: { TableName: table(), Key: keys.queue(companyId, queueId), ConditionExpression: 'attribute_exists(PK)' },
@@ -81,6 +91,7 @@ export async function createUser(session: Session, input: CreateUserInput, now =
     if (failed.has('email')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
     if (failed.has('usersCount')) throw new AppError('ERR_USER_LIMIT_REACHED', { details: { limit } });
     if ([...failed].some((name) => name.startsWith('queue:'))) throw invalidQueues();
+    if (failed.has('whatsapp')) throw new AppError('ERR_NO_WAPP_FOUND');
     throw new Error(`Creating user ${user.id} failed on ${[...failed].join(', ')}`);
   }
 

@@ -13,12 +13,17 @@
 import { ulid } from 'ulid';
 import { AppError } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
-import { getConnection, listConnections } from '../repositories/connections';
-import { keys } from '../repositories/keys';
-import { table } from '../repositories/table';
+import { removeConnectionFromCompanyAction } from '../repositories/companies';
+import {
+  deleteConnectionAction,
+  deleteTokenLookupAction,
+  getConnection,
+  listConnections,
+  releaseDefaultConnectionAction,
+} from '../repositories/connections';
+import { Steps } from '../repositories/transaction';
 import { enqueueSessionCommand } from '../sessions/commands';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 
 export async function deleteConnection(session: Session, whatsappId: string, now = new Date()): Promise<void> {
   const connection = await getConnection(session.companyId, whatsappId, true);
@@ -28,29 +33,10 @@ export async function deleteConnection(session: Session, whatsappId: string, now
   }
 
   const steps = new Steps();
-  steps.add('connection', {
-    Delete: { TableName: table(), Key: keys.whatsapp(session.companyId, whatsappId), ConditionExpression: 'attribute_exists(PK)' },
-  });
-  steps.add('token', { Delete: { TableName: table(), Key: keys.connectionToken(connection.tokenHash) } });
-  steps.add('company', {
-    Update: {
-      TableName: table(),
-      Key: keys.company(session.companyId),
-      UpdateExpression: 'ADD connectionsCount :minusOne',
-      ConditionExpression: connection.isDefault ? 'connectionsCount = :one' : 'connectionsCount >= :one',
-      ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
-    },
-  });
-  if (connection.isDefault) {
-    steps.add('default', {
-      Delete: {
-        TableName: table(),
-        Key: keys.defaultWhatsapp(session.companyId),
-        ConditionExpression: 'attribute_not_exists(PK) OR whatsappId = :id',
-        ExpressionAttributeValues: { ':id': whatsappId },
-      },
-    });
-  }
+  steps.add('connection', deleteConnectionAction(session.companyId, whatsappId));
+  steps.add('token', deleteTokenLookupAction(connection.tokenHash));
+  steps.add('company', removeConnectionFromCompanyAction(session.companyId, { last: connection.isDefault }));
+  if (connection.isDefault) steps.add('default', releaseDefaultConnectionAction(session.companyId, whatsappId));
 
   const failed = await steps.run();
   if (failed.has('connection')) throw new AppError('ERR_NO_WAPP_FOUND');

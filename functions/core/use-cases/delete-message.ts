@@ -6,7 +6,8 @@
  * already deleted message is refused (ERR_DELETE_WAPP_MSG, 'Message already deleted').
  *
  * Steps: the message's ticket must be the caller's company's (else ERR_NO_MESSAGE_FOUND, as for a
- * missing message) and visible to the caller ('Acesso não permitido'); read the message; check the
+ * missing message), visible to the caller, and not attended by another user unless the caller is an
+ * admin (both 'Acesso não permitido', ticket-access.ts); read the message; check the
  * rules; a message of a connection older than WhatsApp's delete-for-everyone window is refused
  * (ERR_FETCH_WAPP_MSG, 'Message too old to delete'); when the ticket has a connection, enqueue `deleteMessage` (its id is derived from the
  * message's, so the command of two racing deletes is deduplicated by SQS); flag the message deleted on
@@ -23,6 +24,7 @@ import { getContact } from '../repositories/contacts';
 import { getMessage, parseMessageId, setMessageDeleted } from '../repositories/messages';
 import { enqueueSessionCommand } from '../sessions/commands';
 import { visibleTicket } from './conversation-access';
+import { assertMayWorkTicket } from './ticket-access';
 import type { Session } from './load-session';
 import { presentMessage } from './present-message';
 import { presentTicket } from './present-ticket';
@@ -33,6 +35,7 @@ export async function deleteMessage(session: Session, messageId: string, now = n
   const parts = parseMessageId(messageId);
   if (!parts) throw new AppError('ERR_NO_MESSAGE_FOUND');
   const ticket = await visibleTicket(session, parts.ticketId, 'ERR_NO_MESSAGE_FOUND');
+  assertMayWorkTicket(session, ticket);
   const message = await getMessage(session.companyId, messageId, true);
   if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND');
   if (!message.fromMe || message.userId !== session.userId) {

@@ -14,13 +14,12 @@
  */
 import { AppError } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
-import { keys } from '../repositories/keys';
+import { removeQueueFromCompanyAction } from '../repositories/companies';
 import { deleteQueueOptions, listOptionLevels } from '../repositories/queue-options';
-import { getQueue } from '../repositories/queues';
-import { table } from '../repositories/table';
+import { deleteQueueAction, getQueue, releaseQueueColorAction } from '../repositories/queues';
+import { Steps } from '../repositories/transaction';
 import { removeQueueFromUsers } from '../repositories/users';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 
 const DELETE_ATTEMPTS = 3;
 
@@ -31,32 +30,9 @@ export async function deleteQueue(session: Pick<Session, 'companyId'>, queueId: 
     if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND');
 
     const steps = new Steps();
-    steps.add('queue', {
-      Delete: {
-        TableName: table(),
-        Key: keys.queue(companyId, queueId),
-        ConditionExpression: 'attribute_exists(PK) AND #color = :color',
-        ExpressionAttributeNames: { '#color': 'color' },
-        ExpressionAttributeValues: { ':color': queue.color },
-      },
-    });
-    steps.add('color', {
-      Delete: {
-        TableName: table(),
-        Key: keys.uniqueQueueColor(companyId, queue.color),
-        ConditionExpression: 'attribute_not_exists(PK) OR queueId = :queueId',
-        ExpressionAttributeValues: { ':queueId': queueId },
-      },
-    });
-    steps.add('company', {
-      Update: {
-        TableName: table(),
-        Key: keys.company(companyId),
-        UpdateExpression: 'ADD queuesCount :minusOne',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':minusOne': -1 },
-      },
-    });
+    steps.add('queue', deleteQueueAction(queue));
+    steps.add('color', releaseQueueColorAction(queue));
+    steps.add('company', removeQueueFromCompanyAction(companyId));
     const failed = await steps.run();
     if (failed.size === 0) break;
     if (!failed.has('queue') || attempt >= DELETE_ATTEMPTS) {

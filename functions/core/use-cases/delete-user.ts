@@ -6,14 +6,16 @@
  * Cognito account first (which also ends its refresh tokens; an account already gone counts as
  * deleted), so that after a failure half-way a second call finishes the job; then in one transaction
  * delete the user, the identity item (the user's tokens find no session any more) and the email's
- * uniqueness item (the email is free again), and take one user off the company's counter. Then tell the
- * company's connections.
+ * uniqueness item (the email is free again), and take one user off the company's counter; close the
+ * user's sockets at once (a socket opening meanwhile is refused by its own `$connect`, which finds the
+ * user gone). Then tell the company's connections.
  *
  * The user's tickets and messages keep the user's id and a snapshot of the name, so they stay readable
  * (tickets come with a later issue, which must keep that snapshot).
  */
 import { AppError } from '../errors';
 import { deleteAccount } from '../identity/cognito-users';
+import { closeUserSockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
 import { keys } from '../repositories/keys';
 import { table } from '../repositories/table';
@@ -59,6 +61,8 @@ export async function deleteUser(session: Session, userId: string): Promise<void
   // Deleted by a concurrent call: the same answer as if it had been gone before.
   if (failed.has('user')) throw new AppError('ERR_NO_USER_FOUND');
   if (failed.size > 0) throw new Error(`Deleting user ${user.id} failed on ${[...failed].join(', ')}`);
+
+  await closeUserSockets(user.companyId, user.id);
 
   await publishToCompany(user.companyId, 'company', 'user', { action: 'delete', userId: user.id });
 }

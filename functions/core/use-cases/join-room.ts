@@ -3,36 +3,42 @@
  * which rooms a connection joins, decided from the user as stored, never from the frame (DESIGN.md §6:
  * agents hear only tickets of their queues).
  *
- * Steps: load the connection's user (the listener: profile, queues, allTicket); work out the rooms of
- * the subscription (a status list or the notifications: the `all` room for those who may see all, else
- * one room per visible queue; a chat box: the ticket's room, after checking that the ticket is the
- * company's and the user may see it); leave the rooms of the same subscription the connection should no
- * longer be in (the user's queues changed since it joined); join the rooms. The `$default` handler
- * answers the outcome to the connection (shared/realtime-events.ts, `JoinAnswers`).
+ * Steps: check that the connection's user still has access (socket-access.ts; if not, the socket is
+ * closed: it should have been already, see close-sockets.ts) and take the user as stored (the listener:
+ * profile, queues, allTicket); work out the rooms of the subscription (a status list or the
+ * notifications: the `all` room for those who may see all, else one room per visible queue; a chat
+ * box: the ticket's room, after checking that the ticket is the company's and the user may see it);
+ * leave the rooms of the same subscription the connection should no longer be in (the user's queues
+ * changed since it joined); join the rooms. The `$default` handler answers the outcome to the
+ * connection (shared/realtime-events.ts, `JoinAnswers`).
  */
 import type { ClientAction } from '../../../shared/realtime-actions';
 import type { JoinAction, JoinRefusalCode } from '../../../shared/realtime-events';
 import type { TicketStatus } from '../../../shared/tickets';
 import { canSeeTicket, notificationRooms, ticketListRooms, type Listener } from '../realtime/ticket-rooms';
+import { closeSocket } from '../realtime/close-sockets';
 import { getConnection, joinRooms, leaveRooms, type ConnectionRef, type Room } from '../repositories/realtime';
 import { getTicket } from '../repositories/tickets';
-import { getUser } from '../repositories/users';
+import { userWithSocketAccess, type SocketOwner } from './socket-access';
 
 export type { JoinAction };
 export type LeaveAction = Extract<ClientAction, { action: 'leaveTickets' | 'leaveNotification' | 'leaveChatBox' }>;
 
 /**
  * What a join did. `refused`: a chat box of a ticket the company does not have (`ERR_NO_TICKET_FOUND`)
- * or the user may not see, or a user no longer stored (`ERR_NO_PERMISSION`). `gone`: the connection
- * was forgotten meanwhile, nothing joined.
+ * or the user may not see (`ERR_NO_PERMISSION`). `gone`: the connection was forgotten meanwhile,
+ * nothing joined. `ended`: the user's access has ended (deleted, signed out, company inactive); the
+ * socket was closed, nothing joined.
  */
 export type JoinOutcome =
   | { readonly status: 'joined' }
   | { readonly status: 'refused'; readonly error: JoinRefusalCode }
-  | { readonly status: 'gone' };
+  | { readonly status: 'gone' }
+  | { readonly status: 'ended' };
 
 const JOINED: JoinOutcome = { status: 'joined' };
 const GONE: JoinOutcome = { status: 'gone' };
+const ENDED: JoinOutcome = { status: 'ended' };
 const refused = (error: JoinRefusalCode): JoinOutcome => ({ status: 'refused', error });
 
 /** A thing a client listens to, made of one or more rooms. */
@@ -67,10 +73,13 @@ export function belongsTo(subscription: Subscription, room: Room): boolean {
   }
 }
 
-export async function subscribeConnection(connection: ConnectionRef, action: JoinAction): Promise<JoinOutcome> {
+export async function subscribeConnection(connection: ConnectionRef & SocketOwner, action: JoinAction): Promise<JoinOutcome> {
   const { companyId, connectionId } = connection;
-  const user = await getUser(companyId, connection.userId);
-  if (!user) return refused('ERR_NO_PERMISSION');
+  const user = await userWithSocketAccess(connection);
+  if (!user) {
+    await closeSocket(connection);
+    return ENDED;
+  }
   const subscription = subscriptionOf(action);
   const rooms = await roomsFor(companyId, user, subscription);
   if (!Array.isArray(rooms)) return refused(rooms.refused);

@@ -30,10 +30,12 @@ import { TICKET_STATUSES, type ListTicketsQuery, type TicketPage, type TicketSta
 import { AppError } from '../errors';
 import { PAGE_SIZE } from '../http/pagination';
 import { searchContactIds } from '../repositories/contacts';
-import { ticketQueueListKey, ticketStatusListKey } from '../repositories/keys';
 import {
   getTickets,
+  queueListSource,
   readTicketList,
+  statusListSource,
+  ticketListFilter,
   ticketsOfContact,
   type Ticket,
   type TicketListRead,
@@ -107,36 +109,13 @@ export const orderKeyOf = (ticket: Pick<Ticket, 'updatedAt' | 'id'>): string => 
 export function sourcesOf(scope: TicketScope): TicketListSource[] {
   return scope.statuses.flatMap((status): TicketListSource[] =>
     scope.queues === 'all'
-      ? [{ index: 'GSI1' as const, partition: ticketStatusListKey(scope.companyId, status) }]
-      : scope.queues.map((queue) => ({ index: 'GSI2' as const, partition: ticketQueueListKey(scope.companyId, queue === 'none' ? null : queue, status) })),
+      ? [statusListSource(scope.companyId, status)]
+      : scope.queues.map((queue) => queueListSource(scope.companyId, queue === 'none' ? null : queue, status)),
   );
 }
 
-/** The scope's filters as a Query FilterExpression (undefined when none). */
-export function filterOf(scope: TicketScope): TicketListRead['filter'] {
-  const parts: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (scope.users.length > 0) {
-    names['#user'] = 'userId';
-    parts.push(`#user IN (${scope.users.map((user, index) => ((values[`:u${index}`] = user), `:u${index}`)).join(', ')})`);
-  }
-  if (scope.tags.length > 0) {
-    names['#tags'] = 'tagIds';
-    parts.push(`(${scope.tags.map((tag, index) => ((values[`:t${index}`] = tag), `contains(#tags, :t${index})`)).join(' OR ')})`);
-  }
-  if (scope.withUnread) {
-    names['#unread'] = 'unreadMessages';
-    values[':zero'] = 0;
-    parts.push('#unread > :zero');
-  }
-  if (scope.created) {
-    names['#created'] = 'createdAt';
-    Object.assign(values, { ':createdFirst': scope.created.first, ':createdLast': scope.created.last });
-    parts.push('#created BETWEEN :createdFirst AND :createdLast');
-  }
-  return parts.length > 0 ? { expression: parts.join(' AND '), names, values } : undefined;
-}
+/** The scope's filters as a Query filter (undefined when none). */
+export const filterOf = (scope: TicketScope): TicketListRead['filter'] => ticketListFilter(scope);
 
 /** The same rules in memory, for tickets found another way (search). */
 export function matchesScope(scope: TicketScope, ticket: Ticket): boolean {

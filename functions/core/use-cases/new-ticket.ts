@@ -21,8 +21,8 @@ import {
   putTicketUuidAction,
   type Ticket,
 } from '../repositories/tickets';
+import { Steps } from '../repositories/transaction';
 import { attendanceDeltas, ticketCreatedDelta } from './dashboard-counters';
-import { Steps } from './named-transaction';
 import { beginAttendance } from './record-attendance';
 
 export interface NewTicketFields {

@@ -6,8 +6,9 @@
  * from its name or the browser's claim.
  *
  * Steps, each send: the ticket must be the caller's company's and visible to the caller
- * (conversation-access.ts) and open (ERR_TICKET_NOT_OPEN: sending is only possible on open tickets,
- * spec 1 §2.6), and its connection's session running (session-ready.ts); then
+ * (conversation-access.ts), open (ERR_TICKET_NOT_OPEN: sending is only possible on open tickets,
+ * spec 1 §2.6) and, unless the caller is an admin, not attended by another user ('Acesso não
+ * permitido', ticket-access.ts), and its connection's session running (session-ready.ts); then
  * - JSON: a `mediaKey` must lie under the ticket's prefix and name an uploaded object of at most
  *   MESSAGE_MEDIA_MAX_BYTES (else 400 on `mediaKey`); the text and media go out as one message;
  * - multipart: every file is stored, then sent as a message of its own, in order; the text is the
@@ -28,6 +29,7 @@ import type { UploadedFile } from '../media/multipart';
 import { mediaObjectSize, presignedUploadUrl, putMediaObject, readMediaObjectStart, UPLOAD_URL_SECONDS } from '../media/storage';
 import type { Ticket } from '../repositories/tickets';
 import { visibleTicket } from './conversation-access';
+import { assertMayWorkTicket } from './ticket-access';
 import type { Session } from './load-session';
 import { mediaTypeOf } from './present-message';
 import { sendOnTicket, type OutgoingMedia } from './send-message';
@@ -42,6 +44,7 @@ const newMediaKey = (ticket: Ticket, fileName: string) =>
 async function openTicket(session: Session, ticketId: string): Promise<Ticket> {
   const ticket = await visibleTicket(session, ticketId);
   if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
+  assertMayWorkTicket(session, ticket);
   await requireRunningSession(ticket.companyId, ticket.whatsappId);
   return ticket;
 }

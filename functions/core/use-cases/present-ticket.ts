@@ -8,32 +8,11 @@
  * connection deleted since as `whatsapp` null (the id is kept).
  */
 import type { TicketDto } from '../../../shared/tickets';
-import type { Connection } from '../repositories/connections';
+import { getConnectionSummaries, type Connection } from '../repositories/connections';
 import { getContacts, type Contact } from '../repositories/contacts';
-import { keys } from '../repositories/keys';
 import { getQueueSummaries } from '../repositories/queues';
-import { batchGetAll } from '../repositories/table';
+import { getTagSummaries } from '../repositories/tags';
 import type { Ticket } from '../repositories/tickets';
-
-type TagSummary = TicketDto['tags'][number];
-
-async function tagSummaries(companyId: string, tagIds: readonly string[]): Promise<Map<string, TagSummary>> {
-  if (tagIds.length === 0) return new Map();
-  const items = await batchGetAll(
-    tagIds.map((id) => keys.tag(companyId, id)),
-    { projection: 'id, #name, color', names: { '#name': 'name' } },
-  );
-  return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name), color: String(item.color) }]));
-}
-
-async function connectionSummaries(companyId: string, whatsappIds: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
-  if (whatsappIds.length === 0) return new Map();
-  const items = await batchGetAll(
-    whatsappIds.map((id) => keys.whatsapp(companyId, id)),
-    { projection: 'id, #name', names: { '#name': 'name' } },
-  );
-  return new Map(items.map((item) => [String(item.id), { id: String(item.id), name: String(item.name) }]));
-}
 
 /** What the caller has just read and need not be read again. */
 export interface KnownRecords {
@@ -52,7 +31,7 @@ async function contactsOf(companyId: string, tickets: readonly Ticket[], known: 
 async function connectionsOf(companyId: string, tickets: readonly Ticket[], known: KnownRecords['connections'] = []): Promise<Map<string, { id: string; name: string }>> {
   const connections = new Map(known.map((connection) => [connection.id, { id: connection.id, name: connection.name }]));
   const missing = [...new Set(tickets.flatMap((ticket) => (ticket.whatsappId && !connections.has(ticket.whatsappId) ? [ticket.whatsappId] : [])))];
-  for (const [id, summary] of await connectionSummaries(companyId, missing)) connections.set(id, summary);
+  for (const [id, summary] of await getConnectionSummaries(companyId, missing)) connections.set(id, summary);
   return connections;
 }
 
@@ -63,7 +42,7 @@ export async function presentTickets(companyId: string, tickets: readonly Ticket
   const [contacts, queues, tags, connections] = await Promise.all([
     contactsOf(companyId, tickets, known.contacts ?? []),
     queueIds.length > 0 ? getQueueSummaries(companyId, queueIds) : Promise.resolve([]),
-    tagSummaries(companyId, tagIds),
+    getTagSummaries(companyId, tagIds),
     connectionsOf(companyId, tickets, known.connections),
   ]);
   const queueById = new Map(queues.map((queue) => [queue.id, queue]));

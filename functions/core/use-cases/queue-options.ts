@@ -22,20 +22,20 @@ import type {
   UpdateQueueOptionBody,
 } from '../../../shared/queues';
 import { AppError } from '../errors';
-import { keys } from '../repositories/keys';
 import {
+  checkQueueOptionAction,
   compareOptions,
   deleteQueueOptions,
   getQueueOption,
   lastOptionPosition,
   listOptionLevels,
-  queueOptionItem,
+  putNewQueueOptionAction,
+  replaceQueueOptionAction,
   type QueueOption,
 } from '../repositories/queue-options';
-import { getQueue } from '../repositories/queues';
-import { table } from '../repositories/table';
+import { checkQueueAction, getQueue } from '../repositories/queues';
+import { Steps } from '../repositories/transaction';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 
 type Caller = Pick<Session, 'companyId'>;
 
@@ -62,20 +62,9 @@ export async function createQueueOption(session: Caller, input: CreateQueueOptio
   };
 
   const steps = new Steps<'queue' | 'parent' | 'option'>();
-  steps.add('queue', {
-    ConditionCheck: { TableName: table(), Key: keys.queue(companyId, option.queueId), ConditionExpression: 'attribute_exists(PK)' },
-  });
-  if (option.parentId !== null) {
-    steps.add('parent', {
-      ConditionCheck: {
-        TableName: table(),
-        Key: keys.queueOption(companyId, option.parentId),
-        ConditionExpression: 'attribute_exists(PK) AND queueId = :queueId',
-        ExpressionAttributeValues: { ':queueId': option.queueId },
-      },
-    });
-  }
-  steps.add('option', { Put: { TableName: table(), Item: queueOptionItem(option), ConditionExpression: 'attribute_not_exists(PK)' } });
+  steps.add('queue', checkQueueAction(companyId, option.queueId));
+  if (option.parentId !== null) steps.add('parent', checkQueueOptionAction(companyId, option.parentId, option.queueId));
+  steps.add('option', putNewQueueOptionAction(option));
   const failed = await steps.run();
   if (failed.has('queue')) throw new AppError('ERR_NO_QUEUE_FOUND');
   if (failed.has('parent')) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND');
@@ -100,7 +89,7 @@ export async function updateQueueOption(
   };
 
   const steps = new Steps<'option'>();
-  steps.add('option', { Put: { TableName: table(), Item: queueOptionItem(option), ConditionExpression: 'attribute_exists(PK)' } });
+  steps.add('option', replaceQueueOptionAction(option));
   if ((await steps.run()).has('option')) throw new AppError('ERR_NO_QUEUE_OPTION_FOUND');
 
   const levels = await listOptionLevels(session.companyId, option.queueId, option.id);

@@ -7,12 +7,8 @@
  * condition fails, refuse with ERR_TOO_MANY_REQUESTS and say when the window ends.
  */
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../aws/clients';
 import { AppError } from '../errors';
-import { keys } from '../repositories/keys';
-import { table } from '../repositories/table';
+import { addRateLimitHit } from '../repositories/rate-limits';
 
 export interface RateLimit {
   /** What is limited, e.g. 'forgot-password:email'. */
@@ -32,20 +28,6 @@ export async function consumeRateLimit({ scope, subject, limit, windowSeconds, n
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const window = Math.floor(nowSeconds / windowSeconds);
   const windowEnds = (window + 1) * windowSeconds;
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.rateLimit(scope, hashSubject(subject), String(window)),
-        UpdateExpression: 'ADD hits :one SET entity = :entity, expiresAt = :expiresAt',
-        ConditionExpression: 'attribute_not_exists(hits) OR hits < :limit',
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':entity': 'rateLimit', ':expiresAt': windowEnds },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) {
-      throw new AppError('ERR_TOO_MANY_REQUESTS', { details: { retryAfterSeconds: windowEnds - nowSeconds } });
-    }
-    throw error;
-  }
+  const counted = await addRateLimitHit({ scope, subject: hashSubject(subject), window, endsAt: windowEnds }, limit);
+  if (!counted) throw new AppError('ERR_TOO_MANY_REQUESTS', { details: { retryAfterSeconds: windowEnds - nowSeconds } });
 }

@@ -16,8 +16,8 @@ import { RATINGS, type Rating } from '../../../shared/tickets';
 import { getAttendance, replaceAttendanceAction, type Attendance } from '../repositories/attendances';
 import { counterActions } from '../repositories/dashboard';
 import { changeTicketAction, clearRatingWait, getTicket, type Ticket } from '../repositories/tickets';
+import { Steps } from '../repositories/transaction';
 import { attendanceDeltas } from './dashboard-counters';
-import { Steps } from './named-transaction';
 
 /** How long a finished ticket waits for its rating. */
 export const RATING_WAIT_MS = 24 * 60 * 60 * 1000;

@@ -34,20 +34,21 @@ import {
 import { config } from '../config';
 import { AppError, conflict } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
+import { addConnectionToCompanyAction } from '../repositories/companies';
 import {
-  connectionItem,
-  defaultConnectionItem,
+  claimDefaultConnectionAction,
+  clearDefaultFlagAction,
   getConnection,
   getDefaultConnectionId,
   newConnectionToken,
-  tokenLookupItem,
+  putNewConnectionAction,
+  putNewTokenLookupAction,
+  updateConnectionAction,
   type Connection,
 } from '../repositories/connections';
-import { keys } from '../repositories/keys';
 import { listQueues } from '../repositories/queues';
-import { setFields, table } from '../repositories/table';
+import { Steps } from '../repositories/transaction';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 import { presentConnection } from './present-connection';
 
 /** Attempts of a write that meets a concurrent change of the default connection before giving up. */
@@ -97,23 +98,9 @@ export async function createConnection(session: Session, input: CreateConnection
     };
 
     const steps = new Steps();
-    steps.add('company', {
-      Update: {
-        TableName: table(),
-        Key: keys.company(session.companyId),
-        UpdateExpression: 'ADD connectionsCount :one',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(connectionsCount) OR connectionsCount < :limit)',
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-      },
-    });
-    steps.add('connection', { Put: { TableName: table(), Item: connectionItem(connection), ConditionExpression: 'attribute_not_exists(PK)' } });
-    steps.add('token', {
-      Put: {
-        TableName: table(),
-        Item: tokenLookupItem(tokenHash, { companyId: session.companyId, connectionId: id }),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    });
+    steps.add('company', addConnectionToCompanyAction(session.companyId, limit));
+    steps.add('connection', putNewConnectionAction(connection));
+    steps.add('token', putNewTokenLookupAction(tokenHash, { companyId: session.companyId, connectionId: id }));
     if (isDefault) addDefaultMove(steps, session.companyId, id, previousDefault);
 
     const failed = await steps.run();
@@ -160,10 +147,7 @@ export async function updateConnection(session: Session, whatsappId: string, inp
     const steps = new Steps();
     if (input.isDefault === false && current.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
     const becomesDefault = input.isDefault === true && !current.isDefault;
-    const update = setFields({ ...fields, isDefault: becomesDefault ? true : undefined });
-    steps.add('connection', {
-      Update: { TableName: table(), Key: keys.whatsapp(session.companyId, whatsappId), ...update, ConditionExpression: 'attribute_exists(PK)' },
-    });
+    steps.add('connection', updateConnectionAction(session.companyId, whatsappId, { ...fields, isDefault: becomesDefault ? true : undefined }));
     if (becomesDefault) addDefaultMove(steps, session.companyId, whatsappId, await getDefaultConnectionId(session.companyId));
 
     const failed = await steps.run();
@@ -184,26 +168,8 @@ export async function updateConnection(session: Session, whatsappId: string, inp
  * none, if there is still none), and the previous default's flag is cleared.
  */
 function addDefaultMove(steps: Steps, companyId: string, whatsappId: string, previous: string | undefined): void {
-  steps.add('default', {
-    Put: {
-      TableName: table(),
-      Item: defaultConnectionItem(companyId, whatsappId),
-      ...(previous === undefined
-        ? { ConditionExpression: 'attribute_not_exists(PK)' }
-        : { ConditionExpression: 'whatsappId = :previous', ExpressionAttributeValues: { ':previous': previous } }),
-    },
-  });
-  if (previous !== undefined && previous !== whatsappId) {
-    steps.add('previous', {
-      Update: {
-        TableName: table(),
-        Key: keys.whatsapp(companyId, previous),
-        UpdateExpression: 'SET isDefault = :false',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':false': false },
-      },
-    });
-  }
+  steps.add('default', claimDefaultConnectionAction(companyId, whatsappId, previous));
+  if (previous !== undefined && previous !== whatsappId) steps.add('previous', clearDefaultFlagAction(companyId, previous));
 }
 
 /** A message sent as null is emptied; an absent one is kept. */

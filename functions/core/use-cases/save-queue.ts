@@ -31,12 +31,20 @@ import type { CreateQueueBody, QueueDto, UpdateQueueBody } from '../../../shared
 import { defaultQueueSchedule } from '../../../shared/schedules';
 import { AppError, conflict } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
-import { getCompany } from '../repositories/companies';
-import { keys } from '../repositories/keys';
-import { getQueue, listQueues, queueColorItem, queueItem, toQueueDto, type Queue } from '../repositories/queues';
-import { table } from '../repositories/table';
+import { addQueueToCompanyAction, checkSingleQueueAction, getCompany } from '../repositories/companies';
+import {
+  claimQueueColorAction,
+  getQueue,
+  listQueues,
+  putNewQueueAction,
+  queueColorKeyChanged,
+  releaseQueueColorAction,
+  replaceQueueAction,
+  toQueueDto,
+  type Queue,
+} from '../repositories/queues';
+import { Steps } from '../repositories/transaction';
 import type { Session } from './load-session';
-import { Steps } from './named-transaction';
 
 /** Attempts of an update that meets concurrent changes of the same queue before giving up. */
 const UPDATE_ATTEMPTS = 3;
@@ -67,17 +75,9 @@ export async function createQueue(session: Session, input: CreateQueueBody, now 
   };
 
   const steps = new Steps();
-  steps.add('color', { Put: { TableName: table(), Item: queueColorItem(queue), ConditionExpression: 'attribute_not_exists(PK)' } });
-  steps.add('company', {
-    Update: {
-      TableName: table(),
-      Key: keys.company(session.companyId),
-      UpdateExpression: 'ADD queuesCount :one',
-      ConditionExpression: `attribute_exists(PK) AND queuesCount < :limit${needsGreeting ? ' AND queuesCount < :one' : ''}`,
-      ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-    },
-  });
-  steps.add('queue', { Put: { TableName: table(), Item: queueItem(queue), ConditionExpression: 'attribute_not_exists(PK)' } });
+  steps.add('color', claimQueueColorAction(queue));
+  steps.add('company', addQueueToCompanyAction(session.companyId, limit, { first: needsGreeting }));
+  steps.add('queue', putNewQueueAction(queue));
 
   const failed = await steps.run();
   if (failed.has('company')) {
@@ -102,37 +102,12 @@ export async function updateQueue(session: Session, queueId: string, input: Upda
     if (needsGreeting && session.company.queuesCount > 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
 
     const steps = new Steps();
-    steps.add('queue', {
-      Put: {
-        TableName: table(),
-        Item: queueItem(queue),
-        ConditionExpression: 'attribute_exists(PK) AND #color = :previousColor',
-        ExpressionAttributeNames: { '#color': 'color' },
-        ExpressionAttributeValues: { ':previousColor': current.color },
-      },
-    });
-    if (colorKeyChanged(current, queue)) {
-      steps.add('oldColor', {
-        Delete: {
-          TableName: table(),
-          Key: keys.uniqueQueueColor(current.companyId, current.color),
-          // Never free a colour that some other queue holds; a missing item is nothing to free.
-          ConditionExpression: 'attribute_not_exists(PK) OR queueId = :queueId',
-          ExpressionAttributeValues: { ':queueId': queue.id },
-        },
-      });
-      steps.add('newColor', { Put: { TableName: table(), Item: queueColorItem(queue), ConditionExpression: 'attribute_not_exists(PK)' } });
+    steps.add('queue', replaceQueueAction(current, queue));
+    if (queueColorKeyChanged(current, queue)) {
+      steps.add('oldColor', releaseQueueColorAction(current));
+      steps.add('newColor', claimQueueColorAction(queue));
     }
-    if (needsGreeting) {
-      steps.add('company', {
-        ConditionCheck: {
-          TableName: table(),
-          Key: keys.company(session.companyId),
-          ConditionExpression: 'queuesCount <= :one',
-          ExpressionAttributeValues: { ':one': 1 },
-        },
-      });
-    }
+    if (needsGreeting) steps.add('company', checkSingleQueueAction(session.companyId));
 
     const failed = await steps.run();
     if (failed.size === 0) {
@@ -163,9 +138,6 @@ function merge(current: Queue, input: UpdateQueueBody, now: Date): Queue {
     updatedAt: now.toISOString(),
   };
 }
-
-const colorKeyChanged = (before: Queue, after: Queue): boolean =>
-  keys.uniqueQueueColor(before.companyId, before.color).SK !== keys.uniqueQueueColor(after.companyId, after.color).SK;
 
 /** A new queue goes after the existing ones unless the admin chose its position. */
 async function nextOrder(companyId: string): Promise<number> {

@@ -13,9 +13,7 @@ import { ulid } from 'ulid';
 import type { ConnectionDto, ConnectionStatus } from '../../../shared/connections';
 import { AppError } from '../errors';
 import { publishToCompany } from '../realtime/publisher';
-import { getConnection, type Connection } from '../repositories/connections';
-import { keys } from '../repositories/keys';
-import { fromItem, updateExistingItem } from '../repositories/table';
+import { getConnection, setSessionState } from '../repositories/connections';
 import { enqueueSessionCommand } from '../sessions/commands';
 import type { Session } from './load-session';
 import { presentConnection } from './present-connection';
@@ -40,14 +38,9 @@ export async function controlSession(session: Session, whatsappId: string, actio
     status = 'DISCONNECTED';
   }
 
-  const saved = await updateExistingItem(keys.whatsapp(session.companyId, whatsappId), {
-    status,
-    qrcode: '',
-    retries: 0,
-    updatedAt: now.toISOString(),
-  });
+  const saved = await setSessionState(session.companyId, whatsappId, { status, qrcode: '', retries: 0, updatedAt: now.toISOString() });
   if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');
-  const dto = await presentConnection(fromItem<Connection>(saved));
+  const dto = await presentConnection(saved);
   await publishToCompany(session.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
   return dto;
 }

@@ -8,9 +8,7 @@
  */
 import type { ConnectionStatus } from '../../../shared/connections';
 import { publishToCompany } from '../realtime/publisher';
-import type { Connection } from '../repositories/connections';
-import { keys } from '../repositories/keys';
-import { fromItem, updateExistingItem } from '../repositories/table';
+import { setSessionState } from '../repositories/connections';
 import { presentConnection } from './present-connection';
 
 export interface SessionStatusReport {
@@ -21,14 +19,14 @@ export interface SessionStatusReport {
 }
 
 export async function reportSessionStatus(companyId: string, whatsappId: string, report: SessionStatusReport, now = new Date()): Promise<void> {
-  const saved = await updateExistingItem(keys.whatsapp(companyId, whatsappId), {
+  const saved = await setSessionState(companyId, whatsappId, {
     status: report.status,
     qrcode: report.status === 'qrcode' ? (report.qrcode ?? '') : '',
     retries: report.retries ?? 0,
     updatedAt: now.toISOString(),
   });
   if (!saved) return;
-  const dto = await presentConnection(fromItem<Connection>(saved));
+  const dto = await presentConnection(saved);
   await publishToCompany(companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
   await publishToCompany(companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
 }

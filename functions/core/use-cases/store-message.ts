@@ -11,7 +11,7 @@
 import { AppError } from '../errors';
 import { keepTicketForOlderMessage, moveTicketToMessage, putNewMessage, lastMessageText, type StoredMessage } from '../repositories/messages';
 import type { Ticket } from '../repositories/tickets';
-import { Steps, type TransactItem } from './named-transaction';
+import { Steps, type TransactItem } from '../repositories/transaction';
 
 export type StoreOutcome =
   /** The ticket now shows the message as its last one: `ticket` is the ticket after the change. */

@@ -13,38 +13,15 @@
 import type { TicketDto } from '../../../shared/tickets';
 import { AppError, conflict } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
-import { keys } from '../repositories/keys';
-import { batchGetAll, table } from '../repositories/table';
+import { getTagKinds, tagCounterAction, type TagKind } from '../repositories/tags';
 import { changeTicketAction, type Ticket } from '../repositories/tickets';
+import { Steps } from '../repositories/transaction';
 import type { Session } from './load-session';
-import { Steps, type TransactItem } from './named-transaction';
 import { presentTicket } from './present-ticket';
 import { ticketForCaller } from './ticket-access';
 
-/** Adds `delta` to a tag's ticket counter, on the condition that the tag exists (never creates one). */
-export function tagCounterAction(companyId: string, tagId: string, delta: number): TransactItem {
-  return {
-    Update: {
-      TableName: table(),
-      Key: keys.tag(companyId, tagId),
-      UpdateExpression: 'ADD ticketsCount :delta',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  };
-}
-
-interface StoredTag {
-  readonly id: string;
-  readonly kanban: boolean;
-}
-
-async function readTags(companyId: string, tagIds: readonly string[]): Promise<Map<string, StoredTag>> {
-  const unique = [...new Set(tagIds)];
-  if (unique.length === 0) return new Map();
-  const items = await batchGetAll(unique.map((id) => keys.tag(companyId, id)), { projection: 'id, kanban' });
-  return new Map(items.map((item) => [String(item.id), { id: String(item.id), kanban: item.kanban === 1 }]));
-}
+/** Its home is repositories/tags.ts; re-exported for the use cases that import it from here. */
+export { tagCounterAction };
 
 const ATTEMPTS = 4;
 
@@ -56,14 +33,14 @@ async function retag(
   session: Session,
   ticketId: string,
   wanted: readonly string[],
-  choose: (ticket: Ticket, current: ReadonlyMap<string, StoredTag>, wanted: ReadonlyMap<string, StoredTag>) => string[],
+  choose: (ticket: Ticket, current: ReadonlyMap<string, TagKind>, wanted: ReadonlyMap<string, TagKind>) => string[],
 ): Promise<TicketDto> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const ticket = await ticketForCaller(session, ticketId, true);
-    const known = await readTags(session.companyId, [...ticket.tagIds, ...wanted]);
+    const known = await getTagKinds(session.companyId, [...ticket.tagIds, ...wanted]);
     const missing = wanted.filter((id) => !known.has(id));
     if (missing.length > 0) throw new AppError('ERR_NO_TAG_FOUND');
-    const pick = (ids: readonly string[]) => new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id) as StoredTag] as const] : [])));
+    const pick = (ids: readonly string[]) => new Map(ids.flatMap((id) => (known.has(id) ? [[id, known.get(id) as TagKind] as const] : [])));
     const next = [...new Set(choose(ticket, pick(ticket.tagIds), pick(wanted)))];
 
     const added = next.filter((id) => !ticket.tagIds.includes(id));

@@ -3,8 +3,14 @@
  * 'tickets-manager:showall') any queue; everyone else the tickets of their queues, and tickets without a
  * queue when their `allTicket` is 'enabled'. A ticket outside that answers 403 'Acesso não permitido'; a ticket of another
  * company is simply not found (its key is in that company's partition).
+ *
+ * Seeing is not working: an attended ticket belongs to its agent (README, behaviour notes). On a ticket
+ * open with another user, a non-admin may read it and add notes, but every write to its conversation and
+ * every move of the ticket answers 403 ERR_NO_PERMISSION 'Acesso não permitido' with the holder in
+ * `details.user` (assertMayWorkTicket, the one rule every such use case applies).
  */
 import { can } from '../../../shared/permissions';
+import { mayWorkTicket } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { canSeeTicket, type Listener } from '../realtime/ticket-rooms';
 import { getTicket, type Ticket } from '../repositories/tickets';
@@ -30,4 +36,16 @@ export async function ticketForCaller(session: Session, ticketId: string, consis
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND');
   if (!mayOpenTicket(session, ticket)) throw accessDenied();
   return ticket;
+}
+
+/**
+ * Refuses a write to the ticket or its conversation by a non-admin while another user attends it; the
+ * error names the holder, so a client can say who has the ticket.
+ */
+export function assertMayWorkTicket(session: Session, ticket: Pick<Ticket, 'status' | 'userId' | 'userName'>): void {
+  if (mayWorkTicket({ userId: session.userId, isAdmin: session.isAdmin }, ticket)) return;
+  throw new AppError('ERR_NO_PERMISSION', {
+    message: 'Acesso não permitido',
+    details: { user: { id: ticket.userId, name: ticket.userName } },
+  });
 }

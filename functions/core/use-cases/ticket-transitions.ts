@@ -4,7 +4,7 @@
  *
  * | from            | transition | to                          | fields                                           |
  * |-----------------|------------|-----------------------------|--------------------------------------------------|
- * | pending         | accept     | open                        | the caller takes it                              |
+ * | pending         | accept     | open                        | the caller takes it (open with another: refused) |
  * | open            | return     | pending                     | user cleared                                     |
  * | pending, open   | finish     | closed                      | the caller recorded; integration, prompt cleared |
  * | closed          | reopen     | open                        | the caller takes it; a new attendance begins     |
@@ -46,7 +46,8 @@ export function decideTransition(ticket: Ticket, body: UpdateTicketBody, callerI
     case undefined:
       return Object.keys(edits).length > 0 ? { kind: 'edit', edits } : { kind: 'none' };
     case 'accept':
-      if (ticket.status === 'pending') return { kind: 'accept', edits };
+      // An open ticket nobody holds (its agent's id was cleared by hand) is still free to take.
+      if (ticket.status === 'pending' || (ticket.status === 'open' && ticket.userId === null)) return { kind: 'accept', edits };
       if (ticket.status === 'open' && ticket.userId === callerId) return Object.keys(edits).length > 0 ? { kind: 'edit', edits } : { kind: 'none' };
       throw ticket.status === 'open' ? alreadyAccepted() : statusChanged();
     case 'return':
@@ -66,18 +67,19 @@ export function decideTransition(ticket: Ticket, body: UpdateTicketBody, callerI
   }
 }
 
-/** The spec's clients name no action: it follows from the fields (see UpdateTicketBody). */
+/**
+ * The spec's clients name no action: it follows from the fields (see UpdateTicketBody). `status: 'open'`
+ * on a ticket that is not closed is an accept, whatever `userId` the body names (the caller takes the
+ * ticket): of agents racing for a pending ticket with the spec's payload exactly one wins, and the others,
+ * reading it again open with the winner, hear ERR_TICKET_ALREADY_ACCEPTED rather than a quiet 200.
+ */
 function inferAction(ticket: Ticket, body: UpdateTicketBody): TicketAction | undefined {
   const queueChange = body.queueId !== undefined && body.queueId !== ticket.queueId;
   const userChange = body.userId !== undefined && body.userId !== ticket.userId;
   if (queueChange || (userChange && body.status === undefined)) return 'transfer';
   if (body.status === undefined) return undefined;
-  if (body.status === ticket.status) {
-    // Accepting a ticket another user took in the meantime: the second agent must hear about it.
-    if (body.status === 'open' && userChange) throw alreadyAccepted();
-    return undefined;
-  }
-  if (body.status === 'open') return ticket.status === 'pending' ? 'accept' : 'reopen';
+  if (body.status === 'open') return ticket.status === 'closed' ? 'reopen' : 'accept';
+  if (body.status === ticket.status) return undefined;
   if (body.status === 'closed') return 'finish';
   if (ticket.status === 'open') return 'return';
   throw statusChanged();

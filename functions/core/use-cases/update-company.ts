@@ -6,23 +6,21 @@
  * exists (ERR_VALIDATION on planId); write in one transaction the changed fields, the company leaving
  * the old plan's counter and joining the new one's, and the `campaignsEnabled` setting when given; the
  * company's update holds only while it still has the plan we read, so a concurrent plan change makes
- * us read again and retry; announce a changed setting to the company; answer the detail. The company's
- * email is its contact address: changing it does not change any user's login.
+ * us read again and retry; when the company is deactivated (status false), close every socket of the
+ * company at once (its users' HTTP calls are refused from now on by load-session.ts; a socket opening
+ * meanwhile is refused by its own `$connect`); announce a changed setting to the company; answer the
+ * detail. The company's email is its contact address: changing it does not change any user's login.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CompanyDetail, UpdateCompanyBody } from '../../../shared/companies';
-import { dynamo } from '../aws/clients';
-import { AppError } from '../errors';
+import { AppError, conflict, isConflict } from '../errors';
+import { closeCompanySockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
 import { getLiveCompany, updateCompanyAction, type CompanyChanges } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
-import { settingItem } from '../repositories/settings';
-import { table } from '../repositories/table';
+import { putSettingAction } from '../repositories/settings';
+import { Steps } from '../repositories/transaction';
 import { companyDetail } from './present-company';
 import { invalidPlan } from './create-company';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const ATTEMPTS = 3;
 
@@ -35,28 +33,30 @@ export async function updateCompany(companyId: string, input: UpdateCompanyBody,
     if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
 
     const movesPlan = changes.planId !== undefined && changes.planId !== company.planId;
-    const items: TransactItem[] = [updateCompanyAction(company, changes, now)];
-    let joinIndex = -1;
+    const steps = new Steps<'company' | 'joinPlan' | 'leavePlan' | 'setting'>();
+    steps.add('company', updateCompanyAction(company, changes, now));
     if (movesPlan && changes.planId !== undefined) {
       if (!(await getPlan(changes.planId))) throw invalidPlan();
-      joinIndex = items.push(planCounterAction(changes.planId, 1)) - 1;
-      if (await getPlan(company.planId)) items.push(planCounterAction(company.planId, -1));
+      steps.add('joinPlan', planCounterAction(changes.planId, 1));
+      if (await getPlan(company.planId)) steps.add('leavePlan', planCounterAction(company.planId, -1));
     }
     if (campaignsEnabled !== undefined) {
-      items.push({ Put: { TableName: table(), Item: { ...settingItem(company.id, 'campaignsEnabled', String(campaignsEnabled)), updatedAt: now.toISOString() } } });
+      steps.add('setting', putSettingAction(company.id, 'campaignsEnabled', String(campaignsEnabled), now.toISOString()));
     }
 
-    try {
-      await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const failed = (index: number) => index >= 0 && error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
-      if (failed(joinIndex)) throw invalidPlan();
-      // The company changed plan or was deleted meanwhile (or a transaction conflict): read again.
-      if (attempt < ATTEMPTS) continue;
+    const failed = await steps.run().catch((error: unknown) => {
+      if (isConflict(error) && attempt < ATTEMPTS) return undefined;
       throw error;
+    });
+    if (failed?.has('joinPlan')) throw invalidPlan();
+    if (failed?.size !== 0) {
+      // The company changed plan or was deleted meanwhile (or another transaction held it): read again.
+      if (attempt < ATTEMPTS) continue;
+      throw conflict(`Company ${companyId}`);
     }
 
+    // Super users of the company are let in again by their next socket ticket (socket-access.ts).
+    if (changes.status === false) await closeCompanySockets(company.id);
     if (campaignsEnabled !== undefined) {
       await publishToCompany(company.id, 'company', 'settings', {
         action: 'update',

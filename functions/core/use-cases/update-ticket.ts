@@ -2,13 +2,18 @@
  * PUT /tickets/{id}: the transitions of spec 1 §4.1 (ticket-transitions.ts) and plain edits, as the
  * calling agent may make them (ticket-access.ts), applied by change-ticket.ts. A reopened ticket gets
  * its connection's timers again (ticket-timers.ts).
+ *
+ * Every read of the ticket is judged twice: which transition the body asks of it (an accept of a ticket
+ * another agent now holds is ERR_TICKET_ALREADY_ACCEPTED, whatever the body's shape), then whether the
+ * caller may make it (an attended ticket belongs to its agent: a colleague's return, finish, transfer or
+ * edit answers 'Acesso não permitido'). Both run again on the ticket as read after a lost race.
  */
 import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { getConnection } from '../repositories/connections';
 import { applyTicketChange } from './change-ticket';
 import type { Session } from './load-session';
-import { ticketForCaller } from './ticket-access';
+import { assertMayWorkTicket, ticketForCaller } from './ticket-access';
 import { armTicketTimers } from './ticket-timers';
 import { decideTransition } from './ticket-transitions';
 
@@ -20,7 +25,11 @@ export async function updateTicket(session: Session, ticketId: string, body: Upd
       companyId: session.companyId,
       ticketId,
       read: () => ticketForCaller(session, ticketId, true),
-      decide: (ticket) => decideTransition(ticket, body, session.userId),
+      decide: (ticket) => {
+        const transition = decideTransition(ticket, body, session.userId);
+        if (transition.kind !== 'none') assertMayWorkTicket(session, ticket);
+        return transition;
+      },
       caller: { id: session.userId, name: session.user.name },
     },
     now,

@@ -5,17 +5,28 @@
  * Steps: read the user in the caller's company (ERR_NO_USER_FOUND otherwise, also for another company's
  * id); keep only the fields that really change; check who may change them: another user needs
  * company:administer, the profile user-modal:editProfile, the queues user-modal:editQueues, allTicket and
- * the default connection company:administer; a platform super user is edited only by a super user. Then
- * write in one transaction the user's fields, and for a new email the move of the uniqueness item, and a
- * check that each new queue exists; move the Cognito account's email (undoing the table change if
- * Cognito refuses) and set a new password. Then tell the company's connections.
+ * the default connection company:administer; a platform super user is edited only by a super user;
+ * a new default connection must be one of the company's (ERR_NO_WAPP_FOUND). Then write in one
+ * transaction the user's fields, and for a new email the move of the uniqueness item, and a check that
+ * each new queue and the new default connection exist; move the Cognito account's email (undoing the
+ * table change if Cognito refuses) and set a new password. Then tell the company's connections.
+ *
+ * A new password ends every session of the user, as a logout does (end-sessions.ts): whoever knew the
+ * old password is out, on every device and socket. That includes the caller changing their own
+ * password, whose token dies too (Cognito's global sign-out kills its refresh token anyway): they sign
+ * in again with the new password. A change of the rights that decide what a socket hears (profile,
+ * queues, allTicket) closes the user's sockets, after the user's event: the client reconnects, joins
+ * its rooms again with the current rights and refetches (DESIGN.md §8: access that ends ends the
+ * user's room memberships at once).
  */
 import { can } from '../../../shared/permissions';
 import type { QueueSummary } from '../../../shared/session';
 import type { UpdateUserInput, UserDto } from '../../../shared/users';
 import { AppError } from '../errors';
 import { changeAccountEmail, setPassword } from '../identity/cognito-users';
+import { closeUserSockets } from '../realtime/close-sockets';
 import { publishToCompany } from '../realtime/publisher';
+import { getConnection } from '../repositories/connections';
 import { keys } from '../repositories/keys';
 import { getQueueSummaries } from '../repositories/queues';
 import { table } from '../repositories/table';
@@ -28,11 +39,12 @@ import {
   type UserChanges,
 } from '../repositories/users';
 import { invalidQueues } from './create-user';
+import { endSessions } from './end-sessions';
 import type { Session } from './load-session';
 import { Steps } from './named-transaction';
 import { presentUser, toUserDto } from './present-user';
 
-type StepName = 'user' | 'newEmail' | 'oldEmail' | `queue:${string}`;
+type StepName = 'user' | 'newEmail' | 'oldEmail' | 'whatsapp' | `queue:${string}`;
 
 /** Rounds when the user changed between our read and our write (another edit at the same time). */
 const ATTEMPTS = 3;
@@ -49,6 +61,8 @@ export async function updateUser(session: Session, userId: string, input: Update
       queues = await getQueueSummaries(session.companyId, changes.queueIds);
       if (queues.length !== changes.queueIds.length) throw invalidQueues();
     }
+    // Only the company's own connections: another company's id is simply not found.
+    if (changes.whatsappId && !(await getConnection(session.companyId, changes.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
 
     const written = Object.keys(changes).length > 0 ? await writeChanges(user, changes, now) : 'done';
     if (written === 'retry') {
@@ -57,12 +71,21 @@ export async function updateUser(session: Session, userId: string, input: Update
     }
     if (written === 'gone') throw new AppError('ERR_NO_USER_FOUND');
 
-    const updated: User = { ...user, ...changes, updatedAt: Object.keys(changes).length > 0 ? now.toISOString() : user.updatedAt };
+    let updated: User = { ...user, ...changes, updatedAt: Object.keys(changes).length > 0 ? now.toISOString() : user.updatedAt };
     if (changes.email) await moveAccountEmail(user, updated, now);
-    if (input.password) await setPassword(updated.email, input.password);
+    if (input.password) {
+      await setPassword(updated.email, input.password);
+      const callerSignIn = user.id === session.userId ? session.user.activeSession?.authTime : undefined;
+      await endSessions(updated, now, callerSignIn);
+      updated = { ...updated, online: false };
+    }
 
     const dto = queues ? toUserDto(updated, queues) : await presentUser(updated);
-    if (Object.keys(changes).length > 0) await publishToCompany(session.companyId, 'company', 'user', { action: 'update', user: dto });
+    if (Object.keys(changes).length > 0 || input.password) {
+      await publishToCompany(session.companyId, 'company', 'user', { action: 'update', user: dto });
+    }
+    // With a new password the sockets are closed already.
+    if (!input.password && changesRights(changes)) await closeUserSockets(user.companyId, user.id);
     return dto;
   }
 }
@@ -78,6 +101,10 @@ function changesOf(user: User, input: UpdateUserInput): UserChanges {
   if (input.queueIds !== undefined && !sameSet(input.queueIds, user.queueIds)) changes.queueIds = input.queueIds;
   return changes;
 }
+
+/** Whether the change touches what decides the user's rooms (ticket-rooms.ts): profile, queues, allTicket. */
+const changesRights = (changes: UserChanges): boolean =>
+  changes.profile !== undefined || changes.queueIds !== undefined || changes.allTicket !== undefined;
 
 const sameSet = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id) => b.includes(id));
@@ -104,6 +131,11 @@ async function writeChanges(user: User, changes: UserChanges, now: Date): Promis
     steps.add('newEmail', claimEmailAction(changes.email, identity));
     steps.add('oldEmail', releaseEmailAction(user.email, user.cognitoSub));
   }
+  if (changes.whatsappId) {
+    steps.add('whatsapp', {
+      ConditionCheck: { TableName: table(), Key: keys.whatsapp(user.companyId, changes.whatsappId), ConditionExpression: 'attribute_exists(PK)' },
+    });
+  }
   for (const queueId of changes.queueIds ?? []) {
     if (user.queueIds.includes(queueId)) continue;
     steps.add(`queue:${queueId}`, {
@@ -115,6 +147,7 @@ async function writeChanges(user: User, changes: UserChanges, now: Date): Promis
   if (failed.has('user')) return (await getUser(user.companyId, user.id)) ? 'retry' : 'gone';
   if (failed.has('newEmail')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
   if ([...failed].some((name) => name.startsWith('queue:'))) throw invalidQueues();
+  if (failed.has('whatsapp')) throw new AppError('ERR_NO_WAPP_FOUND');
   throw new Error(`Updating user ${user.id} failed on ${[...failed].join(', ')}`);
 }
 

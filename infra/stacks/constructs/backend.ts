@@ -22,19 +22,15 @@ import type { StageConfig } from '../../resources/stage';
 import { MAIN_TABLE, tableName } from '../../resources/table';
 import { acknowledgeManagedPolicy, acknowledgeRule, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../nag';
 import { REPO_ROOT } from '../repo-root';
+import type { AddFunction, BackendFunctionOptions, Permission } from './function-factory';
 import type { Queues } from './queues';
 import type { Scheduling } from './scheduling';
 import type { RealtimeApi } from './websocket-api';
 
-/**
- * What a piece of backend code may do. `data`: items of the table and its indexes (never Scan);
- * `media`: objects of the media bucket; `sendToQueues`: send to every queue; `realtime`: post to
- * WebSocket connections; `cognitoAdmin`: manage the pool's users; `scheduling`: create and delete
- * EventBridge schedules that deliver to the schedule-due queue.
- */
-export type Permission = 'data' | 'media' | 'sendToQueues' | 'realtime' | 'cognitoAdmin' | 'scheduling';
 
 /** What a handler gets unless it says otherwise: the table, the media, the queues and realtime. */
+export type { BackendFunctionOptions, Permission } from './function-factory';
+
 export const STANDARD_PERMISSIONS: readonly Permission[] = ['data', 'media', 'sendToQueues', 'realtime'];
 
 /**
@@ -51,18 +47,6 @@ export const MODULE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>>
   'workers/wa-events': ['scheduling'],
   'workers/schedule-due': ['scheduling'],
 };
-
-export interface BackendFunctionOptions {
-  /** Unique in the stage; the function is named `atende-<stage>-<name>`. */
-  readonly name: string;
-  /** Module under functions/ exporting `handler`, e.g. `http/auth`. */
-  readonly module: string;
-  /** Memory before the stage's lambdaMemoryScale. */
-  readonly memoryMb: number;
-  readonly timeoutSeconds: number;
-  /** @default STANDARD_PERMISSIONS plus the module's entry in the module permissions */
-  readonly permissions?: readonly Permission[];
-}
 
 export interface BackendProps {
   readonly stage: StageConfig;
@@ -120,7 +104,8 @@ export class Backend extends Construct {
   }
 
   /** Creates the Lambda of a handler module in `scope`, with the environment and its permissions. */
-  addFunction(scope: Construct, id: string, options: BackendFunctionOptions): nodejs.NodejsFunction {
+  /** Makes a handler module a Lambda; an arrow, so that constructs can be handed this factory alone. */
+  readonly addFunction: AddFunction = (scope: Construct, id: string, options: BackendFunctionOptions): nodejs.NodejsFunction => {
     const { stage } = this.props;
     const functionName = `atende-${stage.name}-${options.name}`;
     const logGroup = new logs.LogGroup(scope, `${id}-logs`, {
@@ -166,7 +151,7 @@ export class Backend extends Construct {
     const modulePermissions = (this.props.modulePermissions ?? MODULE_PERMISSIONS)[options.module] ?? [];
     this.grant(handler, handler, options.permissions ?? [...STANDARD_PERMISSIONS, ...modulePermissions]);
     return handler;
-  }
+  };
 
   /**
    * Grants `permissions` to `grantee` and acknowledges, on `scope` (the construct holding the grantee's

@@ -21,11 +21,12 @@ import {
 } from '../../resources/http-routes';
 import type { StageConfig } from '../../resources/stage';
 import { acknowledgeRule } from '../nag';
-import type { Backend } from './backend';
+import type { AddFunction } from './function-factory';
 
 export interface HttpApiProps {
   readonly stage: StageConfig;
-  readonly backend: Backend;
+  /** Backend.addFunction: makes each module's Lambda. */
+  readonly addFunction: AddFunction;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   /** The only origin CORS allows. */
@@ -57,7 +58,7 @@ export class HttpApi extends Construct {
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
-    const { stage, backend, userPool, userPoolClient, webOrigin } = props;
+    const { stage, addFunction, userPool, userPoolClient, webOrigin } = props;
 
     this.api = new apigwv2.HttpApi(this, 'Api', {
       apiName: `atende-${stage.name}-http`,
@@ -93,7 +94,7 @@ export class HttpApi extends Construct {
     const integrations = new Map(
       modules.map((module) => {
         const { memoryMb, timeoutSeconds } = HTTP_MODULES[module];
-        const handler = backend.addFunction(this, `${module}-module`, {
+        const handler = addFunction(this, `${module}-module`, {
           name: `http-${module}`,
           module: modulePath(module),
           memoryMb,

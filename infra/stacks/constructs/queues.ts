@@ -9,7 +9,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { deadLetterQueueName, type QueueDefinition, queueName } from '../../resources/queues';
 import type { StageConfig } from '../../resources/stage';
-import type { Backend } from './backend';
+import type { AddFunction } from './function-factory';
 
 export interface QueuesProps {
   readonly stage: StageConfig;
@@ -47,11 +47,11 @@ export class Queues extends Construct {
    * Creates the consumers declared by the definitions. Separate from the constructor because the
    * consumers need the backend environment, which itself lists the queue URLs.
    */
-  addConsumers(backend: Backend): void {
+  addConsumers(addFunction: AddFunction): void {
     for (const { definition, queue } of this.all) {
       const { consumer } = definition;
       if (!consumer) continue;
-      const consumerFunction = backend.addFunction(this, `${definition.id}-consumer`, {
+      const consumerFunction = addFunction(this, `${definition.id}-consumer`, {
         name: `${definition.id}-consumer`,
         module: consumer.module,
         memoryMb: CONSUMER_MEMORY_MB,

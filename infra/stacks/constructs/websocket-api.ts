@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
 import type { StageConfig } from '../../resources/stage';
 import { WS_AUTHORIZER, WS_ROUTE_SELECTION_EXPRESSION, WS_ROUTES, WS_STAGE } from '../../resources/ws-routes';
 import { acknowledgeRule } from '../nag';
-import type { Backend } from './backend';
+import type { AddFunction } from './function-factory';
 
 export interface RealtimeApiProps {
   readonly stage: StageConfig;
@@ -59,12 +59,12 @@ export class RealtimeApi extends Construct {
    * Creates the route handlers and the ticket authorizer. Separate from the constructor because the
    * handlers need the backend environment, which names this API's management endpoint.
    */
-  addHandlers(backend: Backend): void {
-    const authorizerFunction = backend.addFunction(this, 'authorize', {
+  addHandlers(addFunction: AddFunction): void {
+    const authorizerFunction = addFunction(this, 'authorize', {
       name: 'ws-authorize',
       module: WS_AUTHORIZER.module,
       ...HANDLER_SIZE,
-      // It only consumes the single-use ticket item.
+      // It consumes the single-use ticket item and reads the ticket's user and company (still allowed?).
       permissions: ['data'],
     });
     const authorizer = new WebSocketLambdaAuthorizer('TicketAuthorizer', authorizerFunction, {
@@ -73,7 +73,7 @@ export class RealtimeApi extends Construct {
 
     for (const route of WS_ROUTES) {
       const name = `ws-${route.routeKey.replace('$', '')}`;
-      const handler = backend.addFunction(this, name, { name, module: route.module, ...HANDLER_SIZE });
+      const handler = addFunction(this, name, { name, module: route.module, ...HANDLER_SIZE });
       const isConnect = route.routeKey === '$connect';
       const created = this.api.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${route.routeKey}-integration`, handler),

@@ -95,11 +95,11 @@ export async function startWebCloud(): Promise<WebCloud> {
   };
 }
 
-/** Signs the demo admin in at /login, as a user does, and waits for the ticket workspace. */
-export async function signInThroughTheForm(page: Page): Promise<void> {
+/** Signs the demo admin (or the user given) in at /login, as a user does, and waits for the ticket workspace. */
+export async function signInThroughTheForm(page: Page, login: { readonly email: string; readonly password: string } = DEMO_LOGIN): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO_LOGIN.email);
-  await page.getByLabel(/^Senha/).fill(DEMO_LOGIN.password);
+  await page.getByLabel('Email').fill(login.email);
+  await page.getByLabel(/^Senha/).fill(login.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL('**/tickets');
 }

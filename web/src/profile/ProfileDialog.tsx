@@ -2,7 +2,9 @@
  * The signed-in user's own user modal (spec 1 §1, §2.7; checklist C-009): name, email and a new
  * password. The server lets a user change exactly these on themselves (PUT /users/{id}); profile,
  * queues, default connection and allTicket stay with the admins' user modal. Only changed fields are
- * sent; a blank password keeps the current one.
+ * sent; a blank password keeps the current one. A new password ends every session of the account,
+ * this one included, as a logout does (the README's user rules): the dialog then signs out here too,
+ * so the user signs in again with the new password.
  */
 import {
   Button,
@@ -55,7 +57,7 @@ export function ProfileDialog({ user, open, onClose, onSaved }: ProfileDialogPro
 function ProfileForm({ user, onClose, onSaved }: Omit<ProfileDialogProps, 'open'>) {
   const styles = useStyles();
   const texts = useTexts(profileTexts);
-  const { api } = useServices();
+  const { api, auth } = useServices();
   const toast = useToast();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
@@ -80,6 +82,11 @@ function ProfileForm({ user, onClose, onSaved }: Omit<ProfileDialogProps, 'open'
     setSaving(true);
     try {
       const saved = await api.put<UserDto>(`/users/${encodeURIComponent(user.id)}`, check.changes);
+      if (check.changes.password !== undefined) {
+        toast.success(texts.passwordChanged);
+        await auth.signOut();
+        return;
+      }
       toast.success(texts.saved);
       onSaved(saved);
       onClose();

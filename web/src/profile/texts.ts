@@ -15,6 +15,7 @@ export const profileTexts = defineTexts({
     cancel: 'Cancelar',
     saved: 'Perfil atualizado com sucesso!',
     unchanged: 'Nada foi alterado.',
+    passwordChanged: 'Senha alterada. Entre novamente com a nova senha.',
     errors: {
       required: 'Required',
       tooShort: 'Too Short!',
@@ -37,6 +38,7 @@ export const profileTexts = defineTexts({
     cancel: 'Cancel',
     saved: 'Profile updated.',
     unchanged: 'Nothing was changed.',
+    passwordChanged: 'Password changed. Sign in again with the new password.',
     errors: {
       required: 'Required',
       tooShort: 'Too Short!',
@@ -59,6 +61,7 @@ export const profileTexts = defineTexts({
     cancel: 'Cancelar',
     saved: '¡Perfil actualizado con éxito!',
     unchanged: 'No se cambió nada.',
+    passwordChanged: 'Contraseña cambiada. Inicie sesión de nuevo con la nueva contraseña.',
     errors: {
       required: 'Obligatorio',
       tooShort: '¡Muy corto!',

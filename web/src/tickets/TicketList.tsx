@@ -46,6 +46,8 @@ export interface TicketListProps {
   readonly onRetry: () => void;
   readonly routeTicket: string | undefined;
   readonly isAdmin: boolean;
+  /** Whether the user may work a ticket (viewer.ts): not one another user attends, unless an admin. */
+  readonly mayWork: (ticket: TicketDto) => boolean;
   readonly busy: boolean;
   readonly onOpen: (ticket: TicketDto) => void;
   readonly onAccept: (ticket: TicketDto) => void;
@@ -101,6 +103,7 @@ export function TicketList(props: TicketListProps) {
             ticket={ticket}
             selected={isRouteTicket(routeTicket, ticket)}
             isAdmin={props.isAdmin}
+            mayWork={props.mayWork(ticket)}
             busy={props.busy}
             onOpen={props.onOpen}
             onAccept={props.onAccept}

@@ -2,8 +2,8 @@
  * One ticket of a list (spec 1 §2.4): contact (avatar, name), ticket id, last message (a label instead
  * of a location, a card or a call), time (hour today, date otherwise), unread count, queue in its
  * colour (or the no-queue label), connection, assigned user, tags, and the actions the status allows:
- * Accept for pending tickets (which cannot be opened), Finish for the others, Reopen for closed ones,
- * and for admins the spy icon of the read-only view.
+ * Accept for pending tickets (which cannot be opened), Finish for the others (not for a non-admin on a
+ * ticket another user attends), Reopen for closed ones, and for admins the spy icon of the read-only view.
  */
 import {
   Avatar,
@@ -123,6 +123,8 @@ export interface TicketListItemProps {
   readonly ticket: TicketDto;
   readonly selected: boolean;
   readonly isAdmin: boolean;
+  /** The user may work the ticket: it is not one another user attends, or the user is an admin. */
+  readonly mayWork: boolean;
   readonly busy: boolean;
   readonly onOpen: (ticket: TicketDto) => void;
   readonly onAccept: (ticket: TicketDto) => void;
@@ -131,7 +133,7 @@ export interface TicketListItemProps {
   readonly onSpy: (ticket: TicketDto) => void;
 }
 
-export function TicketListItem({ ticket, selected, isAdmin, busy, onOpen, onAccept, onFinish, onReopen, onSpy }: TicketListItemProps) {
+export function TicketListItem({ ticket, selected, isAdmin, mayWork, busy, onOpen, onAccept, onFinish, onReopen, onSpy }: TicketListItemProps) {
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).item;
   const pending = ticket.status === 'pending';
@@ -217,7 +219,7 @@ export function TicketListItem({ ticket, selected, isAdmin, busy, onOpen, onAcce
               {texts.accept}
             </Button>
           )}
-          {ticket.status !== 'closed' && (
+          {ticket.status !== 'closed' && mayWork && (
             <Button size="small" disabled={busy} onClick={() => onFinish(ticket)}>
               {texts.finish}
             </Button>

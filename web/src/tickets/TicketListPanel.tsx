@@ -33,7 +33,7 @@ import { countLabel, hasMorePages, ticketsOf, type TicketListSpec } from './tick
 import { useDebouncedValue } from './use-debounced-value';
 import { useTicketListQuery } from './use-ticket-lists';
 import { useQueueList, useTagOptions, useUserOptions } from './lookups';
-import { useTicketUser } from './viewer';
+import { mayWorkOn, useTicketUser } from './viewer';
 
 // Dialogs load when first opened: the list shows sooner without their code (combobox, conversation view).
 const NewTicketModal = lazy(() => import('./NewTicketModal').then((m) => ({ default: m.NewTicketModal })));
@@ -269,6 +269,7 @@ export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
         onRetry={() => void current.refetch()}
         routeTicket={routeTicket}
         isAdmin={isAdmin}
+        mayWork={(ticket) => mayWorkOn(user, ticket)}
         busy={actions.busy}
         onOpen={open}
         onAccept={(ticket) => void actions.accept(ticket)}

@@ -30,8 +30,11 @@ export interface TicketActions {
   busy: boolean;
 }
 
-/** Codes that mean the screen showed an old state of the ticket. */
-const STALE = new Set(['ERR_TICKET_ALREADY_ACCEPTED', 'ERR_TICKET_STATUS_CHANGED', 'ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET']);
+/**
+ * Codes that mean the screen showed an old state of the ticket (ERR_NO_PERMISSION: another user took it
+ * meanwhile, or it left the user's queues).
+ */
+const STALE = new Set(['ERR_TICKET_ALREADY_ACCEPTED', 'ERR_TICKET_STATUS_CHANGED', 'ERR_NO_TICKET_FOUND', 'ERR_OTHER_OPEN_TICKET', 'ERR_NO_PERMISSION']);
 
 export function useTicketActions(): TicketActions {
   const { api } = useServices();

@@ -1,6 +1,8 @@
 /** The signed-in user as the ticket lists see them (queues, allTicket, profile), from GET /auth/me. */
 import { useMemo } from 'react';
 import type { MeUser, QueueSummary } from '../../../shared/session';
+import { mayWorkTicket, type TicketDto } from '../../../shared/tickets';
+import { isAdmin } from '../session/me';
 import type { CurrentUser } from '../session/me';
 import { useMe } from '../session/me-context';
 import type { TicketViewer } from './ticket-lists';
@@ -33,4 +35,12 @@ export function ticketUserOf(user: CurrentUser): TicketUser {
 export function useTicketUser(): TicketUser {
   const { user } = useMe();
   return useMemo(() => ticketUserOf(user), [user]);
+}
+
+/**
+ * Whether the user may work the ticket (send, return, finish, transfer): not while another user attends
+ * it, unless they are an admin. The server's rule (shared/tickets.ts); the web only hides what it refuses.
+ */
+export function mayWorkOn(user: Pick<TicketUser, 'userId' | 'profile'>, ticket: Pick<TicketDto, 'status' | 'userId'>): boolean {
+  return mayWorkTicket({ userId: user.userId, isAdmin: isAdmin(user) }, ticket);
 }

@@ -1,7 +1,9 @@
 /**
  * The conversation panel of the ticket workspace (spec 1 §2.5-§2.8, §4): header with the ticket's
  * actions, the messages, the input, and the ticket's modals (transfer, tags, notes, delete) and contact
- * drawer. Everything here is the ticket `ticketId`'s: switching tickets starts a fresh panel.
+ * drawer. Everything here is the ticket `ticketId`'s: switching tickets starts a fresh panel. A ticket
+ * another user attends is read-only for a non-admin (the server refuses their writes): instead of the
+ * input, a line says who has it; notes stay.
  */
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,8 +14,9 @@ import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../app/services';
 import { useToast } from '../../feedback/toast';
-import { useTexts } from '../../i18n/texts';
+import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
+import { mayWorkOn, useTicketUser } from '../viewer';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ContactDrawer } from './ContactDrawer';
 import { loadedMessages, upsertMessage, type MessagePages } from './message-cache';
@@ -31,6 +34,14 @@ import { useConversationSync } from './use-conversation-sync';
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0, overflow: 'hidden' },
   center: { flexGrow: 1, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: tokens.spacingVerticalM },
+  heldBy: {
+    display: 'block',
+    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM}`,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground2,
+    color: tokens.colorNeutralForeground2,
+    textAlign: 'center',
+  },
 });
 
 export interface ConversationProps {
@@ -50,6 +61,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   const texts = useTexts(conversationTexts);
   const toast = useToast();
   const me = useMe();
+  const viewer = useTicketUser();
   const navigate = useNavigate();
   const { api } = useServices();
   const queryClient = useQueryClient();
@@ -59,6 +71,8 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   const [modal, setModal] = useState<Modal>(null);
   const [deletingMessage, setDeletingMessage] = useState<MessageDto | null>(null);
   const ticket = ticketQuery.data;
+  // Not while another user attends the ticket, unless the user is an admin (the server's rule).
+  const mayWork = ticket !== undefined && mayWorkOn(viewer, ticket);
 
   useConversationSync({ ticketId, ticket, userId: me.user.id, messagesSettled: pages.isSuccess && !pages.isFetching });
 
@@ -89,8 +103,8 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
 
   // Earlier tickets' messages are history: replying and deleting act on this ticket's messages only.
   const canDelete = useCallback(
-    (message: MessageDto) => message.ticketId === ticketId && message.fromMe && !message.bot && message.userId === me.user.id,
-    [ticketId, me.user.id],
+    (message: MessageDto) => mayWork && message.ticketId === ticketId && message.fromMe && !message.bot && message.userId === me.user.id,
+    [mayWork, ticketId, me.user.id],
   );
   const onDeleteMessage = useCallback((message: MessageDto) => setDeletingMessage(message), []);
   const onReply = useCallback((message: MessageDto) => setReplyTo(message), []);
@@ -134,7 +148,8 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
     );
   }
 
-  const open = ticket.status === 'open';
+  // Replying and sending need an open ticket the user may work.
+  const open = ticket.status === 'open' && mayWork;
   return (
     <section className={styles.root} aria-label={ticket.contact.name}>
       <TicketHeader
@@ -169,13 +184,19 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
           onDelete={onDeleteMessage}
         />
       )}
-      <MessageInput
-        ticketId={ticketId}
-        contactName={ticket.contact.name}
-        enabled={open}
-        replyTo={open ? replyTo : null}
-        onCancelReply={() => setReplyTo(null)}
-      />
+      {mayWork ? (
+        <MessageInput
+          ticketId={ticketId}
+          contactName={ticket.contact.name}
+          enabled={open}
+          replyTo={open ? replyTo : null}
+          onCancelReply={() => setReplyTo(null)}
+        />
+      ) : (
+        <Text className={styles.heldBy} role="status">
+          {format(texts.input.heldBy, { name: ticket.user?.name ?? '' })}
+        </Text>
+      )}
       <TransferModal ticket={ticket} open={modal === 'transfer'} onClose={() => setModal(null)} />
       <TagsDialog ticket={ticket} open={modal === 'tags'} onClose={() => setModal(null)} />
       <NotesDialog ticket={ticket} open={modal === 'notes'} onClose={() => setModal(null)} />

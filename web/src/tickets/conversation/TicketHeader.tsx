@@ -1,7 +1,9 @@
 /**
  * The top of the conversation (spec 1 §2.5, §2.8, §4.1): the contact (opens the contact drawer), the
  * ticket's status, queue and agent, the action of the status (Accept, Finish, Reopen), notes, and the
- * ticket options menu (return to pending, transfer, tags, delete for admins).
+ * ticket options menu (return to pending, transfer, tags, delete for admins). A ticket another user
+ * attends offers a non-admin none of the actions that move it (the server refuses them): notes and tags
+ * stay.
  */
 import {
   Avatar,
@@ -30,6 +32,7 @@ import type { TicketDto } from '../../../../shared/tickets';
 import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
 import { useTicketActions } from '../ticket-actions';
+import { mayWorkOn, useTicketUser } from '../viewer';
 import { conversationTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -83,6 +86,8 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
   const optionTexts = useTexts(conversationTexts).options;
   const me = useMe();
   const actions = useTicketActions();
+  const user = useTicketUser();
+  const mayWork = mayWorkOn(user, ticket);
   const mayDelete = can(me.user.profile, 'ticket-options:deleteTicket');
   const statusColor = ticket.status === 'open' ? 'success' : ticket.status === 'pending' ? 'warning' : 'informative';
 
@@ -124,7 +129,7 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
             {texts.accept}
           </Button>
         )}
-        {ticket.status === 'open' && (
+        {ticket.status === 'open' && mayWork && (
           <Button appearance="primary" disabled={actions.busy} onClick={() => void actions.finish(ticket)}>
             {texts.finish}
           </Button>
@@ -148,12 +153,12 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
-              {ticket.status === 'open' && (
+              {ticket.status === 'open' && mayWork && (
                 <MenuItem icon={<ArrowUndo20Regular />} disabled={actions.busy} onClick={() => void actions.returnToPending(ticket)}>
                   {texts.returnToPending}
                 </MenuItem>
               )}
-              {ticket.status !== 'closed' && (
+              {ticket.status !== 'closed' && mayWork && (
                 <MenuItem icon={<ArrowForward20Regular />} onClick={onTransfer}>
                   {texts.transfer}
                 </MenuItem>

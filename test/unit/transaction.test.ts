@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../functions/core/errors';
-import { Steps } from '../../functions/core/use-cases/named-transaction';
+import { Steps } from '../../functions/core/repositories/transaction';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 

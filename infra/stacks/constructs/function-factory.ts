@@ -1,0 +1,30 @@
+/**
+ * How a construct asks for a Lambda of a backend module without knowing the Backend construct: the
+ * HTTP API, the WebSocket API and the queue consumers are handed `backend.addFunction` alone, so the
+ * constructs import this module and never one another in a circle.
+ */
+import type * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { Construct } from 'constructs';
+
+/**
+ * What a piece of backend code may do. `data`: items of the table and its indexes (never Scan);
+ * `media`: objects of the media bucket; `sendToQueues`: send to every queue; `realtime`: post to
+ * WebSocket connections; `cognitoAdmin`: manage the pool's users; `scheduling`: create and delete
+ * EventBridge schedules that deliver to the schedule-due queue.
+ */
+export type Permission = 'data' | 'media' | 'sendToQueues' | 'realtime' | 'cognitoAdmin' | 'scheduling';
+
+export interface BackendFunctionOptions {
+  /** Unique in the stage; the function is named `atende-<stage>-<name>`. */
+  readonly name: string;
+  /** Module under functions/ exporting `handler`, e.g. `http/auth`. */
+  readonly module: string;
+  /** Memory before the stage's lambdaMemoryScale. */
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
+  /** @default STANDARD_PERMISSIONS plus the module's entry in the module permissions */
+  readonly permissions?: readonly Permission[];
+}
+
+/** Backend.addFunction: the module's handler as a Lambda with the shared environment and its permissions. */
+export type AddFunction = (scope: Construct, id: string, options: BackendFunctionOptions) => nodejs.NodejsFunction;

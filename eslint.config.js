@@ -1,0 +1,101 @@
+// The lint gate, run by `npm test` with no warning allowed (docs/architecture.md, "The house rules").
+// Type-aware typescript-eslint (strict), React hooks and accessibility rules for the web app, no import
+// circles, and the boundaries between the parts as import restrictions.
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** The DynamoDB SDK and the modules that know the table's keys: only repositories may import them. */
+const dynamoModules = {
+  patterns: [
+    {
+      group: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'],
+      message: 'Only functions/core/repositories/ talks to DynamoDB: add a builder or a read there.',
+    },
+    {
+      group: ['**/repositories/keys', '**/repositories/table'],
+      message: 'Keys and table names are known only to functions/core/repositories/.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'web/dist/', 'coverage/', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx'],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Unused names are allowed when they say so with a leading underscore (destructuring to drop a field).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      // Numbers and booleans in template literals read naturally in messages and keys.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // `onClick={() => setOpen(true)}` is the idiom: an arrow's expression body that happens to be void.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+    },
+  },
+  {
+    // The web app: hooks and accessibility.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/functions/**', '**/infra/**'], message: 'The web app imports from shared/ only, never from the backend or the infrastructure.' },
+            ...dynamoModules.patterns,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Isomorphic code: neither AWS nor React.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@aws-sdk/*', 'aws-lambda', 'aws-cdk-lib', 'aws-cdk-lib/*'], message: 'shared/ runs in the browser too: no AWS.' },
+            { group: ['react', 'react-dom', 'react/*', '@fluentui/*'], message: 'shared/ runs on the backend too: no React.' },
+            { group: ['**/functions/**', '**/infra/**', '**/web/**'], message: 'shared/ imports nothing of the parts built on it.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The backend outside the data layer (and the session host's leases and stores, which own their items).
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/core/repositories/**', 'functions/core/aws/**', 'functions/sessions/**'],
+    rules: { 'no-restricted-imports': ['error', dynamoModules] },
+  },
+  {
+    // Tests may arrange and inspect the table directly.
+    files: ['test/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Answers of the API under test are JSON read as `any` on purpose: the assertions check their shape.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+);

@@ -1,8 +1,8 @@
-// The lint gate, run by `npm test` with no warning allowed (docs/architecture.md, "The house rules").
-// Type-aware typescript-eslint (strict), React hooks and accessibility rules for the web app, no import
-// circles, and the boundaries between the parts as import restrictions.
+// The lint gate, run by `npm test` (`npm run lint`) with no warning allowed (docs/architecture.md §2):
+// type-aware typescript-eslint (strict), React hooks and accessibility rules for the web app, and the
+// boundaries between the parts as import restrictions. Import circles are refused by dependency-cruiser
+// (.dependency-cruiser.cjs), which also sees type-only imports.
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -29,14 +29,8 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
-      'import-x/extensions': ['.ts', '.tsx'],
-    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Unused names are allowed when they say so with a leading underscore (destructuring to drop a field).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       // Numbers and booleans in template literals read naturally in messages and keys.

@@ -370,7 +370,7 @@ function printPhase(title: string, messages: readonly Sent[], startedAt: number)
   const doubled = messages.filter((message) => message.announcements > 1).length;
   const lastReceive = Math.max(...received.map((message) => message.receivedAt as number));
   const wall = (lastReceive - startedAt) / 1000;
-  line(`${title}`);
+  line(title);
   line(`  messages sent ${messages.length}, received ${received.length}, lost ${lost}, announced twice ${doubled}`);
   line(`  latency (write -> agent's socket): ${distribution(received.map((message) => (message.receivedAt as number) - message.writtenAt))}`);
   line(`  sustained: ${(received.length / wall).toFixed(1)} messages/s (${received.length} in ${wall.toFixed(2)} s from the first write to the last receive)`);

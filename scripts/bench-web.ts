@@ -95,19 +95,19 @@ async function startStaticServer(root: string): Promise<{ port: number; serve(co
     response.end(body);
   };
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
-    if (configBody === undefined) return send(response, 503, 'text/plain', 'no-store', 'starting');
+    if (configBody === undefined) { send(response, 503, 'text/plain', 'no-store', 'starting'); return; }
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (pathname === '/config.json') return send(response, 200, CONTENT_TYPES['.json']!, 'no-cache', configBody);
+    if (pathname === '/config.json') { send(response, 200, CONTENT_TYPES['.json']!, 'no-cache', configBody); return; }
     const file = normalize(join(root, pathname));
     const inside = file.startsWith(`${root}${sep}`);
     const found = inside && (await stat(file).catch(() => undefined))?.isFile() === true;
     if (found) {
       const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      return send(response, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', cache, await readFile(file));
+      send(response, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', cache, await readFile(file)); return;
     }
     // A missing asset is an error; any other path is a route of the single-page app.
-    if (pathname.startsWith('/assets/')) return send(response, 404, 'text/plain', 'no-store', 'not found');
-    return send(response, 200, CONTENT_TYPES['.html']!, 'no-cache', await readFile(join(root, 'index.html')));
+    if (pathname.startsWith('/assets/')) { send(response, 404, 'text/plain', 'no-store', 'not found'); return; }
+    send(response, 200, CONTENT_TYPES['.html']!, 'no-cache', await readFile(join(root, 'index.html')));
   };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

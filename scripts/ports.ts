@@ -21,7 +21,7 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPorts {
     }
     return [name, port];
   });
-  return Object.fromEntries(entries) as unknown as LocalPorts;
+  return Object.fromEntries(entries);
 }
 
 export const PORT_VARIABLES = Object.values(DEFAULTS).map(([variable]) => variable);

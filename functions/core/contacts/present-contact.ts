@@ -16,7 +16,7 @@ export function toContactDto(contact: Contact): ContactDto {
     email: contact.email ?? '',
     extraInfo: (contact.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
     profilePicUrl: contact.profilePicUrl ?? null,
-    isGroup: contact.isGroup === true,
+    isGroup: contact.isGroup,
     // Connections (and a contact's own connection) arrive with the WhatsApp issue.
     whatsapp: null,
     createdAt: contact.createdAt,

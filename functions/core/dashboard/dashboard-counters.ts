@@ -20,7 +20,7 @@ export function contributionOf(attendance: Attendance): CounterDelta[] {
   const supported = attendance.status === 'closed' && attendance.acceptedAt !== null && attendance.closedAt !== null;
   const times: Record<string, number> = {
     finished: attendance.status === 'closed' ? 1 : 0,
-    supportMs: supported ? elapsed(attendance.acceptedAt as string, attendance.closedAt as string) : 0,
+    supportMs: supported ? elapsed(attendance.acceptedAt, attendance.closedAt) : 0,
     supportCount: supported ? 1 : 0,
     ratingSum: attendance.rating ?? 0,
     ratingCount: attendance.rating === null ? 0 : 1,
@@ -32,7 +32,7 @@ export function contributionOf(attendance: Attendance): CounterDelta[] {
       started: 1,
       waiting: attendance.status === 'pending' ? 1 : 0,
       open: attendance.status === 'open' ? 1 : 0,
-      waitMs: waited ? elapsed(attendance.startedAt, attendance.acceptedAt as string) : 0,
+      waitMs: waited ? elapsed(attendance.startedAt, attendance.acceptedAt) : 0,
       waitCount: waited ? 1 : 0,
       ...times,
     },

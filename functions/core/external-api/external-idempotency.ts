@@ -38,7 +38,7 @@ export async function claimIdempotencyKey(
   if (record.state !== 'done') {
     throw new AppError('ERR_IDEMPOTENCY_KEY_CONFLICT', { message: 'A request with this Idempotency-Key is still running' });
   }
-  return record.response as ExternalSendResult;
+  return record.response;
 }
 
 export async function completeIdempotencyKey(caller: Caller, idempotencyKey: string, response: ExternalSendResult): Promise<void> {

@@ -48,7 +48,7 @@ export function checkAccess(caller: Caller, access: Access | undefined): void {
   const allowed =
     (!access.superUser || caller.isSuper) &&
     (!access.permission || can(caller.user.profile, access.permission)) &&
-    (!access.planFlag || caller.plan[access.planFlag] === true);
+    (!access.planFlag || caller.plan[access.planFlag]);
   if (!allowed) throw new AppError('ERR_NO_PERMISSION');
 }
 
@@ -145,7 +145,7 @@ export function errorResult(error: unknown, event: HttpEvent, context: Context):
 export function httpModule<M extends HttpModule>(
   module: M,
   routes: Readonly<Record<RouteKeyOf<M>, Route>>,
-): middy.MiddyfiedHandler<HttpEvent, HttpResult, Error, Context> {
+): middy.MiddyfiedHandler<HttpEvent, HttpResult> {
   const table: Readonly<Record<string, Route>> = routes;
   return middy<HttpEvent, HttpResult, Error, Context, { startedAt: number }>()
     .before((request) => {

@@ -111,8 +111,8 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
     parser.on('fieldsLimit', () => fail('Too many form fields'));
     parser.on('error', () => reject(invalid('Malformed multipart body')));
     parser.on('close', () => {
-      if (failure) return reject(failure);
-      if (files.length === 0) return reject(invalid('Required'));
+      if (failure) { reject(failure); return; }
+      if (files.length === 0) { reject(invalid('Required')); return; }
       Promise.all(files).then(
         (uploaded) => (uploaded.some((file) => file.bytes.length === 0) ? reject(invalid('Required')) : resolve({ files: uploaded, fields })),
         () => reject(invalid('Malformed multipart body')),

@@ -198,7 +198,7 @@ export const companyListIndex = (name: string, companyId: string) => ({
 /** Options of one queue under one parent (`root` for the top level), in menu order. */
 export const queueOptionListIndex = (companyId: string, queueId: string, parentId: string | null, position: number) => ({
   GSI1PK: `${company(companyId)}#QOPTS#${queueId}#${parentId ?? 'root'}`,
-  GSI1SK: `${String(position).padStart(6, '0')}`,
+  GSI1SK: String(position).padStart(6, '0'),
 });
 
 /**

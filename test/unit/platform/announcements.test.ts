@@ -77,12 +77,12 @@ describe('listAnnouncements', () => {
     const [newest, older, oldest] = [stored(), stored(), stored()];
     ddb
       .on(QueryCommand, ANNOUNCEMENTS_QUERY)
-      .resolvesOnce({ Items: [item(newest!), item(older!)], LastEvaluatedKey: { PK: 'x', SK: 'y' } })
-      .resolvesOnce({ Items: [item(oldest!)] });
+      .resolvesOnce({ Items: [item(newest), item(older)], LastEvaluatedKey: { PK: 'x', SK: 'y' } })
+      .resolvesOnce({ Items: [item(oldest)] });
 
     const page = await listAnnouncements(SUPER, { searchParam: '', pageNumber: 1 });
 
-    expect(page.records.map((record) => record.id)).toEqual([newest!.id, older!.id, oldest!.id]);
+    expect(page.records.map((record) => record.id)).toEqual([newest.id, older.id, oldest.id]);
     const queries = ddb.commandCalls(QueryCommand, ANNOUNCEMENTS_QUERY).map((call) => call.args[0].input);
     expect(queries[0]).toMatchObject({ TableName: 'table-under-test', ScanIndexForward: false, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)' });
     expect(queries[1]).toMatchObject({ ExclusiveStartKey: { PK: 'x', SK: 'y' } });
@@ -91,13 +91,13 @@ describe('listAnnouncements', () => {
 
   it('gives users who are not super users the active announcements only', async () => {
     const [active, inactive] = [stored(), stored({ status: false })];
-    ddb.on(QueryCommand, ANNOUNCEMENTS_QUERY).resolves({ Items: [item(active!), item(inactive!)] });
+    ddb.on(QueryCommand, ANNOUNCEMENTS_QUERY).resolves({ Items: [item(active), item(inactive)] });
 
     const asUser = await listAnnouncements(USER, { searchParam: '', pageNumber: 1 });
     const asSuper = await listAnnouncements(SUPER, { searchParam: '', pageNumber: 1 });
 
-    expect(asUser.records.map((record) => record.id)).toEqual([active!.id]);
-    expect(asSuper.records.map((record) => record.id)).toEqual([active!.id, inactive!.id]);
+    expect(asUser.records.map((record) => record.id)).toEqual([active.id]);
+    expect(asSuper.records.map((record) => record.id)).toEqual([active.id, inactive.id]);
   });
 
   it('searches title and text ignoring accents and case, and pages by 20', async () => {

@@ -24,7 +24,7 @@ function received(message: proto.IMessage, key: Partial<proto.IMessageKey> & Key
     ...info,
   });
   // Baileys builds keys as plain objects, with the alternative ids beside the proto fields.
-  return Object.assign(built, { key: { ...built.key, remoteJidAlt, participantAlt } }) as WAMessage;
+  return Object.assign(built, { key: { ...built.key, remoteJidAlt, participantAlt } });
 }
 
 /** A media message's download fields as WhatsApp sends them. */

@@ -123,7 +123,7 @@ export function AnnouncementsSurface(props: AnnouncementsSurfaceProps) {
                 <div className={styles.heading}>
                   <Text weight="semibold">{announcement.title}</Text>
                   <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
-                    {texts.priority[announcement.priority as AnnouncementPriority]}
+                    {texts.priority[announcement.priority]}
                   </Badge>
                 </div>
                 <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>

@@ -14,7 +14,7 @@ export interface RouterLinkProps {
 
 export function RouterLink({ to, children, className }: RouterLinkProps) {
   const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
+  const onClick = useLinkClickHandler(to);
   return (
     <Link as="a" href={href} onClick={onClick} className={className}>
       {children}

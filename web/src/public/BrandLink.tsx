@@ -26,7 +26,7 @@ const useStyles = makeStyles({
 export function BrandLink({ label, children }: { readonly label: string; readonly children: ReactNode }) {
   const styles = useStyles();
   const href = useHref(LANDING_PATH);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(LANDING_PATH);
+  const onClick = useLinkClickHandler(LANDING_PATH);
   return (
     <a className={styles.root} href={href} onClick={onClick} aria-label={label}>
       <ChatMultiple24Filled className={styles.icon} aria-hidden />

@@ -17,7 +17,7 @@ export interface RouterButtonLinkProps {
 
 export function RouterButtonLink({ to, children, appearance, size, className, 'aria-label': ariaLabel }: RouterButtonLinkProps) {
   const href = useHref(to);
-  const onClick = useLinkClickHandler<HTMLAnchorElement>(to);
+  const onClick = useLinkClickHandler(to);
   return (
     <Button
       as="a"

@@ -81,7 +81,7 @@ export interface MenuLinkProps {
 export function MenuLink({ to, label, icon: Icon, active, expanded, nested = false, alert, onNavigate }: MenuLinkProps) {
   const styles = useStyles();
   const href = useHref(to);
-  const follow = useLinkClickHandler<HTMLAnchorElement>(to);
+  const follow = useLinkClickHandler(to);
 
   const link = (
     <a

@@ -9,7 +9,7 @@ import { queryKeys } from '../api/query-keys';
 import { applyTicketEvent, findTicket, isTicketListCache, type TicketListEvent, type TicketViewer } from './ticket-lists';
 
 export function applyToTicketLists(client: QueryClient, viewer: TicketViewer, event: TicketListEvent): void {
-  for (const [key, data] of client.getQueriesData<unknown>({ queryKey: queryKeys.tickets.lists })) {
+  for (const [key, data] of client.getQueriesData({ queryKey: queryKeys.tickets.lists })) {
     const spec = key[2];
     if (!isTicketListCache(spec, data)) continue;
     // isTicketListCache checked the spec's shape; the key holds exactly the spec the list was built from.
@@ -29,7 +29,7 @@ export function storeTicket(client: QueryClient, viewer: TicketViewer, ticket: T
 /** The cached ticket of the conversation, if one is loaded, follows the change. */
 function refreshOpenTicket(client: QueryClient, ticket: TicketDto): void {
   for (const key of [queryKeys.tickets.one(ticket.id), queryKeys.tickets.byUuid(ticket.uuid)]) {
-    const current = client.getQueryData<unknown>(key);
+    const current = client.getQueryData(key);
     if (isTicket(current) && current.id === ticket.id && current.updatedAt <= ticket.updatedAt) client.setQueryData(key, ticket);
   }
 }
@@ -41,7 +41,7 @@ function isTicket(value: unknown): value is TicketDto {
 /** A ticket of the loaded lists by id or uuid. */
 export function cachedTicket(client: QueryClient, reference: string): TicketDto | undefined {
   const lists = client
-    .getQueriesData<unknown>({ queryKey: queryKeys.tickets.lists })
+    .getQueriesData({ queryKey: queryKeys.tickets.lists })
     .flatMap(([key, data]) => (isTicketListCache(key[2], data) ? [data] : []));
   return findTicket(lists, reference);
 }

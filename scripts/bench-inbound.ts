@@ -106,9 +106,15 @@ type Actor = 'worker' | 'session host' | 'http api' | 'websocket api' | 'contact
 const actor = new AsyncLocalStorage<{ readonly actor: Actor; readonly traced?: boolean }>();
 
 /** A request in one line: the index, then the key, the key condition's values or the items written. */
+/** A WebSocket frame's text, whichever buffer shape ws hands it in. */
+function frameText(data: WebSocket.RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
+}
+
 function describeRequest(input: Record<string, unknown>): string {
   const shown = input.Key ?? input.ExpressionAttributeValues ?? input.Item ?? input.TransactItems ?? input.RequestItems ?? {};
-  return `${input.IndexName ? `${String(input.IndexName)} ` : ''}${JSON.stringify(shown).slice(0, 160)}`;
+  return `${typeof input.IndexName === 'string' ? `${input.IndexName} ` : ''}${JSON.stringify(shown).slice(0, 160)}`;
 }
 
 interface Tally {
@@ -125,7 +131,7 @@ function countRequests(): void {
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
       const who = actor.getStore()?.actor ?? 'other';
-      const command = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+      const command = (context.commandName ?? 'unknown').replace(/Command$/, '');
       const started = performance.now();
       if (actor.getStore()?.traced) process.stdout.write(`    ${command} ${describeRequest(args.input as Record<string, unknown>)}\n`);
       try {
@@ -144,7 +150,7 @@ function countRequests(): void {
   sqs().middlewareStack.add(
     (next, context) => async (args) => {
       const who = actor.getStore()?.actor ?? 'other';
-      const command = String(context.commandName ?? 'unknown').replace(/Command$/, '');
+      const command = (context.commandName ?? 'unknown').replace(/Command$/, '');
       const byCommand = tally.sqs.get(who) ?? new Map<string, number>();
       tally.sqs.set(who, byCommand);
       byCommand.set(command, (byCommand.get(command) ?? 0) + 1);
@@ -231,7 +237,7 @@ async function openAgentSocket(cloud: LocalCloud, token: string, companyId: stri
   const appMessage = companyEventName(companyId, 'appMessage');
   socket.on('message', (data) => {
     const receivedAt = performance.now();
-    const frame = JSON.parse(data.toString()) as RealtimeFrame;
+    const frame = JSON.parse(frameText(data)) as RealtimeFrame;
     if (frame.event !== appMessage) return;
     const event = frame.data as CompanyChannels['appMessage'];
     if (event.action !== 'create') return;
@@ -259,7 +265,7 @@ async function openAgentSocket(cloud: LocalCloud, token: string, companyId: stri
   const waiting = new Set(joins.map(roomNameOf));
   const answered = new Promise<void>((resolve, reject) => {
     const onFrame = (data: WebSocket.RawData) => {
-      const frame = JSON.parse(data.toString()) as RealtimeFrame;
+      const frame = JSON.parse(frameText(data)) as RealtimeFrame;
       if (frame.event === 'joinRefused') reject(new Error(`join refused: ${JSON.stringify(frame.data)}`));
       if (frame.event !== 'joined') return;
       waiting.delete((frame.data as { room: RoomName }).room);
@@ -548,8 +554,8 @@ async function api(cloud: LocalCloud, path: string, token: string, init: { metho
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
   // `any`: the bench reads a few fields of answers it does not type.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: (await response.json().catch(() => ({}))) as any };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a bench reads the API's JSON as it comes
+  return { status: response.status, body: await response.json().catch((): any => ({})) };
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {

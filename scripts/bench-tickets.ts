@@ -43,7 +43,7 @@ const { values: options } = parseArgs({
 });
 const TOTAL = Number(options.tickets);
 const MESSAGES_PER_TICKET = Number(options['messages-per-ticket']);
-const CHECKPOINTS = String(options.checkpoints)
+const CHECKPOINTS = options.checkpoints
   .split(',')
   .map(Number)
   .filter((count) => count > 0 && count <= TOTAL);
@@ -73,7 +73,7 @@ let tally = emptyTally();
 function measureReads(): void {
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      const command = String(context.commandName ?? 'unknown');
+      const command = context.commandName ?? 'unknown';
       const reading = ['QueryCommand', 'GetItemCommand', 'BatchGetItemCommand'].includes(command);
       if (reading) (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
@@ -83,7 +83,7 @@ function measureReads(): void {
         const consumed = output.ConsumedCapacity;
         let capacity = 0;
         for (const entry of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
-          capacity += Number((entry as { CapacityUnits?: number }).CapacityUnits ?? 0);
+          capacity += (entry as { CapacityUnits?: number }).CapacityUnits ?? 0;
         }
         tally.capacity += capacity;
         if (command === 'QueryCommand') {
@@ -280,8 +280,8 @@ async function main(): Promise<void> {
         body: init.body ? JSON.stringify(init.body) : undefined,
       });
       // `any`: the bench reads a few fields of answers it printed and did not type.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      return { status: response.status, body: (await response.json().catch(() => ({}))) as any };
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a bench reads the API's JSON as it comes
+      return { status: response.status, body: await response.json().catch((): any => ({})) };
     };
     const second = await api('/queue', adminToken, { method: 'POST', body: { name: 'Financeiro', color: '#b91c1c', greetingMessage: 'Olá' } });
     const queues = [admin.queueIds[0] as string, String(second.body.id)] as const;

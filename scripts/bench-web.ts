@@ -95,18 +95,28 @@ async function startStaticServer(root: string): Promise<{ port: number; serve(co
     response.end(body);
   };
   const answer = async (request: IncomingMessage, response: ServerResponse) => {
-    if (configBody === undefined) { send(response, 503, 'text/plain', 'no-store', 'starting'); return; }
+    if (configBody === undefined) {
+      send(response, 503, 'text/plain', 'no-store', 'starting');
+      return;
+    }
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
-    if (pathname === '/config.json') { send(response, 200, CONTENT_TYPES['.json']!, 'no-cache', configBody); return; }
+    if (pathname === '/config.json') {
+      send(response, 200, CONTENT_TYPES['.json']!, 'no-cache', configBody);
+      return;
+    }
     const file = normalize(join(root, pathname));
     const inside = file.startsWith(`${root}${sep}`);
     const found = inside && (await stat(file).catch(() => undefined))?.isFile() === true;
     if (found) {
       const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      send(response, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', cache, await readFile(file)); return;
+      send(response, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', cache, await readFile(file));
+      return;
     }
     // A missing asset is an error; any other path is a route of the single-page app.
-    if (pathname.startsWith('/assets/')) { send(response, 404, 'text/plain', 'no-store', 'not found'); return; }
+    if (pathname.startsWith('/assets/')) {
+      send(response, 404, 'text/plain', 'no-store', 'not found');
+      return;
+    }
     send(response, 200, CONTENT_TYPES['.html']!, 'no-cache', await readFile(join(root, 'index.html')));
   };
   await new Promise<void>((resolve, reject) => {

@@ -206,7 +206,7 @@ export const ContactListQuery = z
     dateEnd: day.optional(),
   })
   .refine((query) => !query.dateStart || !query.dateEnd || query.dateStart <= query.dateEnd, {
-    message: 'Data inicial depois da final',
+    error: 'Data inicial depois da final',
     path: ['dateEnd'],
   });
 export type ContactListQuery = z.output<typeof ContactListQuery>;

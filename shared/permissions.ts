@@ -38,6 +38,7 @@ const RULES: Readonly<Record<Profile, readonly PermissionAction[]>> = {
 
 /** Profiles compare case-insensitively (spec 1 §6). */
 export function can(profile: string, action: PermissionAction): boolean {
-  const rules = RULES[profile.toLowerCase() as Profile];
-  return rules !== undefined && rules.includes(action);
+  const key = profile.toLowerCase();
+  // A profile outside the table (an old or forged value) may do nothing.
+  return Object.hasOwn(RULES, key) && RULES[key as Profile].includes(action);
 }

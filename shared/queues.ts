@@ -96,7 +96,7 @@ export const ScheduleEntryInput = z
   })
   // Compared only when both are well-formed, so a bad time gets one message, not two.
   .refine((entry) => !isTime(entry.startTime) || !isTime(entry.endTime) || entry.endTime >= entry.startTime, {
-    message: 'End time must not be before start time',
+    error: 'End time must not be before start time',
     path: ['endTime'],
   })
   .transform(

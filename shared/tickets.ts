@@ -68,7 +68,7 @@ const idList = z.preprocess((raw) => {
   if (text.startsWith('[')) {
     try {
       const parsed: unknown = JSON.parse(text);
-      return Array.isArray(parsed) ? parsed.map((value) => (typeof value === 'number' ? String(value) : value)) : raw;
+      return Array.isArray(parsed) ? parsed.map((value: unknown) => (typeof value === 'number' ? String(value) : value)) : raw;
     } catch {
       return raw;
     }

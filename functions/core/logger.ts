@@ -8,8 +8,9 @@ const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as cons
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
 function threshold(): number {
-  const configured = config.logLevel() as keyof typeof LEVELS;
-  return LEVELS[configured] ?? LEVELS.info;
+  const configured = config.logLevel();
+  // An unknown LOG_LEVEL logs at info rather than failing every handler.
+  return Object.hasOwn(LEVELS, configured) ? LEVELS[configured as keyof typeof LEVELS] : LEVELS.info;
 }
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {

@@ -12,7 +12,7 @@ import { parseInput } from '../core/http/validation';
 import { readUploadedFiles } from '../core/media/multipart';
 import { authenticateApiToken, consumeApiRateLimit, sendExternalMessage, type ExternalSend } from '../core/external-api/external-send';
 
-const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers?.['content-type'] ?? '');
+const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers['content-type'] ?? '');
 
 function jsonBody(event: HttpEvent): unknown {
   if (!event.body) return {};

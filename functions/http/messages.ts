@@ -23,7 +23,7 @@ import { deleteMessage } from '../core/conversations/delete-message';
 import { listMessages } from '../core/conversations/list-messages';
 import { createMediaUpload, postMediaMessages, postMessage } from '../core/conversations/post-message';
 
-const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers?.['content-type'] ?? '');
+const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers['content-type'] ?? '');
 
 function jsonBody(event: HttpEvent): unknown {
   if (!event.body) return {};

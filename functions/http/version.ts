@@ -4,5 +4,5 @@ import { httpModule, publicRoute } from '../core/http/http-module';
 import { ok } from '../core/http/reply';
 
 export const handler = httpModule('version', {
-  'GET /version': publicRoute({}, async () => ok({ version: APP_VERSION })),
+  'GET /version': publicRoute({}, () => Promise.resolve(ok({ version: APP_VERSION }))),
 });

@@ -10,11 +10,11 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { ClientAction } from '../../shared/realtime-actions';
 import { roomNameOf } from '../../shared/realtime-events';
 import { logger } from '../core/logger';
-import { subscribeSocket } from '../core/realtime/join-room';
+import { subscribeSocket, type JoinAction, type JoinOutcome } from '../core/realtime/join-room';
 import { unsubscribeSocket } from '../core/realtime/leave-room';
 import { userIsAlive } from '../core/realtime/user-status';
 import { answerSocket } from './answer';
-import { socketContext } from './socket-context';
+import { socketContext, type WsRequest } from './socket-context';
 
 export async function handler(event: {
   body?: string;
@@ -33,26 +33,8 @@ export async function handler(event: {
       return { statusCode: 200 };
     case 'joinTickets':
     case 'joinNotification':
-    case 'joinChatBox': {
-      const outcome = await subscribeSocket(socket, action);
-      const room = roomNameOf(action);
-      switch (outcome.status) {
-        case 'joined':
-          await answerSocket(socket, 'joined', { room });
-          return { statusCode: 200 };
-        case 'refused':
-          logger.info('websocket join refused', { socketId: socket.socketId, userId: socket.userId, action, error: outcome.error });
-          await answerSocket(socket, 'joinRefused', { room, error: outcome.error });
-          return { statusCode: 403 };
-        case 'gone':
-          // Nobody to answer: the socket was forgotten while joining.
-          return { statusCode: 410 };
-        case 'ended':
-          // The user's access has ended: the socket is closed, there is nobody to answer.
-          logger.info('websocket of a user without access closed', { socketId: socket.socketId, userId: socket.userId });
-          return { statusCode: 403 };
-      }
-    }
+    case 'joinChatBox':
+      return answerJoin(socket, action, await subscribeSocket(socket, action));
     case 'leaveTickets':
     case 'leaveNotification':
     case 'leaveChatBox':
@@ -66,5 +48,26 @@ function parseJson(body: string | undefined): unknown {
     return JSON.parse(body ?? '');
   } catch {
     return undefined;
+  }
+}
+
+/** The answer to a join, by its outcome: the socket hears `joined` or `joinRefused` when someone is there to hear it. */
+async function answerJoin(socket: WsRequest, action: JoinAction, outcome: JoinOutcome): Promise<APIGatewayProxyResultV2> {
+  const room = roomNameOf(action);
+  switch (outcome.status) {
+    case 'joined':
+      await answerSocket(socket, 'joined', { room });
+      return { statusCode: 200 };
+    case 'refused':
+      logger.info('websocket join refused', { socketId: socket.socketId, userId: socket.userId, action, error: outcome.error });
+      await answerSocket(socket, 'joinRefused', { room, error: outcome.error });
+      return { statusCode: 403 };
+    case 'gone':
+      // Nobody to answer: the socket was forgotten while joining.
+      return { statusCode: 410 };
+    case 'ended':
+      // The user's access has ended: the socket is closed, there is nobody to answer.
+      logger.info('websocket of a user without access closed', { socketId: socket.socketId, userId: socket.userId });
+      return { statusCode: 403 };
   }
 }

@@ -23,6 +23,11 @@ export interface CommandConsumerOptions {
 
 export class ShardCommandConsumer {
   private running = true;
+
+  /** Read through a call: stop() changes it while a receive is awaited. */
+  private isRunning(): boolean {
+    return this.running;
+  }
   private readonly done: Promise<void>;
   private readonly abort = new AbortController();
 
@@ -64,7 +69,8 @@ export class ShardCommandConsumer {
         );
         messages = answer.Messages ?? [];
       } catch (error) {
-        if (!this.running) return;
+        // stop() aborts the poll: a failure after it is the stop itself.
+        if (!this.isRunning()) return;
         logger.warn('session commands not received', { shard: this.sessions.shard, error });
         await pause(idleMs * 5);
         continue;

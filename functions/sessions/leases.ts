@@ -68,11 +68,11 @@ export type LostReason = 'taken' | 'deadline' | 'abandoned';
 
 export interface LeaseCallbacks {
   /** The shard is ours; `fencingToken` grows with every acquisition of the shard by anyone. Not awaited. */
-  onAcquired?(shard: number, fencingToken: number): void | Promise<void>;
+  onAcquired?: (shard: number, fencingToken: number) => void | Promise<void>;
   /** Stop acting on the shard now: another host may own it soon. Not awaited. */
-  onLost?(shard: number, reason: LostReason): void | Promise<void>;
+  onLost?: (shard: number, reason: LostReason) => void | Promise<void>;
   /** We are giving the shard up; the lease is released only after this settles. */
-  onReleased?(shard: number): void | Promise<void>;
+  onReleased?: (shard: number) => void | Promise<void>;
 }
 
 export interface LeaseManagerOptions extends LeaseCallbacks {
@@ -134,6 +134,11 @@ export class LeaseManager {
 
   private readonly held = new Map<number, HeldLease>();
   private phase: Phase = 'active';
+
+  /** Read through a call, so that a check after an await is not taken as settled by one before it. */
+  private isActive(): boolean {
+    return this.phase === 'active';
+  }
   private looping = false;
   private cancelNextCycle: (() => void) | undefined;
   private inFlight: Promise<void> | undefined;
@@ -230,7 +235,8 @@ export class LeaseManager {
     await Promise.all([...this.held.values()].map((lease) => this.renew(lease)));
     if (this.phase !== 'active') return;
     const liveHosts = await this.countLiveHosts();
-    if (liveHosts === undefined || this.phase !== 'active') return;
+    // stop() may have run during the await.
+    if (liveHosts === undefined || !this.isActive()) return;
     const target = Math.ceil(this.shards / liveHosts);
     if (this.held.size > target) {
       const highest = Math.max(...this.held.keys());

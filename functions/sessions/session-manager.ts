@@ -108,7 +108,7 @@ export class ShardSessions {
         await existing?.logout();
         // Pairing state is cleared by every provider that may hold some, running or not.
         for (const provider of Object.values(this.options.providers)) {
-          await provider?.clearPairing(this.context(command.companyId, command.whatsappId));
+          await provider.clearPairing(this.context(command.companyId, command.whatsappId));
         }
         if (!command.deleted) await this.report(command.companyId, command.whatsappId, { status: 'DISCONNECTED' });
         return;

@@ -9,14 +9,18 @@ import { logger } from '../core/logger';
 import { DueMessage } from '../core/scheduling/due-messages';
 import { fireTicketTimer } from '../core/conversations/ticket-timers';
 
+type Handlers = { readonly [K in DueMessage['kind']]: (message: Extract<DueMessage, { kind: K }>, now: Date) => Promise<void> };
+
+/** One handler per kind of due message; a new kind (schedules, campaign starts) adds its own here. */
+const HANDLERS: Handlers = {
+  ticketTimer: async (message, now) => {
+    const outcome = await fireTicketTimer(message, now);
+    logger.info('ticket timer fired', { ticketId: message.ticketId, timer: message.timer, outcome });
+  },
+};
+
 export async function handleDueMessage(message: DueMessage, now = new Date()): Promise<void> {
-  switch (message.kind) {
-    case 'ticketTimer': {
-      const outcome = await fireTicketTimer(message, now);
-      logger.info('ticket timer fired', { ticketId: message.ticketId, timer: message.timer, outcome });
-      return;
-    }
-  }
+  await HANDLERS[message.kind](message, now);
 }
 
 function parse(record: SQSRecord): DueMessage | undefined {

@@ -73,14 +73,15 @@ export interface LocalCloud {
 
 const HOST = '127.0.0.1';
 
-const LOG_LEVELS: Readonly<Record<string, number>> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+const INFO_LEVEL = 20;
+const LOG_LEVELS: Readonly<Record<string, number>> = { debug: 10, info: INFO_LEVEL, warn: 30, error: 40, silent: 100 };
 
 /** The stand-ins' JSON log lines (requests, polls, schedules), filtered by the same level as the backend. */
 function cloudLogger(level: string): (entry: Record<string, unknown>) => void {
-  const threshold = LOG_LEVELS[level] ?? LOG_LEVELS.info!;
+  const threshold = LOG_LEVELS[level] ?? INFO_LEVEL;
   return (entry) => {
     const entryLevel = typeof entry.level === 'string' ? entry.level : 'info';
-    if ((LOG_LEVELS[entryLevel] ?? LOG_LEVELS.info!) < threshold) return;
+    if ((LOG_LEVELS[entryLevel] ?? INFO_LEVEL) < threshold) return;
     process.stdout.write(`${JSON.stringify({ source: 'local-cloud', ...entry })}\n`);
   };
 }

@@ -266,6 +266,7 @@ class InTurnDataStore implements DataStore {
     return this.inner.getRoot<T>(ctx);
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- cognito-local's DataStore declares set<T>
   set<T>(ctx: Context, key: string | string[], value: T): Promise<void> {
     return this.writes.run(() => this.inner.set(ctx, key, value));
   }
@@ -571,11 +572,12 @@ const CODE_PURPOSE: Partial<Record<MessageSource, string>> = {
 class LocalMessages implements Messages {
   readonly codes = new Map<string, string>();
 
-  async deliver(...[, source, , , , code, , deliveryDetails]: Parameters<Messages['deliver']>): Promise<void> {
+  deliver(...[, source, , , , code, , deliveryDetails]: Parameters<Messages['deliver']>): Promise<void> {
     const destination = deliveryDetails.Destination.trim().toLowerCase();
     this.codes.set(destination, code);
-    if (process.env[ENV.logLevel] === 'silent') return;
+    if (process.env[ENV.logLevel] === 'silent') return Promise.resolve();
     process.stdout.write(`Local Cognito: ${CODE_PURPOSE[source] ?? `${source} code`} for ${destination}: ${code}\n`);
+    return Promise.resolve();
   }
 }
 

@@ -67,7 +67,7 @@ class DynamoError extends Error {
   }
 
   get type(): string {
-    return String(this.body.__type ?? '');
+    return typeof this.body.__type === 'string' ? this.body.__type : '';
   }
 
   get isConditionalCheckFailed(): boolean {

@@ -93,6 +93,11 @@ class Poller {
   private readonly visibilityTimeoutMs: number;
 
   private stopped = false;
+
+  /** Read through a call: stop() changes it while a poll is awaited. */
+  private isStopped(): boolean {
+    return this.stopped;
+  }
   private loop: Promise<void> | undefined;
   private readonly inFlight = new Set<Promise<void>>();
   private wakeRequested = false;
@@ -136,7 +141,7 @@ class Poller {
       } catch (error) {
         this.report('error', 'polling failed', { error: String(error) });
       }
-      if (!found && !this.stopped) {
+      if (!found && !this.isStopped()) {
         await this.idle();
       }
     }
@@ -202,6 +207,7 @@ class Poller {
           MaxNumberOfMessages: wanted,
           WaitTimeSeconds: 0,
           // local-aws-sqs reads only the older AttributeNames; AWS reads MessageSystemAttributeNames.
+          // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
           AttributeNames: ['All'],
           MessageSystemAttributeNames: ['All'],
           MessageAttributeNames: ['All'],
@@ -476,7 +482,7 @@ export function batchItemFailures(result: unknown, batchIds: ReadonlySet<string>
   const failedIds = new Set<string>();
   for (const failure of failures) {
     const hasIdentifier = typeof failure === 'object' && failure !== null && 'itemIdentifier' in failure;
-    const id: unknown = hasIdentifier ? failure.itemIdentifier : undefined;
+    const id: unknown = hasIdentifier ? (failure as { readonly itemIdentifier: unknown }).itemIdentifier : undefined;
     if (typeof id !== 'string' || !batchIds.has(id)) {
       return batchIds;
     }

@@ -50,7 +50,7 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /** An id shaped like API Gateway's request and connection ids (`Mc7UVioPPHcEKPA=`). */
 export function apiGatewayId(): string {
   let id = '';
-  for (let i = 0; i < 15; i += 1) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  for (let i = 0; i < 15; i += 1) id += ID_ALPHABET.charAt(randomInt(ID_ALPHABET.length));
   return `${id}=`;
 }
 

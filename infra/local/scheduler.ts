@@ -190,7 +190,8 @@ class Scheduler {
       const path = url.pathname.split('/').filter((part) => part !== '').map((part) => decodeURIComponent(part));
       const method = request.method ?? 'GET';
       if (path.length === 1 && path[0] === 'schedules' && method === 'GET') {
-        send(response, 200, this.list(url.searchParams)); return;
+        send(response, 200, this.list(url.searchParams));
+        return;
       }
       const name = path.length === 2 && path[0] === 'schedules' ? path[1] : undefined;
       if (name !== undefined) {
@@ -198,23 +199,29 @@ class Scheduler {
         const queryGroup = url.searchParams.get('groupName') ?? DEFAULT_GROUP;
         switch (method) {
           case 'POST':
-            { send(response, 200, await this.create(name, await readJson(request))); return; }
+            send(response, 200, await this.create(name, await readJson(request)));
+            return;
           case 'PUT':
-            { send(response, 200, await this.update(name, await readJson(request))); return; }
+            send(response, 200, await this.update(name, await readJson(request)));
+            return;
           case 'GET':
-            { send(response, 200, this.get(name, queryGroup)); return; }
+            send(response, 200, this.get(name, queryGroup));
+            return;
           case 'DELETE':
-            { send(response, 200, await this.remove(name, queryGroup)); return; }
+            send(response, 200, await this.remove(name, queryGroup));
+            return;
         }
       }
       const unsupported = `${method} ${url.pathname} is not supported by the local scheduler`;
       throw new SchedulerError('UnknownOperationException', 404, unsupported);
     } catch (error) {
       if (error instanceof SchedulerError) {
-        send(response, error.status, { Message: error.message }, error.type); return;
+        send(response, error.status, { Message: error.message }, error.type);
+        return;
       }
       this.log({ level: 'error', message: 'scheduler request failed', error: String(error) });
-      send(response, 500, { Message: 'Internal error of the local scheduler' }, 'InternalServerException'); return;
+      send(response, 500, { Message: 'Internal error of the local scheduler' }, 'InternalServerException');
+      return;
     }
   }
 

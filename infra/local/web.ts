@@ -33,7 +33,10 @@ function runtimeConfigPlugin(config: RuntimeConfig): Plugin {
     name: 'local-runtime-config',
     configureServer(server) {
       server.middlewares.use('/config.json', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-        if (req.method !== 'GET' && req.method !== 'HEAD') { next(); return; }
+        if (req.method !== 'GET' && req.method !== 'HEAD') {
+          next();
+          return;
+        }
         res.statusCode = 200;
         res.setHeader('content-type', 'application/json; charset=utf-8');
         res.setHeader('cache-control', 'no-store');

@@ -198,6 +198,8 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
   /** Handler invocations in flight, awaited on stop so nothing outlives the gateway. */
   const inFlight = new Set<Promise<unknown>>();
   let stopping = false;
+  /** Read through a call: stop() sets it while an upgrade awaits its authorizer. */
+  const isStopping = () => stopping;
 
   const routeFor = (key: string) => routes.find((route) => route.routeKey === key);
   const functionName = (module: string) => `ws-${module.replace(/\//g, '-')}`;
@@ -246,8 +248,14 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
     const started = Date.now();
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname.replace(/\/+$/, '');
-    if (stopping) { refuseUpgrade(socket, 503, 'Service Unavailable'); return; }
-    if (path !== '' && path !== `/${WS_STAGE}`) { refuseUpgrade(socket, 404, 'Not Found'); return; }
+    if (stopping) {
+      refuseUpgrade(socket, 503, 'Service Unavailable');
+      return;
+    }
+    if (path !== '' && path !== `/${WS_STAGE}`) {
+      refuseUpgrade(socket, 404, 'Not Found');
+      return;
+    }
 
     const connectionId = apiGatewayId();
     const logConnect = (status: number, extra: Record<string, unknown> = {}) =>
@@ -256,7 +264,8 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
     // Identity source semantics: without the ticket the authorizer is not even called.
     if (!url.searchParams.get(WS_AUTHORIZER.queryParameter)) {
       logConnect(401, { reason: 'missing identity source' });
-      refuseUpgrade(socket, 401, 'Unauthorized'); return;
+      refuseUpgrade(socket, 401, 'Unauthorized');
+      return;
     }
 
     const values = requestValues(req, url);
@@ -281,17 +290,20 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
       const evaluation = evaluatePolicy(policy, methodArn);
       if (!evaluation.allowed) {
         logConnect(403, { reason: 'authorizer denied' });
-        refuseUpgrade(socket, 403, 'Forbidden'); return;
+        refuseUpgrade(socket, 403, 'Forbidden');
+        return;
       }
       authorizer = { ...evaluation.authorizer, integrationLatency: Date.now() - authorizerStarted };
     } catch (error) {
       // A Lambda authorizer signals "no valid identity" by throwing exactly `Unauthorized`.
       if (error instanceof Error && error.message === 'Unauthorized') {
         logConnect(401, { reason: 'authorizer unauthorized' });
-        refuseUpgrade(socket, 401, 'Unauthorized'); return;
+        refuseUpgrade(socket, 401, 'Unauthorized');
+        return;
       }
       logConnect(500, { error: error instanceof Error ? error.stack : String(error) });
-      refuseUpgrade(socket, 500, 'Internal server error'); return;
+      refuseUpgrade(socket, 500, 'Internal server error');
+      return;
     }
 
     const connectRoute = routeFor('$connect');
@@ -318,15 +330,17 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
           result !== null && typeof result === 'object' && 'statusCode' in result ? Number(result.statusCode) : 200;
         if (!(statusCode >= 200 && statusCode < 300)) {
           logConnect(statusCode, { reason: '$connect refused' });
-          refuseUpgrade(socket, statusCode); return;
+          refuseUpgrade(socket, statusCode);
+          return;
         }
       } catch (error) {
         logConnect(500, { error: error instanceof Error ? error.stack : String(error) });
-        refuseUpgrade(socket, 500, 'Internal server error'); return;
+        refuseUpgrade(socket, 500, 'Internal server error');
+        return;
       }
     }
 
-    if (stopping || !socket.writable) {
+    if (isStopping() || !socket.writable) {
       socket.destroy();
       return;
     }
@@ -509,7 +523,10 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
           sendManagementError(res, 413, 'PayloadTooLargeException', 'Message too long');
           return;
         }
-        if (!connection || connection.socket.readyState !== WebSocket.OPEN) { gone(); return; }
+        if (!connection || connection.socket.readyState !== WebSocket.OPEN) {
+          gone();
+          return;
+        }
         // Text stays a text frame; anything that is not UTF-8 goes as a binary frame.
         connection.socket.send(isUtf8(data) ? data.toString('utf8') : data, { binary: !isUtf8(data) });
         res.writeHead(200, { 'content-length': 0 });
@@ -518,7 +535,10 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
       }
       case 'GET': {
         req.resume();
-        if (!connection) { gone(); return; }
+        if (!connection) {
+          gone();
+          return;
+        }
         const body = JSON.stringify({
           connectedAt: new Date(connection.connectedAt).toISOString(),
           identity: { sourceIp: connection.sourceIp, userAgent: connection.userAgent },
@@ -530,7 +550,10 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
       }
       case 'DELETE': {
         req.resume();
-        if (!connection) { gone(); return; }
+        if (!connection) {
+          gone();
+          return;
+        }
         // Gone for the API at once; `$disconnect` runs when the close handshake ends.
         connections.delete(connectionId);
         connection.socket.close(1000);
@@ -580,7 +603,10 @@ export async function startWsGateway(options: WsGatewayOptions): Promise<Running
       [...live].map(
         (connection) =>
           new Promise<void>((resolve) => {
-            if (connection.socket.readyState === WebSocket.CLOSED) { resolve(); return; }
+            if (connection.socket.readyState === WebSocket.CLOSED) {
+              resolve();
+              return;
+            }
             const drop = setTimeout(() => connection.socket.terminate(), CLOSE_GRACE_MS);
             connection.socket.once('close', () => {
               clearTimeout(drop);

@@ -203,7 +203,7 @@ export const routeKey = (route: Pick<HttpRouteDefinition, 'method' | 'path'>): s
 export const HTTP_CORS = {
   allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const,
   allowHeaders: ['authorization', 'content-type', 'idempotency-key'] as const,
-  exposeHeaders: [] as const,
+  exposeHeaders: [] as readonly string[],
   maxAgeSeconds: 600,
   allowCredentials: false,
 };

@@ -35,7 +35,7 @@ export async function companyDetail(company: Company): Promise<CompanyDetail> {
     ...companySummary(company, plan?.name ?? '', campaignsEnabled),
     plan: plan ? toPlan(plan) : null,
     settings,
-    schedules: company.schedules ?? [],
+    schedules: company.schedules,
     addressZipCode: company.addressZipCode ?? '',
     addressStreet: company.addressStreet ?? '',
     addressState: company.addressState ?? '',

@@ -35,7 +35,7 @@ export async function updateCompany(companyId: string, input: UpdateCompanyBody,
     const movesPlan = changes.planId !== undefined && changes.planId !== company.planId;
     const steps = new Steps<'company' | 'joinPlan' | 'leavePlan' | 'setting'>();
     steps.add('company', updateCompanyAction(company, changes, now));
-    if (movesPlan && changes.planId !== undefined) {
+    if (movesPlan) {
       if (!(await getPlan(changes.planId))) throw invalidPlan();
       steps.add('joinPlan', planCounterAction(changes.planId, 1));
       if (await getPlan(company.planId)) steps.add('leavePlan', planCounterAction(company.planId, -1));
@@ -63,7 +63,7 @@ export async function updateCompany(companyId: string, input: UpdateCompanyBody,
         setting: { key: 'campaignsEnabled', value: String(campaignsEnabled) },
       });
     }
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const defined = Object.fromEntries(Object.entries(changes as Record<string, unknown>).filter(([, value]) => value !== undefined));
     const detail = await companyDetail({ ...company, ...defined, updatedAt: now.toISOString() });
     if (campaignsEnabled === undefined) return detail;
     // The settings were read by a Query, which may not see our write yet on DynamoDB: answer what we wrote.

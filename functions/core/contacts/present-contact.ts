@@ -13,8 +13,8 @@ export function toContactDto(contact: Contact): ContactDto {
     id: contact.id,
     name: contact.name,
     number: contact.number,
-    email: contact.email ?? '',
-    extraInfo: (contact.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
+    email: contact.email,
+    extraInfo: contact.extraInfo.map(({ name, value }) => ({ name, value })),
     profilePicUrl: contact.profilePicUrl ?? null,
     isGroup: contact.isGroup,
     // Connections (and a contact's own connection) arrive with the WhatsApp issue.

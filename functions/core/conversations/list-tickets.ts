@@ -27,6 +27,7 @@
 import { can } from '../../../shared/permissions';
 import { dayBounds } from '../../../shared/company-time';
 import { TICKET_STATUSES, type ListTicketsQuery, type TicketPage, type TicketStatus } from '../../../shared/tickets';
+import { mapLimited } from '../limited';
 import { AppError } from '../errors';
 import { PAGE_SIZE } from '../http/pagination';
 import { searchContactIds } from '../repositories/contacts';
@@ -301,18 +302,4 @@ async function ticketIdsByWords(companyId: string, term: string): Promise<string
   const lists = await Promise.all(words.map(async (word) => (await findTicketIdsByWord(companyId, word, SEARCH_TICKETS)).ticketIds));
   const [first = [], ...rest] = lists;
   return first.filter((id) => rest.every((list) => list.includes(id)));
-}
-
-async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await run(items[index] as T);
-      }
-    }),
-  );
-  return results;
 }

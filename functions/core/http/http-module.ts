@@ -83,7 +83,7 @@ export function callerRoute<S extends Schemas>(
   run: (input: RouteInput<S> & { readonly caller: Caller }) => Promise<Reply>,
 ): Route {
   return async (event) => {
-    const claims = event.requestContext.authorizer?.jwt?.claims ?? {};
+    const claims = event.requestContext.authorizer.jwt.claims;
     const caller = await loadCaller({
       sub: String(claims.sub ?? ''),
       authTime: Number(claims.auth_time ?? 0),
@@ -105,7 +105,7 @@ function parseRouteInput<S extends Schemas>(schemas: S, event: HttpEvent): Route
       S,
       'params'
     >,
-    headers: event.headers ?? {},
+    headers: event.headers,
     event,
   };
 }
@@ -172,6 +172,6 @@ function logRequest(module: string, event: HttpEvent, response: HttpResult | nul
     routeKey: event.routeKey,
     status: response?.statusCode,
     ms: typeof startedAt === 'number' ? Date.now() - startedAt : undefined,
-    requestId: event.requestContext?.requestId,
+    requestId: event.requestContext.requestId,
   });
 }

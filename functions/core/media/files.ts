@@ -64,7 +64,7 @@ interface Signature extends MediaType {
   readonly at?: { readonly offset: number; readonly bytes: readonly number[] };
 }
 
-const ascii = (text: string): number[] => [...text].map((character) => character.charCodeAt(0));
+const ascii = (text: string): number[] => Array.from({ length: text.length }, (_, index) => text.charCodeAt(index));
 
 /**
  * Known file signatures, the most specific first; extend the table when a new kind of media is

@@ -111,8 +111,14 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
     parser.on('fieldsLimit', () => fail('Too many form fields'));
     parser.on('error', () => reject(invalid('Malformed multipart body')));
     parser.on('close', () => {
-      if (failure) { reject(failure); return; }
-      if (files.length === 0) { reject(invalid('Required')); return; }
+      if (failure) {
+        reject(failure);
+        return;
+      }
+      if (files.length === 0) {
+        reject(invalid('Required'));
+        return;
+      }
       Promise.all(files).then(
         (uploaded) => (uploaded.some((file) => file.bytes.length === 0) ? reject(invalid('Required')) : resolve({ files: uploaded, fields })),
         () => reject(invalid('Malformed multipart body')),

@@ -138,7 +138,9 @@ function refusalOf(error: unknown): SpreadsheetRefused {
 }
 
 /** Thrown by a part's handlers to stop reading it: what they wanted is read. */
-const DONE = Symbol('done');
+/** Thrown to stop a streaming parser once it has read enough: not a failure, caught where reading ends. */
+class StopReading extends Error {}
+const DONE = new StopReading('done');
 
 /**
  * Streams one XML part through saxes. `setup` attaches the handlers; text is collected only between

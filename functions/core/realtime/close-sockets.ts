@@ -13,7 +13,7 @@ import { DeleteConnectionCommand, GoneException } from '@aws-sdk/client-apigatew
 import { wsManagement } from '../aws/clients';
 import { logger } from '../logger';
 import { companySockets, deleteSocket, userSockets, type SocketRef } from '../repositories/realtime';
-import { forEachLimited } from './publisher';
+import { forEachLimited } from '../limited';
 
 /** Closes in flight at once: a company may have a socket per user and tab. */
 const CONCURRENCY = 16;

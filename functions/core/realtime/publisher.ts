@@ -15,6 +15,7 @@ import {
   type GlobalChannels,
 } from '../../../shared/realtime-events';
 import { wsManagement } from '../aws/clients';
+import { forEachLimited } from '../limited';
 import { logger } from '../logger';
 import { deleteSocket, globalRoomMembers, roomMembers, type Room, type RoomMember } from '../repositories/realtime';
 
@@ -94,16 +95,4 @@ async function post(member: RoomMember, payload: string, event: string): Promise
     logger.warn('realtime post failed', { event, socketId: member.socketId, error });
   }
   return true;
-}
-
-/** Runs `run` over the items with at most `limit` at a time. */
-export async function forEachLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await run(item);
-    }
-  });
-  await Promise.all(workers);
 }

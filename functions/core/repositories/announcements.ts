@@ -51,7 +51,7 @@ export interface ChangedAnnouncement {
  * undefined when there is no such announcement (a conditional update, so it never creates one).
  */
 export async function setAnnouncementFields(id: string, changes: AnnouncementChanges): Promise<ChangedAnnouncement | undefined> {
-  const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
+  const entries = Object.entries(changes as Record<string, unknown>).filter(([, value]) => value !== undefined);
   if (entries.length === 0) throw new Error('setAnnouncementFields needs at least one change');
   try {
     const { Attributes } = await dynamo().send(

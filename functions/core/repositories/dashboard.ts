@@ -11,6 +11,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { companyDay } from '../../../shared/company-time';
 import { dynamo } from '../aws/clients';
+import { mapLimited } from '../limited';
 import { keys } from './keys';
 import { table } from './table';
 import type { TransactItem } from './transaction';
@@ -119,17 +120,7 @@ const DAY_READS_AT_ONCE = 8;
 
 /** The counters of the given days: one Query of each day's partition (the company's item and its attendants'). */
 export async function readDays(companyId: string, days: readonly string[]): Promise<DayCounters[]> {
-  const results: DayCounters[] = new Array(days.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < days.length) {
-      const index = next++;
-      const day = days[index] as string;
-      results[index] = await readDay(companyId, day);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DAY_READS_AT_ONCE, days.length) }, worker));
-  return results;
+  return mapLimited(days, DAY_READS_AT_ONCE, (day) => readDay(companyId, day));
 }
 
 async function readDay(companyId: string, day: string): Promise<DayCounters> {

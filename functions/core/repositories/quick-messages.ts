@@ -76,7 +76,7 @@ export async function setQuickMessageFields(
     );
     if (!Attributes) return undefined;
     const before = quickMessageFromItem(Attributes);
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const defined = Object.fromEntries(Object.entries(changes as Record<string, unknown>).filter(([, value]) => value !== undefined));
     return { before, after: { ...before, ...defined } };
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;

@@ -24,6 +24,7 @@ const STORAGE_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 
  * Turns a stored item back into the entity, without the key and index attributes. The cast is sound
  * because each repository reads only items of its own entity, which it wrote itself through `toItem`.
  */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the repository names the entity it wrote: the cast above is the point
 export function fromItem<T>(item: Record<string, unknown>): T {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !STORAGE_ATTRIBUTES.includes(name))) as T;
 }

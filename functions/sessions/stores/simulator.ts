@@ -185,8 +185,8 @@ export async function listSimulatedOutbound(companyId: string, whatsappId: strin
   return items.map((item) => ({
     whatsappMessageId: String(item.whatsappMessageId),
     to: String(item.to),
-    body: String(item.body ?? ''),
-    mediaType: String(item.mediaType ?? 'chat'),
+    body: typeof item.body === 'string' ? item.body : '',
+    mediaType: typeof item.mediaType === 'string' ? item.mediaType : 'chat',
     fileName: typeof item.fileName === 'string' ? item.fileName : null,
     quotedWhatsappMessageId: typeof item.quotedWhatsappMessageId === 'string' ? item.quotedWhatsappMessageId : null,
     ack: Number(item.ack ?? 1),

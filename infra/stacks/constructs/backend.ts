@@ -15,6 +15,7 @@ import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct, type IConstruct } from 'constructs';
+import { logRetention } from '../log-retention';
 import { mediaBucketName } from '../../resources/buckets';
 import { ENV } from '../../resources/environment';
 import { queueUrlEnv, SCHEDULE_DUE_QUEUE_ID } from '../../resources/queues';
@@ -109,7 +110,7 @@ export class Backend extends Construct {
     const { stage } = this.props;
     const functionName = `atende-${stage.name}-${options.name}`;
     const logGroup = new logs.LogGroup(scope, `${id}-logs`, {
-      retention: stage.logRetentionDays,
+      retention: logRetention(stage),
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     const handler = new nodejs.NodejsFunction(scope, id, {

@@ -19,6 +19,7 @@ import {
   httpModuleEntry,
   routeKey,
 } from '../../resources/http-routes';
+import { logRetention } from '../log-retention';
 import type { StageConfig } from '../../resources/stage';
 import { acknowledgeRule } from '../nag';
 import type { AddFunction } from './function-factory';
@@ -73,7 +74,7 @@ export class HttpApi extends Construct {
       },
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: stage.logRetentionDays,
+      retention: logRetention(stage),
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     new apigwv2.HttpStage(this, 'DefaultStage', {

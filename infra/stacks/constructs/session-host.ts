@@ -16,6 +16,7 @@ import * as ecs from 'aws-cdk-lib/aws-ecs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { logRetention } from '../log-retention';
 import { ENV } from '../../resources/environment';
 import { SESSION_SHARDS, sessionCommandQueueId } from '../../resources/queues';
 import type { StageConfig } from '../../resources/stage';
@@ -86,7 +87,7 @@ export class SessionHost extends Construct {
       logging: ecs.LogDrivers.awsLogs({
         streamPrefix: 'session-host',
         logGroup: new logs.LogGroup(this, 'Logs', {
-          retention: stage.logRetentionDays,
+          retention: logRetention(stage),
           removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
         }),
       }),

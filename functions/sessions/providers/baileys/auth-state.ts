@@ -25,6 +25,7 @@ export interface StoredAuthState {
 
 export const serialize = (value: unknown): string => JSON.stringify(value, BufferJSON.replacer);
 // The reviver rebuilds Buffers; the shapes are Baileys' own, written by serialize.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the Baileys shape it stored
 export const deserialize = <T>(text: string): T => JSON.parse(text, BufferJSON.reviver) as T;
 
 /**
@@ -67,7 +68,8 @@ export async function loadAuthState(context: SessionContext, onFenced: (error: F
     async set(data: SignalDataSet) {
       const writes: SessionKeyWrite[] = [];
       for (const [type, entries] of Object.entries(data)) {
-        for (const [id, value] of Object.entries(entries ?? {})) {
+        // Baileys may hand a type with no entries as undefined.
+        for (const [id, value] of Object.entries((entries as Record<string, unknown> | undefined) ?? {})) {
           writes.push({ type, id, value: value === null || value === undefined ? null : serialize(value) });
         }
       }

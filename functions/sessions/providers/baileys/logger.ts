@@ -12,7 +12,7 @@ export type BaileysLogger = SocketConfig['logger'];
 const RANKS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: 100 } as const;
 type Rank = keyof typeof RANKS;
 
-const rankOf = (level: string): number => RANKS[level as Rank] ?? RANKS.warn;
+const rankOf = (level: string): number => (Object.hasOwn(RANKS, level) ? RANKS[level as Rank] : RANKS.warn);
 
 export function baileysLogger(fields: Record<string, unknown> = {}, level: Rank = 'warn'): BaileysLogger {
   const emit = (at: Exclude<Rank, 'silent' | 'fatal'>, self: BaileysLogger, value: unknown, message?: string) => {

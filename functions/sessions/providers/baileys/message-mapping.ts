@@ -55,6 +55,8 @@ export function contentOf(message: proto.IMessage | null | undefined): Content |
     if (protocol.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT) {
       const body = textOf(protocol.editedMessage);
       if (body === undefined) return undefined;
+      // protobufjs hands Long-shaped plain objects, not instances of Long; toNumber reads both.
+      // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- see above
       const timestampMs = protocol.timestampMs ? toNumber(protocol.timestampMs) : undefined;
       return { kind: 'edit', targetId, body, timestampMs };
     }
@@ -102,6 +104,7 @@ export function contentOf(message: proto.IMessage | null | undefined): Content |
   return undefined;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- protobufjs hands Long-shaped plain objects; toNumber reads both
 const secondsToMs = (value: WAMessage['messageTimestamp']): number => (value ? toNumber(value) * 1000 : Date.now());
 
 /** A person in a group: the author of a message. */

@@ -218,15 +218,15 @@ class SimulatedSession implements ProviderSession {
     });
   }
 
-  async checkNumber(number: string): Promise<{ exists: boolean; chat?: ChatAddress }> {
+  checkNumber(number: string): Promise<{ exists: boolean; chat?: ChatAddress }> {
     this.requireOpen();
     // Every well-formed number "has WhatsApp" on the simulated network.
     const exists = /^\d{8,20}$/.test(number);
-    return exists ? { exists, chat: { id: number, isGroup: false } } : { exists };
+    return Promise.resolve(exists ? { exists, chat: { id: number, isGroup: false } } : { exists });
   }
 
-  async profilePictureUrl(): Promise<string | null> {
-    return null;
+  profilePictureUrl(): Promise<string | null> {
+    return Promise.resolve(null);
   }
 
   async logout(): Promise<void> {
@@ -236,10 +236,11 @@ class SimulatedSession implements ProviderSession {
     this.listener.onClose('loggedOut');
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     for (const timer of this.pending) clearTimeout(timer);
     this.pending.clear();
+    return Promise.resolve();
   }
 }

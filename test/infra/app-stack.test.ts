@@ -11,6 +11,7 @@ import { deadLetterQueueName, QUEUES, type QueueDefinition, queueName, queueUrlE
 import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
 import { WS_ROUTE_SELECTION_EXPRESSION, WS_ROUTES, WS_STAGE } from '../../infra/resources/ws-routes';
 import { type SynthesizedStage, synthesizeStage } from './synth';
+import { ifAssigned } from '../support/teardown';
 
 /** A queue with a consumer of known settings. Any existing handler module will do: bundling is skipped. */
 const CONSUMED_QUEUE: QueueDefinition = {
@@ -30,7 +31,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const stage of [dev, prod]) stage?.dispose();
+  for (const stage of [dev, prod]) ifAssigned(stage)?.dispose();
 });
 
 interface FunctionResource {

@@ -20,6 +20,7 @@ import { drainCommands as drainQueuedCommands } from '../support/session-command
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
 import { postForm, seedConversation, seedInbound, type ConversationOptions } from './isolation/messages';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -39,7 +40,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 /** A conversation the agent attends (open with them), so they may write to it. */

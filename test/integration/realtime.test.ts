@@ -11,6 +11,7 @@ import { keys } from '../../functions/core/repositories/keys';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness } from '../support/realtime-client';
 import { addUser, createTenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.closeAll();
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 async function mintTicket(): Promise<string> {

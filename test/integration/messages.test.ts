@@ -21,6 +21,7 @@ import { addUser, createTenant, type SignedInUser, type Tenant } from '../suppor
 import { PNG_BYTES } from './isolation/announcements';
 import { postForm, seedConversation, seedInbound, type ConversationOptions } from './isolation/messages';
 import { ifAssigned } from '../support/teardown';
+import { messageText } from '../support/frame-text';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -723,7 +724,7 @@ describe('realtime', () => {
     const minted = await cloud.api('/realtime/ticket', { method: 'POST', token: agent.token });
     const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
     const frames: { event: string; data: { action: string; message?: { id: string; body: string; isDeleted: boolean }; ticket?: { id: string } } }[] = [];
-    socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    socket.on('message', (data) => frames.push(JSON.parse(messageText(data))));
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ action: 'joinChatBox', ticketId: ticket.id }));
     await waitFor(() => roomHasMembers(`ticket:${ticket.id}`));

@@ -47,12 +47,12 @@ interface FunctionResource {
   };
 }
 
-/** The product's Lambdas (not the handlers aws-cdk-lib adds), by logical id. */
+/** The product's Lambdas (not the handlers aws-cdk-lib adds, which may have no name of their own), by logical id. */
 function productFunctions(stage: SynthesizedStage, stageName: string): Record<string, FunctionResource> {
-  const all = stage.app.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>;
+  const all = stage.app.findResources('AWS::Lambda::Function') as Record<string, { readonly Properties: { readonly FunctionName?: unknown } }>;
   return Object.fromEntries(
-    Object.entries(all).filter(([, resource]) => String(resource.Properties.FunctionName).startsWith(`atende-${stageName}-`)),
-  );
+    Object.entries(all).filter(([, { Properties: { FunctionName: name } }]) => typeof name === 'string' && name.startsWith(`atende-${stageName}-`)),
+  ) as Record<string, FunctionResource>;
 }
 
 function functionNamed(stage: SynthesizedStage, stageName: string, name: string): [string, FunctionResource] {

@@ -56,7 +56,7 @@ async function listen(
     frames: listener.frames,
     waitFor: (event) => listener.waitFor((frame) => frame.event === event),
     closed: () => listener.closed(),
-    close: listener.close,
+    close: () => listener.close(),
   };
 }
 

@@ -228,7 +228,7 @@ async function listen(token: string): Promise<{ readonly frames: Frame[]; close:
     get frames() {
       return listener.frames.filter((frame): frame is Frame => frame.event.endsWith('-quickmessage'));
     },
-    close: listener.close,
+    close: () => listener.close(),
   };
 }
 

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { conversation } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
+import { ifAssigned } from '../support/teardown';
 
 const CUSTOMER = { number: '5511988880003', name: 'Ana Souza' };
 
@@ -34,12 +35,12 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await web?.closePages();
+  await ifAssigned(web)?.closePages();
 });
 
 afterAll(async () => {
-  await whatsapp?.stop();
-  await web?.stop();
+  await ifAssigned(whatsapp)?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 /** The open conversation, its messages loaded. */

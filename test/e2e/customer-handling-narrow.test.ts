@@ -8,6 +8,7 @@ import { shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
 import { addNote, conversation, listTab, listedTicket, openNotes, ticketList, transferToQueue } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
+import { ifAssigned } from '../support/teardown';
 
 const CUSTOMER = { number: '5511988880002', name: 'João Pereira' };
 const ANSWER = 'Bom dia! Em que posso ajudar?';
@@ -27,9 +28,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await web?.closePages();
-  await whatsapp?.stop();
-  await web?.stop();
+  await ifAssigned(web)?.closePages();
+  await ifAssigned(whatsapp)?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 describe('an agent serving a customer on a narrow screen', () => {

@@ -10,6 +10,7 @@ import { shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from
 import { gotoListening } from './support/realtime';
 import { addNote, conversation, openNotes, listTab, listedTicket, ticketList, transferToQueue } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
+import { ifAssigned } from '../support/teardown';
 
 const CUSTOMER = { number: '5511988880001', name: 'Maria Silva' };
 const ANSWER = 'Como posso ajudar?';
@@ -34,9 +35,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await web?.closePages();
-  await whatsapp?.stop();
-  await web?.stop();
+  await ifAssigned(web)?.closePages();
+  await ifAssigned(whatsapp)?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 describe('an agent serving a customer on a wide screen', () => {

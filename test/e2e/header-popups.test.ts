@@ -6,6 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { leaves, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { ifAssigned } from '../support/teardown';
 
 let web: WebCloud;
 
@@ -14,11 +15,11 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await web?.closePages();
+  await ifAssigned(web)?.closePages();
 });
 
 afterAll(async () => {
-  await web?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 /** The ticket workspace with its header ready (the greeting shows once the account is read). */

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { DEMO_LOGIN, shows, startWebCloud, type WebCloud } from './support/browser';
+import { ifAssigned } from '../support/teardown';
 
 let web: WebCloud;
 /** The admin (not a super user) of a company whose plan has every feature but the kanban. */
@@ -32,11 +33,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async () => {
-  await web?.closePages();
+  await ifAssigned(web)?.closePages();
 });
 
 afterAll(async () => {
-  await web?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 async function signInAsTheAdmin(page: Page): Promise<void> {

@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { shows, startWebCloud, type WebCloud } from './support/browser';
+import { ifAssigned } from '../support/teardown';
 
 let web: WebCloud;
 
@@ -12,11 +13,11 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await web?.closePages();
+  await ifAssigned(web)?.closePages();
 });
 
 afterAll(async () => {
-  await web?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 const stored = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_LOGIN, shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { routeRealtime } from './support/realtime';
 import { listTab, listedTicket, ticketList } from './support/tickets';
+import { ifAssigned } from '../support/teardown';
 
 /** The workspace's rooms: the three status lists, and the notifications of the shell. */
 const WORKSPACE_JOINS = 4;
@@ -40,11 +41,11 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await web?.closePages();
+  await ifAssigned(web)?.closePages();
 });
 
 afterAll(async () => {
-  await web?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 /** The colleague opens a pending ticket for a new contact, while the page hears nothing of it. */

@@ -3,6 +3,7 @@
  * workspace.
  */
 import { DEMO_LOGIN, shows, startWebCloud, type WebCloud } from './support/browser';
+import { ifAssigned } from '../support/teardown';
 
 let web: WebCloud;
 
@@ -11,11 +12,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async () => {
-  await web?.closePages();
+  await ifAssigned(web)?.closePages();
 });
 
 afterAll(async () => {
-  await web?.stop();
+  await ifAssigned(web)?.stop();
 });
 
 describe('signing in', () => {

@@ -11,6 +11,7 @@ import { deadLetterQueueName, QUEUES, type QueueDefinition, queueName, queueUrlE
 import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
 import { WS_ROUTE_SELECTION_EXPRESSION, WS_ROUTES, WS_STAGE } from '../../infra/resources/ws-routes';
 import { type SynthesizedStage, synthesizeStage } from './synth';
+import { ifAssigned } from '../support/teardown';
 
 /** A queue with a consumer of known settings. Any existing handler module will do: bundling is skipped. */
 const CONSUMED_QUEUE: QueueDefinition = {
@@ -30,7 +31,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const stage of [dev, prod]) stage?.dispose();
+  for (const stage of [dev, prod]) ifAssigned(stage)?.dispose();
 });
 
 interface FunctionResource {
@@ -46,12 +47,12 @@ interface FunctionResource {
   };
 }
 
-/** The product's Lambdas (not the handlers aws-cdk-lib adds), by logical id. */
+/** The product's Lambdas (not the handlers aws-cdk-lib adds, which may have no name of their own), by logical id. */
 function productFunctions(stage: SynthesizedStage, stageName: string): Record<string, FunctionResource> {
-  const all = stage.app.findResources('AWS::Lambda::Function') as Record<string, FunctionResource>;
+  const all = stage.app.findResources('AWS::Lambda::Function') as Record<string, { readonly Properties: { readonly FunctionName?: unknown } }>;
   return Object.fromEntries(
-    Object.entries(all).filter(([, resource]) => String(resource.Properties.FunctionName).startsWith(`atende-${stageName}-`)),
-  );
+    Object.entries(all).filter(([, { Properties: { FunctionName: name } }]) => typeof name === 'string' && name.startsWith(`atende-${stageName}-`)),
+  ) as Record<string, FunctionResource>;
 }
 
 function functionNamed(stage: SynthesizedStage, stageName: string, name: string): [string, FunctionResource] {

@@ -5,6 +5,7 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { MEDIA_BUCKET } from '../../infra/resources/buckets';
 import { MAIN_TABLE, tableName } from '../../infra/resources/table';
 import { type SynthesizedStage, synthesizeStage } from './synth';
+import { ifAssigned } from '../support/teardown';
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
@@ -23,7 +24,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const stage of [dev, prod, customDomain]) stage?.dispose();
+  for (const stage of [dev, prod, customDomain]) ifAssigned(stage)?.dispose();
 });
 
 /** The logical id of the only resource of a type that matches `properties`. */

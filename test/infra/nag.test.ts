@@ -11,6 +11,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { QUEUES, type QueueDefinition } from '../../infra/resources/queues';
 import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
 import { type SynthesizedStage, synthesizeStage } from './synth';
+import { ifAssigned } from '../support/teardown';
 
 /** Exercises the consumer and scheduling paths, which the product's own definitions do not use yet. */
 const CONSUMED_QUEUE: QueueDefinition = {
@@ -33,7 +34,7 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  for (const stage of [dev, prod]) stage?.dispose();
+  for (const stage of [dev, prod]) ifAssigned(stage)?.dispose();
 });
 
 /** A sentence: at least twenty characters ending with a full stop (and, checked apart, six words). */

@@ -7,6 +7,7 @@
 import { addDays, addRecurrence } from '../../shared/companies';
 import { today } from '../../shared/company-time';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 it('takes a new company from sign-up to administration, and locks it out once expired', async () => {

@@ -9,6 +9,7 @@ import { s3 } from '../../functions/core/aws/clients';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { PNG_BYTES, postAnnouncementFile, superToken } from './isolation/announcements';
+import { ifAssigned } from '../support/teardown';
 
 /** Only the first bytes are checked, as for any upload: a JPEG signature, then filler. */
 const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
@@ -26,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 let counter = 0;

@@ -14,6 +14,7 @@ import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let cognito: CognitoIdentityProviderClient;
@@ -26,8 +27,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  cognito?.destroy();
-  await cloud?.stop();
+  ifAssigned(cognito)?.destroy();
+  await ifAssigned(cloud)?.stop();
 });
 
 const claimsOf = (token: string): Record<string, unknown> =>
@@ -55,7 +56,7 @@ async function listen(
     frames: listener.frames,
     waitFor: (event) => listener.waitFor((frame) => frame.event === event),
     closed: () => listener.closed(),
-    close: listener.close,
+    close: () => listener.close(),
   };
 }
 

@@ -19,6 +19,7 @@ import { today } from '../../shared/company-time';
 import { SIGN_UP_LIMIT } from '../../functions/core/auth/sign-up';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let superToken: string;
@@ -120,7 +121,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 describe('POST /companies/cadastro (public sign-up)', () => {

@@ -5,6 +5,7 @@
  */
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 const PARALLEL = 8;
@@ -23,7 +24,7 @@ const PARALLEL = 8;
 /** Sends `PARALLEL` requests at once; answers the distinct status/error pairs seen. */
 async function race(request: (index: number) => Promise<{ status: number; body: { error?: string } }>): Promise<string[]> {
   const answers = await Promise.all(Array.from({ length: PARALLEL }, (_, index) => request(index)));
-  return [...new Set(answers.map((answer) => `${answer.status}${answer.body?.error ? ` ${answer.body.error}` : ''}`))].sort();
+  return [...new Set(answers.map((answer) => `${answer.status}${answer.body.error ? ` ${answer.body.error}` : ''}`))].sort();
 }
 
 /** The answers of a race that are neither a success nor the conflict error. */

@@ -21,6 +21,7 @@ import { addUser, createTenant, type SignedInUser, type Tenant } from '../suppor
 import { postContactsFile } from './isolation/contacts';
 import { largeLegalSheet, lyingZerosBomb } from '../support/spreadsheet-bombs';
 import { CONTACTS_IMPORT_MAX_BYTES } from '../../shared/contacts';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 /** Distinct Brazilian mobile numbers as a user types them ('11 9xxxx-xxxx'), and their stored form. */

@@ -17,6 +17,7 @@ import { addDays, companyDay, dayStart } from '../../shared/company-time';
 import type { UpdateTicketBody } from '../../shared/tickets';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 /** The scripted day, in company time. */
 const DAY = '2025-03-10';
@@ -100,7 +101,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 const dashboard = (query: string, token = tenant.admin.token) => cloud.api(`/dashboard?${query}`, { token });

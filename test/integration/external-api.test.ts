@@ -16,6 +16,7 @@ import { createTenant, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
 import { newApiConnection, type ApiConnection } from './isolation/api';
 import { postForm } from './isolation/messages';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -29,7 +30,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 /** A number no test used before: 55 11 9 and eight more digits, the last ones counting up. */

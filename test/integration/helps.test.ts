@@ -4,6 +4,7 @@
  */
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let superToken: string;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 const postHelp = (body: unknown) => cloud.api('/helps', { method: 'POST', token: superToken, body });

@@ -6,6 +6,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let adminToken: string;
@@ -16,7 +17,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 describe('GET /version', () => {

@@ -14,6 +14,7 @@ import { CALLS_REFUSED } from '../../functions/core/inbound/receive-message';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let tenant: Tenant;
@@ -36,7 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 /** A number no other test uses, so every test starts with a contact WhatsApp has just introduced. */

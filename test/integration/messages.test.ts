@@ -20,6 +20,8 @@ import { drainCommands as drainQueuedCommands } from '../support/session-command
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
 import { postForm, seedConversation, seedInbound, type ConversationOptions } from './isolation/messages';
+import { ifAssigned } from '../support/teardown';
+import { messageText } from '../support/frame-text';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -39,7 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 /** A conversation the agent attends (open with them), so they may write to it. */
@@ -722,7 +724,7 @@ describe('realtime', () => {
     const minted = await cloud.api('/realtime/ticket', { method: 'POST', token: agent.token });
     const socket = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
     const frames: { event: string; data: { action: string; message?: { id: string; body: string; isDeleted: boolean }; ticket?: { id: string } } }[] = [];
-    socket.on('message', (data) => frames.push(JSON.parse(data.toString())));
+    socket.on('message', (data) => frames.push(JSON.parse(messageText(data))));
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ action: 'joinChatBox', ticketId: ticket.id }));
     await waitFor(() => roomHasMembers(`ticket:${ticket.id}`));

@@ -7,6 +7,7 @@ import { NOTE_ADDED_TOAST, NOTE_DELETED_TOAST } from '../../shared/notes';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { seedConversation } from './isolation/messages';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 const addNote = (token: string, body: unknown) => cloud.api('/ticket-notes', { method: 'POST', token, body });

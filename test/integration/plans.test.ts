@@ -7,6 +7,7 @@ import { ulid } from 'ulid';
 import { ALL_FEATURES, PLAN_FLAGS } from '../../shared/plans';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let superToken: string;
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 const createPlan = (body: unknown) => cloud.api('/plans', { method: 'POST', token: superToken, body });

@@ -14,6 +14,7 @@ import { keys } from '../../functions/core/repositories/keys';
 import { identityItem, uniqueEmailItem, userItem, type User } from '../../functions/core/repositories/users';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 const randomColor = () => `#${randomBytes(3).toString('hex')}`;

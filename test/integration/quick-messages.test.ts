@@ -9,6 +9,7 @@ import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
 import { postForm } from './isolation/messages';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 let counter = 0;
@@ -227,7 +228,7 @@ async function listen(token: string): Promise<{ readonly frames: Frame[]; close:
     get frames() {
       return listener.frames.filter((frame): frame is Frame => frame.event.endsWith('-quickmessage'));
     },
-    close: listener.close,
+    close: () => listener.close(),
   };
 }
 

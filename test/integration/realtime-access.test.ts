@@ -17,6 +17,7 @@ import { updateExistingItem } from '../../functions/core/repositories/table';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness, type RealtimeClient, type ReceivedFrame } from '../support/realtime-client';
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -38,7 +39,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 // ---- helpers ---------------------------------------------------------------------------------------

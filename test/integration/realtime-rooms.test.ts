@@ -18,6 +18,7 @@ import { ticketItem, type Ticket } from '../../functions/core/repositories/ticke
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness, type RealtimeClient, type ReceivedFrame } from '../support/realtime-client';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -48,7 +49,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 // ---- helpers ---------------------------------------------------------------------------------------

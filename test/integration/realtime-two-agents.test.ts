@@ -12,6 +12,7 @@ import type { TicketDto } from '../../shared/tickets';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness, type RealtimeClient, type ReceivedFrame } from '../support/realtime-client';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -24,7 +25,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.closeAll();
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 type TicketEvent = { action: 'update'; ticket: TicketDto } | { action: 'delete'; ticketId: string } | { action: 'updateUnread'; ticketId: string };

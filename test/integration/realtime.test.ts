@@ -11,6 +11,8 @@ import { keys } from '../../functions/core/repositories/keys';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness } from '../support/realtime-client';
 import { addUser, createTenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
+import { messageText } from '../support/frame-text';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -25,7 +27,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.closeAll();
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 async function mintTicket(): Promise<string> {
@@ -96,7 +98,7 @@ describe('connections', () => {
     await waitFor(async () => (await storedConnections()).length === 0);
     const { socket } = await open(await mintTicket());
     if (!socket) throw new Error('socket refused');
-    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(data.toString())));
+    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(messageText(data))));
     const management = new ApiGatewayManagementApiClient({ endpoint: process.env.WS_MANAGEMENT_ENDPOINT, region: 'us-east-1' });
 
     const [stored] = await storedConnections();
@@ -135,7 +137,7 @@ describe('publisher', () => {
     const me = (await cloud.api('/auth/me', { token })).body;
     const { socket } = await open(await mintTicket());
     if (!socket) throw new Error('socket refused');
-    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(data.toString())));
+    const received = new Promise<string>((resolve) => socket.once('message', (data) => resolve(messageText(data))));
 
     await publishToCompany(companyId, `user:${me.user.id}`, 'settings', { action: 'update', setting: { key: 'call', value: 'disabled' } });
 

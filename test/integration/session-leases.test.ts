@@ -307,14 +307,14 @@ describe('session shard leases on the local DynamoDB', () => {
     child = started;
     const lines: { message?: string; shard?: number; hostId?: string }[] = [];
     let buffered = '';
-    started.stdout?.on('data', (chunk: Buffer) => {
+    started.stdout.on('data', (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       const complete = buffered.split('\n');
       buffered = complete.pop() ?? '';
       for (const line of complete) if (line.trim()) lines.push(JSON.parse(line) as (typeof lines)[number]);
     });
     let errors = '';
-    started.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
+    started.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString('utf8')));
     const exit = new Promise<number | null>((resolve) => started.once('exit', (code) => resolve(code)));
     const acquired = () => lines.filter((line) => line.message === 'session shard acquired');
     await waitFor('the host process owns every shard', () => acquired().length === SESSION_SHARDS, 30_000);

@@ -9,6 +9,7 @@ import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 let counter = 0;

@@ -25,6 +25,7 @@ import { quickMessagesProbes } from './isolation/quick-messages';
 import { ticketsProbes } from './isolation/tickets';
 import { whatsappProbes } from './isolation/whatsapp';
 import { apiProbes } from './isolation/api';
+import { ifAssigned } from '../support/teardown';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   version: versionProbes,
@@ -62,7 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 describe.each(HTTP_ROUTES.map((route) => [routeKey(route), route.module] as const))('%s', (key, module) => {

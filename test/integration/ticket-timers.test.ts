@@ -14,6 +14,7 @@ import { fireTicketTimer } from '../../functions/core/conversations/ticket-timer
 import { handleDueMessage } from '../../functions/workers/schedule-due';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -91,7 +92,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 describe('arming', () => {

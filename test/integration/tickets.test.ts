@@ -22,6 +22,7 @@ import { markConnected } from '../support/connections';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness } from '../support/realtime-client';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -67,7 +68,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 // ---- helpers ---------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { listen as listenAs } from '../support/listen';
 import { dynamo } from '../../functions/core/aws/clients';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let tenant: Tenant;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 let counter = 0;
@@ -95,7 +96,7 @@ describe('POST /users', () => {
     expect(response.body).toEqual({
       id: expect.any(String),
       name: body.name,
-      email: String(body.email).trim().toLowerCase(),
+      email: body.email.trim().toLowerCase(),
       profile: 'user',
       super: false,
       allTicket: 'desabled',
@@ -143,7 +144,7 @@ describe('POST /users', () => {
 
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'queueIds', message: 'Invalid queue' }] });
-    expect(await canSignIn(String(body.email))).toBe(false);
+    expect(await canSignIn(body.email)).toBe(false);
   });
 
   it('refuses another company\'s connection as default connection with ERR_NO_WAPP_FOUND and creates nothing', async () => {
@@ -155,7 +156,7 @@ describe('POST /users', () => {
 
     expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     expect(await usersCount(tenant.companyId)).toBe(before);
-    expect(await canSignIn(String(body.email))).toBe(false);
+    expect(await canSignIn(body.email)).toBe(false);
   });
 
   it('takes one of the company\'s own connections as default connection', async () => {
@@ -207,7 +208,7 @@ describe('POST /users', () => {
 
     expect(byUser).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
     expect(bySupervisor.status).toBe(403);
-    expect(await canSignIn(String(body.email))).toBe(false);
+    expect(await canSignIn(body.email)).toBe(false);
   });
 });
 
@@ -222,7 +223,7 @@ describe('the plan\'s user limit', () => {
     expect(over.status).toBe(403);
     expect(over.body.error).toBe('ERR_USER_LIMIT_REACHED');
     expect(await usersCount(small.companyId)).toBe(2);
-    expect(await canSignIn(String(body.email))).toBe(false);
+    expect(await canSignIn(body.email)).toBe(false);
 
     expect((await cloud.api(`/users/${second.id}`, { method: 'DELETE', token: small.admin.token })).status).toBe(204);
     const afterDelete = await cloud.api('/users', { method: 'POST', token: small.admin.token, body });

@@ -18,6 +18,7 @@ import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { listen, type Listener } from '../support/listen';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 let tenant: Tenant;
@@ -93,9 +94,9 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  admin?.close();
+  ifAssigned(admin)?.close();
   await Promise.all(hosts.map((host) => host.stop()));
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 describe('a simulated customer from the first message to the agent answer', () => {

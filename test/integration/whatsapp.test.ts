@@ -15,6 +15,7 @@ import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { drainCommands as drainQueuedCommands } from '../support/session-commands';
 import { realtimeHarness } from '../support/realtime-client';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -29,7 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.closeAll();
-  await cloud?.stop();
+  await ifAssigned(cloud)?.stop();
 });
 
 const create = (token: string, body: unknown) => cloud.api('/whatsapp', { method: 'POST', token, body });

@@ -5,6 +5,7 @@
  */
 import WebSocket from 'ws';
 import type { TestCloud } from './local-cloud';
+import { messageText } from './frame-text';
 
 export interface Frame {
   readonly event: string;
@@ -35,7 +36,7 @@ export async function listen(cloud: TestCloud, token: string): Promise<Listener>
   const arrivals = new Set<() => void>();
   const closing = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
   socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as Frame);
+    frames.push(JSON.parse(messageText(data)) as Frame);
     for (const arrival of arrivals) arrival();
   });
   await new Promise<void>((resolve, reject) => {

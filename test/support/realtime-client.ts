@@ -10,6 +10,7 @@ import type { AnyHandler, HandlerLoader } from '../../infra/local/lambda';
 import type { ClientAction } from '../../shared/realtime-actions';
 import type { RealtimeFrame } from '../../shared/realtime-events';
 import type { TestCloud } from './local-cloud';
+import { messageText } from './frame-text';
 
 export interface ReceivedFrame extends RealtimeFrame {
   /** Date.now() when the frame arrived. */
@@ -109,7 +110,7 @@ export function realtimeHarness(): RealtimeHarness {
     const frames: ReceivedFrame[] = [];
     const frameListeners = new Set<() => void>();
     socket.on('message', (data) => {
-      frames.push({ ...(JSON.parse(data.toString()) as RealtimeFrame), receivedAt: Date.now() });
+      frames.push({ ...(JSON.parse(messageText(data)) as RealtimeFrame), receivedAt: Date.now() });
       for (const listener of frameListeners) listener();
     });
     await new Promise<void>((resolve, reject) => {

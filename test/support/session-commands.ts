@@ -18,7 +18,14 @@ export async function drainCommands(cloud: TestCloud): Promise<ReceivedCommand[]
     const QueueUrl = cloud.queueUrls[sessionCommandQueueId(shard)] ?? '';
     for (;;) {
       const { Messages = [] } = await sqs().send(
-        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'], MessageSystemAttributeNames: ['All'] }),
+        new ReceiveMessageCommand({
+          QueueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 0,
+          // eslint-disable-next-line @typescript-eslint/no-deprecated -- local-aws-sqs reads only the older AttributeNames; AWS reads MessageSystemAttributeNames
+          AttributeNames: ['All'],
+          MessageSystemAttributeNames: ['All'],
+        }),
       );
       if (Messages.length === 0) break;
       for (const message of Messages) {

@@ -6,6 +6,7 @@ export default async function globalTeardown(): Promise<void> {
   const outDir = process.env[WEB_BUILD_ENV];
   if (outDir) {
     await rm(outDir, { recursive: true, force: true });
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- process.env is a dictionary by nature, and the key a constant name
     delete process.env[WEB_BUILD_ENV];
   }
 }

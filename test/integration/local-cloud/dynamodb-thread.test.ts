@@ -6,6 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { startDynamoThread, type ThreadedDynamo } from '../../../infra/local/dynamodb-thread';
+import { ifAssigned } from '../../support/teardown';
 
 const TABLE = 'thread-main';
 
@@ -20,8 +21,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  raw?.destroy();
-  await dynamo?.stop();
+  ifAssigned(raw)?.destroy();
+  await ifAssigned(dynamo)?.stop();
 });
 
 describe('the local DynamoDB on its own thread', () => {

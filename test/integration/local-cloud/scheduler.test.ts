@@ -106,7 +106,14 @@ function atFromNow(secondsAhead: number): { expression: string; at: number } {
 
 async function receiveAll(client: SQSClient, queueUrl: string): Promise<Message[]> {
   const { Messages = [] } = await client.send(
-    new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'] }),
+    new ReceiveMessageCommand({
+      QueueUrl: queueUrl,
+      MaxNumberOfMessages: 10,
+      WaitTimeSeconds: 0,
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- local-aws-sqs reads only the older AttributeNames; AWS reads MessageSystemAttributeNames
+      AttributeNames: ['All'],
+      MessageSystemAttributeNames: ['All'],
+    }),
   );
   for (const message of Messages) {
     await client.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }));

@@ -15,6 +15,7 @@ import WebSocket from 'ws';
 import type { AnyHandler } from '../../../infra/local/lambda';
 import { startWsGateway, type RunningWsGateway } from '../../../infra/local/ws-gateway';
 import { WS_AUTHORIZER, WS_ROUTES, WS_STAGE } from '../../../infra/resources/ws-routes';
+import { messageText } from '../../support/frame-text';
 
 type Event = {
   requestContext: { connectionId: string; routeKey: string; eventType: string; authorizer?: Record<string, unknown> };
@@ -136,7 +137,7 @@ async function connected(ticket = 'good', target: RunningWsGateway = gateway): P
 }
 
 const nextMessage = (socket: WebSocket): Promise<string> =>
-  new Promise((resolve) => socket.once('message', (data) => resolve(data.toString())));
+  new Promise((resolve) => socket.once('message', (data) => resolve(messageText(data))));
 
 const closeOf = (socket: WebSocket): Promise<{ code: number; reason: string }> =>
   new Promise((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));

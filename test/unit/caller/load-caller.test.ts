@@ -10,6 +10,7 @@ import { sessionTag } from '../../../shared/users';
 import { isPastDue } from '../../../shared/company-time';
 import { compareSignIns, loadCaller } from '../../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../../support/errors';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
@@ -133,7 +134,7 @@ describe('loadCaller: one active session per user', () => {
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toMatchObject({ ':pk': 'C#C1#ROOM#user:U1' });
     const posted = ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input;
     expect(posted.ConnectionId).toBe('conn-1');
-    expect(JSON.parse(String(posted.Data))).toEqual({
+    expect(JSON.parse(postedText(posted.Data))).toEqual({
       event: 'company-C1-auth',
       data: { action: 'update', user: { id: 'U1' }, session: await sessionTag('0190-a') },
     });

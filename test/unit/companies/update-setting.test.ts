@@ -6,6 +6,7 @@ import { AppError } from '../../../functions/core/errors';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { updateSetting } from '../../../functions/core/companies/update-setting';
 import { errorCodeOf } from '../../support/errors';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
@@ -37,7 +38,7 @@ describe('updateSetting', () => {
       Item: { PK: 'C#C1', SK: 'SETTING#chatBotType', entity: 'setting', key: 'chatBotType', value: 'button' },
     });
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toEqual({ ':pk': 'C#C1#ROOM#company', ':sk': 'CONN#' });
-    expect(JSON.parse(String(ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data))).toEqual({
+    expect(JSON.parse(postedText(ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data))).toEqual({
       event: 'company-C1-settings',
       data: { action: 'update', setting: { key: 'chatBotType', value: 'button' } },
     });
@@ -48,7 +49,7 @@ describe('updateSetting', () => {
 
     expect(setting).toEqual({ key: 'asaas', value: '' });
     expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ SK: 'SETTING#asaas', value: 'secret-token' });
-    const frame = String(ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data);
+    const frame = postedText(ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data);
     expect(frame).not.toContain('secret-token');
     expect(JSON.parse(frame).data).toEqual({ action: 'update', setting: { key: 'asaas', value: '' } });
   });

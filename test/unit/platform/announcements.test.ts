@@ -18,6 +18,7 @@ import { listAnnouncements } from '../../../functions/core/platform/list-announc
 import { presentAnnouncement } from '../../../functions/core/platform/present-announcement';
 import { updateAnnouncement } from '../../../functions/core/platform/update-announcement';
 import { errorCodeOf } from '../../support/errors';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.MEDIA_BUCKET = 'media-under-test';
@@ -61,7 +62,7 @@ const item = (announcement: StoredAnnouncement) => ({
 const ANNOUNCEMENTS_QUERY = { ExpressionAttributeValues: { ':pk': 'PLATFORM#ANNOUNCEMENTS', ':sk': 'ANN#' } };
 const ROOM_QUERY = { ExpressionAttributeValues: { ':pk': 'PLATFORM#ROOM#global', ':sk': 'C#' } };
 
-const published = () => ws.commandCalls(PostToConnectionCommand).map((call) => JSON.parse(String(call.args[0].input.Data)));
+const published = () => ws.commandCalls(PostToConnectionCommand).map((call) => JSON.parse(postedText(call.args[0].input.Data)));
 
 beforeEach(() => {
   ddb.reset();

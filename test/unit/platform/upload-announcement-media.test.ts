@@ -8,6 +8,7 @@ import type { UploadedFile } from '../../../functions/core/media/multipart';
 import type { StoredAnnouncement } from '../../../functions/core/repositories/announcements';
 import { uploadAnnouncementMedia } from '../../../functions/core/platform/upload-announcement-media';
 import { errorCodeOf } from '../../support/errors';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.MEDIA_BUCKET = 'media-under-test';
@@ -40,7 +41,7 @@ const stored = (overrides: Partial<StoredAnnouncement> = {}): StoredAnnouncement
 const file = (fileName: string, bytes: Buffer = PNG): UploadedFile => ({ fieldName: 'file', fileName, mimeType: 'image/png', bytes });
 
 /** What each connection of the platform-wide room was sent. */
-const published = () => ws.commandCalls(PostToConnectionCommand).map((call) => JSON.parse(String(call.args[0].input.Data)));
+const published = () => ws.commandCalls(PostToConnectionCommand).map((call) => JSON.parse(postedText(call.args[0].input.Data)));
 
 beforeEach(() => {
   ddb.reset();

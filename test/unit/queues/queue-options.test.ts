@@ -62,7 +62,7 @@ const items = [
 beforeEach(() => {
   ddb.reset();
   ddb.on(GetCommand).callsFake((input: GetCommandInput) => ({
-    Item: items.find((item) => item.PK === input.Key?.PK && item.SK === input.Key?.SK),
+    Item: items.find((item) => item.PK === input.Key?.PK && item.SK === input.Key.SK),
   }));
   ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     const found = items.filter((item) => 'GSI1PK' in item && item.GSI1PK === input.ExpressionAttributeValues?.[':pk']);

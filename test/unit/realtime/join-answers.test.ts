@@ -14,6 +14,7 @@ import {
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../functions/realtime/default';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
@@ -55,7 +56,7 @@ function send(body: unknown, authorizer: Record<string, string> = { companyId: '
 
 /** The frames posted, as `<connection> <frame JSON>`. */
 const posted = () =>
-  ws.commandCalls(PostToConnectionCommand).map((call) => `${call.args[0].input.ConnectionId} ${String(call.args[0].input.Data)}`);
+  ws.commandCalls(PostToConnectionCommand).map((call) => `${call.args[0].input.ConnectionId} ${postedText(call.args[0].input.Data)}`);
 
 beforeEach(() => {
   sent = [];

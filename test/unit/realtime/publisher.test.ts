@@ -9,6 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { publishNewMessage, roomsOfTicket } from '../../../functions/core/realtime/ticket-rooms';
 import type { MessageDto } from '../../../shared/messages';
 import type { TicketDto } from '../../../shared/tickets';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
@@ -34,7 +35,7 @@ function roomsHold(members: Record<string, string[]>): void {
 const frames = () =>
   ws.commandCalls(PostToConnectionCommand).map((call) => {
     const { ConnectionId, Data } = call.args[0].input;
-    const frame = JSON.parse(String(Data)) as { event: string; data: { action: string } };
+    const frame = JSON.parse(postedText(Data)) as { event: string; data: { action: string } };
     return `${ConnectionId} ${frame.event} ${frame.data.action}`;
   });
 

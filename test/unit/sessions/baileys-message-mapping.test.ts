@@ -356,7 +356,7 @@ describe('groups and identities', () => {
 });
 
 describe('delivery status', () => {
-  const update = (status: number, fromMe = true) => ({ key: { remoteJid: CONTACT, id: 'SENT-1', fromMe }, update: { status } });
+  const update = (status: proto.WebMessageInfo.Status, fromMe = true) => ({ key: { remoteJid: CONTACT, id: 'SENT-1', fromMe }, update: { status } });
 
   test("maps Baileys' statuses of our messages to acks 1 to 5", async () => {
     const statuses = [

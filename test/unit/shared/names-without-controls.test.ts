@@ -34,7 +34,7 @@ describe('schemas of names and titles', () => {
   it.each([
     ['user name', () => UpdateUserBody.parse({ name: spoofed }).name],
     ['contact name', () => CreateContactBody.parse({ name: spoofed, number: '5511988887777' }).name],
-    ['contact field name', () => CreateContactBody.parse({ name: 'Ana', number: '5511988887777', extraInfo: [{ name: spoofed, value: 'x' }] }).extraInfo?.[0]?.name],
+    ['contact field name', () => CreateContactBody.parse({ name: 'Ana', number: '5511988887777', extraInfo: [{ name: spoofed, value: 'x' }] }).extraInfo[0]?.name],
     ['connection name', () => UpdateConnectionBody.parse({ name: spoofed }).name],
     ['tag name', () => CreateTagBody.parse({ name: spoofed, color: '#0f766e' }).name],
     ['queue name', () => UpdateQueueBody.parse({ name: spoofed }).name],

@@ -1,7 +1,7 @@
 /** The page registry and what is read off it: routes, menu, page gate, titles (issue 13). */
 import { documentTitle } from '../../../../web/src/app/DocumentTitle';
 import { PAGE_REQUIREMENTS } from '../../../../web/src/app/page-access';
-import { menuPages, menuPath, pageById, PAGES, pagesIn, pageTitlesIn, type PageEntry } from '../../../../web/src/app/page-registry';
+import { menuPages, menuPath, pageById, PAGES, pagesIn, type PageEntry, type PageId } from '../../../../web/src/app/page-registry';
 import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
 import { commonTexts } from '../../../../web/src/i18n/common';
 import { LANGUAGES } from '../../../../web/src/i18n/language';
@@ -21,10 +21,9 @@ describe('the page registry', () => {
 
   test('gives every page a title in every language, which the common texts read', () => {
     for (const language of LANGUAGES) {
-      const titles = pageTitlesIn(language);
       for (const page of entries) {
         expect(page.title[language]).toMatch(/\S/);
-        expect(commonTexts[language].pages[page.id as keyof typeof titles]).toBe(page.title[language]);
+        expect(commonTexts[language].pages[page.id as PageId]).toBe(page.title[language]);
       }
     }
   });

@@ -1,7 +1,7 @@
 /**
  * The external messaging API (issue 5): POST /api/messages/send with `Authorization: Bearer <connection
  * token>`, JSON `{ number, body }` or multipart `number`, `body`, `medias`. Public at the gateway: the
- * token is checked here, before anything is read or written (functions/core/use-cases/external-send.ts).
+ * token is checked here, before anything is read or written (functions/core/external-api/external-send.ts).
  */
 import { ExternalMediaFields, ExternalSendBody, EXTERNAL_MEDIA_TEXT_FIELDS, IdempotencyKeySchema } from '../../shared/external-api';
 import { MESSAGE_MEDIA_FIELDS, MESSAGE_UPLOAD_MAX_BYTES, MESSAGE_UPLOAD_MAX_FILES } from '../../shared/messages';

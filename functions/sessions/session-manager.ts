@@ -13,7 +13,7 @@
  * - `loggedOut` (the phone removed the device): pairing state cleared, DISCONNECTED, not reopened;
  * - `replaced` (another client took the session, 440): DISCONNECTED and never reopened by itself, so two
  *   hosts or two products can never fight over one session in a loop.
- * Sessions that should run are listed under the shard (repositories/shard-sessions.ts), so a host
+ * Sessions that should run are listed under the shard (functions/sessions/stores/shard-sessions.ts), so a host
  * taking the shard over opens them again.
  */
 import { ulid } from 'ulid';

@@ -192,7 +192,7 @@ describe('one active session per user', () => {
     try {
       expect((await cloud.api('/auth/logout', { method: 'DELETE', token: user.token })).status).toBe(204);
       // The sign-out closes the earlier session's socket at once (no room of the user is left to tell
-      // anything; that the sign-in sends no auth event is load-session's unit test).
+      // anything; that the sign-in sends no auth event is load-caller's unit test).
       expect(await socket.closed()).toBe(1000);
       await nextSecond();
       const again = await cloud.signIn(user.email, TEST_PASSWORD);

@@ -106,7 +106,7 @@ export async function changeAccountEmail(currentEmail: string, newEmail: string)
 /**
  * Cognito's global sign-out: every refresh token of the account stops working. Access tokens already
  * issued stay valid for the gateway until they expire; the backend refuses them by the user's sign-out
- * mark (load-session.ts). An account that is already gone is signed out already.
+ * mark (caller/load-caller.ts). An account that is already gone is signed out already.
  */
 export async function signOutEverywhere(email: string): Promise<void> {
   try {

@@ -7,7 +7,7 @@
  * the old plan's counter and joining the new one's, and the `campaignsEnabled` setting when given; the
  * company's update holds only while it still has the plan we read, so a concurrent plan change makes
  * us read again and retry; when the company is deactivated (status false), close every socket of the
- * company at once (its users' HTTP calls are refused from now on by load-session.ts; a socket opening
+ * company at once (its users' HTTP calls are refused from now on by caller/load-caller.ts; a socket opening
  * meanwhile is refused by its own `$connect`); announce a changed setting to the company; answer the
  * detail. The company's email is its contact address: changing it does not change any user's login.
  */

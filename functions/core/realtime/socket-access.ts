@@ -7,7 +7,7 @@
  * Steps: read the user and the company strongly consistent (an access change writes first and then
  * looks for the user's sockets, so one of the two sides always sees the other); refuse a user no longer
  * stored, a company gone, inactive or past its due date (super users excepted, as for the HTTP API:
- * load-session.ts), and a socket of a sign-in that has ended (logout, password change: the sign-out
+ * caller/load-caller.ts), and a socket of a sign-in that has ended (logout, password change: the sign-out
  * mark is at or after the sign-in). Answers the user as stored, whose profile and queues then decide the
  * rooms.
  */

@@ -2,7 +2,7 @@
  * Attendance records: one per open-to-close cycle of a ticket (created or reopened, then finished), kept
  * in the ticket's partition. They hold what the dashboard measures: when the cycle began and whether it
  * began waiting, when an agent first took it, when it was finished, who holds it, its queue and rating.
- * The dashboard's daily counters are derived from these snapshots (functions/core/use-cases/dashboard-counters.ts).
+ * The dashboard's daily counters are derived from these snapshots (functions/core/dashboard/dashboard-counters.ts).
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Rating } from '../../../shared/tickets';

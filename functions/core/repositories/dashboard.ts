@@ -5,7 +5,7 @@
  * small partition per day of its range.
  *
  * Counters of attendances are kept in the bucket of the day the attendance began (see
- * functions/core/use-cases/dashboard-counters.ts); `ticketsCreated`/`createdHNN` and `newContacts` in the
+ * functions/core/dashboard/dashboard-counters.ts); `ticketsCreated`/`createdHNN` and `newContacts` in the
  * bucket of the day the ticket or contact was created.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -151,7 +151,7 @@ export const keys = {
     SK: `OUT#${whatsappMessageId}`,
   }),
   simulatorOutboundPrefix: (companyId: string, whatsappId: string) => ({ PK: `${company(companyId)}#SIM#${whatsappId}`, SKPrefix: 'OUT#' }),
-  // Baileys session state (functions/core/repositories/session-auth.ts): written only by the shard's
+  // Baileys session state (functions/sessions/stores/session-auth.ts): written only by the shard's
   // lease owner. One partition per connection holds its pairing credentials and one item per signal
   // key, so clearing the pairing is one Query; sent messages (for retry receipts) live beside it.
   /** The pairing credentials of a connection. */

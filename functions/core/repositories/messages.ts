@@ -2,7 +2,7 @@
  * Messages: items of their ticket's partition (`MSG#<ulid>`, keys.ts), so a page of a conversation is
  * one key-condition Query read newest first, and a message id (`<ticketId>.<ulid>`) finds its item by
  * key. Storing a message also moves its ticket (last message, updatedAt and the list-index sort keys)
- * in the same transaction (use-cases/store-message.ts); the ticket keeps the ULID of the newest
+ * in the same transaction (conversations/store-message.ts); the ticket keeps the ULID of the newest
  * message it shows (`lastMessageId`), so concurrent stores never leave an older message as its last.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';

@@ -45,7 +45,7 @@ export interface Ticket {
   readonly tagsVersion?: number;
   /** Where the queue bot is in its menu while it talks with the contact; absent or null: it is not. */
   readonly botState?: TicketBotState | null;
-  /** When the running transfer timer fires (use-cases/ticket-timers.ts); absent or past: none runs. */
+  /** When the running transfer timer fires (conversations/ticket-timers.ts); absent or past: none runs. */
   readonly transferDueAt?: string | null;
   /** When the running inactivity timer fires; absent or past: none runs. */
   readonly expiryDueAt?: string | null;

@@ -1,7 +1,7 @@
 /**
  * Users of a company, and the platform-wide items that find them: the identity item (Cognito `sub` ->
  * user and company) and the unique-email item. The user item also holds the user's sign-in state: the
- * one active session and the time of the last sign-out (see load-session.ts).
+ * one active session and the time of the last sign-out (see caller/load-caller.ts).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';

@@ -3,7 +3,7 @@
  * by the user, a password reset; docs/architecture.md §8).
  *
  * Steps: Cognito's global sign-out (every refresh token of the account dies); the user's sign-out mark
- * (load-session.ts), which refuses at once every access token of a sign-in up to then (API Gateway's
+ * (caller/load-caller.ts), which refuses at once every access token of a sign-in up to then (API Gateway's
  * JWT authorizer would accept them until they expire) and marks the user offline; then the user's
  * sockets are closed, after the mark, so a socket opening meanwhile is refused by its own `$connect`
  * (close-sockets.ts).

@@ -1,4 +1,4 @@
-/** The queue bot's decisions (functions/core/use-cases/inbound/queue-menu.ts) and work hours. */
+/** The queue bot's decisions (functions/core/inbound/queue-menu.ts) and work hours. */
 import { answerMenu, BACK_LINE, openingMenu, type MenuContext } from '../../../functions/core/inbound/queue-menu';
 import { isWithinSchedule } from '../../../functions/core/inbound/work-hours';
 import { defaultQueueSchedule } from '../../../shared/schedules';

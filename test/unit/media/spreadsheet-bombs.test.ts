@@ -31,7 +31,7 @@ const upload = (bytes: Buffer, fileName = 'contatos.xlsx') => ({ fieldName: 'fil
 async function measured<T>(act: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; peakGrowth: number }> {
   const before = process.resourceUsage().maxRSS * 1024;
   const [outcome] = await Promise.allSettled([act()]);
-  return { outcome: outcome, peakGrowth: process.resourceUsage().maxRSS * 1024 - before };
+  return { outcome, peakGrowth: process.resourceUsage().maxRSS * 1024 - before };
 }
 
 const refusal = (message: string) => ({ status: 'rejected', reason: expect.objectContaining({ code: 'ERR_VALIDATION', options: expect.objectContaining({ message }) }) });

@@ -1,5 +1,5 @@
 /**
- * Baileys' AuthenticationState backed by DynamoDB (functions/core/repositories/session-auth.ts): the
+ * Baileys' AuthenticationState backed by DynamoDB (functions/sessions/stores/session-auth.ts): the
  * credentials in one item and each signal key in its own, values serialised with Baileys' BufferJSON
  * (Buffers as base64). Every write is fenced by the session's lease token; when the fence refuses a
  * write, `onFenced` is told once (the provider closes the session) and the write throws, so Baileys

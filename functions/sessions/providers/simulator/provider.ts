@@ -3,7 +3,7 @@
  * behaves like a WhatsApp session seen from the host: it offers QR codes until one is "scanned" with
  * `npm run simulate -- scan`, then pairs and opens; simulated contacts' messages, edits, deletions,
  * calls and read receipts arrive from the network's table partition
- * (functions/core/repositories/simulator.ts), polled while the session is open; what the session sends
+ * (functions/sessions/stores/simulator.ts), polled while the session is open; what the session sends
  * is recorded there with its acks (2 taken by the server, 3 delivered, 4 read by the contact), for the
  * command and tests to read.
  *

@@ -8,8 +8,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import WebSocket from 'ws';
-import { ulid } from 'ulid';
-import type { TicketDto, TicketStatus } from '../../shared/tickets';
+import type { TicketStatus } from '../../shared/tickets';
 import { dynamo } from '../../functions/core/aws/clients';
 import { publishTicketUpdate } from '../../functions/core/realtime/ticket-rooms';
 import { keys } from '../../functions/core/repositories/keys';
@@ -18,6 +17,7 @@ import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-clo
 import { realtimeHarness, type RealtimeClient, type ReceivedFrame } from '../support/realtime-client';
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { ticketDto } from '../support/ticket-dto';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -82,33 +82,6 @@ async function expectForgotten(companyId: string, client: RealtimeClient, rooms:
   for (const room of rooms) expect(await membership(companyId, room, client.socketId)).toBeUndefined();
 }
 
-function ticketDto(status: TicketStatus, queueId: string | null): TicketDto {
-  const now = new Date().toISOString();
-  const id = ulid();
-  return {
-    id,
-    uuid: `uuid-${id}`,
-    status,
-    contactId: 'contact-1',
-    contact: { id: 'contact-1', name: 'Maria', number: '5511999990000', profilePicUrl: null },
-    userId: null,
-    user: null,
-    queueId,
-    queue: queueId ? { id: queueId, name: 'Fila', color: '#0f766e' } : null,
-    whatsappId: null,
-    whatsapp: null,
-    tags: [],
-    isGroup: false,
-    chatbot: false,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    lastMessage: 'Olá',
-    unreadMessages: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
 
 const isUpdateOf = (ticketId: string) => (frame: ReceivedFrame) =>
   frame.event.endsWith('-ticket') && (frame.data as { ticket?: { id?: string } }).ticket?.id === ticketId;
@@ -227,7 +200,7 @@ describe('removal from a queue', () => {
   it('stops that queue\'s ticket events: the socket closes, and the one opened again hears only the queues left', async () => {
     const agent = await addUser(cloud, tenant, 'user', [queueA, queueB]);
     const before = await connectJoined(agent);
-    const ofA = ticketDto('open', queueA);
+    const ofA = ticketDto({ status: 'open', queueId: queueA });
     await publishTicketUpdate(tenant.companyId, ofA);
     await before.waitFor(isUpdateOf(ofA.id));
 
@@ -238,8 +211,8 @@ describe('removal from a queue', () => {
     await expectForgotten(tenant.companyId, before, [`tickets:open:queue:${queueA}`, `notification:queue:${queueA}`]);
     // As the web does: reconnect with a new ticket and join the same subscriptions again.
     const after = await connectJoined(agent);
-    const laterOfA = ticketDto('open', queueA);
-    const laterOfB = ticketDto('open', queueB);
+    const laterOfA = ticketDto({ status: 'open', queueId: queueA });
+    const laterOfB = ticketDto({ status: 'open', queueId: queueB });
     await publishTicketUpdate(tenant.companyId, laterOfA);
     await publishTicketUpdate(tenant.companyId, laterOfB);
     // Published after the one of queue A, on the same socket: once it is here, A's would be too.
@@ -253,7 +226,7 @@ describe('removal from a queue', () => {
     const client = await connectJoined(agent);
 
     const renamed = await cloud.api(`/users/${agent.id}`, { method: 'PUT', token: tenant.admin.token, body: { name: 'Renamed agent' } });
-    const ticket = ticketDto('open', queueA);
+    const ticket = ticketDto({ status: 'open', queueId: queueA });
     await publishTicketUpdate(tenant.companyId, ticket);
 
     expect(renamed.status).toBe(200);

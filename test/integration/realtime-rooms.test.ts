@@ -7,7 +7,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { ClientAction } from '../../shared/realtime-actions';
-import type { TicketDto, TicketStatus } from '../../shared/tickets';
+import type { TicketDto } from '../../shared/tickets';
 import { dynamo } from '../../functions/core/aws/clients';
 import { publishToCompany, publishToRooms } from '../../functions/core/realtime/publisher';
 import { publishTicketUpdate } from '../../functions/core/realtime/ticket-rooms';
@@ -19,6 +19,7 @@ import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness, type RealtimeClient, type ReceivedFrame } from '../support/realtime-client';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { ticketDto } from '../support/ticket-dto';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -54,33 +55,6 @@ afterAll(async () => {
 
 // ---- helpers ---------------------------------------------------------------------------------------
 
-function ticketDto(place: { status: TicketStatus; queueId: string | null; id?: string }): TicketDto {
-  const now = new Date().toISOString();
-  const id = place.id ?? ulid();
-  return {
-    id,
-    uuid: `uuid-${id}`,
-    status: place.status,
-    contactId: 'contact-1',
-    contact: { id: 'contact-1', name: 'Maria', number: '5511999990000', profilePicUrl: null },
-    userId: null,
-    user: null,
-    queueId: place.queueId,
-    queue: place.queueId ? { id: place.queueId, name: 'Fila', color: '#0f766e' } : null,
-    whatsappId: null,
-    whatsapp: null,
-    tags: [],
-    isGroup: false,
-    chatbot: false,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    lastMessage: 'Olá',
-    unreadMessages: 0,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
 
 /** A ticket item written as the tickets module writes it (for the chat box's access check). */
 async function storeTicket(companyId: string, queueId: string | null): Promise<Ticket> {

@@ -9,7 +9,7 @@ import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } fr
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LOGIN_PATH } from '../app/pages';
+import { LOGIN_PATH } from '../app/paths';
 import { useServices } from '../app/services';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';

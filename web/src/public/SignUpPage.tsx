@@ -12,7 +12,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { usePublicPlans } from '../api/plans';
-import { LOGIN_PATH } from '../app/pages';
+import { LOGIN_PATH } from '../app/paths';
 import { useServices } from '../app/services';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';

@@ -30,7 +30,7 @@ import type { ContactDto, ContactPage } from '../../../shared/contacts';
 import type { OtherOpenTicketDetails, TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { TICKETS_PATH } from '../app/pages';
+import { TICKETS_PATH } from '../app/paths';
 import { useServices } from '../app/services';
 import { ContactModal } from '../contacts/ContactModal';
 import { useToast } from '../feedback/toast';

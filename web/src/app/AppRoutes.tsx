@@ -22,7 +22,7 @@ import { pagesIn, type RegistryPage } from './page-registry';
 
 interface Preloadable {
   /** Starts loading the page's code; it loads once however often this is called. */
-  preload(): void;
+  readonly preload: () => void;
 }
 
 type LazyPage<P extends object = object> = ComponentType<P> & Preloadable;

@@ -60,7 +60,7 @@ const ADD_CONTACT_OPTION = '__add__';
 export interface NewTicketModalProps {
   readonly open: boolean;
   readonly initialContact?: ContactDto;
-  onClose(): void;
+  readonly onClose: () => void;
 }
 
 export function NewTicketModal({ open, initialContact, onClose }: NewTicketModalProps) {

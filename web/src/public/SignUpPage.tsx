@@ -8,7 +8,7 @@
  */
 import { Button, Field, Input, makeStyles, Select, Spinner, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { usePublicPlans } from '../api/plans';
@@ -75,7 +75,7 @@ export function SignUpPage() {
     onSuccess: (_, body) => {
       toast.success(texts.success);
       const state: SignedUpState = { email: body.email };
-      navigate(LOGIN_PATH, { state });
+      void navigate(LOGIN_PATH, { state });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'ERR_EMAIL_ALREADY_EXISTS') setEmailTaken(true);
@@ -91,7 +91,7 @@ export function SignUpPage() {
     if (field === 'email') setEmailTaken(false);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkSignUp(form);
     setChecked(true);

@@ -8,7 +8,7 @@
  */
 import { Button, Field, Input, makeStyles, Select, Spinner, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { usePublicPlans } from '../api/plans';
@@ -56,19 +56,16 @@ export function SignUpPage() {
   const texts = useTexts(signUpTexts);
   const common = useTexts(publicTexts);
 
-  const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
+  const [entered, setForm] = useState<SignUpForm>(EMPTY_FORM);
   const [problems, setProblems] = useState<Problems<keyof SignUpForm>>({});
   const [checked, setChecked] = useState(false);
   const [emailTaken, setEmailTaken] = useState(false);
 
   const plans = usePublicPlans();
 
-  const wantedPlan = searchParams.get('plan');
-  useEffect(() => {
-    if (plans.data === undefined) return;
-    const planId = planIdNamed(plans.data, wantedPlan);
-    if (planId !== '') setForm((current) => (current.planId === '' ? { ...current, planId } : current));
-  }, [plans.data, wantedPlan]);
+  // The plan the address names (?plan=), once the plans are loaded, until the user picks one.
+  const wantedPlanId = plans.data === undefined ? '' : planIdNamed(plans.data, searchParams.get('plan'));
+  const form = entered.planId === '' && wantedPlanId !== '' ? { ...entered, planId: wantedPlanId } : entered;
 
   const signUp = useMutation({
     mutationFn: (body: SignUpForm) => api.post('/companies/cadastro', body),

@@ -15,7 +15,7 @@ import {
   Text,
   tokens,
 } from '@fluentui/react-components';
-import type { Announcement, AnnouncementPriority } from '../../../shared/announcements';
+import type { Announcement } from '../../../shared/announcements';
 import type { PopupProps } from '../components/on-demand';
 import { TitledPopover } from '../components/TitledPopover';
 import { format, useTexts } from '../i18n/texts';

@@ -68,7 +68,7 @@ export function saveContact(api: ApiClient, body: ContactBody, contactId?: strin
 }
 
 export function deleteContact(api: ApiClient, contactId: string): Promise<void> {
-  return api.delete<void>(contactPath(contactId));
+  return api.delete<undefined>(contactPath(contactId));
 }
 
 /** GET /contacts/export: a signed link to contatos.csv. */

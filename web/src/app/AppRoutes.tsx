@@ -15,13 +15,14 @@ import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useAuthState } from '../auth/use-auth-state';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { CurrentPageContext, type CurrentPage } from './current-page';
+import { CurrentPageContext, OpenPagesContext } from './current-page';
 import { DocumentTitle } from './DocumentTitle';
-import { pagesIn, type PageArea } from './page-registry';
+import type { PageArea, PageEntry } from './page-entry';
+import { pagesIn, type RegistryPage } from './page-registry';
 
 interface Preloadable {
   /** Starts loading the page's code; it loads once however often this is called. */
-  preload(): void;
+  readonly preload: () => void;
 }
 
 type LazyPage<P extends object = object> = ComponentType<P> & Preloadable;
@@ -38,7 +39,7 @@ function lazyPage<P extends object = object>(load: () => Promise<ComponentType<P
 
 /** One lazy component per loader: pages sharing one (the placeholders) do not suspend again between them. */
 const lazyPages = new Map<() => Promise<ComponentType>, LazyPage>();
-function lazyPageOf(page: CurrentPage): LazyPage {
+function lazyPageOf(page: PageEntry): LazyPage {
   let component = lazyPages.get(page.load);
   if (component === undefined) {
     component = lazyPage(page.load);
@@ -55,7 +56,7 @@ const PageGate = lazyPage(() => import('./PageGate').then((m) => m.PageGate));
 const route = (page: Preloadable, element: ReactNode) => ({ element, handle: { preload: page.preload } satisfies Preloadable });
 
 /** Whether PageGate stands before the page: a plan flag, the super flag or the campaigns group decides. */
-function gated(page: CurrentPage): boolean {
+function gated(page: PageEntry): boolean {
   return page.requires !== undefined && !('permission' in page.requires);
 }
 
@@ -63,7 +64,7 @@ function gated(page: CurrentPage): boolean {
  * The route of a registry entry: the page knows its entry (CurrentPageContext) and names the browser
  * tab; behind PageGate when its requirement says so (page-registry.ts), which then loads beside it.
  */
-function pageRoute(page: CurrentPage): RouteObject {
+function pageRoute(page: RegistryPage): RouteObject {
   const Page = lazyPageOf(page);
   const shown = (
     <>
@@ -72,7 +73,7 @@ function pageRoute(page: CurrentPage): RouteObject {
     </>
   );
   // The title inside the gate: a refused page is never named, a closed one names itself not found.
-  const element = <CurrentPageContext value={page}>{gated(page) ? <PageGate>{shown}</PageGate> : shown}</CurrentPageContext>;
+  const element = <CurrentPageContext value={page}>{gated(page) ? <PageGate page={page}>{shown}</PageGate> : shown}</CurrentPageContext>;
   const preload = gated(page)
     ? () => {
         PageGate.preload();
@@ -85,18 +86,25 @@ function pageRoute(page: CurrentPage): RouteObject {
 
 const routesOf = (area: PageArea): RouteObject[] => pagesIn(area).map(pageRoute);
 
-/** The open pages render under no guard: a Suspense boundary for their chunk is all they need. */
+const openPages = pagesIn('open');
+
+/**
+ * The open pages render under no guard: a Suspense boundary for their chunk is all they need, and the
+ * list of them, which each links to (OpenPage).
+ */
 function OpenPages() {
   return (
-    <Suspense fallback={<FullPageSpinner />}>
-      <Outlet />
-    </Suspense>
+    <OpenPagesContext value={openPages}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </OpenPagesContext>
   );
 }
 
 const appRoutes: RouteObject[] = [
   { element: <PublicOnly />, children: routesOf('public') },
-  { element: <OpenPages />, children: routesOf('open') },
+  { element: <OpenPages />, children: openPages.map(pageRoute) },
   {
     element: <RequireAuth />,
     children: [

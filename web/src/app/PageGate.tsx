@@ -14,12 +14,11 @@ import { useTexts } from '../i18n/texts';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { useMe } from '../session/me-context';
 import { campaignPagesOpen } from './campaign-access';
-import { useCurrentPage } from './current-page';
 import { pageAllowed, PERMISSION_REDIRECT_DELAY_MS } from './page-access';
 import { pageGateTexts } from './page-gate-texts';
+import type { RegistryPage } from './page-registry';
 
-export function PageGate({ children }: { readonly children: ReactNode }) {
-  const page = useCurrentPage();
+export function PageGate({ page, children }: { readonly page: RegistryPage; readonly children: ReactNode }) {
   const me = useMe();
   if (page.requires !== undefined && 'campaigns' in page.requires) return campaignPagesOpen(me) ? children : <NotFoundPage />;
   return pageAllowed(page.id, me) ? children : <PermissionRedirect />;

@@ -6,7 +6,8 @@
  * (menu-rules.ts), and the server refuses their calls anyway.
  */
 import type { PlanFlag } from '../../../shared/plans';
-import { PAGES, type PageEntry, type PageId } from './page-registry';
+import type { PageEntry } from './page-entry';
+import { PAGES, type PageId } from './page-registry';
 
 export type PageRequirement = { readonly planFlag: PlanFlag } | { readonly superUser: true };
 

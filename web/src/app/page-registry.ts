@@ -14,67 +14,12 @@
  *
  * The order is spec 3 §2's route table (its private routes, then the campaign routes of spec 2 §2);
  * the menu orders its entries by `menu.order` within each section.
+ *
+ * This module loads every page, so nothing a page imports may import it (the lint gate refuses the
+ * circle): a page reads its own entry through app/current-page.ts, which AppRoutes provides, and the
+ * paths it links to from app/paths.ts; the entry's shape is in page-entry.ts.
  */
-import type { ComponentType } from 'react';
-import type { PermissionAction } from '../../../shared/permissions';
-import type { PlanFlag } from '../../../shared/plans';
-import type { Language } from '../i18n/language';
-import type { MenuIconName } from '../shell/menu-icons';
-
-/**
- * `private`: inside the shell, for signed-in users; `public`: for visitors (a signed-in user opening
- * one goes home, spec 3 §2); `open`: anyone, signed in or not (the landing's privacy, terms and contact
- * pages, which customers must be able to read too).
- */
-export type PageArea = 'private' | 'public' | 'open';
-
-/**
- * Who may open a private page. A plan flag or the super flag is checked by PageGate, which refuses the
- * page with spec 3 §8's words (page-access.ts); a profile permission only hides the menu entry (the page
- * itself decides, as the dashboard sends non-admins to the tickets); the campaign pages answer as an
- * unknown address while the campaigns group is hidden (campaign-access.ts). The server refuses their
- * calls anyway (docs/architecture.md §1.3).
- */
-export type PageRequirement =
-  | { readonly planFlag: PlanFlag }
-  | { readonly superUser: true }
-  | { readonly permission: PermissionAction }
-  | { readonly campaigns: true };
-
-/**
- * The side menu's sections (spec 1 §2.2): the main list; the expandable campaigns group (shown with the
- * plan's campaigns or the `cshow` flag); the Administration section (admins only).
- */
-export type MenuSection = 'main' | 'campaigns' | 'admin';
-
-/** A text in every language of the app. */
-export type PageText = Readonly<Record<Language, string>>;
-
-export interface MenuPlacement {
-  readonly section: MenuSection;
-  /** Place within its section, smallest first. */
-  readonly order: number;
-  /**
-   * The entry's icon, by its name in shell/menu-icons.tsx: the icons load with the shell, not with the
-   * route table, which every first load (the sign-in page's too) carries.
-   */
-  readonly icon: MenuIconName;
-  /** The entry's words when they differ from the page's title. */
-  readonly label?: PageText;
-}
-
-export interface PageEntry {
-  /** Names the page in code; unique. */
-  readonly id: string;
-  /** Relative to the app's root, with route parameters (`tickets/:ticketId?`); '' is `/` itself. */
-  readonly path: string;
-  readonly area: PageArea;
-  /** The page's component, loaded when first shown (each page is its own chunk). */
-  readonly load: () => Promise<ComponentType>;
-  readonly requires?: PageRequirement;
-  readonly menu?: MenuPlacement;
-  readonly title: PageText;
-}
+import type { MenuPlacement, MenuSection, PageArea, PageEntry } from './page-entry';
 
 /** The placeholder of a page that later issues build: the page's title and 'Em breve' (ComingSoonPage). */
 const comingSoon = () => import('../pages/ComingSoonPage').then((m) => m.ComingSoonPage);
@@ -395,6 +340,9 @@ type Entry = (typeof PAGES)[number];
 
 export type PageId = Entry['id'];
 
+/** An entry of the registry, known by its id. */
+export type RegistryPage = PageEntry & { readonly id: PageId };
+
 /** The pages the side menu can show. */
 export type MenuItemId = Extract<Entry, { readonly menu: MenuPlacement }>['id'];
 
@@ -405,15 +353,15 @@ export type MenuPage = PageEntry & { readonly id: MenuItemId; readonly menu: Men
 
 const byId: ReadonlyMap<string, PageEntry> = new Map(PAGES.map((page) => [page.id, page]));
 
-export function pageById(id: PageId): PageEntry & { readonly id: PageId } {
-  return byId.get(id) as PageEntry & { readonly id: PageId };
+export function pageById(id: PageId): RegistryPage {
+  return byId.get(id) as RegistryPage;
 }
 
 export function menuPageById(id: MenuItemId): MenuPage {
   return byId.get(id) as MenuPage;
 }
 
-export function pagesIn(area: PageArea): readonly (PageEntry & { readonly id: PageId })[] {
+export function pagesIn(area: PageArea): readonly RegistryPage[] {
   return PAGES.filter((page) => page.area === area);
 }
 
@@ -427,9 +375,4 @@ export function menuPages(section: MenuSection): readonly MenuPage[] {
 /** Where a menu entry leads: the page's path without its parameters (`tickets/:ticketId?` is `/tickets`). */
 export function menuPath(page: Pick<PageEntry, 'path'>): string {
   return `/${page.path.split('/:')[0] ?? ''}`;
-}
-
-/** Every page's title in one language, by page id. */
-export function pageTitlesIn(language: Language): Readonly<Record<PageId, string>> {
-  return Object.fromEntries(PAGES.map((page) => [page.id, page.title[language]])) as Record<PageId, string>;
 }

@@ -37,21 +37,21 @@ export class SignInError extends Error {
 }
 
 export interface AuthStore {
-  getState(): AuthState;
-  subscribe(listener: () => void): () => void;
+  readonly getState: () => AuthState;
+  readonly subscribe: (listener: () => void) => () => void;
   /** Reads the locally stored session once at start. */
-  restore(): Promise<void>;
+  readonly restore: () => Promise<void>;
   /**
    * Throws a SignInError when Cognito refuses. `confirm`, when given, runs once the tokens are there and
    * before the session counts as started (guards see nothing yet): if it rejects, the tokens are
    * dropped and its error is rethrown as it came. The login uses it to let the server refuse a company
    * whose subscription has expired (spec 1 §4.4).
    */
-  signIn(email: string, password: string, confirm?: () => Promise<void>): Promise<void>;
-  signOut(): Promise<void>;
+  readonly signIn: (email: string, password: string, confirm?: () => Promise<void>) => Promise<void>;
+  readonly signOut: () => Promise<void>;
   /** Ends a session the server no longer accepts; concurrent calls share one sign-out. */
-  expire(): Promise<void>;
-  getAccessToken(): Promise<string | undefined>;
+  readonly expire: () => Promise<void>;
+  readonly getAccessToken: () => Promise<string | undefined>;
 }
 
 export function createAuthStore(backend: AuthBackend): AuthStore {

@@ -5,7 +5,7 @@
  * with a heading and the buttons under the fields.
  */
 import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type SubmitEvent, type ReactNode } from 'react';
 
 const useStyles = makeStyles({
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
@@ -23,7 +23,7 @@ export interface FormFrameProps {
   readonly title: string;
   readonly labels: FormFrameLabels;
   readonly busy: boolean;
-  readonly onSubmit: (event: FormEvent) => void;
+  readonly onSubmit: (event: SubmitEvent) => void;
   readonly onCancel: () => void;
   /** In the page or a drawer rather than in a dialog. */
   readonly inline?: boolean;

@@ -17,11 +17,7 @@ export function useLoadMore({ canLoad, load }: { readonly canLoad: boolean; read
   });
 
   useEffect(() => {
-    if (marker === null) {
-      // No marker, no end in view: a list shown again (another search) must not load on an old sighting.
-      setInView(false);
-      return undefined;
-    }
+    if (marker === null) return undefined;
     const observer = new IntersectionObserver((entries) => {
       const entry = entries.at(-1);
       if (entry !== undefined) setInView(entry.isIntersecting);
@@ -34,5 +30,9 @@ export function useLoadMore({ canLoad, load }: { readonly canLoad: boolean; read
     if (inView && canLoad) loadRef.current();
   }, [inView, canLoad]);
 
-  return useCallback((element: HTMLElement | null) => setMarker(element), []);
+  return useCallback((element: HTMLElement | null) => {
+    setMarker(element);
+    // No marker, no end in view: a list shown again (another search) must not load on an old sighting.
+    if (element === null) setInView(false);
+  }, []);
 }

@@ -9,7 +9,7 @@
  * this much state, without a library in every admin page's chunk.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { ZodType } from 'zod';
 import type { ErrorBody, FieldError } from '../../../shared/errors';
 import { ApiError } from '../api/client';
@@ -73,7 +73,7 @@ export interface SchemaForm<V> {
   readonly leave: (field: string) => void;
   /** The messages to show, by field path. */
   readonly messages: FieldMessages;
-  readonly submit: (event?: FormEvent) => void;
+  readonly submit: (event?: SubmitEvent) => void;
   /** Sending: the fields and buttons are disabled. */
   readonly busy: boolean;
 }

@@ -97,6 +97,7 @@ export function ContactForm({ initial, editing: editingProp, variant = 'modal', 
         <Field label={texts.modal.name} required {...message('name')}>
           <Input
             value={values.name}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- not on page load: the form opens on the user's click (the contact dialog, or the drawer's Edit button, which it replaces), and focus goes to its first field
             autoFocus
             disabled={busy}
             onChange={(_, data) => change({ name: data.value })}

@@ -1,9 +1,8 @@
 /**
- * Strings shared by every area: the app's name, loading and error screens, page titles (written in each
- * page's entry of app/page-registry.ts, gathered here by page id) and the generic buttons, so a "Save"
- * reads the same on every screen. Area-specific strings live in each area's own dictionary.
+ * Strings shared by every area: the app's name, loading and error screens and the generic buttons, so a
+ * "Save" reads the same on every screen. Area-specific strings live in each area's own dictionary; a
+ * page's title lives in its entry of app/page-registry.ts.
  */
-import { pageTitlesIn } from '../app/page-registry';
 import type { Language } from './language';
 import { defineTexts, format, type Texts } from './texts';
 
@@ -31,7 +30,6 @@ export const commonTexts = defineTexts({
       description: 'O endereço acessado não existe.',
       backToStart: 'Voltar ao início',
     },
-    pages: pageTitlesIn('pt'),
     actions: {
       save: 'Salvar',
       cancel: 'Cancelar',
@@ -86,7 +84,6 @@ export const commonTexts = defineTexts({
       description: 'The address you opened does not exist.',
       backToStart: 'Back to the start',
     },
-    pages: pageTitlesIn('en'),
     actions: {
       save: 'Save',
       cancel: 'Cancel',
@@ -140,7 +137,6 @@ export const commonTexts = defineTexts({
       description: 'La dirección a la que accedió no existe.',
       backToStart: 'Volver al inicio',
     },
-    pages: pageTitlesIn('es'),
     actions: {
       save: 'Guardar',
       cancel: 'Cancelar',

@@ -29,9 +29,9 @@ type StorageGetter = () => Pick<Storage, 'getItem' | 'setItem'> | undefined;
 const browserStorage: StorageGetter = () => globalThis.localStorage;
 
 export interface VolumeStore {
-  get(): number;
-  set(volume: number): void;
-  subscribe(listener: () => void): () => void;
+  readonly get: () => number;
+  readonly set: (volume: number) => void;
+  readonly subscribe: (listener: () => void) => () => void;
 }
 
 export function createVolumeStore(getStorage: StorageGetter = browserStorage): VolumeStore {

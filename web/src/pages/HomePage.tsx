@@ -1,6 +1,6 @@
 /** `/`: the dashboard, for admins only; everyone else is sent to the tickets (docs/architecture.md §8). */
 import { Navigate } from 'react-router';
-import { TICKETS_PATH } from '../app/pages';
+import { TICKETS_PATH } from '../app/paths';
 import { isAdmin } from '../session/me';
 import { useMe } from '../session/me-context';
 import { ComingSoonPage } from './ComingSoonPage';

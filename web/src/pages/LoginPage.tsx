@@ -6,7 +6,7 @@
  * Other refusals are catalogue errors, shown as toasts (spec 1 §8).
  */
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/client';
 import { useServices } from '../app/services';
@@ -65,7 +65,7 @@ export function LoginPage() {
     if (days !== undefined) toast.warning(format(texts[dueWarningWording(days)], { days }));
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (email.trim() === '' || password === '') {
       setShowRequired(true);
@@ -88,7 +88,7 @@ export function LoginPage() {
 
   return (
     <AuthPageLayout title={texts.title} subtitle={texts.subtitle}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {sessionExpired && (
           <MessageBar intent="warning">
             <MessageBarBody>{texts.sessionExpired}</MessageBarBody>

@@ -22,7 +22,7 @@ import {
 } from '@fluentui/react-components';
 import { Eye20Regular } from '@fluentui/react-icons/svg/eye';
 import { EyeOff20Regular } from '@fluentui/react-icons/svg/eye-off';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { userPath, type UserDto } from '../api/users';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
@@ -66,7 +66,7 @@ function ProfileForm({ user, onClose, onSaved }: Omit<ProfileDialogProps, 'open'
   const [errors, setErrors] = useState<ProfileErrors>({});
   const [saving, setSaving] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const check = checkProfile({ name, email, password }, user);
     if (!check.ok) {

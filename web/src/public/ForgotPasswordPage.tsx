@@ -7,9 +7,9 @@
  */
 import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LOGIN_PATH } from '../app/pages';
+import { LOGIN_PATH } from '../app/paths';
 import { useServices } from '../app/services';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';
@@ -70,7 +70,7 @@ export function ForgotPasswordPage() {
     onSuccess: (_, { email }) => {
       toast.success(texts.done);
       const state: SignedUpState = { email };
-      navigate(LOGIN_PATH, { state });
+      void navigate(LOGIN_PATH, { state });
     },
     onError: (error) => toast.error(error),
   });
@@ -89,7 +89,7 @@ export function ForgotPasswordPage() {
     if (checked) setProblems(step === 'request' ? onlyEmail(next.email) : checkReset(next));
   }
 
-  function requestCode(event?: FormEvent<HTMLFormElement>) {
+  function requestCode(event?: SubmitEvent<HTMLFormElement>) {
     event?.preventDefault();
     const found = onlyEmail(form.email);
     setChecked(true);
@@ -97,7 +97,7 @@ export function ForgotPasswordPage() {
     if (!hasProblems(found)) sendCode.mutate(form.email.trim().toLowerCase());
   }
 
-  function resetPassword(event: FormEvent<HTMLFormElement>) {
+  function resetPassword(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkReset(form);
     setChecked(true);

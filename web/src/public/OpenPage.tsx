@@ -4,13 +4,12 @@
  * contact page adds the ways in (sign up, sign in), and every one links to the other two.
  */
 import { Body1, makeStyles, Subtitle1, Title1, tokens } from '@fluentui/react-components';
-import { useCurrentPage } from '../app/current-page';
-import { isOpenPageId, OPEN_PAGES } from '../app/pages';
+import { useCurrentPage, useOpenPages } from '../app/current-page';
 import { RouterLink } from '../components/RouterLink';
-import { commonTexts } from '../i18n/common';
+import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';
 import { LANDING_PATH } from './BrandLink';
-import { legalTexts } from './legal-texts';
+import { isLegalDocumentId, legalTexts } from './legal-texts';
 import { PublicHeader } from './PublicHeader';
 import { RouterButtonLink } from './RouterButtonLink';
 
@@ -73,9 +72,10 @@ interface Section {
 export function OpenPage() {
   const styles = useStyles();
   const { id: page } = useCurrentPage();
+  const openPages = useOpenPages();
+  const { language } = useLanguage();
   const texts = useTexts(legalTexts);
-  const titles = useTexts(commonTexts).pages;
-  if (!isOpenPageId(page)) throw new Error(`${page} is not an open page`);
+  if (!isLegalDocumentId(page)) throw new Error(`${page} is not an open page`);
   const content = texts[page];
   const sections: readonly Section[] = Object.values(content.sections);
 
@@ -114,9 +114,9 @@ export function OpenPage() {
               <li>
                 <RouterLink to={LANDING_PATH}>{texts.backToStart}</RouterLink>
               </li>
-              {OPEN_PAGES.filter((other) => other.id !== page).map((other) => (
+              {openPages.filter((other) => other.id !== page).map((other) => (
                 <li key={other.id}>
-                  <RouterLink to={`/${other.path}`}>{titles[other.id]}</RouterLink>
+                  <RouterLink to={`/${other.path}`}>{other.title[language]}</RouterLink>
                 </li>
               ))}
             </ul>

@@ -8,11 +8,11 @@
  */
 import { Button, Field, Input, makeStyles, Select, Spinner, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../api/client';
 import { usePublicPlans } from '../api/plans';
-import { LOGIN_PATH } from '../app/pages';
+import { LOGIN_PATH } from '../app/paths';
 import { useServices } from '../app/services';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';
@@ -56,26 +56,23 @@ export function SignUpPage() {
   const texts = useTexts(signUpTexts);
   const common = useTexts(publicTexts);
 
-  const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
+  const [entered, setForm] = useState<SignUpForm>(EMPTY_FORM);
   const [problems, setProblems] = useState<Problems<keyof SignUpForm>>({});
   const [checked, setChecked] = useState(false);
   const [emailTaken, setEmailTaken] = useState(false);
 
   const plans = usePublicPlans();
 
-  const wantedPlan = searchParams.get('plan');
-  useEffect(() => {
-    if (plans.data === undefined) return;
-    const planId = planIdNamed(plans.data, wantedPlan);
-    if (planId !== '') setForm((current) => (current.planId === '' ? { ...current, planId } : current));
-  }, [plans.data, wantedPlan]);
+  // The plan the address names (?plan=), once the plans are loaded, until the user picks one.
+  const wantedPlanId = plans.data === undefined ? '' : planIdNamed(plans.data, searchParams.get('plan'));
+  const form = entered.planId === '' && wantedPlanId !== '' ? { ...entered, planId: wantedPlanId } : entered;
 
   const signUp = useMutation({
     mutationFn: (body: SignUpForm) => api.post('/companies/cadastro', body),
     onSuccess: (_, body) => {
       toast.success(texts.success);
       const state: SignedUpState = { email: body.email };
-      navigate(LOGIN_PATH, { state });
+      void navigate(LOGIN_PATH, { state });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'ERR_EMAIL_ALREADY_EXISTS') setEmailTaken(true);
@@ -91,7 +88,7 @@ export function SignUpPage() {
     if (field === 'email') setEmailTaken(false);
   }
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkSignUp(form);
     setChecked(true);

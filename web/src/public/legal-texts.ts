@@ -1,5 +1,5 @@
 /**
- * The pages anyone may read (OPEN_PAGES in app/pages.ts): the privacy notice, the terms of use and the
+ * The pages anyone may read (the page registry's open pages): the privacy notice, the terms of use and the
  * contact page. The spec only names them (spec 2 §2 Landing); the wording is ours. They speak of "the
  * operator of this service", whoever runs this deployment: no company name, address or email is written
  * into the app. Each section is a title and paragraphs; `items` are the bullet points of a section.
@@ -308,3 +308,10 @@ export const legalTexts = defineTexts({
     },
   },
 });
+
+/** The documents, each under the id of its page in the registry (app/page-registry.ts). */
+export type LegalDocumentId = Exclude<keyof typeof legalTexts.pt, 'otherPages' | 'backToStart'>;
+
+export function isLegalDocumentId(id: string): id is LegalDocumentId {
+  return id !== 'otherPages' && id !== 'backToStart' && Object.hasOwn(legalTexts.pt, id);
+}

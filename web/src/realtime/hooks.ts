@@ -3,7 +3,7 @@
  * may pass inline functions without resubscribing on every render. Outside the private area (no
  * RealtimeProvider) the hooks do nothing.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ClientAction } from '../../../shared/realtime-actions';
 import type { CompanyChannel, CompanyChannels, GlobalChannel, GlobalChannels, JoinAction } from '../../../shared/realtime-events';
 import type { RoomState } from './realtime-client';
@@ -43,26 +43,30 @@ export function useGlobalRealtimeEvent<C extends GlobalChannel>(channel: C, hand
 export function useRealtimeRoom(join: JoinAction | null, leave: ClientAction | null, onJoined?: () => void): RoomState | undefined {
   const client = useRealtimeClient();
   const latestOnJoined = useLatest(onJoined);
-  const [state, setState] = useState<RoomState | undefined>(undefined);
   // Compared by content: callers build the actions inline, a new object on every render.
   const joinKey = join === null ? null : JSON.stringify(join);
   const leaveKey = leave === null ? null : JSON.stringify(leave);
-  useEffect(() => {
-    if (client === undefined || joinKey === null) {
-      setState(undefined);
-      return undefined;
-    }
-    const action = JSON.parse(joinKey) as JoinAction;
-    const release = client.joinRoom(action, leaveKey === null ? null : (JSON.parse(leaveKey) as ClientAction), (next) => {
-      setState(next);
-      if (next === 'joined') latestOnJoined.current?.();
-    });
-    // A room another screen already holds may be joined already: nothing to refetch then, the join
-    // came before this screen read its data.
-    setState(client.roomState(action));
-    return release;
-  }, [client, joinKey, leaveKey, latestOnJoined]);
-  return state;
+  const joinAction = useMemo(() => (joinKey === null ? null : (JSON.parse(joinKey) as JoinAction)), [joinKey]);
+  const leaveAction = useMemo(() => (leaveKey === null ? null : (JSON.parse(leaveKey) as ClientAction)), [leaveKey]);
+
+  // Holding the room is the subscription: React holds it while mounted, and reads its state from the client.
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      if (client === undefined || joinAction === null) return () => undefined;
+      return client.joinRoom(joinAction, leaveAction, (next) => {
+        changed();
+        if (next === 'joined') latestOnJoined.current?.();
+      });
+    },
+    [client, joinAction, leaveAction, latestOnJoined],
+  );
+  // A room another screen already holds may be joined already: nothing to refetch then, the join came
+  // before this screen read its data.
+  const roomState = useCallback(
+    () => (client === undefined || joinAction === null ? undefined : client.roomState(joinAction)),
+    [client, joinAction],
+  );
+  return useSyncExternalStore(subscribe, roomState);
 }
 
 /**

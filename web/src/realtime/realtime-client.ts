@@ -332,12 +332,12 @@ export class RealtimeClient {
     }
     const channel = channelOf(event, this.options.companyId);
     if (channel === undefined) return;
-    if (channel === 'auth') this.checkSession(data as CompanyChannels['auth']);
+    if (channel === 'auth') this.checkSession(data as Partial<CompanyChannels['auth']> | undefined);
     dispatch(this.companyHandlers.get(channel), data);
   }
 
   /** Our own sign-in's announcement (same tag) is ignored; an unknown own tag cannot be compared. */
-  private checkSession(data: CompanyChannels['auth'] | undefined): void {
+  private checkSession(data: Partial<CompanyChannels['auth']> | undefined): void {
     if (this.sessionReplaced || data?.user?.id !== this.options.userId) return;
     if (this.sessionTag === undefined || data.session === this.sessionTag) return;
     this.sessionReplaced = true;

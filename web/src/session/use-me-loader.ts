@@ -27,7 +27,6 @@ export function useMeLoader(): MeLoader {
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoad({ status: 'loading' });
     fetchMe(api, controller.signal).then(
       (me) => {
         if (!controller.signal.aborted) setLoad({ status: 'ready', me });
@@ -44,7 +43,11 @@ export function useMeLoader(): MeLoader {
     return () => controller.abort();
   }, [api, attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // The services are built once (main.tsx): only a retry loads again, and shows the loading state again.
+  const retry = useCallback(() => {
+    setLoad({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
   const update = useCallback(
     (change: (me: Me) => Me) => setLoad((current) => (current.status === 'ready' ? { status: 'ready', me: change(current.me) } : current)),
     [],

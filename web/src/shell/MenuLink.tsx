@@ -59,7 +59,7 @@ const useStyles = makeStyles({
     width: '1px',
     height: '1px',
     overflow: 'hidden',
-    clip: 'rect(0 0 0 0)',
+    clipPath: 'inset(50%)',
     whiteSpace: 'nowrap',
   },
 });

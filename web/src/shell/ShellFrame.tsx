@@ -12,7 +12,7 @@ import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useTexts } from '../i18n/texts';
 import { useRealtimeEvent } from '../realtime';
 import type { Me } from '../session/me';
-import { campaignsEnabledBySettings, readCampaignsFlag, writeCampaignsFlag } from './campaigns-flag';
+import { campaignsEnabledBySettings, writeCampaignsFlag } from './campaigns-flag';
 import { initialMenuOpen, MENU_RAIL_WIDTH_PX, MENU_WIDTH_PX, menuPresentation } from './layout';
 import { menuLayout } from './menu-rules';
 import { ShellHeader } from './ShellHeader';
@@ -77,9 +77,11 @@ export function ShellFrame({ me, onMeChange }: ShellFrameProps) {
   }
   const presentation = menuPresentation(size, open);
 
-  const [campaignsFlag, setCampaignsFlag] = useState(readCampaignsFlag);
-  const { settings } = me.company;
-  useEffect(() => setCampaignsFlag(writeCampaignsFlag(campaignsEnabledBySettings(settings))), [settings]);
+  // The menu follows the settings (as the campaign pages do, campaign-access.ts); the local flag mirrors them.
+  const campaignsFlag = campaignsEnabledBySettings(me.company.settings);
+  useEffect(() => {
+    writeCampaignsFlag(campaignsFlag);
+  }, [campaignsFlag]);
 
   useRealtimeEvent('settings', ({ setting }) =>
     onMeChange((current) => ({

@@ -10,7 +10,8 @@
  */
 import { can } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
-import { menuPages, menuPath, PAGES, type MenuItemId, type MenuPage, type MenuSection, type PageEntry } from '../app/page-registry';
+import type { MenuSection, PageEntry } from '../app/page-entry';
+import { menuPages, menuPath, PAGES, type MenuItemId, type MenuPage } from '../app/page-registry';
 
 export type { MenuItemId };
 

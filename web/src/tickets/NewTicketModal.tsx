@@ -24,13 +24,13 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ContactDto, ContactPage } from '../../../shared/contacts';
 import type { OtherOpenTicketDetails, TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { TICKETS_PATH } from '../app/pages';
+import { TICKETS_PATH } from '../app/paths';
 import { useServices } from '../app/services';
 import { ContactModal } from '../contacts/ContactModal';
 import { useToast } from '../feedback/toast';
@@ -60,7 +60,7 @@ const ADD_CONTACT_OPTION = '__add__';
 export interface NewTicketModalProps {
   readonly open: boolean;
   readonly initialContact?: ContactDto;
-  onClose(): void;
+  readonly onClose: () => void;
 }
 
 export function NewTicketModal({ open, initialContact, onClose }: NewTicketModalProps) {
@@ -82,17 +82,21 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
   const [saving, setSaving] = useState(false);
   const [addingContact, setAddingContact] = useState(false);
 
-  // Each opening starts afresh, with the contact the caller gave (e.g. from the contacts page).
-  useEffect(() => {
-    if (!open) return;
-    setContact(initialContact ?? null);
-    setTyped(initialContact?.name ?? '');
-    setQueueId(!isAdmin && user.queues.length === 1 ? (user.queues[0]?.id ?? NO_QUEUE_OPTION) : NO_QUEUE_OPTION);
-    setWhatsappId(null);
-    setErrors({});
-    setHeldBy(null);
-    // Only a new opening or another contact starts afresh, not a new object for the same contact.
-  }, [open, initialContact?.id]);
+  // Each opening starts afresh, with the contact the caller gave (e.g. from the contacts page). Only a
+  // new opening or another contact starts afresh, not a new object for the same contact (React's
+  // "adjust state when a prop changes" pattern).
+  const [openingSeen, setOpeningSeen] = useState<{ readonly open: boolean; readonly contactId?: string }>({ open: false });
+  if (open !== openingSeen.open || initialContact?.id !== openingSeen.contactId) {
+    setOpeningSeen({ open, contactId: initialContact?.id });
+    if (open) {
+      setContact(initialContact ?? null);
+      setTyped(initialContact?.name ?? '');
+      setQueueId(!isAdmin && user.queues.length === 1 ? (user.queues[0]?.id ?? NO_QUEUE_OPTION) : NO_QUEUE_OPTION);
+      setWhatsappId(null);
+      setErrors({});
+      setHeldBy(null);
+    }
+  }
 
   const term = useDebouncedValue(contactSearchTerm(typed, contact), SEARCH_DEBOUNCE_MS);
   const contacts = useQuery({
@@ -107,9 +111,10 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
   // modal also opens from the contacts page, where no ticket list reports it.
   const queuesFailedAt = companyQueues.isError ? companyQueues.errorUpdatedAt : 0;
   const queuesError = useTexts(ticketsTexts).panel.queuesError;
+  const reportQueuesError = useEffectEvent(() => toast.error(queuesError));
   useEffect(() => {
-    if (queuesFailedAt > 0) toast.error(queuesError);
     // Only a new failure matters.
+    if (queuesFailedAt > 0) reportQueuesError();
   }, [queuesFailedAt]);
   const queues = isAdmin ? (companyQueues.data ?? []) : user.queues;
   const connections = useConnectionList(open);

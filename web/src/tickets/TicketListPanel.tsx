@@ -19,7 +19,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { TicketDto } from '../../../shared/tickets';
-import { TICKETS_PATH } from '../app/pages';
+import { TICKETS_PATH } from '../app/paths';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { isAdmin as isAdminProfile } from '../session/me';
@@ -121,13 +121,17 @@ export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
 
   // An accept or a reopen (here or in the conversation) moved the ticket on screen to open, Assigned:
   // the list follows it there, so it stays selected (spec 1 §4.1).
+  // A new navigation is a new key; the state of the same one is read once (while rendering: React's
+  // "adjust state when a prop changes" pattern).
   const location = useLocation();
-  useEffect(() => {
-    if (!cameFromOpening(location.state)) return;
-    setTab('open');
-    setOpenTab('assigned');
-    // A new navigation is a new key; the state of the same one is read once.
-  }, [location.key]);
+  const [navigationSeen, setNavigationSeen] = useState<string | null>(null);
+  if (location.key !== navigationSeen) {
+    setNavigationSeen(location.key);
+    if (cameFromOpening(location.state)) {
+      setTab('open');
+      setOpenTab('assigned');
+    }
+  }
 
   // Admins pick among every queue of the company; the others among their own.
   const companyQueues = useQueueList(mayShowAll);

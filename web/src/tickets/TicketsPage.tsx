@@ -7,7 +7,7 @@
  * list's scroll position.
  */
 import { Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTexts } from '../i18n/texts';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -79,8 +79,13 @@ export function TicketsPage() {
 
   useTicketLiveUpdates(user);
 
-  // Opening a ticket shows it; leaving it (finish, transfer, back to /tickets) shows the list.
-  useEffect(() => setView(reference === undefined ? 'list' : 'ticket'), [reference]);
+  // Opening a ticket shows it; leaving it (finish, transfer, back to /tickets) shows the list. React's
+  // "adjust state when a prop changes" pattern: no effect, no render of the old view.
+  const [referenceSeen, setReferenceSeen] = useState(reference);
+  if (reference !== referenceSeen) {
+    setReferenceSeen(reference);
+    setView(reference === undefined ? 'list' : 'ticket');
+  }
 
   const showList = !narrow || view === 'list';
   const showConversation = !narrow || view === 'ticket';

@@ -26,9 +26,15 @@ export function otherOpenTicketOf(body: unknown): OtherOpenTicketDetails | null 
   if (typeof body !== 'object' || body === null) return null;
   const details = (body as { details?: unknown }).details;
   if (typeof details !== 'object' || details === null) return null;
-  const candidate = details as Partial<OtherOpenTicketDetails>;
+  const candidate = details as Partial<Record<keyof OtherOpenTicketDetails, unknown>>;
   if (typeof candidate.ticketId !== 'string' || typeof candidate.uuid !== 'string') return null;
-  const user = candidate.user && typeof candidate.user.id === 'string' ? { id: candidate.user.id, name: String(candidate.user.name ?? '') } : null;
-  const queue = candidate.queue && typeof candidate.queue.id === 'string' ? { id: candidate.queue.id, name: String(candidate.queue.name ?? '') } : null;
-  return { ticketId: candidate.ticketId, uuid: candidate.uuid, status: candidate.status ?? 'open', user, queue };
+  const status = (candidate.status ?? 'open') as OtherOpenTicketDetails['status'];
+  return { ticketId: candidate.ticketId, uuid: candidate.uuid, status, user: namedOf(candidate.user), queue: namedOf(candidate.queue) };
+}
+
+/** A user or queue of that body: its id, and its name ('' when it has none); null without an id. */
+function namedOf(value: unknown): { readonly id: string; readonly name: string } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, name } = value as { id?: unknown; name?: unknown };
+  return typeof id === 'string' ? { id, name: typeof name === 'string' ? name : '' } : null;
 }

@@ -8,7 +8,7 @@
  * on); transfer rejects after its toast, so the transfer form can stay open to try again.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
@@ -45,7 +45,9 @@ export function useTicketActions(): TicketActions {
   const location = useLocation();
   // Read when the answer arrives: the user may have moved to another ticket meanwhile.
   const pathname = useRef(location.pathname);
-  pathname.current = location.pathname;
+  useEffect(() => {
+    pathname.current = location.pathname;
+  }, [location.pathname]);
   const [running, setRunning] = useState(0);
 
   const run = useCallback(

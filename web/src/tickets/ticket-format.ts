@@ -50,7 +50,7 @@ export function lastMessageKind(lastMessage: string): LastMessageKind {
 export function readableTextColor(background: string): '#000000' | '#ffffff' | undefined {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(background.trim())?.[1];
   if (hex === undefined) return undefined;
-  const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  const full = hex.length === 3 ? hex.replace(/./g, (digit) => digit + digit) : hex;
   const [r, g, b] = [0, 2, 4].map((start) => parseInt(full.slice(start, start + 2), 16) / 255) as [number, number, number];
   // Relative luminance (WCAG): above the middle, dark text keeps the better contrast.
   const linear = (channel: number) => (channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4);

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import type { TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { TICKETS_PATH } from '../app/pages';
+import { TICKETS_PATH } from '../app/paths';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';

@@ -20,7 +20,7 @@ export interface TicketUser extends TicketViewer {
  */
 export function ticketUserOf(user: CurrentUser): TicketUser {
   const full = user as CurrentUser & Partial<Pick<MeUser, 'queues' | 'allTicket' | 'whatsappId'>>;
-  const queues = Array.isArray(full.queues) ? full.queues : [];
+  const queues: MeUser['queues'] = Array.isArray(full.queues) ? (full.queues as MeUser['queues']) : [];
   return {
     userId: user.id,
     name: user.name,

@@ -1,5 +1,6 @@
-import { CAMPAIGN_PAGES, landingPathAfterSignIn, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
-import { commonTexts } from '../../../../web/src/i18n/common';
+import { pageById } from '../../../../web/src/app/page-registry';
+import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
+import { landingPathAfterSignIn } from '../../../../web/src/app/paths';
 
 const from = (pathname: string, search = '', hash = '') => ({ from: { pathname, search, hash } });
 
@@ -34,7 +35,7 @@ describe('the route table', () => {
     const paths = pages.map((page) => page.path);
 
     expect(new Set(paths).size).toBe(paths.length);
-    for (const page of pages) expect(commonTexts.pt.pages[page.id]).toEqual(expect.any(String));
+    for (const page of pages) expect(pageById(page.id).title.pt).toEqual(expect.any(String));
   });
 
   test('holds every private route of spec 3 §2, the campaign routes last', () => {
@@ -63,7 +64,7 @@ describe('the route table', () => {
 
   test('gives every page a title in every language', () => {
     for (const page of [...PRIVATE_PAGES, ...PUBLIC_PAGES, ...OPEN_PAGES]) {
-      for (const language of ['pt', 'en', 'es'] as const) expect(commonTexts[language].pages[page.id]).toMatch(/\S/);
+      for (const language of ['pt', 'en', 'es'] as const) expect(pageById(page.id).title[language]).toMatch(/\S/);
     }
   });
 });

@@ -40,7 +40,6 @@ export function AudioRecorder({ disabled, send }: { readonly disabled: boolean; 
 
   useEffect(() => {
     if (state !== 'recording') return;
-    setElapsed(0);
     const timer = setInterval(() => setElapsed((seconds) => seconds + 1), 1000);
     return () => clearInterval(timer);
   }, [state]);
@@ -48,6 +47,7 @@ export function AudioRecorder({ disabled, send }: { readonly disabled: boolean; 
   const start = async () => {
     try {
       recording.current = await startRecording();
+      setElapsed(0);
       setState('recording');
     } catch {
       toast.error(texts.microphoneUnavailable);

@@ -7,7 +7,7 @@
  */
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { MessageDto } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
@@ -78,14 +78,16 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   useConversationSync({ ticketId, ticket, userId: me.user.id, messagesSettled: pages.isSuccess && !pages.isFetching });
 
   // A ticket one may not open, or that no longer exists, sends the user back to the list (spec 1 §4.1).
+  // Only a new error matters; the toast and texts of the moment are enough.
   const ticketError = ticketQuery.error;
-  useEffect(() => {
-    if (!(ticketError instanceof ApiError)) return;
-    if (ticketError.code === 'ERR_NO_PERMISSION') toast.error(texts.accessDenied);
-    else if (ticketError.code === 'ERR_NO_TICKET_FOUND') toast.error(ticketError);
+  const leaveOnError = useEffectEvent((error: ApiError) => {
+    if (error.code === 'ERR_NO_PERMISSION') toast.error(texts.accessDenied);
+    else if (error.code === 'ERR_NO_TICKET_FOUND') toast.error(error);
     else return;
     void navigate('/tickets', { replace: true });
-    // Only a new error matters; the toast and texts of the moment are enough.
+  });
+  useEffect(() => {
+    if (ticketError instanceof ApiError) leaveOnError(ticketError);
   }, [ticketError]);
 
   const messages = useMemo(() => loadedMessages(pages.data), [pages.data]);

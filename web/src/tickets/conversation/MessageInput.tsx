@@ -218,7 +218,7 @@ export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancel
             <Button appearance="primary" icon={<Send24Regular />} disabled={!enabled || sending || !isSendable(text)} onClick={() => void submit()} />
           </Tooltip>
         ) : (
-          <AudioRecorder disabled={!enabled || sending} send={sendAudio} />
+          <AudioRecorder disabled={sending} send={sendAudio} />
         )}
       </div>
     </div>

@@ -20,7 +20,7 @@ import {
 } from '@fluentui/react-components';
 import { Delete20Regular } from '@fluentui/react-icons/svg/delete';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { NOTE_MAX, type TicketNote } from '../../../../shared/notes';
 import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
@@ -68,11 +68,15 @@ export function NotesDialog({ ticket, open, onClose }: { readonly ticket: Ticket
   const [deleting, setDeleting] = useState<TicketNote | null>(null);
   const key = queryKeys.notes.ofTicket(ticket.id);
 
-  useEffect(() => {
-    if (!open) return;
-    setDraft('');
-    setTried(false);
-  }, [open]);
+  // Each opening starts with an empty note (React's "adjust state when a prop changes" pattern).
+  const [openSeen, setOpenSeen] = useState(false);
+  if (open !== openSeen) {
+    setOpenSeen(open);
+    if (open) {
+      setDraft('');
+      setTried(false);
+    }
+  }
 
   const problem = noteProblem(draft);
   const problemText = problem === 'required' ? texts.required : problem === 'tooShort' ? texts.tooShort : problem === 'tooLong' ? texts.tooLong : undefined;

@@ -13,7 +13,7 @@ import {
   Text,
 } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../app/services';
@@ -31,10 +31,13 @@ export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketD
   const [selected, setSelected] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  // Starts from the ticket's tags each time it opens; live changes meanwhile do not undo the picking.
-  useEffect(() => {
+  // Starts from the ticket's tags each time it opens; live changes meanwhile do not undo the picking
+  // (React's "adjust state when a prop changes" pattern).
+  const [openSeen, setOpenSeen] = useState(false);
+  if (open !== openSeen) {
+    setOpenSeen(open);
     if (open) setSelected(ticket.tags.map((tag) => tag.id));
-  }, [open]);
+  }
 
   const save = async () => {
     setBusy(true);

@@ -17,7 +17,7 @@ import {
   Option,
   tokens,
 } from '@fluentui/react-components';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import type { TicketDto } from '../../../../shared/tickets';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
@@ -45,18 +45,23 @@ export function TransferModal({ ticket, open, onClose }: { readonly ticket: Tick
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    setQueueId(null);
-    setUserId(null);
-    setWhatsappId(null);
-    setTried(false);
-  }, [open]);
+  // Each opening starts afresh (React's "adjust state when a prop changes" pattern).
+  const [openSeen, setOpenSeen] = useState(false);
+  if (open !== openSeen) {
+    setOpenSeen(open);
+    if (open) {
+      setQueueId(null);
+      setUserId(null);
+      setWhatsappId(null);
+      setTried(false);
+    }
+  }
 
   // Once per failed fetch, not on every render while it stays failed.
   const queuesFailedAt = queues.isError ? queues.errorUpdatedAt : 0;
+  const reportQueuesError = useEffectEvent(() => toast.error(texts.queuesLoadError));
   useEffect(() => {
-    if (queuesFailedAt > 0) toast.error(texts.queuesLoadError);
+    if (queuesFailedAt > 0) reportQueuesError();
   }, [queuesFailedAt]);
 
   const submit = async () => {

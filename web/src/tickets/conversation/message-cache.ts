@@ -30,13 +30,15 @@ export function loadedMessages(data: MessagePages | undefined): MessageDto[] {
 export function upsertMessage(data: MessagePages | undefined, message: MessageDto): MessagePages | undefined {
   if (data === undefined || data.pages.length === 0) return data;
 
-  let found = false;
-  const pages = data.pages.map((page) => {
-    if (!page.messages.some((known) => known.id === message.id)) return page;
-    found = true;
-    return { ...page, messages: page.messages.map((known) => (known.id === message.id ? message : known)) };
-  });
-  if (found) return { ...data, pages };
+  const holds = (page: MessagePage) => page.messages.some((known) => known.id === message.id);
+  if (data.pages.some(holds)) {
+    return {
+      ...data,
+      pages: data.pages.map((page) =>
+        holds(page) ? { ...page, messages: page.messages.map((known) => (known.id === message.id ? message : known)) } : page,
+      ),
+    };
+  }
 
   const last = data.pages[data.pages.length - 1];
   const oldest = last?.messages[last.messages.length - 1];

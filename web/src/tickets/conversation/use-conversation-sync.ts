@@ -40,8 +40,8 @@ export function useConversationSync(options: {
   const { api } = useServices();
   const queryClient = useQueryClient();
   const visible = usePageVisible();
-  const ticketKey = queryKeys.tickets.one(ticketId);
-  const messagesKey = queryKeys.messages.ofTicket(ticketId);
+  const ticketKey = useMemo(() => queryKeys.tickets.one(ticketId), [ticketId]);
+  const messagesKey = useMemo(() => queryKeys.messages.ofTicket(ticketId), [ticketId]);
 
   const join = useMemo(() => ({ action: 'joinChatBox', ticketId }) as const, [ticketId]);
   const leave = useMemo(() => ({ action: 'leaveChatBox', ticketId }) as const, [ticketId]);
@@ -56,8 +56,7 @@ export function useConversationSync(options: {
       queryClient.setQueryData<MessagePages>(messagesKey, (pages) => upsertMessage(pages, data.message));
       queryClient.setQueryData(ticketKey, data.ticket);
     },
-    // The keys are derived from ticketId.
-    [queryClient, ticketId],
+    [queryClient, ticketId, messagesKey, ticketKey],
   );
   useRealtimeEvent('appMessage', onMessage);
 
@@ -74,7 +73,7 @@ export function useConversationSync(options: {
         }
       }
     },
-    [queryClient, ticketId],
+    [queryClient, ticketId, ticketKey],
   );
   useRealtimeEvent('ticket', onTicket);
 
@@ -95,5 +94,5 @@ export function useConversationSync(options: {
         });
     }, MARK_READ_DELAY_MS);
     return () => clearTimeout(timer.current);
-  }, [readingAgent, unread, messagesSettled, visible, ticketId]);
+  }, [readingAgent, unread, messagesSettled, visible, api, queryClient, ticketId, messagesKey, ticketKey]);
 }

@@ -1,0 +1,65 @@
+/**
+ * What a page entry of the registry (page-registry.ts) is made of. Apart from the registry so that
+ * what a page imports (its current entry, app/current-page.ts) never leads back to the registry, which
+ * loads every page.
+ */
+import type { ComponentType } from 'react';
+import type { PermissionAction } from '../../../shared/permissions';
+import type { PlanFlag } from '../../../shared/plans';
+import type { Language } from '../i18n/language';
+import type { MenuIconName } from '../shell/menu-icons';
+
+/**
+ * `private`: inside the shell, for signed-in users; `public`: for visitors (a signed-in user opening
+ * one goes home, spec 3 §2); `open`: anyone, signed in or not (the landing's privacy, terms and contact
+ * pages, which customers must be able to read too).
+ */
+export type PageArea = 'private' | 'public' | 'open';
+
+/**
+ * Who may open a private page. A plan flag or the super flag is checked by PageGate, which refuses the
+ * page with spec 3 §8's words (page-access.ts); a profile permission only hides the menu entry (the page
+ * itself decides, as the dashboard sends non-admins to the tickets); the campaign pages answer as an
+ * unknown address while the campaigns group is hidden (campaign-access.ts). The server refuses their
+ * calls anyway (docs/architecture.md §1.3).
+ */
+export type PageRequirement =
+  | { readonly planFlag: PlanFlag }
+  | { readonly superUser: true }
+  | { readonly permission: PermissionAction }
+  | { readonly campaigns: true };
+
+/**
+ * The side menu's sections (spec 1 §2.2): the main list; the expandable campaigns group (shown with the
+ * plan's campaigns or the `cshow` flag); the Administration section (admins only).
+ */
+export type MenuSection = 'main' | 'campaigns' | 'admin';
+
+/** A text in every language of the app. */
+export type PageText = Readonly<Record<Language, string>>;
+
+export interface MenuPlacement {
+  readonly section: MenuSection;
+  /** Place within its section, smallest first. */
+  readonly order: number;
+  /**
+   * The entry's icon, by its name in shell/menu-icons.tsx: the icons load with the shell, not with the
+   * route table, which every first load (the sign-in page's too) carries.
+   */
+  readonly icon: MenuIconName;
+  /** The entry's words when they differ from the page's title. */
+  readonly label?: PageText;
+}
+
+export interface PageEntry {
+  /** Names the page in code; unique. */
+  readonly id: string;
+  /** Relative to the app's root, with route parameters (`tickets/:ticketId?`); '' is `/` itself. */
+  readonly path: string;
+  readonly area: PageArea;
+  /** The page's component, loaded when first shown (each page is its own chunk). */
+  readonly load: () => Promise<ComponentType>;
+  readonly requires?: PageRequirement;
+  readonly menu?: MenuPlacement;
+  readonly title: PageText;
+}

@@ -1,0 +1,30 @@
+/**
+ * The addresses pages link to by name, and where a user lands after signing in. Imports nothing of the
+ * page registry, so the pages (which the registry loads) can use them.
+ */
+
+export const LOGIN_PATH = '/login';
+export const TICKETS_PATH = '/tickets';
+
+/** What the private-route guard leaves in the history state for the login page. */
+export interface LoginRedirectState {
+  readonly from: { readonly pathname: string; readonly search: string; readonly hash: string };
+}
+
+/**
+ * Where to go after signing in: back to the page that sent the user to /login (spec 3 §2), else the
+ * tickets (spec 1 §2.1, docs/architecture.md §8). `/` is not a destination: it is the admin dashboard, and landing
+ * on /tickets is the rule. Only same-app paths are followed, never `//host` or `/\host` (which
+ * browsers read as another origin).
+ */
+export function landingPathAfterSignIn(state: unknown): string {
+  // The history state is whatever was left there: each part is checked, not assumed.
+  const from = (state as { readonly from?: unknown } | null | undefined)?.from;
+  if (typeof from !== 'object' || from === null) return TICKETS_PATH;
+  const { pathname, search, hash } = from as { readonly [K in keyof LoginRedirectState['from']]?: unknown };
+  if (typeof pathname !== 'string') return TICKETS_PATH;
+  if (!pathname.startsWith('/') || /^\/[/\\]/.test(pathname) || pathname === '/' || pathname === LOGIN_PATH) {
+    return TICKETS_PATH;
+  }
+  return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
+}

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       `  WebSocket API    ${cloud.urls.ws}`,
       `  Runtime config   ${cloud.urls.web}/config.json`,
       '',
-      `  Caller host     child process, holding the WhatsApp session shards`,
+      `  Session host    child process, holding the WhatsApp session shards`,
       '',
       `  Local AWS: DynamoDB ${cloud.urls.dynamodb}  S3 ${cloud.urls.s3}  SQS ${cloud.urls.sqs}`,
       `             Cognito ${cloud.urls.cognito}  Scheduler ${cloud.urls.scheduler}`,

@@ -80,6 +80,7 @@ export const conversationTexts = defineTexts({
       voiceCall: 'Chamada de voz perdida',
       videoCall: 'Chamada de vídeo perdida',
       mediaUnavailable: 'Arquivo indisponível',
+      newMessages: 'Novas mensagens',
     },
     input: {
       label: 'Mensagem',
@@ -205,6 +206,7 @@ export const conversationTexts = defineTexts({
       voiceCall: 'Missed voice call',
       videoCall: 'Missed video call',
       mediaUnavailable: 'File unavailable',
+      newMessages: 'New messages',
     },
     input: {
       label: 'Message',
@@ -330,6 +332,7 @@ export const conversationTexts = defineTexts({
       voiceCall: 'Llamada de voz perdida',
       videoCall: 'Videollamada perdida',
       mediaUnavailable: 'Archivo no disponible',
+      newMessages: 'Mensajes nuevos',
     },
     input: {
       label: 'Mensaje',

@@ -104,7 +104,9 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
       );
     });
     parser.on('field', (name, value) => {
-      if (options.textFields.includes(name) && !Object.hasOwn(fields, name)) fields[name] = value;
+      // Browsers send every line break of a form's text as CRLF (HTML's multipart/form-data encoding):
+      // back to the LF the same text has when sent as JSON, so a caption reaches WhatsApp as typed.
+      if (options.textFields.includes(name) && !Object.hasOwn(fields, name)) fields[name] = value.replace(/\r\n/g, '\n');
     });
     parser.on('filesLimit', () => fail(options.maxFiles === 1 ? 'Send one file only' : `Send at most ${options.maxFiles} files`));
     parser.on('partsLimit', () => fail('Too many form fields'));

@@ -97,6 +97,18 @@ describe('readUploadedFiles', () => {
     ]);
   });
 
+  it("reads a text field's line breaks as LF, though browsers send them as CRLF", async () => {
+    const form = await readUploadedFiles(
+      request([
+        { name: 'body', content: '*Ana*:\r\nSegue o contrato' },
+        { name: 'medias', fileName: 'a.pdf', content: 'one' },
+      ]),
+      OPTIONS,
+    );
+
+    expect(form.fields).toEqual({ body: '*Ana*:\nSegue o contrato' });
+  });
+
   it('refuses more files than allowed, an empty one, and none at all', async () => {
     const three = request(['a', 'b', 'c'].map((name) => ({ name: 'medias', fileName: `${name}.txt`, content: name })));
 

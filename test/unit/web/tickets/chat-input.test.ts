@@ -113,6 +113,7 @@ describe('signature', () => {
 describe('attachments', () => {
   const MB = 1024 * 1024;
   const file = (name: string, size: number) => ({ name, size });
+  const uncaptioned = (files: readonly { name: string; size: number }[]) => files.map((each) => ({ file: each, caption: '' }));
 
   test('small files go in multipart sends of at most five, big ones through a presigned upload, huge ones nowhere', () => {
     // Prepare
@@ -121,16 +122,60 @@ describe('attachments', () => {
     const huge = file('backup.zip', 101 * MB);
 
     // Act
-    const plan = planUploads([...small, big, huge]);
+    const plan = planUploads(uncaptioned([...small, big, huge]), null);
 
     // Assess
-    expect(plan.multipartBatches.map((batch) => batch.length)).toEqual([5, 1]);
-    expect(plan.presigned).toEqual([big]);
+    expect(plan.steps.map((step) => (step.kind === 'multipart' ? step.files.length : step.file))).toEqual([5, 1, big]);
     expect(plan.tooLarge).toEqual([huge]);
   });
 
   test('a file of exactly the multipart limit still goes in a multipart send', () => {
-    expect(planUploads([file('a.pdf', 4 * MB)]).multipartBatches).toEqual([[file('a.pdf', 4 * MB)]]);
+    expect(planUploads(uncaptioned([file('a.pdf', 4 * MB)]), null).steps).toEqual([
+      { kind: 'multipart', files: [file('a.pdf', 4 * MB)], body: '', quotedMsg: null },
+    ]);
+  });
+
+  test("each captioned file starts a send of its own, as the server gives a send's caption to its first file only", () => {
+    // Prepare
+    const [a, b, c, d] = [file('a.jpg', MB), file('b.jpg', MB), file('c.pdf', MB), file('d.png', MB)];
+
+    // Act
+    const plan = planUploads(
+      [
+        { file: a, caption: 'first' },
+        { file: b, caption: '' },
+        { file: c, caption: 'the contract' },
+        { file: d, caption: '' },
+      ],
+      null,
+    );
+
+    // Assess
+    expect(plan.steps).toEqual([
+      { kind: 'multipart', files: [a, b], body: 'first', quotedMsg: null },
+      { kind: 'multipart', files: [c, d], body: 'the contract', quotedMsg: null },
+    ]);
+  });
+
+  test('the quoted message goes with the first file sent only, and the files leave in the order given', () => {
+    // Prepare
+    const big = file('video.mp4', 50 * MB);
+    const small = file('photo.jpg', MB);
+
+    // Act
+    const plan = planUploads(
+      [
+        { file: big, caption: 'the video' },
+        { file: small, caption: '' },
+      ],
+      'T1.01JABCDEFGHJKMNPQRSTVWXYZ0',
+    );
+
+    // Assess
+    expect(plan.steps).toEqual([
+      { kind: 'presigned', file: big, body: 'the video', quotedMsg: 'T1.01JABCDEFGHJKMNPQRSTVWXYZ0' },
+      { kind: 'multipart', files: [small], body: '', quotedMsg: null },
+    ]);
   });
 
   test('an untyped file is sent as a generic binary', () => {

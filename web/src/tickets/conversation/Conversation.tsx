@@ -1,7 +1,8 @@
 /**
  * The conversation panel of the ticket workspace (spec 1 §2.5-§2.8, §4): header with the ticket's
  * actions, the messages, the input, and the ticket's modals (transfer, tags, notes, delete) and contact
- * drawer. Everything here is the ticket `ticketId`'s: switching tickets starts a fresh panel. A ticket
+ * drawer. Files pasted or dropped on the panel join the input's attachment tray while the ticket is
+ * open. Everything here is the ticket `ticketId`'s: switching tickets starts a fresh panel. A ticket
  * another user attends is read-only for a non-admin (the server refuses their writes): instead of the
  * input, a line says who has it; notes stay.
  */
@@ -30,6 +31,7 @@ import { conversationTexts } from './texts';
 import { TicketHeader } from './TicketHeader';
 import { buildTimeline, timelineTickets } from './timeline';
 import { TransferModal } from './TransferModal';
+import { trayDropTarget, useAttachmentTray } from './use-attachment-tray';
 import { useConversationSync } from './use-conversation-sync';
 
 const useStyles = makeStyles({
@@ -71,6 +73,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const [modal, setModal] = useState<Modal>(null);
   const [deletingMessage, setDeletingMessage] = useState<MessageDto | null>(null);
+  const tray = useAttachmentTray();
   const ticket = ticketQuery.data;
   // Not while another user attends the ticket, unless the user is an admin (the server's rule).
   const mayWork = ticket !== undefined && mayWorkOn(viewer, ticket);
@@ -154,7 +157,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   // Replying and sending need an open ticket the user may work.
   const open = ticket.status === 'open' && mayWork;
   return (
-    <section className={styles.root} aria-label={ticket.contact.name}>
+    <section className={styles.root} aria-label={ticket.contact.name} {...trayDropTarget(tray, open)}>
       <TicketHeader
         ticket={ticket}
         onBack={onBack}
@@ -194,6 +197,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
           enabled={open}
           replyTo={open ? replyTo : null}
           onCancelReply={() => setReplyTo(null)}
+          tray={tray}
         />
       ) : (
         <Text className={styles.heldBy} role="status">

@@ -1,8 +1,9 @@
 /**
  * The message input (spec 1 §2.6): Enter sends (Shift+Enter for a new line; nothing while a send is in
  * progress), empty text is never sent, it grows to 5 rows, '/' followed by text offers quick replies,
- * files can be attached, audio recorded, and the signature toggled (medium and wider screens). Nothing
- * can be sent unless the ticket is open.
+ * files picked wait in the attachment tray (with paste and drop, issue 14) until sent with their
+ * captions, audio is recorded, and the signature toggled (medium and wider screens); it signs captions
+ * too. Nothing can be sent unless the ticket is open.
  */
 import { Button, makeStyles, Switch, Textarea, tokens, Tooltip } from '@fluentui/react-components';
 import { Attach24Regular } from '@fluentui/react-icons/svg/attach';
@@ -13,6 +14,7 @@ import type { MessageDto } from '../../../../shared/messages';
 import { useToast } from '../../feedback/toast';
 import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
+import { AttachmentTray } from './AttachmentTray';
 import { AudioRecorder } from './AudioRecorder';
 import { enterSends, INPUT_MAX_ROWS, isSendable, quickReplyOptions, quickReplyQuery, type QuickReplyOption } from './input-rules';
 import { useQuickMessageOptions } from '../../api/quick-messages';
@@ -21,6 +23,7 @@ import { QuickReplyList } from './QuickReplyList';
 import { QuotedMessage } from './QuotedMessage';
 import { readSignaturePreference, signedBody, writeSignaturePreference } from './signature';
 import { conversationTexts } from './texts';
+import type { AttachmentTray as Tray } from './use-attachment-tray';
 import { useSendMessages } from './use-send-messages';
 
 const useStyles = makeStyles({
@@ -49,9 +52,11 @@ export interface MessageInputProps {
   readonly enabled: boolean;
   readonly replyTo: MessageDto | null;
   readonly onCancelReply: () => void;
+  /** The files waiting to be sent: the conversation owns it, as files are also dropped on it. */
+  readonly tray: Tray;
 }
 
-export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancelReply }: MessageInputProps) {
+export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancelReply, tray }: MessageInputProps) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).input;
   const toast = useToast();
@@ -107,18 +112,25 @@ export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancel
     }
   };
 
-  const attach = async (event: ChangeEvent<HTMLInputElement>) => {
+  const pickFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     event.target.value = '';
-    if (files.length === 0 || !enabled) return;
+    if (files.length > 0 && enabled) tray.add(files);
+  };
+
+  const sendTray = async () => {
+    const items = tray.items;
+    if (!enabled || sending || items.length === 0) return;
     setSending(true);
     try {
-      const refused = await sendFiles(files, { body: isSendable(text) ? bodyOf(text) : '', quotedMsg: quoted });
-      for (const file of refused) toast.error(format(texts.fileTooLarge, { name: file.name }));
-      if (refused.length < files.length) {
-        setText('');
-        onCancelReply();
-      }
+      const captioned = items.map(({ file, caption }) => ({ file, caption: isSendable(caption) ? bodyOf(caption) : '' }));
+      // Each file leaves the tray once it is sent, so a failure part way leaves only the unsent ones.
+      const refused = await sendFiles(captioned, quoted, (sent) => {
+        for (const item of items) if (sent.includes(item.file)) tray.remove(item.id);
+      });
+      for (const file of refused) toast.failure(format(texts.fileTooLarge, { name: file.name }));
+      tray.clear();
+      onCancelReply();
     } catch (error) {
       toast.error(error);
     } finally {
@@ -127,7 +139,7 @@ export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancel
   };
 
   const sendAudio = async (file: File) => {
-    await sendFiles([file], { body: '', quotedMsg: quoted });
+    await sendFiles([{ file, caption: '' }], quoted);
     onCancelReply();
   };
 
@@ -178,11 +190,21 @@ export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancel
           </Tooltip>
         </div>
       )}
+      {tray.items.length > 0 && (
+        <AttachmentTray
+          items={tray.items}
+          canSend={enabled && !sending}
+          onCaption={tray.setCaption}
+          onRemove={tray.remove}
+          onCancel={tray.clear}
+          onSend={() => void sendTray()}
+        />
+      )}
       <div className={styles.row}>
         <Tooltip content={texts.attach} relationship="label">
           <Button appearance="subtle" icon={<Attach24Regular />} disabled={!enabled || sending} onClick={() => fileInput.current?.click()} />
         </Tooltip>
-        <input ref={fileInput} className={styles.hidden} type="file" multiple onChange={(event) => void attach(event)} tabIndex={-1} />
+        <input ref={fileInput} className={styles.hidden} type="file" multiple onChange={pickFiles} tabIndex={-1} />
         <div className={styles.field}>
           {showOptions && <QuickReplyList id={listId} options={options} activeIndex={Math.min(activeOption, options.length - 1)} onPick={pick} />}
           <Textarea

@@ -2,8 +2,12 @@
  * The content of a message by kind (spec 1 §2.5): image, audio and video players from the message's
  * short-lived signed URL, documents as a download link, a location with a map link, a contact card and
  * a missed-call entry; anything else is formatted text.
+ *
+ * Images and videos sit in boxes of a fixed width and aspect ratio, their picture fitted inside: the
+ * message carries no dimensions of its media, and a box that took its size from the file as it loaded
+ * pushed the conversation's end out of view (issue 14). Audio players have a fixed height of their own.
  */
-import { Link, makeStyles, Text, tokens } from '@fluentui/react-components';
+import { Link, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download';
 import { CallMissed20Regular } from '@fluentui/react-icons/svg/call-missed';
 import { Location20Regular } from '@fluentui/react-icons/svg/location';
@@ -17,8 +21,11 @@ import { conversationTexts } from './texts';
 
 const useStyles = makeStyles({
   media: { display: 'block', maxWidth: '100%', borderRadius: tokens.borderRadiusMedium },
-  image: { maxHeight: '320px', objectFit: 'contain', cursor: 'zoom-in' },
-  video: { maxHeight: '320px' },
+  // The box's size never depends on the file: width and ratio fixed, the picture letterboxed inside.
+  box: { width: '280px', height: 'auto', objectFit: 'contain', backgroundColor: tokens.colorNeutralBackground4 },
+  imageLink: { display: 'block' },
+  image: { aspectRatio: '4 / 3', cursor: 'zoom-in' },
+  video: { aspectRatio: '16 / 9' },
   audio: { width: '280px', maxWidth: '100%' },
   caption: { display: 'block', marginTop: tokens.spacingVerticalXS },
   card: {
@@ -44,8 +51,8 @@ export function MessageMedia({ content }: { readonly content: MessageContent }) 
     case 'image':
       return (
         <>
-          <a href={content.url} target="_blank" rel="noopener noreferrer">
-            <img className={`${styles.media} ${styles.image}`} src={content.url} alt={content.caption || texts.image} loading="lazy" />
+          <a className={styles.imageLink} href={content.url} target="_blank" rel="noopener noreferrer">
+            <img className={mergeClasses(styles.media, styles.box, styles.image)} src={content.url} alt={content.caption || texts.image} loading="lazy" />
           </a>
           {caption(content.caption)}
         </>
@@ -54,7 +61,7 @@ export function MessageMedia({ content }: { readonly content: MessageContent }) 
       return (
         <>
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a WhatsApp video comes with no captions track to offer */}
-          <video className={`${styles.media} ${styles.video}`} src={content.url} controls preload="metadata" aria-label={texts.video} />
+          <video className={mergeClasses(styles.media, styles.box, styles.video)} src={content.url} controls preload="metadata" aria-label={texts.video} />
           {caption(content.caption)}
         </>
       );

@@ -80,6 +80,7 @@ export const conversationTexts = defineTexts({
       voiceCall: 'Chamada de voz perdida',
       videoCall: 'Chamada de vídeo perdida',
       mediaUnavailable: 'Arquivo indisponível',
+      newMessages: 'Novas mensagens',
     },
     input: {
       label: 'Mensagem',
@@ -101,6 +102,15 @@ export const conversationTexts = defineTexts({
       quickReplies: 'Respostas rápidas',
       fileTooLarge: 'O arquivo {{name}} é grande demais.',
       tooManyFiles: 'Envie no máximo {{count}} arquivos de uma vez.',
+      fileEmpty: 'O arquivo {{name}} está vazio.',
+    },
+    tray: {
+      label: 'Arquivos para enviar',
+      caption: 'Legenda de {{name}}',
+      captionPlaceholder: 'Legenda (opcional)',
+      remove: 'Remover {{name}}',
+      cancel: 'Cancelar',
+      send: 'Enviar arquivos',
     },
     notes: {
       title: 'Observações',
@@ -205,6 +215,7 @@ export const conversationTexts = defineTexts({
       voiceCall: 'Missed voice call',
       videoCall: 'Missed video call',
       mediaUnavailable: 'File unavailable',
+      newMessages: 'New messages',
     },
     input: {
       label: 'Message',
@@ -226,6 +237,15 @@ export const conversationTexts = defineTexts({
       quickReplies: 'Quick replies',
       fileTooLarge: 'The file {{name}} is too large.',
       tooManyFiles: 'Send at most {{count}} files at once.',
+      fileEmpty: 'The file {{name}} is empty.',
+    },
+    tray: {
+      label: 'Files to send',
+      caption: 'Caption of {{name}}',
+      captionPlaceholder: 'Caption (optional)',
+      remove: 'Remove {{name}}',
+      cancel: 'Cancel',
+      send: 'Send files',
     },
     notes: {
       title: 'Notes',
@@ -330,6 +350,7 @@ export const conversationTexts = defineTexts({
       voiceCall: 'Llamada de voz perdida',
       videoCall: 'Videollamada perdida',
       mediaUnavailable: 'Archivo no disponible',
+      newMessages: 'Mensajes nuevos',
     },
     input: {
       label: 'Mensaje',
@@ -351,6 +372,15 @@ export const conversationTexts = defineTexts({
       quickReplies: 'Respuestas rápidas',
       fileTooLarge: 'El archivo {{name}} es demasiado grande.',
       tooManyFiles: 'Envíe como máximo {{count}} archivos a la vez.',
+      fileEmpty: 'El archivo {{name}} está vacío.',
+    },
+    tray: {
+      label: 'Archivos para enviar',
+      caption: 'Leyenda de {{name}}',
+      captionPlaceholder: 'Leyenda (opcional)',
+      remove: 'Quitar {{name}}',
+      cancel: 'Cancelar',
+      send: 'Enviar archivos',
     },
     notes: {
       title: 'Observaciones',

@@ -15,8 +15,8 @@
  * message (and, for an automatic text that would fill the preview, that the preview still shows no
  * person's message); an inbound message adds one to the unread counter. If a condition failed, a
  * second transaction stores the message without moving the ticket (still counting it unread); a ticket
- * that no longer exists is ERR_NO_TICKET_FOUND and nothing is stored. One transaction per message, as
- * before: the rule costs no read.
+ * that no longer exists is ERR_NO_TICKET_FOUND and nothing is stored. One transaction per message: the
+ * rule needs no read of its own (it is decided from the ticket the caller read, and held by the condition).
  */
 import { AppError } from '../errors';
 import { keepTicketForOlderMessage, lastMessageText, moveTicketToMessage, parseMessageId, putNewMessage, type StoredMessage } from '../repositories/messages';

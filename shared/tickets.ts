@@ -36,11 +36,23 @@ export interface TicketDto {
   readonly useIntegration: boolean;
   readonly promptId: string | null;
   readonly integrationId: string | null;
+  /**
+   * The list preview (spec 1 §2.4): the text of the ticket's newest message of a person (the contact or
+   * an agent); an automatic text of the server only while there is none; DELETED_MESSAGE_PREVIEW once
+   * the message shown is deleted; '' before any message.
+   */
   readonly lastMessage: string;
   readonly unreadMessages: number;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
+
+/**
+ * Ours: a ticket's `lastMessage` once the message it showed was deleted (by its agent, or revoked on
+ * WhatsApp), as WhatsApp's chat list shows the deletion rather than the text; the web writes it in the
+ * user's language. Kept like a call log's body (shared/whatsapp-content.ts), as a marker, not as words.
+ */
+export const DELETED_MESSAGE_PREVIEW = 'message:deleted';
 
 // ---- inputs and answers of the tickets module ----------------------------------------------------------
 

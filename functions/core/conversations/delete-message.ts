@@ -13,21 +13,19 @@
  * message's, so the command of two racing deletes is deduplicated by SQS); flag the message deleted on
  * the condition that it is not yet (of two deletes at once, one wins; a failed enqueue flags nothing,
  * so the agent can try again). The body and media stay stored for audit, and the API keeps answering
- * them with `isDeleted: true`: the web shows the deleted indication. Publish `appMessage` update;
- * answer the message.
+ * them with `isDeleted: true`: the web shows the deleted indication. The ticket's preview follows and
+ * the change is published (announce-deletion.ts); answer the message.
  */
 import { DELETE_FOR_EVERYONE_MAX_MS, type MessageDto } from '../../../shared/messages';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { publishMessage } from '../realtime/ticket-rooms';
 import { getContact } from '../repositories/contacts';
 import { getMessage, parseMessageId, setMessageDeleted } from '../repositories/messages';
 import { enqueueSessionCommand } from '../sessions/commands';
 import { visibleTicket } from './conversation-access';
 import { assertMayWorkTicket } from './ticket-access';
 import type { Caller } from '../caller/load-caller';
-import { presentMessage } from './present-message';
-import { presentTicket } from './present-ticket';
+import { announceDeletion } from './announce-deletion';
 
 const alreadyDeleted = () => new AppError('ERR_DELETE_WAPP_MSG', { message: 'Message already deleted' });
 
@@ -71,11 +69,5 @@ export async function deleteMessage(caller: Caller, messageId: string, now = new
   const deleted = await setMessageDeleted(caller.companyId, messageId, caller.userId, now);
   if (!deleted) throw alreadyDeleted();
 
-  const dto = await presentMessage(deleted);
-  try {
-    await publishMessage(ticket.companyId, 'update', dto, await presentTicket(ticket.companyId, ticket));
-  } catch (error) {
-    logger.warn('realtime failed after deleting a message', { messageId, error });
-  }
-  return dto;
+  return announceDeletion(deleted, ticket);
 }

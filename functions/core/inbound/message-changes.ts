@@ -5,14 +5,10 @@
  * known and are then kept and applied when the `sent` event comes (holdEarlyAck).
  */
 import type { Ack } from '../../../shared/messages';
-import { logger } from '../logger';
-import { publishMessage } from '../realtime/ticket-rooms';
 import { setMessageDeleted, setMessageWhatsappId, type StoredMessage } from '../repositories/messages';
-import { getTicket } from '../repositories/tickets';
 import { getWhatsappMessageRef, holdEarlyAck, setWhatsappMessageRef } from '../repositories/whatsapp-messages';
 import type { WhatsAppEvent } from '../sessions/events';
-import { presentMessage } from '../conversations/present-message';
-import { presentTicket } from '../conversations/present-ticket';
+import { announceDeletion } from '../conversations/announce-deletion';
 import { markMessageEdited, updateMessageAck } from '../conversations/update-message-status';
 
 type Of<T extends WhatsAppEvent['type']> = Extract<WhatsAppEvent, { type: T }>;
@@ -38,16 +34,10 @@ export async function recordEdit(event: Of<'edit'>, now = new Date()): Promise<v
   if (ref?.messageId) await markMessageEdited(event.companyId, ref.messageId, event.body, now);
 }
 
-/** The contact deleted a message for everyone: flagged deleted (the text stays stored) and announced. */
+/** The contact deleted a message for everyone: flagged deleted (the text stays stored), the ticket's preview follows, announced. */
 export async function recordRevoke(event: Of<'revoke'>, now = new Date()): Promise<void> {
   const ref = await getWhatsappMessageRef(event.companyId, event.whatsappId, event.whatsappMessageId);
   if (!ref?.messageId) return;
   const changed: StoredMessage | undefined = await setMessageDeleted(event.companyId, ref.messageId, null, now);
-  if (!changed) return;
-  try {
-    const ticket = await getTicket(event.companyId, changed.ticketId);
-    if (ticket) await publishMessage(event.companyId, 'update', await presentMessage(changed), await presentTicket(event.companyId, ticket));
-  } catch (error) {
-    logger.warn('realtime failed after a deletion', { messageId: changed.id, error });
-  }
+  if (changed) await announceDeletion(changed);
 }

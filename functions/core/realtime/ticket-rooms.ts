@@ -86,3 +86,14 @@ export async function publishNewMessage(companyId: string, message: MessageDto, 
     ...(ticketMoved ? [{ channel: 'ticket', data: { action: 'update', ticket } } as const] : []),
   ]);
 }
+
+/**
+ * A changed message (a deletion), then the update of its ticket when the change reached the ticket's
+ * list preview: the same rooms hear both, so their members are looked up once.
+ */
+export async function publishChangedMessage(companyId: string, message: MessageDto, ticket: TicketDto, ticketChanged: boolean): Promise<void> {
+  await publishEventsToRooms(companyId, roomsOfTicket(ticket), [
+    { channel: 'appMessage', data: { action: 'update', message, ticket } },
+    ...(ticketChanged ? [{ channel: 'ticket', data: { action: 'update', ticket } } as const] : []),
+  ]);
+}

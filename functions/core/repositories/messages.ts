@@ -3,11 +3,13 @@
  * one key-condition Query read newest first, and a message id (`<ticketId>.<ulid>`) finds its item by
  * key. Storing a message also moves its ticket (last message, updatedAt and the list-index sort keys)
  * in the same transaction (conversations/store-message.ts); the ticket keeps the ULID of the newest
- * message it shows (`lastMessageId`), so concurrent stores never leave an older message as its last.
+ * message it moved to (`lastMessageId`), so concurrent stores never leave an older message as its last,
+ * and the ULID of the message its preview shows (`previewMessageId`), which a deletion follows.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Ack, MediaType, QuotedMessageDto } from '../../../shared/messages';
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
 import { dynamo } from '../aws/clients';
 import { keys, ticketListIndexes } from './keys';
 import type { Ticket } from './tickets';
@@ -143,28 +145,36 @@ export function lastMessageText(message: Pick<StoredMessage, 'body' | 'mediaName
 }
 
 /**
- * The transaction actions that move a ticket to a new message: SET its lastMessage, updatedAt and the
- * sort keys of its list indexes, on the condition that the ticket exists and shows no newer message.
- * The index partition keys (status, queue, contact) are not touched, so a concurrent change of status
- * or queue is never undone. Inbound messages also ADD one to the unread counter.
+ * The transaction action that moves a ticket to a new message: SET its updatedAt, the sort keys of its
+ * list indexes and `lastMessageId`, on the condition that the ticket exists and shows no newer message.
+ * With `preview` the message also becomes the list preview (lastMessage, previewMessageId, previewBot);
+ * an automatic message does so only on the further condition that the preview still shows no person's
+ * message (none yet, or another automatic one: conversations/store-message.ts). The index partition keys
+ * (status, queue, contact) are not touched, so a concurrent change of status or queue is never undone.
+ * Inbound messages also ADD one to the unread counter.
  */
-export function moveTicketToMessage(message: StoredMessage, ticket: Ticket, countsAsUnread: boolean) {
+export function moveTicketToMessage(message: StoredMessage, ticket: Ticket, countsAsUnread: boolean, preview = true) {
   const { messageUlid } = parseMessageId(message.id) ?? {};
   if (!messageUlid) throw new Error(`Malformed message id ${message.id}`);
   const order = ticketListIndexes({ ...ticket, updatedAt: message.createdAt }).GSI1SK;
+  const botPreview = preview && message.bot;
   return {
     Update: {
       TableName: table(),
       Key: keys.ticket(message.companyId, message.ticketId),
       UpdateExpression:
-        'SET lastMessage = :text, updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order' +
+        (preview ? 'SET lastMessage = :text, previewMessageId = :mid, previewBot = :bot, ' : 'SET ') +
+        'updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order' +
         (countsAsUnread ? ' ADD unreadMessages :one' : ''),
-      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastMessageId) OR lastMessageId < :mid)',
+      ConditionExpression:
+        'attribute_exists(PK) AND (attribute_not_exists(lastMessageId) OR lastMessageId < :mid)' +
+        (botPreview ? ' AND (lastMessage = :none OR previewBot = :bot)' : ''),
       ExpressionAttributeValues: {
-        ':text': lastMessageText(message),
+        ...(preview ? { ':text': lastMessageText(message), ':bot': message.bot } : {}),
         ':at': message.createdAt,
         ':mid': messageUlid,
         ':order': order,
+        ...(botPreview ? { ':none': '' } : {}),
         ...(countsAsUnread ? { ':one': 1 } : {}),
       },
     },
@@ -259,6 +269,35 @@ export function setMessageDeleted(companyId: string, messageId: string, userId: 
     condition: 'isDeleted = :false',
     values: { ':true': true, ':false': false, ':now': now.toISOString(), ':by': userId ?? 'whatsapp' },
   });
+}
+
+/**
+ * The ticket's preview follows the deletion of the message it shows: lastMessage becomes
+ * DELETED_MESSAGE_PREVIEW on the condition that the preview still shows that message (tickets stored
+ * before `previewMessageId` was kept: that their newest message is the one). Neither updatedAt nor the
+ * list order change: a deletion is no new activity. Answers the ticket after the change, or undefined
+ * when it shows another message (or is gone).
+ */
+export async function showDeletionInPreview(message: Pick<StoredMessage, 'companyId' | 'ticketId' | 'id'>): Promise<Ticket | undefined> {
+  const { messageUlid } = parseMessageId(message.id) ?? {};
+  if (!messageUlid) return undefined;
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.ticket(message.companyId, message.ticketId),
+        UpdateExpression: 'SET lastMessage = :deleted',
+        ConditionExpression:
+          'attribute_exists(PK) AND (previewMessageId = :mid OR (attribute_not_exists(previewMessageId) AND lastMessageId = :mid))',
+        ExpressionAttributeValues: { ':deleted': DELETED_MESSAGE_PREVIEW, ':mid': messageUlid },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem<Ticket>(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 /** Flags inbound messages read (an agent opened the conversation). */

@@ -33,7 +33,15 @@ export interface Ticket {
   readonly useIntegration: boolean;
   readonly promptId: string | null;
   readonly integrationId: string | null;
+  /**
+   * The list preview: the text of the message `previewMessageId` (repositories/messages.ts
+   * lastMessageText), or DELETED_MESSAGE_PREVIEW once that message is deleted; '' before any message.
+   */
   readonly lastMessage: string;
+  /** The ULID of the message the preview shows; absent before any message (and on tickets stored before it was kept). */
+  readonly previewMessageId?: string | null;
+  /** The preview shows an automatic text of the server (conversations/store-message.ts: such texts never replace a person's). */
+  readonly previewBot?: boolean;
   readonly unreadMessages: number;
   readonly createdAt: string;
   readonly updatedAt: string;

@@ -1,8 +1,9 @@
 /**
  * Deleting a message: own outgoing messages only, once; the session is told before the message is
  * flagged (a failed enqueue flags nothing), and the flag is conditional so two deletes cannot both win.
+ * The ticket's list preview follows a deletion of the message it shows.
  */
-import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -12,7 +13,9 @@ import { queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../../inf
 import type { StoredMessage } from '../../../functions/core/repositories/messages';
 import { deleteMessage } from '../../../functions/core/conversations/delete-message';
 import type { Caller } from '../../../functions/core/caller/load-caller';
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
 import { errorCodeOf } from '../../support/errors';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.MEDIA_BUCKET = 'media-under-test';
@@ -25,7 +28,7 @@ for (let shard = 0; shard < SESSION_SHARDS; shard += 1) process.env[queueUrlEnv(
 const ddb = mockClient(DynamoDBDocumentClient);
 const sqs = mockClient(SQSClient);
 mockClient(S3Client);
-mockClient(ApiGatewayManagementApiClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
 
 const NOW = new Date('2030-05-06T07:08:09.000Z');
 const ULID = '01JAAAAAAAAAAAAAAAAAAAAAAA';
@@ -79,13 +82,20 @@ let order: string[];
 beforeEach(() => {
   ddb.reset();
   sqs.reset();
+  ws.reset();
+  ws.on(PostToConnectionCommand).resolves({});
   order = [];
   ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' } }).resolves({ Item: ticketItem });
   ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored() } });
   ddb.on(GetCommand, { Key: { PK: 'C#C1#CT#K1', SK: 'CONTACT' } }).resolves({ Item: { id: 'K1', number: '5511999990000', isGroup: false } });
-  ddb.on(UpdateCommand).callsFake(() => {
+  ddb.on(UpdateCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).callsFake(() => {
     order.push('flag');
     return { Attributes: { ...stored({ isDeleted: true }) } };
+  });
+  // The ticket's preview shows another message unless a test says otherwise.
+  ddb.on(UpdateCommand, { Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' } }).callsFake(() => {
+    order.push('preview');
+    throw new ConditionalCheckFailedException({ message: 'another message', $metadata: {} });
   });
   ddb.on(BatchGetCommand).resolves({ Responses: {} });
   ddb.on(QueryCommand).resolves({ Items: [] });
@@ -99,7 +109,7 @@ describe('deleteMessage', () => {
   it('tells the session, then flags the message deleted on the condition that it is not yet', async () => {
     const dto = await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
 
-    expect(order).toEqual(['enqueue', 'flag']);
+    expect(order).toEqual(['enqueue', 'flag', 'preview']);
     expect(JSON.parse(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input.MessageBody ?? '')).toMatchObject({
       type: 'deleteMessage',
       commandId: `delete:${MESSAGE_ID}`,
@@ -144,7 +154,7 @@ describe('deleteMessage', () => {
 
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: sent(47 * 3600_000) }) } });
     await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
-    expect(order).toEqual(['enqueue', 'flag']);
+    expect(order).toEqual(['enqueue', 'flag', 'preview']);
   });
 
   it('deletes an old message of a ticket on no connection (only stored here, nothing to revoke)', async () => {
@@ -152,7 +162,7 @@ describe('deleteMessage', () => {
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored({ createdAt: '2030-01-01T00:00:00.000Z' }) } });
 
     await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
-    expect(order).toEqual(['flag']);
+    expect(order).toEqual(['flag', 'preview']);
   });
 
   it('lets only one of two deletes at once win (the loser is told it is deleted already)', async () => {
@@ -173,5 +183,40 @@ describe('deleteMessage', () => {
 
     expect(await errorCodeOf(deleteMessage(callerOf('U1'), MESSAGE_ID, NOW))).toBe('ERR_NO_MESSAGE_FOUND');
     expect(ddb.commandCalls(GetCommand)).toHaveLength(1);
+  });
+
+  it("shows the deletion in the ticket's preview when the preview showed the deleted message, and tells the lists with the ticket's update", async () => {
+    ddb.on(UpdateCommand, { Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' } }).callsFake(() => {
+      order.push('preview');
+      return { Attributes: { ...ticketItem, lastMessage: DELETED_MESSAGE_PREVIEW, previewMessageId: ULID } };
+    });
+    ddb.on(QueryCommand).resolves({ Items: [{ socketId: 'S1', companyId: 'C1', userId: 'U1' }] });
+
+    await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
+
+    expect(order).toEqual(['enqueue', 'flag', 'preview']);
+    expect(ddb.commandCalls(UpdateCommand)[1]!.args[0].input).toEqual({
+      TableName: 'table-under-test',
+      Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' },
+      UpdateExpression: 'SET lastMessage = :deleted',
+      ConditionExpression: 'attribute_exists(PK) AND (previewMessageId = :mid OR (attribute_not_exists(previewMessageId) AND lastMessageId = :mid))',
+      ExpressionAttributeValues: { ':deleted': DELETED_MESSAGE_PREVIEW, ':mid': ULID },
+      ReturnValues: 'ALL_NEW',
+    });
+    const frames = ws.commandCalls(PostToConnectionCommand).map((call) => JSON.parse(postedText(call.args[0].input.Data)) as { event: string; data: { action: string; ticket: { lastMessage: string } } });
+    expect(frames.map((frame) => [frame.event, frame.data.action, frame.data.ticket.lastMessage])).toEqual([
+      ['company-C1-appMessage', 'update', DELETED_MESSAGE_PREVIEW],
+      ['company-C1-ticket', 'update', DELETED_MESSAGE_PREVIEW],
+    ]);
+  });
+
+  it('tries the preview only on the condition that it shows the deleted message: another one stays, and only the message update is published', async () => {
+    ddb.on(QueryCommand).resolves({ Items: [{ socketId: 'S1', companyId: 'C1', userId: 'U1' }] });
+
+    await deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
+
+    expect(order).toEqual(['enqueue', 'flag', 'preview']);
+    const frames = ws.commandCalls(PostToConnectionCommand).map((call) => JSON.parse(postedText(call.args[0].input.Data)) as { event: string; data: { action: string } });
+    expect(frames.map((frame) => [frame.event, frame.data.action])).toEqual([['company-C1-appMessage', 'update']]);
   });
 });

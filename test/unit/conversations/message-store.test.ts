@@ -108,16 +108,66 @@ describe('storeMessage', () => {
         Update: {
           TableName: 'table-under-test',
           Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' },
-          UpdateExpression: 'SET lastMessage = :text, updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order',
+          UpdateExpression:
+            'SET lastMessage = :text, previewMessageId = :mid, previewBot = :bot, updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order',
           ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastMessageId) OR lastMessageId < :mid)',
-          ExpressionAttributeValues: { ':text': 'Seu pedido saiu para entrega', ':at': NOW.toISOString(), ':mid': MESSAGE_ULID, ':order': order },
+          ExpressionAttributeValues: {
+            ':text': 'Seu pedido saiu para entrega',
+            ':bot': false,
+            ':at': NOW.toISOString(),
+            ':mid': MESSAGE_ULID,
+            ':order': order,
+          },
         },
       },
     ]);
     expect(outcome).toEqual({
       kind: 'latest',
-      ticket: { ...ticket, lastMessage: 'Seu pedido saiu para entrega', updatedAt: NOW.toISOString() },
+      ticket: { ...ticket, lastMessage: 'Seu pedido saiu para entrega', previewMessageId: MESSAGE_ULID, previewBot: false, updatedAt: NOW.toISOString() },
     });
+  });
+
+  it("keeps the customer's message as the preview when an automatic text follows it, still moving the ticket in its lists", async () => {
+    const pending: Ticket = { ...ticket, status: 'pending', userId: null, lastMessage: 'Preciso de ajuda com meu pedido', previewMessageId: '01J0000000000000000000000A', previewBot: false };
+
+    const outcome = await storeMessage(message({ body: 'Olá! Bem-vindo.', bot: true, userId: null }), pending);
+
+    const transaction = ddb.commandCalls(TransactWriteCommand);
+    expect(transaction).toHaveLength(1);
+    expect(transaction[0]!.args[0].input.TransactItems?.[1]?.Update).toEqual({
+      TableName: 'table-under-test',
+      Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' },
+      UpdateExpression: 'SET updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order',
+      ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(lastMessageId) OR lastMessageId < :mid)',
+      ExpressionAttributeValues: { ':at': NOW.toISOString(), ':mid': MESSAGE_ULID, ':order': `${NOW.toISOString()}#T1` },
+    });
+    expect(outcome).toEqual({ kind: 'latest', ticket: { ...pending, updatedAt: NOW.toISOString() } });
+  });
+
+  it("shows an automatic text only while the ticket shows no person's message, on that condition in the same write", async () => {
+    const empty: Ticket = { ...ticket, lastMessage: '' };
+
+    const outcome = await storeMessage(message({ body: 'Estamos fechados agora.', bot: true, userId: null }), empty);
+
+    const update = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems?.[1]?.Update;
+    expect(update?.UpdateExpression).toMatch(/^SET lastMessage = :text, previewMessageId = :mid, previewBot = :bot, /);
+    expect(update?.ConditionExpression).toBe(
+      'attribute_exists(PK) AND (attribute_not_exists(lastMessageId) OR lastMessageId < :mid) AND (lastMessage = :none OR previewBot = :bot)',
+    );
+    expect(update?.ExpressionAttributeValues).toMatchObject({ ':text': 'Estamos fechados agora.', ':bot': true, ':none': '' });
+    expect(outcome).toMatchObject({ kind: 'latest', ticket: { lastMessage: 'Estamos fechados agora.', previewMessageId: MESSAGE_ULID, previewBot: true } });
+  });
+
+  it('lets a newer automatic text replace an automatic preview, and a person\'s message replace either', async () => {
+    const botPreview: Ticket = { ...ticket, lastMessage: 'Olá! Bem-vindo.', previewMessageId: '01J0000000000000000000000A', previewBot: true };
+
+    await storeMessage(message({ body: '*1* - Vendas', bot: true, userId: null }), botPreview);
+    await storeMessage(message({ id: 'T1.01JBBBBBBBBBBBBBBBBBBBBBBB', body: '1', fromMe: false, userId: null }), botPreview);
+
+    const [bot, person] = ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems?.[1]?.Update);
+    expect(bot?.ExpressionAttributeValues).toMatchObject({ ':text': '*1* - Vendas', ':bot': true });
+    expect(person?.ExpressionAttributeValues).toMatchObject({ ':text': '1', ':bot': false });
+    expect(person?.ConditionExpression).not.toContain('previewBot');
   });
 
   it('counts an inbound message unread in the same update', async () => {

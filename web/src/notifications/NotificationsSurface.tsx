@@ -1,6 +1,7 @@
 /**
  * The popover of the notifications bell around the bell (spec 1 §2.7; checklist C-008): the tickets
- * with new customer messages, newest first; choosing one opens the ticket. Loaded on the bell's first
+ * with new customer messages, newest first, each with its list preview (the customer's last message:
+ * the server's automatic answers never replace it); choosing one opens the ticket. Loaded on the bell's first
  * open.
  */
 import {
@@ -15,6 +16,8 @@ import type { TicketDto } from '../../../shared/tickets';
 import type { PopupProps } from '../components/on-demand';
 import { TitledPopover } from '../components/TitledPopover';
 import { format, useTexts } from '../i18n/texts';
+import { ticketsTexts } from '../tickets/texts';
+import { lastMessageKind } from '../tickets/ticket-format';
 import { whenLabel } from './notification-list';
 import { notificationsTexts } from './texts';
 
@@ -76,7 +79,15 @@ export interface NotificationsSurfaceProps extends PopupProps {
 export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onChoose }: NotificationsSurfaceProps) {
   const styles = useStyles();
   const texts = useTexts(notificationsTexts);
+  const labels = useTexts(ticketsTexts).item.lastMessage;
   const now = new Date();
+  // The customer's words as the ticket list shows them: a label for what is not text (a location, a
+  // file, a deleted message), never the raw marker.
+  const previewOf = (lastMessage: string) => {
+    if (lastMessage === '') return texts.noMessageText;
+    const kind = lastMessageKind(lastMessage);
+    return kind === 'text' ? lastMessage : labels[kind];
+  };
 
   return (
     <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} title={texts.title} className={styles.surface}>
@@ -101,7 +112,7 @@ export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onC
                   </span>
                   <span className={styles.line}>
                     <Caption1 className={styles.preview} truncate wrap={false}>
-                      {ticket.lastMessage !== '' ? ticket.lastMessage : texts.noMessageText}
+                      {previewOf(ticket.lastMessage)}
                     </Caption1>
                     {ticket.unreadMessages > 0 && (
                       <CounterBadge

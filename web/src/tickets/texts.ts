@@ -58,6 +58,7 @@ export const ticketsTexts = defineTexts({
         audio: 'Áudio',
         video: 'Vídeo',
         document: 'Documento',
+        deleted: 'Mensagem apagada',
       },
     },
     spy: {
@@ -148,6 +149,7 @@ export const ticketsTexts = defineTexts({
         audio: 'Audio',
         video: 'Video',
         document: 'Document',
+        deleted: 'Message deleted',
       },
     },
     spy: {
@@ -238,6 +240,7 @@ export const ticketsTexts = defineTexts({
         audio: 'Audio',
         video: 'Vídeo',
         document: 'Documento',
+        deleted: 'Mensaje eliminado',
       },
     },
     spy: {

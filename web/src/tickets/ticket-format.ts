@@ -2,6 +2,7 @@
  * How a ticket list item writes its time and its last message (spec 1 §2.4, §9): plain functions, so
  * the rules are unit tested without a browser.
  */
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
 import { CALL_LOG_BODIES, parseLocationBody } from '../../../shared/whatsapp-content';
 
 const two = (value: number) => String(value).padStart(2, '0');
@@ -20,9 +21,20 @@ export function ticketTime(updatedAt: string, now: Date = new Date()): string {
 
 /**
  * What the last message is, when it is not text to show as it is: the server keeps a location, a
- * contact card and a call log as their stored bodies, and a file without a caption as its media type.
+ * contact card and a call log as their stored bodies, a file without a caption as its media type, and a
+ * deleted message as a marker (DELETED_MESSAGE_PREVIEW).
  */
-export type LastMessageKind = 'text' | 'location' | 'contactCard' | 'voiceCall' | 'videoCall' | 'image' | 'audio' | 'video' | 'document';
+export type LastMessageKind =
+  | 'text'
+  | 'location'
+  | 'contactCard'
+  | 'voiceCall'
+  | 'videoCall'
+  | 'image'
+  | 'audio'
+  | 'video'
+  | 'document'
+  | 'deleted';
 
 const MEDIA_KINDS: Readonly<Record<string, LastMessageKind>> = {
   image: 'image',
@@ -40,6 +52,7 @@ export function lastMessageKind(lastMessage: string): LastMessageKind {
   if (/^BEGIN:VCARD/i.test(text)) return 'contactCard';
   if (text === CALL_LOG_BODIES.voice) return 'voiceCall';
   if (text === CALL_LOG_BODIES.video) return 'videoCall';
+  if (text === DELETED_MESSAGE_PREVIEW) return 'deleted';
   return MEDIA_KINDS[text] ?? 'text';
 }
 

@@ -1,3 +1,4 @@
+import { DELETED_MESSAGE_PREVIEW } from '../../../../shared/tickets';
 import { lastMessageKind, readableTextColor, ticketTime } from '../../../../web/src/tickets/ticket-format';
 
 describe('ticketTime', () => {
@@ -46,6 +47,10 @@ describe('lastMessageKind', () => {
     ['application', 'document'],
   ] as const)('recognises %s', (lastMessage, kind) => {
     expect(lastMessageKind(lastMessage)).toBe(kind);
+  });
+
+  test('recognises the marker of a deleted message, so the item says the message was deleted instead of the marker', () => {
+    expect(lastMessageKind(DELETED_MESSAGE_PREVIEW)).toBe('deleted');
   });
 
   test('keeps ordinary text as text, also when it mentions geo: later on', () => {

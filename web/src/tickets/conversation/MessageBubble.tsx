@@ -1,11 +1,14 @@
 /**
  * One message of the conversation (spec 1 §2.5): own messages on the right with delivery ticks, the
  * contact's on the left; quoted message, content by kind, edited and deleted indications, time, and a
- * menu with Reply and Delete (own messages only, disabled once deleted). A message of an earlier
+ * menu with Reply and Delete (own messages only, disabled once deleted). A text the server sent by
+ * itself (`bot`: greeting, queue menu, out-of-hours, transfer, closing and rating messages) carries an
+ * 'automatic message' label, so nobody takes it for an agent's. A message of an earlier
  * ticket of the contact is history: no menu, since replying and deleting act on the open ticket.
  */
 import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, tokens } from '@fluentui/react-components';
 import { ArrowReply20Regular } from '@fluentui/react-icons/svg/arrow-reply';
+import { Bot16Regular } from '@fluentui/react-icons/svg/bot';
 import { Delete20Regular } from '@fluentui/react-icons/svg/delete';
 import { DeleteOff20Regular } from '@fluentui/react-icons/svg/delete-off';
 import { MoreVertical20Regular } from '@fluentui/react-icons/svg/more-vertical';
@@ -42,6 +45,13 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground3,
   },
   deletedMark: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, fontStyle: 'italic' },
+  automatic: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: tokens.spacingHorizontalXXS,
+    marginBottom: tokens.spacingVerticalXXS,
+    color: tokens.colorNeutralForeground3,
+  },
   menuButton: { opacity: 0.6, ':hover': { opacity: 1 }, ':focus-visible': { opacity: 1 } },
 });
 
@@ -64,6 +74,12 @@ export const MessageBubble = memo(function MessageBubble({ message, readOnly, co
   return (
     <div className={own ? `${styles.row} ${styles.own}` : styles.row}>
       <div className={own ? `${styles.bubble} ${styles.ownBubble}` : styles.bubble}>
+        {message.bot && (
+          <Text size={100} className={styles.automatic}>
+            <Bot16Regular aria-hidden />
+            {texts.automatic}
+          </Text>
+        )}
         {message.quotedMsg && <QuotedMessage quoted={message.quotedMsg} contactName={contactName} />}
         <div className={message.isDeleted ? styles.deletedBody : undefined}>
           <MessageMedia content={messageContent(message)} />

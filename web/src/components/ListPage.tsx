@@ -2,7 +2,8 @@
  * The frame of a list page of the administration (spec 1 §2.8, §9): the title, the search box (the
  * page searches once typing pauses, useListSearch), the page's buttons and its add button, then the
  * list: a spinner while the first page loads, the load error with a retry, the empty state, or the
- * page's table, whose next page loads when its end comes within LOAD_MORE_DISTANCE_PX.
+ * page's table (ListTable, which turns its rows into cards on a narrow screen), whose next page loads
+ * when its end comes within LOAD_MORE_DISTANCE_PX.
  */
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, SearchBox, Spinner, Title3, tokens } from '@fluentui/react-components';
 import type { ReactElement, ReactNode } from 'react';

@@ -34,6 +34,9 @@ const useStyles = makeStyles({
   pair: {
     display: 'grid',
     gridTemplateColumns: '1fr 1fr',
+    // Each field at its own height: stretched to the number's (which has a hint), the name's label and
+    // input grew and sank below the number's.
+    alignItems: 'start',
     columnGap: tokens.spacingHorizontalM,
     rowGap: tokens.spacingVerticalM,
     '@media (max-width: 599px)': { gridTemplateColumns: '1fr' },

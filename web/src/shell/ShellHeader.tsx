@@ -2,11 +2,13 @@
  * The top bar of the private area (spec 1 §1, §2.7): the menu button, the product name, a greeting
  * naming the user and the company (with 'Ativo até {date}' for admins whose company has a due date),
  * then language, reload, volume, notifications, announcements, internal chat (when the plan has it),
- * theme and the user menu. Before `/auth/me` answers only the parts that need no account show.
+ * theme and the user menu. Before `/auth/me` answers only the parts that need no account show. On a
+ * phone the greeting hides and the buttons that do not fit wait behind an overflow button (layout.ts,
+ * headerPlacement), so the bar never pushes the theme toggle or the user menu off the screen.
  */
 import { Body1, Button, Caption1, makeStyles, Subtitle2, Tooltip, tokens } from '@fluentui/react-components';
 import { ArrowClockwise24Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { UserDto } from '../../../shared/users';
 import { AnnouncementsPopover } from '../announcements/AnnouncementsPopover';
 import { LanguageMenu } from '../i18n/LanguageMenu';
@@ -15,11 +17,13 @@ import { NotificationsPopover } from '../notifications/NotificationsPopover';
 import { VolumeControl } from '../notifications/VolumeControl';
 import type { Me } from '../session/me';
 import { activeUntilDate } from './active-until';
-import { NARROW_MEDIA_QUERY } from './layout';
+import { HeaderOverflow } from './HeaderOverflow';
+import { headerPlacement, NARROW_MEDIA_QUERY, type HeaderAction } from './layout';
 import { InternalChatPopover } from './InternalChatPopover';
 import { shellTexts } from './texts';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
+import { useViewportSize } from './use-viewport-size';
 
 const useStyles = makeStyles({
   header: {
@@ -55,7 +59,6 @@ const useStyles = makeStyles({
     flexShrink: 0,
     columnGap: tokens.spacingHorizontalXXS,
     marginLeft: 'auto',
-    overflowX: 'auto',
   },
 });
 
@@ -70,6 +73,26 @@ export function ShellHeader({ me, menuToggle, onProfileSaved }: ShellHeaderProps
   const styles = useStyles();
   const texts = useTexts(shellTexts);
   const activeUntil = me === undefined ? undefined : activeUntilDate(me.user, me.company);
+  const size = useViewportSize();
+
+  // Each button once; where it shows is the layout's rule.
+  const buttons: Partial<Record<HeaderAction, ReactElement>> = {
+    language: <LanguageMenu key="language" />,
+    reload: (
+      <Tooltip key="reload" content={texts.reload} relationship="label">
+        <Button appearance="subtle" icon={<ArrowClockwise24Regular />} onClick={() => window.location.reload()} />
+      </Tooltip>
+    ),
+    theme: <ThemeToggle key="theme" />,
+  };
+  if (me !== undefined) {
+    buttons.volume = <VolumeControl key="volume" />;
+    buttons.notifications = <NotificationsPopover key="notifications" viewerId={me.user.id} />;
+    buttons.announcements = <AnnouncementsPopover key="announcements" />;
+    if (me.company.plan['useInternalChat'] === true) buttons.internalChat = <InternalChatPopover key="internalChat" />;
+    buttons.userMenu = <UserMenu key="userMenu" user={me.user} onProfileSaved={onProfileSaved ?? (() => undefined)} />;
+  }
+  const placement = headerPlacement(size, Object.keys(buttons) as HeaderAction[]);
 
   return (
     <header className={styles.header}>
@@ -90,20 +113,8 @@ export function ShellHeader({ me, menuToggle, onProfileSaved }: ShellHeaderProps
         </div>
       )}
       <div className={styles.actions}>
-        <LanguageMenu />
-        <Tooltip content={texts.reload} relationship="label">
-          <Button appearance="subtle" icon={<ArrowClockwise24Regular />} onClick={() => window.location.reload()} />
-        </Tooltip>
-        {me !== undefined && (
-          <>
-            <VolumeControl />
-            <NotificationsPopover viewerId={me.user.id} />
-            <AnnouncementsPopover />
-            {me.company.plan['useInternalChat'] === true && <InternalChatPopover />}
-          </>
-        )}
-        <ThemeToggle />
-        {me !== undefined && <UserMenu user={me.user} onProfileSaved={onProfileSaved ?? (() => undefined)} />}
+        {placement.overflow.length > 0 && <HeaderOverflow>{placement.overflow.map((action) => buttons[action])}</HeaderOverflow>}
+        {placement.bar.map((action) => buttons[action])}
       </div>
     </header>
   );

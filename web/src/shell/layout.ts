@@ -40,3 +40,37 @@ export function initialMenuOpen(size: ViewportSize): boolean {
 export function menuPresentation(size: ViewportSize, open: boolean): MenuPresentation {
   return size === 'narrow' ? { mode: 'overlay', expanded: true } : { mode: 'inline', expanded: open };
 }
+
+/** The header's buttons after the greeting, in the order the bar shows them (spec 1 §2.7). */
+export const HEADER_ACTIONS = [
+  'language',
+  'reload',
+  'volume',
+  'notifications',
+  'announcements',
+  'internalChat',
+  'theme',
+  'userMenu',
+] as const;
+
+export type HeaderAction = (typeof HEADER_ACTIONS)[number];
+
+/**
+ * Ours: what a phone's header keeps on the bar. All eight buttons need some 300 px beside the menu
+ * button and the brand, more than a 360 px screen has; the bar keeps the notifications (their count
+ * must show), the theme and the user menu (with logout), and the rest wait in the overflow.
+ */
+const PHONE_BAR: ReadonlySet<HeaderAction> = new Set(['notifications', 'theme', 'userMenu']);
+
+export interface HeaderPlacement {
+  readonly bar: readonly HeaderAction[];
+  /** Behind the overflow button ('More actions'), in the bar's order; empty when everything fits. */
+  readonly overflow: readonly HeaderAction[];
+}
+
+/** Where each of the header's buttons shows on a viewport; `shown` are those the account has. */
+export function headerPlacement(size: ViewportSize, shown: readonly HeaderAction[]): HeaderPlacement {
+  const ordered = HEADER_ACTIONS.filter((action) => shown.includes(action));
+  if (size !== 'narrow') return { bar: ordered, overflow: [] };
+  return { bar: ordered.filter((action) => PHONE_BAR.has(action)), overflow: ordered.filter((action) => !PHONE_BAR.has(action)) };
+}

@@ -2,6 +2,8 @@ import type { ConnectionDto } from '../../../../shared/connections';
 import { activeUntilDate, formatDay } from '../../../../web/src/shell/active-until';
 import { anyConnectionNeedsAttention, applyConnectionEvent, CONNECTION_ALERT_DELAY_MS } from '../../../../web/src/shell/connection-alert';
 import {
+  HEADER_ACTIONS,
+  headerPlacement,
   initialMenuOpen,
   MENU_WIDTH_PX,
   menuPresentation,
@@ -36,6 +38,29 @@ describe('the menu layout rules', () => {
   test('keeps the menu beside the page elsewhere, expanded as the toggle says', () => {
     expect(menuPresentation('medium', false)).toEqual({ mode: 'inline', expanded: false });
     expect(menuPresentation('wide', true)).toEqual({ mode: 'inline', expanded: true });
+  });
+});
+
+describe('the header on each viewport', () => {
+  const everything = [...HEADER_ACTIONS];
+
+  test('keeps every button on the bar, in order, on medium and wide screens', () => {
+    for (const size of ['medium', 'wide'] as const) {
+      expect(headerPlacement(size, everything)).toEqual({ bar: everything, overflow: [] });
+    }
+  });
+
+  test('keeps the notifications, the theme and the user menu on a phone, the rest in the overflow in the bar order', () => {
+    expect(headerPlacement('narrow', everything)).toEqual({
+      bar: ['notifications', 'theme', 'userMenu'],
+      overflow: ['language', 'reload', 'volume', 'announcements', 'internalChat'],
+    });
+  });
+
+  test('places only the buttons the account has, in the bar order whatever order they come in', () => {
+    // Before /auth/me answers: the language, reload and theme; and a plan without the internal chat.
+    expect(headerPlacement('narrow', ['theme', 'reload', 'language'])).toEqual({ bar: ['theme'], overflow: ['language', 'reload'] });
+    expect(headerPlacement('wide', ['userMenu', 'language', 'theme'])).toEqual({ bar: ['language', 'theme', 'userMenu'], overflow: [] });
   });
 });
 

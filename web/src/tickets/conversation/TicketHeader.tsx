@@ -3,7 +3,8 @@
  * ticket's status, queue and agent, the action of the status (Accept, Finish, Reopen), notes, and the
  * ticket options menu (return to pending, transfer, tags, delete for admins). A ticket another user
  * attends offers a non-admin none of the actions that move it (the server refuses them): notes and tags
- * stay.
+ * stay. On a narrow panel the name is cut to one line (the whole name in its title and in the
+ * button's name) and the actions move under the contact.
  */
 import {
   Avatar,
@@ -36,8 +37,11 @@ import { mayWorkOn, useTicketUser } from '../viewer';
 import { conversationTexts } from './texts';
 
 const useStyles = makeStyles({
+  // The actions wrap under the contact when both do not fit on one line (a phone): the contact keeps
+  // room for its name and status instead of shrinking to a few letters.
   root: {
     display: 'flex',
+    flexWrap: 'wrap',
     alignItems: 'center',
     gap: tokens.spacingHorizontalS,
     padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
@@ -51,6 +55,8 @@ const useStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
     minWidth: 0,
     flexGrow: 1,
+    // Beside the back button even on a 320 px phone.
+    flexBasis: '200px',
     padding: 0,
     border: 'none',
     background: 'none',
@@ -60,14 +66,17 @@ const useStyles = makeStyles({
   },
   identity: { display: 'flex', flexDirection: 'column', minWidth: 0 },
   details: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', color: tokens.colorNeutralForeground3 },
-  queue: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS },
+  // The pill's height is fixed: its words must stay on one line, inside it.
+  status: { flexShrink: 0, whiteSpace: 'nowrap' },
+  queue: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0, maxWidth: '100%' },
   queueDot: {
     width: '10px',
     height: '10px',
+    flexShrink: 0,
     borderRadius: tokens.borderRadiusCircular,
     backgroundColor: tokens.colorNeutralForeground3,
   },
-  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0 },
+  actions: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexShrink: 0, marginLeft: 'auto' },
 });
 
 export interface TicketHeaderProps {
@@ -107,17 +116,20 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
           image={ticket.contact.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined}
         />
         <span className={styles.identity}>
-          <Text weight="semibold" truncate wrap={false}>
+          {/* Cut to one line on a narrow panel; the title shows the whole name on hover. */}
+          <Text weight="semibold" truncate wrap={false} title={ticket.contact.name}>
             {ticket.contact.name}
           </Text>
           <span className={styles.details}>
-            <Badge appearance="tint" color={statusColor} size="small">
+            <Badge className={styles.status} appearance="tint" color={statusColor} size="small">
               {texts.status[ticket.status]}
             </Badge>
             <span className={styles.queue}>
               {/* The queue's own colour, as in the ticket list (spec 1 §2.4). */}
               <span className={styles.queueDot} style={ticket.queue ? { backgroundColor: ticket.queue.color } : undefined} />
-              <Text size={200}>{ticket.queue?.name ?? texts.noQueue}</Text>
+              <Text size={200} truncate wrap={false}>
+                {ticket.queue?.name ?? texts.noQueue}
+              </Text>
             </span>
             {ticket.user && <Text size={200}>{format(texts.assignedTo, { name: ticket.user.name })}</Text>}
           </span>

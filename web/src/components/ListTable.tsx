@@ -1,0 +1,110 @@
+/**
+ * The table of a list page (ListPage's child): the columns, then the row's buttons in the last column.
+ * On a narrow screen (under 600 px) the rows become cards (list-columns.ts): the title, the detail
+ * lines, and the buttons beside them, so nothing scrolls sideways and no button hides off the screen.
+ * On a table the title column takes the width the others leave and cuts its text rather than widen
+ * the table; a title cell that should show an ellipsis cuts its own text on one line.
+ */
+import { makeStyles, mergeClasses, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import type { ReactNode } from 'react';
+import { cardLayout, type NarrowColumn } from './list-columns';
+import { NARROW_SCREEN, useMediaQuery } from './use-media-query';
+
+const useStyles = makeStyles({
+  table: { tableLayout: 'auto' },
+  // Takes the free width; max-width 0 keeps its content from widening the table (Chromium, Firefox
+  // and WebKit all read it so on a cell).
+  titleCell: { width: '100%', maxWidth: 0 },
+  actionsHeader: { width: '1%', whiteSpace: 'nowrap' },
+  actions: {
+    display: 'flex',
+    justifyContent: 'flex-end',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalXXS,
+    flexWrap: 'nowrap',
+    flexShrink: 0,
+  },
+  cards: { listStyleType: 'none', margin: 0, padding: 0 },
+  card: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: tokens.spacingHorizontalS,
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalXS}`,
+    ':not(:last-child)': { borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}` },
+  },
+  cardBody: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS, flexGrow: 1, minWidth: 0 },
+  cardDetail: { color: tokens.colorNeutralForeground3, overflowWrap: 'anywhere' },
+});
+
+export interface ListColumn<T> extends NarrowColumn {
+  readonly header: string;
+  readonly cell: (item: T) => ReactNode;
+  /** The cell's own style on the table (a number's tabular figures, no wrapping). */
+  readonly className?: string;
+}
+
+export interface ListTableProps<T> {
+  /** The table's (or the cards') accessible name: what the page lists. */
+  readonly label: string;
+  readonly items: readonly T[];
+  readonly itemKey: (item: T) => string;
+  readonly columns: readonly ListColumn<T>[];
+  readonly actionsHeader: string;
+  /** The row's buttons, always on screen: the table's last column, or beside the card. */
+  readonly actions: (item: T) => ReactNode;
+}
+
+export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, actions }: ListTableProps<T>) {
+  const styles = useStyles();
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const { title, details } = cardLayout(columns);
+
+  if (narrow) {
+    return (
+      <ul className={styles.cards} aria-label={label}>
+        {items.map((item) => (
+          <li key={itemKey(item)} className={styles.card}>
+            <div className={styles.cardBody}>
+              {title.cell(item)}
+              {details.map((column) => (
+                <div key={column.id} className={styles.cardDetail}>
+                  {column.cell(item)}
+                </div>
+              ))}
+            </div>
+            <div className={styles.actions}>{actions(item)}</div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <Table className={styles.table} aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHeaderCell key={column.id} className={mergeClasses(column === title && styles.titleCell, column.className)}>
+              {column.header}
+            </TableHeaderCell>
+          ))}
+          <TableHeaderCell className={styles.actionsHeader}>{actionsHeader}</TableHeaderCell>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((item) => (
+          <TableRow key={itemKey(item)}>
+            {columns.map((column) => (
+              <TableCell key={column.id} className={mergeClasses(column === title && styles.titleCell, column.className)}>
+                {column.cell(item)}
+              </TableCell>
+            ))}
+            <TableCell>
+              <div className={styles.actions}>{actions(item)}</div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -30,7 +30,7 @@ import type { ContactDto, ContactPage } from '../../../shared/contacts';
 import type { OtherOpenTicketDetails, TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { TICKETS_PATH } from '../app/paths';
+import { ticketRoutePath } from '../app/paths';
 import { useServices } from '../app/services';
 import { ContactModal } from '../contacts/ContactModal';
 import { useToast } from '../feedback/toast';
@@ -142,13 +142,13 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
       });
       storeTicket(client, user, ticket);
       onClose();
-      void navigate(`${TICKETS_PATH}/${ticket.uuid}`);
+      void navigate(ticketRoutePath(ticket.uuid));
     } catch (error) {
       const other = error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET' ? otherOpenTicketOf(error.body) : null;
       if (other !== null && other.user !== null && other.user.id !== user.userId) setHeldBy(other);
       else if (other !== null) {
         onClose();
-        void navigate(`${TICKETS_PATH}/${other.uuid}`);
+        void navigate(ticketRoutePath(other.uuid));
       } else toast.error(error);
     } finally {
       setSaving(false);

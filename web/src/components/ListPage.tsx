@@ -4,7 +4,8 @@
  * list: a spinner while the first page loads, the load error with a retry, the empty state, or the
  * page's table, whose next page loads when its end comes within LOAD_MORE_DISTANCE_PX.
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, SearchBox, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { LocalizedSearchBox } from './LocalizedSearchBox';
 import type { ReactElement, ReactNode } from 'react';
 import type { ListState } from './list-state';
 import { LOAD_MORE_DISTANCE_PX } from './timing';
@@ -77,7 +78,7 @@ export function ListPage({ texts, searchText, onSearchTextChange, list, actions,
         <Title3 as="h1" className={styles.title}>
           {texts.title}
         </Title3>
-        <SearchBox
+        <LocalizedSearchBox
           className={styles.search}
           value={searchText}
           placeholder={texts.searchPlaceholder}

@@ -8,14 +8,12 @@
  */
 import {
   Button,
-  Combobox,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   MessageBar,
   MessageBarBody,
@@ -23,6 +21,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { LocalizedCombobox } from '../components/LocalizedCombobox';
+import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -178,7 +178,7 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                   </MessageBar>
                 )}
                 <Field label={texts.contact} required validationMessage={errors.contact} hint={searching ? texts.searching : undefined}>
-                  <Combobox
+                  <LocalizedCombobox
                     freeform
                     placeholder={texts.contactPlaceholder}
                     value={typed}
@@ -213,10 +213,10 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                     <Option key={ADD_CONTACT_OPTION} value={ADD_CONTACT_OPTION} text={texts.addContact}>
                       {typed.trim() === '' ? texts.addContact : format(texts.addNamedContact, { name: typed.trim() })}
                     </Option>
-                  </Combobox>
+                  </LocalizedCombobox>
                 </Field>
                 <Field label={texts.queue} required={!isAdmin} validationMessage={errors.queue}>
-                  <Dropdown
+                  <LocalizedDropdown
                     placeholder={texts.queuePlaceholder}
                     value={queues.find((queue) => queue.id === queueId)?.name ?? (isAdmin && queueId === NO_QUEUE_OPTION ? texts.noQueue : '')}
                     selectedOptions={[queueId]}
@@ -235,10 +235,10 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                         {queue.name}
                       </Option>
                     ))}
-                  </Dropdown>
+                  </LocalizedDropdown>
                 </Field>
                 <Field label={texts.connection}>
-                  <Dropdown
+                  <LocalizedDropdown
                     placeholder={texts.connectionPlaceholder}
                     value={connections.data?.find((connection) => connection.id === chosenConnection)?.name ?? ''}
                     selectedOptions={chosenConnection ? [chosenConnection] : []}
@@ -249,7 +249,7 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                         {connection.name}
                       </Option>
                     ))}
-                  </Dropdown>
+                  </LocalizedDropdown>
                 </Field>
               </DialogContent>
               <DialogActions>

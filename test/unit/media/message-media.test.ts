@@ -97,6 +97,18 @@ describe('readUploadedFiles', () => {
     ]);
   });
 
+  it("reads a caption's line breaks as LF, as the same text comes in JSON, though the browser sent CRLF", async () => {
+    const form = await readUploadedFiles(
+      request([
+        { name: 'body', content: 'Linha 1\r\nLinha 2\r\n\r\nLinha 4\rfim' },
+        { name: 'medias', fileName: 'a.pdf', content: 'one' },
+      ]),
+      OPTIONS,
+    );
+
+    expect(form.fields).toEqual({ body: 'Linha 1\nLinha 2\n\nLinha 4\nfim' });
+  });
+
   it('refuses more files than allowed, an empty one, and none at all', async () => {
     const three = request(['a', 'b', 'c'].map((name) => ({ name: 'medias', fileName: `${name}.txt`, content: name })));
 

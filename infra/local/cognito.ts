@@ -417,7 +417,7 @@ function withCognitoGaps(
   const revokeToken: Route = async (ctx, req: { ClientId?: string; Token?: string }) => {
     if (!req.ClientId || !req.Token) throw new InvalidParameterError('ClientId and Token are required');
     try {
-      return await base('RevokeToken')(ctx, req);
+      return (await base('RevokeToken')(ctx, req)) as object;
     } catch (error) {
       // Already revoked, or ended by a global sign-out: there is nothing left to revoke, which is no error.
       if (error instanceof NotAuthorizedError && issuedHere(req.Token)) return {};

@@ -53,6 +53,13 @@ export default tseslint.config(
             { group: ['**/functions/**', '**/infra/**'], message: 'The web app imports from shared/ only, never from the backend or the infrastructure.' },
             ...dynamoModules.patterns,
           ],
+          paths: [
+            {
+              name: '@fluentui/react-components',
+              importNames: ['Combobox', 'Dropdown', 'SearchBox', 'TagPicker'],
+              message: "Fluent names their buttons in English: use LocalizedCombobox, LocalizedDropdown or LocalizedSearchBox (web/src/components/), whose labels follow the interface language.",
+            },
+          ],
         },
       ],
     },

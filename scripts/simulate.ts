@@ -19,31 +19,15 @@
 import './quiet-sdk-notice';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ulid } from 'ulid';
 import { ENV } from '../infra/resources/environment';
 import { tableName } from '../infra/resources/table';
 import { DEMO_LOGIN } from './seed-demo';
 import { portsFromEnv } from './ports';
+import { parseSimulateArgs } from './simulate-args';
 
-const { values: options, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    stage: { type: 'string' },
-    email: { type: 'string', default: DEMO_LOGIN.email },
-    connection: { type: 'string' },
-    from: { type: 'string' },
-    name: { type: 'string' },
-    text: { type: 'string' },
-    file: { type: 'string' },
-    reply: { type: 'string' },
-    location: { type: 'string' },
-    vcard: { type: 'string' },
-    id: { type: 'string' },
-    video: { type: 'boolean', default: false },
-    phone: { type: 'string' },
-  },
-});
+const { values: options, positionals } = parseSimulateArgs(process.argv.slice(2));
+const email = options.email ?? DEMO_LOGIN.email;
 
 const stage = options.stage ?? 'local';
 if (stage === 'local') {
@@ -71,10 +55,10 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const identity = await findIdentityByEmail(options.email).catch((error: unknown) =>
+const identity = await findIdentityByEmail(email).catch((error: unknown) =>
   fail(`Could not reach the table (${String(error)}). Is \`npm start\` running?`),
 );
-if (!identity) fail(`No user with the email ${options.email}.`);
+if (!identity) fail(`No user with the email ${email}.`);
 const companyId = identity.companyId;
 const connections = (await listConnections(companyId)).filter((connection) => connection.provider === 'simulator');
 const connection = options.connection

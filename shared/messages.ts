@@ -3,6 +3,7 @@
  * answers and the inputs it accepts, with their field messages. Imported by the backend and the web.
  */
 import { z } from 'zod';
+import { withLfLineEndings } from './text';
 import type { TicketStatus } from './tickets';
 
 export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const;
@@ -156,7 +157,12 @@ export type ListMessagesQuery = z.output<typeof ListMessagesQuery>;
  * `read`, `fromMe` and `mediaUrl` of the original are ignored: the server decides them. Text that is
  * empty or only whitespace, without media, is refused (spec 1 §2.6).
  */
-const messageText = z.string({ error: 'Invalid body' }).max(MESSAGE_BODY_MAX, 'Too Long!').optional().default('');
+const messageText = z
+  .string({ error: 'Invalid body' })
+  .transform(withLfLineEndings)
+  .pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!'))
+  .optional()
+  .default('');
 const quotedMsg = z
   .union([MessageIdSchema, z.object({ id: MessageIdSchema }).transform((quoted) => quoted.id)], { error: 'Invalid quoted message' })
   .nullable()

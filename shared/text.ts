@@ -18,5 +18,15 @@ export function withoutControls(text: string): string {
   return text.replace(UNSAFE_IN_NAMES, '');
 }
 
+/**
+ * Line breaks as LF only. A browser sends the text fields of a multipart form with CRLF (the HTML rules
+ * for form data) where JSON carries what was typed, LF; some clients of the external API send CRLF
+ * anyway. Texts are stored and sent with LF, whichever way they came: every message text is read
+ * through this at the edge.
+ */
+export function withLfLineEndings(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
 /** A CSS hex colour, 3 to 9 characters with the '#', as colour pickers give it (tags and queues). */
 export const HEX_COLOR = /^#[0-9a-fA-F]{2,8}$/;

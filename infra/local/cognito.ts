@@ -19,15 +19,18 @@
  *   directory, and a refresh signs its tokens again with them;
  * - codes Cognito would e-mail (password reset) are printed on the console of `npm start`, one line each,
  *   unless the log level is `silent`, and kept for tests (`lastCode`, `lastLocalCognitoCode`).
- * Everything else Amplify's password sign-in, session and sign-out use is plain cognito-local. That includes
- * `RevokeToken`, which cognito-local has (it forgets the refresh token); Amplify's local sign-out calls it
- * for access tokens carrying `origin_jti`.
+ * - `RevokeToken` (Amplify's sign-out sends it with the refresh token when the access token carries
+ *   `origin_jti`) answers a refresh token this pool issued with success even when the token is no longer
+ *   live, as Cognito does (token revocation, RFC 7009: revoking a dead token is no error). cognito-local
+ *   answers 400 for a token it no longer holds, which is every logout here: DELETE /auth/logout signs the
+ *   user out globally first. A live token is forgotten by cognito-local's own RevokeToken.
+ * Everything else Amplify's password sign-in, session and sign-out use is plain cognito-local.
  *
  * The pool id has the AWS form (`us-east-1_XXXXXXXXX`) because aws-jwt-verify and Amplify parse the region
  * out of it. Tokens carry `iss = http://<host>:<port>/<poolId>`; aws-jwt-verify refuses to download a JWKS
  * over http, so whoever verifies tokens gets the key set from `jwks` (see createLocalAccessTokenVerifier).
  */
-import { createHash, createSign, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createPublicKey, createSign, createVerify, randomBytes, randomInt, type JsonWebKey } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -185,7 +188,7 @@ async function composeCognito(
   const jwks: Jwks = { keys: [publicKey.jwk] };
 
   const origins = await RefreshTokenOrigins.load(path.join(options.dataDir, 'sessions', 'refresh-tokens.json'), writes);
-  const router = withCognitoGaps(baseRouter, services, accessTokenVerifier(issuer, jwks, null), origins);
+  const router = withCognitoGaps(baseRouter, services, accessTokenVerifier(issuer, jwks, null), origins, issuedRefreshToken(issuer));
   const app = createServer(router, logger, { ...DefaultConfig.ServerConfig, development: false }, services)
     .application as http.RequestListener;
   return { app, userPoolId, clientId, issuer, jwks };
@@ -353,6 +356,7 @@ function withCognitoGaps(
   services: Services,
   anyClientAccessToken: LocalAccessTokenVerifier,
   origins: RefreshTokenOrigins,
+  issuedHere: (token: string) => boolean,
 ): CognitoRouter {
   const initiateAuth: Route = async (ctx, req: InitiateAuthRequest) => {
     try {
@@ -410,13 +414,40 @@ function withCognitoGaps(
     return {};
   };
 
+  const revokeToken: Route = async (ctx, req: { ClientId?: string; Token?: string }) => {
+    if (!req.ClientId || !req.Token) throw new InvalidParameterError('ClientId and Token are required');
+    try {
+      return (await base('RevokeToken')(ctx, req)) as object;
+    } catch (error) {
+      // Already revoked, or ended by a global sign-out: there is nothing left to revoke, which is no error.
+      if (error instanceof NotAuthorizedError && issuedHere(req.Token)) return {};
+      throw error;
+    }
+  };
+
   const extra: Readonly<Record<string, Route>> = {
     InitiateAuth: initiateAuth,
+    RevokeToken: revokeToken,
     GetTokensFromRefreshToken: getTokensFromRefreshToken,
     GlobalSignOut: globalSignOut,
     AdminUserGlobalSignOut: adminUserGlobalSignOut,
   };
   return (target) => extra[target] ?? base(target);
+}
+
+/**
+ * Whether a token is a refresh token of this pool: signed with cognito-local's key, of its issuer, and
+ * shaped as cognito-local's refresh tokens are (a `jti`, no `token_use`), whether or not it is still live.
+ */
+function issuedRefreshToken(issuer: string): (token: string) => boolean {
+  const key = createPublicKey({ key: publicKey.jwk as JsonWebKey, format: 'jwk' });
+  return (token) => {
+    const [header = '', payload = '', signature = ''] = token.split('.');
+    if (!header || !payload || !signature) return false;
+    const signed = createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(key, Buffer.from(signature, 'base64url'));
+    const claims = decodeClaims(payload);
+    return signed && claims.iss === issuer && typeof claims.jti === 'string' && claims.token_use === undefined;
+  };
 }
 
 /** The sign-in a token descends from: Cognito keeps both claims across refreshes. */

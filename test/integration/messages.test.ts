@@ -505,6 +505,18 @@ describe('media', () => {
     expect(commands.map((command) => (command.type === 'sendMessage' ? command.media?.mediaType : null))).toEqual(['image', 'application']);
   });
 
+  it("stores a caption with the LF line breaks its text has in JSON, though the form sent them as CRLF", async () => {
+    const { ticket } = await attended();
+
+    const response = await postForm(cloud, `/messages/${ticket.id}`, agent.token, [{ name: 'foto.png', bytes: PNG_BYTES }], {
+      body: 'Segue a foto\r\ndo pedido\r\n\r\nObrigado',
+    });
+
+    expect(response.status).toBe(201);
+    expect(response.body[0].body).toBe('Segue a foto\ndo pedido\n\nObrigado');
+    expect((await getMessage(a.companyId, response.body[0].id))?.body).toBe('Segue a foto\ndo pedido\n\nObrigado');
+  });
+
   it('hands out media only through signed, short-lived URLs', async () => {
     const { ticket } = await attended();
     const response = await postForm(cloud, `/messages/${ticket.id}`, agent.token, [{ name: 'a.png', bytes: PNG_BYTES }]);

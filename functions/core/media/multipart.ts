@@ -2,9 +2,11 @@
  * Reads uploaded files from a multipart/form-data request as API Gateway hands it to a Lambda (the
  * body base64-encoded, since it is binary). Parsing is busboy's, with hard limits: one file (or a few,
  * where asked), a maximum size per file, few parts; anything else is a validation error (400 ERR_VALIDATION) on the file field, never a
- * crash. The file's name and type are the browser's claims: callers check the bytes (./files.ts).
+ * crash. The file's name and type are the browser's claims: callers check the bytes (./files.ts). Text
+ * fields come with LF line breaks, as JSON bodies do (shared/text.ts, withLfLineEndings).
  */
 import busboy from 'busboy';
+import { withLfLineEndings } from '../../../shared/text';
 import { AppError } from '../errors';
 
 export interface MultipartRequest {
@@ -104,9 +106,9 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
       );
     });
     parser.on('field', (name, value) => {
-      // Browsers send every line break of a form's text as CRLF (HTML's multipart/form-data encoding):
-      // back to the LF the same text has when sent as JSON, so a caption reaches WhatsApp as typed.
-      if (options.textFields.includes(name) && !Object.hasOwn(fields, name)) fields[name] = value.replace(/\r\n/g, '\n');
+      // Browsers encode a form's line breaks as CRLF (HTML's multipart/form-data encoding); the text as
+      // typed, and as JSON carries it, has LF: a caption reaches WhatsApp as typed.
+      if (options.textFields.includes(name) && !Object.hasOwn(fields, name)) fields[name] = withLfLineEndings(value);
     });
     parser.on('filesLimit', () => fail(options.maxFiles === 1 ? 'Send one file only' : `Send at most ${options.maxFiles} files`));
     parser.on('partsLimit', () => fail('Too many form fields'));

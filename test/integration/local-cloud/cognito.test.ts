@@ -466,6 +466,41 @@ describe('local Cognito', () => {
         client.send(new GetTokensFromRefreshTokenCommand({ ClientId: cognito.clientId, RefreshToken: tokens.RefreshToken })),
       ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
     });
+
+    test('RevokeToken answers a refresh token a global sign-out already ended with success, as Cognito does (the logout, then Amplify revoking)', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+      const tokens = await signInWithPassword(client, cognito.clientId, email);
+      await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: cognito.userPoolId, Username: email }));
+
+      const revoked = client.send(new RevokeTokenCommand({ ClientId: cognito.clientId, Token: tokens.RefreshToken }));
+
+      await expect(revoked).resolves.toMatchObject({ $metadata: { httpStatusCode: 200 } });
+    });
+
+    test('RevokeToken answers a refresh token revoked before with success', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+      const tokens = await signInWithPassword(client, cognito.clientId, email);
+      await client.send(new RevokeTokenCommand({ ClientId: cognito.clientId, Token: tokens.RefreshToken }));
+
+      const again = client.send(new RevokeTokenCommand({ ClientId: cognito.clientId, Token: tokens.RefreshToken }));
+
+      await expect(again).resolves.toMatchObject({ $metadata: { httpStatusCode: 200 } });
+    });
+
+    test('RevokeToken still refuses a token this pool never issued, or an access token, with NotAuthorizedException', async () => {
+      const email = uniqueEmail();
+      await createUser(client, cognito, email);
+      const tokens = await signInWithPassword(client, cognito.clientId, email);
+      const [header, payload] = tokens.RefreshToken.split('.');
+
+      for (const token of [`${header}.${payload}.forged`, tokens.AccessToken, 'not-a-token']) {
+        await expect(client.send(new RevokeTokenCommand({ ClientId: cognito.clientId, Token: token }))).rejects.toMatchObject({
+          name: 'NotAuthorizedException',
+        });
+      }
+    });
   });
 
   describe('CORS', () => {

@@ -97,16 +97,16 @@ describe('readUploadedFiles', () => {
     ]);
   });
 
-  it("reads a text field's line breaks as LF, though browsers send them as CRLF", async () => {
+  it("reads a caption's line breaks as LF, as the same text comes in JSON, though the browser sent CRLF", async () => {
     const form = await readUploadedFiles(
       request([
-        { name: 'body', content: '*Ana*:\r\nSegue o contrato' },
+        { name: 'body', content: 'Linha 1\r\nLinha 2\r\n\r\nLinha 4\rfim' },
         { name: 'medias', fileName: 'a.pdf', content: 'one' },
       ]),
       OPTIONS,
     );
 
-    expect(form.fields).toEqual({ body: '*Ana*:\nSegue o contrato' });
+    expect(form.fields).toEqual({ body: 'Linha 1\nLinha 2\n\nLinha 4\nfim' });
   });
 
   it('refuses more files than allowed, an empty one, and none at all', async () => {

@@ -6,6 +6,12 @@
 export const LOGIN_PATH = '/login';
 export const TICKETS_PATH = '/tickets';
 
+/**
+ * The address of a ticket in the workspace, /tickets/{uuid} (spec 1 §2.1): the one form every link to a
+ * ticket uses (the lists, the notifications, after an action), so the same ticket has one address.
+ */
+export const ticketRoutePath = (uuid: string): string => `${TICKETS_PATH}/${encodeURIComponent(uuid)}`;
+
 /** What the private-route guard leaves in the history state for the login page. */
 export interface LoginRedirectState {
   readonly from: { readonly pathname: string; readonly search: string; readonly hash: string };

@@ -18,14 +18,16 @@ export interface AuthBackend {
 /**
  * `viaSignIn` tells a sign-in on the login page (go where the user was heading) from a session restored
  * at start (a public page just sends the user home). `reason` tells the guards and the login page why
- * there is no session: none yet, the server ended it (say so, and return afterwards), or the user left.
+ * there is no session: none yet, the server ended it (say so, and return afterwards), the account was
+ * opened on another computer (the user was told already: return afterwards, nothing more to say), or
+ * the user left.
  */
 export type AuthState =
   | { readonly status: 'checking' }
   | { readonly status: 'signedIn'; readonly viaSignIn: boolean }
   | { readonly status: 'signedOut'; readonly reason: SignedOutReason };
 
-export type SignedOutReason = 'noSession' | 'expired' | 'loggedOut';
+export type SignedOutReason = 'noSession' | 'expired' | 'replaced' | 'loggedOut';
 
 /** A refused sign-in, with the code the login screen shows. */
 export class SignInError extends Error {
@@ -49,8 +51,17 @@ export interface AuthStore {
    */
   readonly signIn: (email: string, password: string, confirm?: () => Promise<void>) => Promise<void>;
   readonly signOut: () => Promise<void>;
-  /** Ends a session the server no longer accepts; concurrent calls share one sign-out. */
+  /**
+   * Ends a session the server no longer accepts; concurrent calls share one sign-out. The reason is
+   * 'expired', or 'replaced' once `markReplaced` was called.
+   */
   readonly expire: () => Promise<void>;
+  /**
+   * The account was opened on another computer and the user has been told so: the session is over, and
+   * however it ends now (the notice's delay, or a call the server refuses with 401 meanwhile), it ends
+   * as 'replaced', so the login page does not add that it expired. A new sign-in clears the mark.
+   */
+  readonly markReplaced: () => void;
   readonly getAccessToken: () => Promise<string | undefined>;
 }
 
@@ -64,6 +75,8 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
   }
 
   let ending: Promise<void> | undefined;
+  /** Set by markReplaced until the next sign-in. */
+  let replaced = false;
 
   /** Never rejects: whatever happens remotely, this browser must stop acting as signed in. */
   function endSession(reason: SignedOutReason): Promise<void> {
@@ -104,13 +117,17 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
           throw error;
         }
       }
+      replaced = false;
       setState({ status: 'signedIn', viaSignIn: true });
     },
     signOut: () => endSession('loggedOut'),
     async expire() {
       // Several calls may fail with 401 at once, and late answers may arrive after the end.
       if (state.status === 'signedOut') return;
-      await endSession('expired');
+      await endSession(replaced ? 'replaced' : 'expired');
+    },
+    markReplaced() {
+      replaced = true;
     },
     getAccessToken: () => backend.getAccessToken(),
   };

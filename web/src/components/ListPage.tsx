@@ -5,7 +5,8 @@
  * page's table (ListTable, which turns its rows into cards on a narrow screen), whose next page loads
  * when its end comes within LOAD_MORE_DISTANCE_PX.
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, SearchBox, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { LocalizedSearchBox } from './LocalizedSearchBox';
 import type { ReactElement, ReactNode } from 'react';
 import type { ListState } from './list-state';
 import { LOAD_MORE_DISTANCE_PX } from './timing';
@@ -78,7 +79,7 @@ export function ListPage({ texts, searchText, onSearchTextChange, list, actions,
         <Title3 as="h1" className={styles.title}>
           {texts.title}
         </Title3>
-        <SearchBox
+        <LocalizedSearchBox
           className={styles.search}
           value={searchText}
           placeholder={texts.searchPlaceholder}

@@ -7,10 +7,11 @@
 import { Button, CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
 import { Alert24Regular } from '@fluentui/react-icons/svg/alert';
 import { useNavigate } from 'react-router';
+import { ticketRoutePath } from '../app/paths';
 import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';
-import { ticketPath, useNotifications } from './use-notifications';
+import { useNotifications } from './use-notifications';
 
 const Popup = onDemand(() => import('./NotificationsSurface').then((m) => m.NotificationsSurface));
 
@@ -59,9 +60,10 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
           onOpenChange={onOpenChange}
           trigger={button()}
           tickets={tickets}
-          onChoose={(ticketId) => {
+          onChoose={(ticket) => {
             setOpen(false);
-            void navigate(ticketPath(ticketId));
+            // The address the ticket lists use (/tickets/{uuid}), so a ticket has one.
+            void navigate(ticketRoutePath(ticket.uuid));
           }}
         />
       ) : (

@@ -73,7 +73,7 @@ const useStyles = makeStyles({
 
 export interface NotificationsSurfaceProps extends PopupProps {
   readonly tickets: readonly TicketDto[];
-  readonly onChoose: (ticketId: string) => void;
+  readonly onChoose: (ticket: TicketDto) => void;
 }
 
 export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onChoose }: NotificationsSurfaceProps) {
@@ -97,7 +97,7 @@ export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onC
         <ul className={styles.list}>
           {tickets.map((ticket) => (
             <li key={ticket.id}>
-              <button type="button" className={styles.item} onClick={() => onChoose(ticket.id)}>
+              <button type="button" className={styles.item} onClick={() => onChoose(ticket)}>
                 <Avatar
                   aria-hidden
                   name={ticket.contact.name}

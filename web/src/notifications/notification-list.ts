@@ -49,8 +49,8 @@ export function applyTicketEvent(list: readonly TicketDto[], event: TicketEvent,
 }
 
 export interface AlertContext {
-  /** The ticket the user has open in the conversation pane, if any. */
-  readonly openTicketId: string | undefined;
+  /** The ticket the user has open in the conversation pane, as the address names it (uuid or id), if any. */
+  readonly openTicket: string | undefined;
   /** Whether the page is visible (document.visibilityState). */
   readonly pageVisible: boolean;
 }
@@ -61,11 +61,12 @@ export interface AlertContext {
  */
 export function shouldAlert(event: MessageEvent, context: AlertContext): boolean {
   if (event.ticket.isGroup) return false;
-  return !(context.pageVisible && context.openTicketId === event.ticket.id);
+  const looking = context.openTicket !== undefined && (context.openTicket === event.ticket.uuid || context.openTicket === event.ticket.id);
+  return !(context.pageVisible && looking);
 }
 
-/** The ticket id in a /tickets/{id} path, if any. */
-export function openTicketIdOf(pathname: string): string | undefined {
+/** The ticket reference in a /tickets/{ref} path (a uuid, or an id in an older link), if any. */
+export function openTicketOf(pathname: string): string | undefined {
   const match = /^\/tickets\/([^/]+)\/?$/.exec(pathname);
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import type { TicketDto } from '../../../shared/tickets';
 import { unreadTicketKeys, useUnreadTickets } from '../api/tickets';
+import { ticketRoutePath } from '../app/paths';
 import { useTexts } from '../i18n/texts';
 import { useRealtimeEvent, useRealtimeRoom } from '../realtime';
 import {
@@ -17,15 +18,13 @@ import {
   applyTicketEvent,
   initialNotifications,
   isNewInboundMessage,
-  openTicketIdOf,
+  openTicketOf,
   shouldAlert,
 } from './notification-list';
 import { playChime } from './play-chime';
 import { notificationsTexts } from './texts';
 
 const NOTIFICATIONS_QUERY_KEY = unreadTicketKeys.all;
-
-export const ticketPath = (ticketId: string) => `/tickets/${encodeURIComponent(ticketId)}`;
 
 export function useNotifications(viewerId: string): readonly TicketDto[] {
   const queryClient = useQueryClient();
@@ -50,9 +49,9 @@ export function useNotifications(viewerId: string): readonly TicketDto[] {
   useRealtimeEvent('appMessage', (event) => {
     if (!isNewInboundMessage(event, viewerId)) return;
     change((list) => addMessage(list, event, viewerId));
-    if (!shouldAlert(event, { openTicketId: openTicketIdOf(pathname), pageVisible: document.visibilityState === 'visible' })) return;
+    if (!shouldAlert(event, { openTicket: openTicketOf(pathname), pageVisible: document.visibilityState === 'visible' })) return;
     playChime();
-    showBrowserNotification(event, texts.noMessageText, () => void navigate(ticketPath(event.ticket.id)));
+    showBrowserNotification(event, texts.noMessageText, () => void navigate(ticketRoutePath(event.ticket.uuid)));
   });
 
   useRealtimeEvent('ticket', (event) => change((list) => applyTicketEvent(list, event, viewerId)));

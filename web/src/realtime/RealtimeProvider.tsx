@@ -4,7 +4,8 @@
  * before the connection reopened are invalidated, since events were missed meanwhile (the screens
  * refetch what they show of their rooms themselves, on the join's answer: see useRealtimeRoom); when
  * the account is opened on another computer the user is told and, a second later (spec 1 §9), the
- * session ends, which clears the stored tokens and leads to /login.
+ * session ends, which clears the stored tokens and leads to /login, where that notice stays the only
+ * word on it (no 'session expired' besides).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -51,6 +52,8 @@ export function RealtimeProvider({ companyId, userId, children }: RealtimeProvid
       createSocket: (url) => new WebSocket(url) as RealtimeSocket,
       ownSessionTag: async () => sessionTagOfToken(await auth.getAccessToken()),
       onSessionReplaced: () => {
+        // Whatever ends the session now (a 401 may come before the delay is over), it ended this way.
+        auth.markReplaced();
         notice.current();
         // Not cancelled when the area unmounts meanwhile: the session must end all the same.
         setTimeout(() => void auth.expire(), SESSION_REPLACED_DELAY_MS);

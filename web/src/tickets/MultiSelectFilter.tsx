@@ -1,5 +1,6 @@
 /** A compact multi-select of the list filters (queues, tags, users): a dropdown with one option per item. */
-import { Dropdown, Option, makeStyles, tokens } from '@fluentui/react-components';
+import { Option, makeStyles, tokens } from '@fluentui/react-components';
+import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { useId } from 'react';
 
 const useStyles = makeStyles({
@@ -41,7 +42,7 @@ export function MultiSelectFilter({ label, options, selected, placeholder, summa
       <span id={labelId} hidden>
         {label}
       </span>
-      <Dropdown
+      <LocalizedDropdown
         className={styles.dropdown}
         size="small"
         multiselect
@@ -57,7 +58,7 @@ export function MultiSelectFilter({ label, options, selected, placeholder, summa
             {option.name}
           </Option>
         ))}
-      </Dropdown>
+      </LocalizedDropdown>
     </>
   );
 }

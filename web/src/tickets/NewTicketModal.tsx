@@ -8,14 +8,12 @@
  */
 import {
   Button,
-  Combobox,
   Dialog,
   DialogActions,
   DialogBody,
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   MessageBar,
   MessageBarBody,
@@ -23,6 +21,8 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
+import { LocalizedCombobox } from '../components/LocalizedCombobox';
+import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -30,7 +30,7 @@ import type { ContactDto, ContactPage } from '../../../shared/contacts';
 import type { OtherOpenTicketDetails, TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { TICKETS_PATH } from '../app/paths';
+import { ticketRoutePath } from '../app/paths';
 import { useServices } from '../app/services';
 import { ContactModal } from '../contacts/ContactModal';
 import { useToast } from '../feedback/toast';
@@ -142,13 +142,13 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
       });
       storeTicket(client, user, ticket);
       onClose();
-      void navigate(`${TICKETS_PATH}/${ticket.uuid}`);
+      void navigate(ticketRoutePath(ticket.uuid));
     } catch (error) {
       const other = error instanceof ApiError && error.code === 'ERR_OTHER_OPEN_TICKET' ? otherOpenTicketOf(error.body) : null;
       if (other !== null && other.user !== null && other.user.id !== user.userId) setHeldBy(other);
       else if (other !== null) {
         onClose();
-        void navigate(`${TICKETS_PATH}/${other.uuid}`);
+        void navigate(ticketRoutePath(other.uuid));
       } else toast.error(error);
     } finally {
       setSaving(false);
@@ -178,7 +178,7 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                   </MessageBar>
                 )}
                 <Field label={texts.contact} required validationMessage={errors.contact} hint={searching ? texts.searching : undefined}>
-                  <Combobox
+                  <LocalizedCombobox
                     freeform
                     placeholder={texts.contactPlaceholder}
                     value={typed}
@@ -213,10 +213,10 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                     <Option key={ADD_CONTACT_OPTION} value={ADD_CONTACT_OPTION} text={texts.addContact}>
                       {typed.trim() === '' ? texts.addContact : format(texts.addNamedContact, { name: typed.trim() })}
                     </Option>
-                  </Combobox>
+                  </LocalizedCombobox>
                 </Field>
                 <Field label={texts.queue} required={!isAdmin} validationMessage={errors.queue}>
-                  <Dropdown
+                  <LocalizedDropdown
                     placeholder={texts.queuePlaceholder}
                     value={queues.find((queue) => queue.id === queueId)?.name ?? (isAdmin && queueId === NO_QUEUE_OPTION ? texts.noQueue : '')}
                     selectedOptions={[queueId]}
@@ -235,10 +235,10 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                         {queue.name}
                       </Option>
                     ))}
-                  </Dropdown>
+                  </LocalizedDropdown>
                 </Field>
                 <Field label={texts.connection}>
-                  <Dropdown
+                  <LocalizedDropdown
                     placeholder={texts.connectionPlaceholder}
                     value={connections.data?.find((connection) => connection.id === chosenConnection)?.name ?? ''}
                     selectedOptions={chosenConnection ? [chosenConnection] : []}
@@ -249,7 +249,7 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                         {connection.name}
                       </Option>
                     ))}
-                  </Dropdown>
+                  </LocalizedDropdown>
                 </Field>
               </DialogContent>
               <DialogActions>

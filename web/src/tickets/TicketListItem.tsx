@@ -155,7 +155,9 @@ export function TicketListItem({ ticket, selected, isAdmin, mayWork, busy, onOpe
         title={pending ? texts.pendingHint : undefined}
         onClick={() => onOpen(ticket)}
       >
+        {/* Hidden from the accessibility tree: it would name the button after the contact twice. */}
         <Avatar
+          aria-hidden
           name={ticket.contact.name}
           image={ticket.contact.profilePicUrl ? { src: ticket.contact.profilePicUrl } : undefined}
           size={40}

@@ -19,7 +19,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { TicketDto } from '../../../shared/tickets';
-import { TICKETS_PATH } from '../app/paths';
+import { ticketRoutePath } from '../app/paths';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { isAdmin as isAdminProfile } from '../session/me';
@@ -166,7 +166,7 @@ export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
   const current = tab === 'open' ? (openTab === 'assigned' ? assigned : pending) : tab === 'closed' ? closed : search;
 
   const open = (ticket: TicketDto) => {
-    if (ticket.status !== 'pending') void navigate(`${TICKETS_PATH}/${ticket.uuid}`);
+    if (ticket.status !== 'pending') void navigate(ticketRoutePath(ticket.uuid));
   };
 
   const many = (count: number) => format(texts.panel.selectedCount, { count });

@@ -4,7 +4,7 @@
  */
 import { matchPath } from 'react-router';
 import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
-import { TICKETS_PATH } from '../app/paths';
+import { TICKETS_PATH, ticketRoutePath } from '../app/paths';
 import { isRouteTicket } from './ticket-lists';
 
 export type TicketActionKind = 'accept' | 'finish' | 'reopen' | 'return' | 'transfer';
@@ -47,7 +47,7 @@ export function routeTicketOf(pathname: string): string | undefined {
  * transfer leave it for the list when it is the ticket on screen; otherwise stay (null).
  */
 export function pathAfterAction(kind: TicketActionKind, before: Pick<TicketDto, 'id' | 'uuid'>, after: Pick<TicketDto, 'uuid'>, pathname: string): string | null {
-  if (kind === 'accept' || kind === 'reopen') return `${TICKETS_PATH}/${after.uuid}`;
+  if (kind === 'accept' || kind === 'reopen') return ticketRoutePath(after.uuid);
   return isRouteTicket(routeTicketOf(pathname), before) ? TICKETS_PATH : null;
 }
 

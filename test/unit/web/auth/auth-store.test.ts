@@ -93,6 +93,34 @@ describe('createAuthStore', () => {
     expect(calls.signOut).toBe(1);
   });
 
+  test('ends a session replaced on another computer as replaced, not expired, even when a refused call ends it first', async () => {
+    // Prepare
+    const { backend, calls } = fakeBackend({ hasSession: async () => true });
+    const store = createAuthStore(backend);
+    await store.restore();
+
+    // Act: the notice is shown, then a call answered 401 ends the session before the notice's delay does.
+    store.markReplaced();
+    await store.expire();
+    await store.expire();
+
+    // Assess
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'replaced' });
+    expect(calls.signOut).toBe(1);
+  });
+
+  test('forgets that the session was replaced once the user signs in again', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    await store.restore();
+    store.markReplaced();
+    await store.expire();
+
+    await store.signIn('ana@example.com', 'Secret123');
+    await store.expire();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });
+  });
+
   test('signs out locally even when revoking the token fails', async () => {
     const store = createAuthStore(
       fakeBackend({ hasSession: async () => true, signOut: () => Promise.reject(new Error('offline')) }).backend,

@@ -1,9 +1,9 @@
-import type { AuthState } from '../../../../web/src/auth/auth-store';
+import type { AuthState, SignedOutReason } from '../../../../web/src/auth/auth-store';
 import { privateRouteDecision, publicRouteDecision, type GuardLocation } from '../../../../web/src/auth/guard-rules';
 
 const at = (pathname: string, state?: unknown, search = '', hash = ''): GuardLocation => ({ pathname, search, hash, state });
 const signedIn = (viaSignIn: boolean): AuthState => ({ status: 'signedIn', viaSignIn });
-const signedOut = (reason: 'noSession' | 'expired' | 'loggedOut'): AuthState => ({ status: 'signedOut', reason });
+const signedOut = (reason: SignedOutReason): AuthState => ({ status: 'signedOut', reason });
 const cameFrom = (pathname: string, search = '', hash = '') => ({ from: { pathname, search, hash } });
 
 describe('publicRouteDecision', () => {
@@ -43,7 +43,7 @@ describe('privateRouteDecision', () => {
     expect(privateRouteDecision(signedIn(false), at('/contacts'))).toEqual({ kind: 'render' });
   });
 
-  test.each(['noSession', 'expired'] as const)('sends a visitor without a session (%s) to /login remembering the page', (reason) => {
+  test.each(['noSession', 'expired', 'replaced'] as const)('sends a visitor without a session (%s) to /login remembering the page', (reason) => {
     const decision = privateRouteDecision(signedOut(reason), at('/tickets/42', undefined, '?x=1', '#m'));
 
     expect(decision).toEqual({ kind: 'redirect', to: '/login', state: cameFrom('/tickets/42', '?x=1', '#m') });

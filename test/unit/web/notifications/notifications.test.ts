@@ -1,6 +1,8 @@
 import type { MessageDto } from '../../../../shared/messages';
 import type { CompanyChannels } from '../../../../shared/realtime-events';
 import type { TicketDto } from '../../../../shared/tickets';
+import { ticketRoutePath } from '../../../../web/src/app/paths';
+import { pathAfterAction } from '../../../../web/src/tickets/ticket-action-rules';
 import { CHIME_SAMPLE_RATE, chimeWav } from '../../../../web/src/notifications/chime';
 import {
   addMessage,
@@ -8,7 +10,7 @@ import {
   initialNotifications,
   isNewInboundMessage,
   NOTIFICATIONS_MAX,
-  openTicketIdOf,
+  openTicketOf,
   shouldAlert,
   whenLabel,
 } from '../../../../web/src/notifications/notification-list';
@@ -118,22 +120,36 @@ describe('the notification list', () => {
 
 describe('shouldAlert', () => {
   test('stays quiet for the conversation the user is looking at', () => {
-    expect(shouldAlert(inbound(ticket('a')), { openTicketId: 'a', pageVisible: true })).toBe(false);
+    expect(shouldAlert(inbound(ticket('a')), { openTicket: 'a', pageVisible: true })).toBe(false);
   });
 
   test('rings for that conversation when the page is hidden, and for any other one', () => {
-    expect(shouldAlert(inbound(ticket('a')), { openTicketId: 'a', pageVisible: false })).toBe(true);
-    expect(shouldAlert(inbound(ticket('a')), { openTicketId: 'b', pageVisible: true })).toBe(true);
+    expect(shouldAlert(inbound(ticket('a')), { openTicket: 'a', pageVisible: false })).toBe(true);
+    expect(shouldAlert(inbound(ticket('a')), { openTicket: 'b', pageVisible: true })).toBe(true);
   });
 
   test('never rings for groups', () => {
-    expect(shouldAlert(inbound(ticket('a', { isGroup: true })), { openTicketId: undefined, pageVisible: false })).toBe(false);
+    expect(shouldAlert(inbound(ticket('a', { isGroup: true })), { openTicket: undefined, pageVisible: false })).toBe(false);
+  });
+
+  test('stays quiet for the conversation open at its list address, /tickets/{uuid}', () => {
+    expect(shouldAlert(inbound(ticket('a')), { openTicket: openTicketOf('/tickets/uuid-a'), pageVisible: true })).toBe(false);
+    expect(shouldAlert(inbound(ticket('a')), { openTicket: openTicketOf('/tickets/uuid-b'), pageVisible: true })).toBe(true);
   });
 
   test('reads the open ticket from the address', () => {
-    expect(openTicketIdOf('/tickets/01ABC')).toBe('01ABC');
-    expect(openTicketIdOf('/tickets')).toBeUndefined();
-    expect(openTicketIdOf('/contacts/1')).toBeUndefined();
+    expect(openTicketOf('/tickets/01ABC')).toBe('01ABC');
+    expect(openTicketOf('/tickets')).toBeUndefined();
+    expect(openTicketOf('/contacts/1')).toBeUndefined();
+  });
+});
+
+describe('the address of a notified ticket', () => {
+  test('is the one the ticket lists use, /tickets/{uuid}', () => {
+    const notified = ticket('42', { uuid: '0b6f7c1e-5d1a-4c36-9a57-1f0e2d3c4b5a' });
+
+    expect(ticketRoutePath(notified.uuid)).toBe('/tickets/0b6f7c1e-5d1a-4c36-9a57-1f0e2d3c4b5a');
+    expect(pathAfterAction('accept', notified, notified, '/tickets')).toBe(ticketRoutePath(notified.uuid));
   });
 });
 

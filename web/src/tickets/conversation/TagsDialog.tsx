@@ -1,7 +1,6 @@
 /** The ticket's tags (spec 1 §2.8 options menu; spec 2 §7 POST /tags/sync): pick any of the company's. */
 import {
   Button,
-  Combobox,
   Dialog,
   DialogActions,
   DialogBody,
@@ -12,6 +11,7 @@ import {
   Option,
   Text,
 } from '@fluentui/react-components';
+import { LocalizedCombobox } from '../../components/LocalizedCombobox';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TicketDto } from '../../../../shared/tickets';
@@ -66,7 +66,7 @@ export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketD
               <Text>{texts.empty}</Text>
             ) : (
               <Field label={texts.title}>
-                <Combobox
+                <LocalizedCombobox
                   multiselect
                   placeholder={texts.placeholder}
                   value={names.join(', ')}
@@ -81,7 +81,7 @@ export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketD
                       {tag.name}
                     </Option>
                   ))}
-                </Combobox>
+                </LocalizedCombobox>
               </Field>
             )}
           </DialogContent>

@@ -11,12 +11,12 @@ import {
   DialogContent,
   DialogSurface,
   DialogTitle,
-  Dropdown,
   Field,
   makeStyles,
   Option,
   tokens,
 } from '@fluentui/react-components';
+import { LocalizedDropdown } from '../../components/LocalizedDropdown';
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { TicketDto } from '../../../../shared/tickets';
 import { useToast } from '../../feedback/toast';
@@ -89,7 +89,7 @@ export function TransferModal({ ticket, open, onClose }: { readonly ticket: Tick
           <DialogTitle>{texts.title}</DialogTitle>
           <DialogContent className={styles.form}>
             <Field label={texts.queue} required validationMessage={tried && queueId === null ? texts.queueRequired : undefined}>
-              <Dropdown
+              <LocalizedDropdown
                 placeholder={texts.queuePlaceholder}
                 value={queueName}
                 selectedOptions={queueId === null ? [] : [queueId]}
@@ -100,10 +100,10 @@ export function TransferModal({ ticket, open, onClose }: { readonly ticket: Tick
                     {queue.name}
                   </Option>
                 ))}
-              </Dropdown>
+              </LocalizedDropdown>
             </Field>
             <Field label={texts.user}>
-              <Dropdown
+              <LocalizedDropdown
                 value={userName}
                 selectedOptions={[userId ?? '']}
                 onOptionSelect={(_, data) => setUserId(data.optionValue ? data.optionValue : null)}
@@ -114,10 +114,10 @@ export function TransferModal({ ticket, open, onClose }: { readonly ticket: Tick
                     {user.name}
                   </Option>
                 ))}
-              </Dropdown>
+              </LocalizedDropdown>
             </Field>
             <Field label={texts.connection}>
-              <Dropdown
+              <LocalizedDropdown
                 value={connectionName}
                 selectedOptions={[whatsappId ?? '']}
                 onOptionSelect={(_, data) => setWhatsappId(data.optionValue ? data.optionValue : null)}
@@ -128,7 +128,7 @@ export function TransferModal({ ticket, open, onClose }: { readonly ticket: Tick
                     {connection.name}
                   </Option>
                 ))}
-              </Dropdown>
+              </LocalizedDropdown>
             </Field>
           </DialogContent>
           <DialogActions>

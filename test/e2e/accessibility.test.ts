@@ -4,8 +4,8 @@
  * dark theme) and the contacts page.
  */
 import type { Page } from 'playwright-core';
-import { seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
-import { conversation } from './support/tickets';
+import { seriousViolations, shows, startWebCloud, type WebCloud } from './support/browser';
+import { attendedTicket, conversation } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
 
@@ -19,17 +19,8 @@ let ticketUuid: string;
 beforeAll(async () => {
   web = await startWebCloud();
   whatsapp = await connectDemoWhatsApp(web.cloud);
-  const { cloud } = web;
-  const { token } = whatsapp;
-  await whatsapp.write(CUSTOMER.number, CUSTOMER.name, 'Olá, preciso de ajuda com meu pedido.');
-  const ticket = await until('the ticket', async () => {
-    const pending = (await cloud.api('/tickets?status=pending&showAll=true', { token })).body.tickets as { id: string; uuid: string; contact: { number: string } }[];
-    return pending.find((candidate) => candidate.contact.number === CUSTOMER.number);
-  });
-  const me = (await cloud.api('/auth/me', { token })).body;
-  const accepted = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token, body: { action: 'accept', status: 'open', userId: me.user.id } });
-  expect(accepted.status).toBe(200);
-  const answered = await cloud.api(`/messages/${ticket.id}`, { method: 'POST', token, body: { body: 'Claro! Qual é o número do pedido?' } });
+  const ticket = await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Olá, preciso de ajuda com meu pedido.');
+  const answered = await web.cloud.api(`/messages/${ticket.id}`, { method: 'POST', token: whatsapp.token, body: { body: 'Claro! Qual é o número do pedido?' } });
   expect(answered.status).toBeLessThan(300);
   ticketUuid = ticket.uuid;
 });

@@ -11,7 +11,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { PAGES, menuPath } from '../../web/src/app/page-registry';
 import { seriousViolations, signInThroughTheForm, shows, startWebCloud, until, type WebCloud } from './support/browser';
-import { conversation, listedTicket, listTab, ticketList } from './support/tickets';
+import { attendedTicket, conversation, listedTicket, listTab, ticketList } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
 
@@ -35,16 +35,7 @@ let ticketUuid: string;
 beforeAll(async () => {
   web = await startWebCloud();
   whatsapp = await connectDemoWhatsApp(web.cloud);
-  const { cloud } = web;
-  const { token } = whatsapp;
-  await whatsapp.write(LONG_NAMED.number, LONG_NAMED.name, 'Boa tarde, meu pedido ainda não chegou.');
-  const ticket = await until('the ticket', async () => {
-    const pending = (await cloud.api('/tickets?status=pending&showAll=true', { token })).body.tickets as { id: string; uuid: string; contact: { number: string } }[];
-    return pending.find((candidate) => candidate.contact.number === LONG_NAMED.number);
-  });
-  const me = (await cloud.api('/auth/me', { token })).body;
-  const accepted = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token, body: { action: 'accept', status: 'open', userId: me.user.id } });
-  expect(accepted.status).toBe(200);
+  const ticket = await attendedTicket(web.cloud, whatsapp, LONG_NAMED, 'Boa tarde, meu pedido ainda não chegou.');
   ticketUuid = ticket.uuid;
 });
 

@@ -8,9 +8,9 @@
  * session per user), so a stored session would be refused after the test that signs in elsewhere.
  */
 import type { Page } from 'playwright-core';
-import { shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
+import { shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
-import { listedTicket, ticketList } from './support/tickets';
+import { attendedTicket, listedTicket, ticketList } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
 
@@ -27,16 +27,7 @@ beforeAll(async () => {
   web = await startWebCloud();
   whatsapp = await connectDemoWhatsApp(web.cloud);
   // Set up through the API before any browser signs in: a later sign-in ends the API's session.
-  const { cloud } = web;
-  const { token } = whatsapp;
-  await whatsapp.write(CUSTOMER.number, CUSTOMER.name, 'Olá, bom dia!');
-  const ticket = await until('the ticket', async () => {
-    const pending = (await cloud.api('/tickets?status=pending&showAll=true', { token })).body.tickets as { id: string; uuid: string; contact: { number: string } }[];
-    return pending.find((candidate) => candidate.contact.number === CUSTOMER.number);
-  });
-  const me = (await cloud.api('/auth/me', { token })).body;
-  const accepted = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token, body: { action: 'accept', status: 'open', userId: me.user.id } });
-  expect(accepted.status).toBe(200);
+  const ticket = await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Olá, bom dia!');
   ticketUuid = ticket.uuid;
 });
 

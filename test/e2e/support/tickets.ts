@@ -3,7 +3,9 @@
  * visible text (Portuguese, the default language), shared by the wide and the narrow journeys.
  */
 import type { Locator, Page } from 'playwright-core';
-import { leaves, shows } from './browser';
+import type { TestCloud } from '../../support/local-cloud';
+import { leaves, shows, until } from './browser';
+import type { DemoWhatsApp } from './whatsapp';
 
 /** The list side of the workspace (its section is named after the page). */
 export const ticketList = (page: Page): Locator => page.getByRole('region', { name: 'Atendimentos' });
@@ -51,4 +53,26 @@ export async function transferToQueue(page: Page, contactName: string, queueName
   await dialog.getByRole('button', { name: 'Transferir', exact: true }).click();
 
   await page.getByRole('dialog', { name: 'Transferir Ticket' }).waitFor({ state: 'hidden' });
+}
+
+/**
+ * A customer's ticket opened by their first message and accepted by the demo admin, set up through the
+ * API (before a browser signs in: a later sign-in ends the API's session). Answers the ticket's ids.
+ */
+export async function attendedTicket(
+  cloud: TestCloud,
+  whatsapp: DemoWhatsApp,
+  customer: { readonly number: string; readonly name: string },
+  firstMessage: string,
+): Promise<{ readonly id: string; readonly uuid: string }> {
+  const { token } = whatsapp;
+  await whatsapp.write(customer.number, customer.name, firstMessage);
+  const ticket = await until('the ticket', async () => {
+    const pending = (await cloud.api('/tickets?status=pending&showAll=true', { token })).body.tickets as { id: string; uuid: string; contact: { number: string } }[];
+    return pending.find((candidate) => candidate.contact.number === customer.number);
+  });
+  const me = (await cloud.api('/auth/me', { token })).body;
+  const accepted = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token, body: { action: 'accept', status: 'open', userId: me.user.id } });
+  if (accepted.status !== 200) throw new Error(`accepting the ticket answered ${accepted.status}`);
+  return { id: ticket.id, uuid: ticket.uuid };
 }

@@ -15,12 +15,13 @@ import { FIRST_QUEUE, type CompanySummary } from '../../../shared/companies';
 import { defaultQueueSchedule } from '../../../shared/schedules';
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '../../../shared/settings';
 import { AppError } from '../errors';
-import { createAccount, deleteAccount, normaliseEmail } from '../aws/cognito-accounts';
+import { createAccount, normaliseEmail } from '../aws/cognito-accounts';
 import { putNewCompanyAction, type Company, type Recurrence } from '../repositories/companies';
 import { getPlan, planCounterAction } from '../repositories/plans';
 import { claimQueueColorAction, putNewQueueAction, type Queue } from '../repositories/queues';
 import { putSettingAction } from '../repositories/settings';
 import { Steps } from '../repositories/transaction';
+import { runWithNewAccount } from '../users/run-with-new-account';
 import { claimEmailAction, putNewIdentityAction, putNewUserAction, type User } from '../repositories/users';
 import { companySummary } from './present-company';
 
@@ -93,15 +94,8 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
   steps.add('plan', planCounterAction(company.planId, 1));
   for (const key of SETTING_KEYS) steps.add(`setting:${key}`, putSettingAction(companyId, key, settings[key]));
 
-  let failed: Set<string>;
-  try {
-    failed = await steps.run();
-  } catch (error) {
-    await deleteAccount(email);
-    throw error;
-  }
+  const failed = await runWithNewAccount(steps, email);
   if (failed.size > 0) {
-    await deleteAccount(email);
     if (failed.has('email')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
     if (failed.has('plan')) throw invalidPlan();
     throw new Error(`Company ${companyId} creation failed on ${[...failed].join(', ')}`);

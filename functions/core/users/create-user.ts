@@ -12,7 +12,7 @@
 import { ulid } from 'ulid';
 import type { CreateUserInput, UserDto } from '../../../shared/users';
 import { AppError } from '../errors';
-import { createAccount, deleteAccount, normaliseEmail } from '../aws/cognito-accounts';
+import { createAccount, normaliseEmail } from '../aws/cognito-accounts';
 import { publishToCompany } from '../realtime/publisher';
 import { addUserToCompanyAction } from '../repositories/companies';
 import { checkConnectionAction, getConnection } from '../repositories/connections';
@@ -21,6 +21,7 @@ import { Steps } from '../repositories/transaction';
 import { claimEmailAction, putNewIdentityAction, putNewUserAction, type User } from '../repositories/users';
 import type { Caller } from '../caller/load-caller';
 import { toUserDto } from './present-user';
+import { runWithNewAccount } from './run-with-new-account';
 
 type StepName = 'email' | 'user' | 'identity' | 'usersCount' | 'whatsapp' | `queue:${string}`;
 
@@ -61,15 +62,8 @@ export async function createUser(caller: Caller, input: CreateUserInput, now = n
   if (input.whatsappId) steps.add('whatsapp', checkConnectionAction(companyId, input.whatsappId));
   for (const queueId of input.queueIds) steps.add(`queue:${queueId}`, checkQueueAction(companyId, queueId));
 
-  let failed: Set<StepName>;
-  try {
-    failed = await steps.run();
-  } catch (error) {
-    await deleteAccount(email);
-    throw error;
-  }
+  const failed = await runWithNewAccount(steps, email);
   if (failed.size > 0) {
-    await deleteAccount(email);
     if (failed.has('email')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS');
     if (failed.has('usersCount')) throw new AppError('ERR_USER_LIMIT_REACHED', { details: { limit } });
     if ([...failed].some((name) => name.startsWith('queue:'))) throw invalidQueues();

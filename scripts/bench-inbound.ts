@@ -62,6 +62,7 @@ import { QUEUES, type QueueDefinition } from '../infra/resources/queues';
 import { companyEventName, roomNameOf, type CompanyChannels, type JoinAction, type RealtimeFrame, type RoomName } from '../shared/realtime-events';
 import type { MeResponse } from '../shared/session';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
+import { messageText } from '../test/support/frame-text';
 
 const { values: options } = parseArgs({
   options: {
@@ -106,12 +107,6 @@ type Actor = 'worker' | 'session host' | 'http api' | 'websocket api' | 'contact
 const actor = new AsyncLocalStorage<{ readonly actor: Actor; readonly traced?: boolean }>();
 
 /** A request in one line: the index, then the key, the key condition's values or the items written. */
-/** A WebSocket frame's text, whichever buffer shape ws hands it in. */
-function frameText(data: WebSocket.RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
-}
-
 function describeRequest(input: Record<string, unknown>): string {
   const shown = input.Key ?? input.ExpressionAttributeValues ?? input.Item ?? input.TransactItems ?? input.RequestItems ?? {};
   return `${typeof input.IndexName === 'string' ? `${input.IndexName} ` : ''}${JSON.stringify(shown).slice(0, 160)}`;
@@ -237,7 +232,7 @@ async function openAgentSocket(cloud: LocalCloud, token: string, companyId: stri
   const appMessage = companyEventName(companyId, 'appMessage');
   socket.on('message', (data) => {
     const receivedAt = performance.now();
-    const frame = JSON.parse(frameText(data)) as RealtimeFrame;
+    const frame = JSON.parse(messageText(data)) as RealtimeFrame;
     if (frame.event !== appMessage) return;
     const event = frame.data as CompanyChannels['appMessage'];
     if (event.action !== 'create') return;
@@ -265,7 +260,7 @@ async function openAgentSocket(cloud: LocalCloud, token: string, companyId: stri
   const waiting = new Set(joins.map(roomNameOf));
   const answered = new Promise<void>((resolve, reject) => {
     const onFrame = (data: WebSocket.RawData) => {
-      const frame = JSON.parse(frameText(data)) as RealtimeFrame;
+      const frame = JSON.parse(messageText(data)) as RealtimeFrame;
       if (frame.event === 'joinRefused') reject(new Error(`join refused: ${JSON.stringify(frame.data)}`));
       if (frame.event !== 'joined') return;
       waiting.delete((frame.data as { room: RoomName }).room);

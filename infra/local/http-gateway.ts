@@ -130,6 +130,15 @@ function moreSpecific(a: readonly number[], b: readonly number[]): boolean {
   return false;
 }
 
+/**
+ * The path routes are matched on: one trailing slash is dropped (but `/` stays `/`). API Gateway's HTTP
+ * API routes `/whatsapp/` to the `GET /whatsapp` route (a route key cannot end with a slash) and passes
+ * the slash on in `rawPath`; the spec writes some paths that way (`GET /whatsapp/`, `/users/`).
+ */
+function routablePath(rawPath: string): string {
+  return rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath;
+}
+
 /** The most specific route for the method and path, as API Gateway picks it. */
 export function findRoute(
   routes: readonly HttpRouteDefinition[],
@@ -137,9 +146,10 @@ export function findRoute(
   rawPath: string,
 ): RouteMatch | undefined {
   let best: RouteMatch | undefined;
+  const path = routablePath(rawPath);
   for (const route of routes) {
     if (route.method !== method) continue;
-    const match = matchPath(route.path, rawPath);
+    const match = matchPath(route.path, path);
     if (match && (!best || moreSpecific(match.specificity, best.specificity))) best = { route, ...match };
   }
   return best;

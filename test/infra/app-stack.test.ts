@@ -127,6 +127,8 @@ describe('the HTTP API', () => {
     ) as { Properties: { RouteKey: string; AuthorizationType: string; AuthorizerId?: unknown } }[];
 
     // Assess
+    // API Gateway refuses a route key ending in a slash and routes `/whatsapp/` to `GET /whatsapp` itself.
+    expect(HTTP_ROUTES.filter((route) => route.path.endsWith('/'))).toEqual([]);
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(HTTP_ROUTES.map(routeKey).sort());
     for (const route of HTTP_ROUTES) {
       const deployed = routes.find((candidate) => candidate.Properties.RouteKey === routeKey(route));

@@ -149,6 +149,20 @@ describe('creating and reading connections', () => {
   });
 });
 
+describe('paths as the spec writes them', () => {
+  it('answers GET /whatsapp/?session=0 and the other slashed list paths like their bare forms', async () => {
+    await create(a.admin.token, { name: 'Slashed' });
+
+    const slashed = await cloud.api('/whatsapp/?session=0', { token: a.admin.token });
+    const bare = await cloud.api('/whatsapp?session=0', { token: a.admin.token });
+    const others = await Promise.all(['/users/', '/settings/', '/tags/', '/contacts/'].map((path) => cloud.api(path, { token: a.admin.token })));
+
+    expect(slashed.status).toBe(200);
+    expect(slashed.body).toEqual(bare.body);
+    expect(others.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+  });
+});
+
 describe('the default connection', () => {
   it('moves the default flag when another connection is made the default, leaving exactly one', async () => {
     const tenant = await createTenant(cloud);

@@ -181,6 +181,23 @@ test('prefers a literal segment over a path parameter, and a greedy parameter ta
   expect(events[1]?.pathParameters).toEqual({ proxy: 'a/b/c' });
 });
 
+test('routes a path with one trailing slash like its bare form and passes the raw path on', async () => {
+  // Act
+  const listed = await fetch(url('/version/?session=0'));
+  const ticket = await fetch(url('/tickets/7/'), { headers: { authorization: `Bearer ${GOOD_TOKEN}` } });
+  const doubled = await fetch(url('/version//'));
+
+  // Assess
+  expect(listed.status).toBe(200);
+  expect(ticket.status).toBe(200);
+  expect(doubled.status).toBe(404);
+  expect(events.map((event) => [event.routeKey, event.rawPath])).toEqual([
+    ['GET /version', '/version/'],
+    ['GET /tickets/{id}', '/tickets/7/'],
+  ]);
+  expect(events[1]?.pathParameters).toEqual({ id: '7' });
+});
+
 test('maps a structured result: status, headers, cookies and a base64 body decoded to bytes', async () => {
   // Act
   const response = await fetch(url('/uploads'), { method: 'POST', body: 'x', headers: { origin: WEB_ORIGIN } });

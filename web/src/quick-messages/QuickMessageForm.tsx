@@ -87,6 +87,7 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
   const toast = useToast();
   const queryClient = useQueryClient();
   const attachmentLabelId = useId();
+  const geralHintId = useId();
 
   // The quick message as the form was opened on, even if the cached one changes meanwhile.
   const [editing] = useState(editingProp);
@@ -206,10 +207,11 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
       <Switch
         label={texts.dialog.geral}
         checked={values.geral}
+        aria-describedby={geralHintId}
         disabled={busy}
         onChange={(_, data) => change({ geral: data.checked })}
       />
-      <Text size={200} className={styles.none}>
+      <Text id={geralHintId} size={200} className={styles.none}>
         {texts.dialog.geralHint}
       </Text>
       <div className={styles.attachment} role="group" aria-labelledby={attachmentLabelId}>

@@ -78,6 +78,20 @@ export type UpdateQuickMessageBody = z.output<typeof UpdateQuickMessageBody>;
 
 export const QuickMessageParams = z.object({ id: z.ulid('Invalid id') });
 
+/** Who looks at a quick message: the user, and whether their profile is admin. */
+export interface QuickMessageViewer {
+  readonly userId: string;
+  readonly isAdmin: boolean;
+}
+
+/** Seen by everyone when shared (`geral`), else by its owner only (the server's rule; the web lists what it is answered). */
+export const canSeeQuickMessage = (viewer: QuickMessageViewer, quickMessage: Pick<QuickMessage, 'geral' | 'userId'>): boolean =>
+  quickMessage.geral || quickMessage.userId === viewer.userId;
+
+/** Changed and deleted by its author, and a shared one by admins too: the server refuses the rest, the web hides it. */
+export const canChangeQuickMessage = (viewer: QuickMessageViewer, quickMessage: Pick<QuickMessage, 'geral' | 'userId'>): boolean =>
+  quickMessage.userId === viewer.userId || (quickMessage.geral && viewer.isAdmin);
+
 /** The label of a suggestion: the first 35 characters of the message, then an ellipsis. */
 export function quickMessageLabel(text: string): string {
   return text.length > QUICK_MESSAGE_LABEL_MAX ? `${text.slice(0, QUICK_MESSAGE_LABEL_MAX)}...` : text;

@@ -22,6 +22,8 @@ import { PNG_BYTES } from './isolation/announcements';
 import { postForm, seedConversation, seedInbound, type ConversationOptions } from './isolation/messages';
 import { ifAssigned } from '../support/teardown';
 import { messageText } from '../support/frame-text';
+import { companyDay } from '../../shared/company-time';
+import { ticketProtocol } from '../../shared/templates';
 
 let cloud: TestCloud;
 let a: Tenant;
@@ -101,6 +103,21 @@ describe('POST /messages/{ticketId} (text)', () => {
     });
     const stored = await getTicket(a.companyId, ticket.id, true);
     expect(stored).toMatchObject({ lastMessage: 'Olá, em que posso ajudar?', updatedAt: response.body.createdAt, status: 'open' });
+  });
+
+  it("fills in an agent's template variables with the ticket's contact and protocol, in what is stored and in what goes to the phone", async () => {
+    const { ticket, contact } = await attended({ whatsappId: `W${ulid()}` });
+    await drainCommands();
+
+    const response = await send(agent.token, ticket.id, { body: 'Olá {{name}} ({{firstName}}), seu protocolo é {{protocol}}. {{desconhecida}}' });
+
+    const protocol = ticketProtocol({ id: ticket.id, createdDay: companyDay(new Date(ticket.createdAt)) });
+    const delivered = `Olá ${contact.name} (Cliente), seu protocolo é ${protocol}. {{desconhecida}}`;
+    expect(response.status).toBe(201);
+    expect(response.body.body).toBe(delivered);
+    expect((await getMessage(a.companyId, response.body.id))?.body).toBe(delivered);
+    const commands = await drainCommands();
+    expect(commands.map((entry) => entry.command)).toEqual([expect.objectContaining({ type: 'sendMessage', messageId: response.body.id, body: delivered })]);
   });
 
   it('stores twenty messages sent at once, and the ticket shows the newest with list keys to match', async () => {
@@ -515,6 +532,17 @@ describe('media', () => {
     expect(response.status).toBe(201);
     expect(response.body[0].body).toBe('Segue a foto\ndo pedido\n\nObrigado');
     expect((await getMessage(a.companyId, response.body[0].id))?.body).toBe('Segue a foto\ndo pedido\n\nObrigado');
+  });
+
+  it("fills in the template variables of a caption with the ticket's contact", async () => {
+    const { ticket, contact } = await attended();
+
+    const response = await postForm(cloud, `/messages/${ticket.id}`, agent.token, [{ name: 'foto.png', bytes: PNG_BYTES }], {
+      body: 'Segue a foto, {{name}}',
+    });
+
+    expect(response.status).toBe(201);
+    expect((await getMessage(a.companyId, response.body[0].id))?.body).toBe(`Segue a foto, ${contact.name}`);
   });
 
   it('hands out media only through signed, short-lived URLs', async () => {

@@ -13,6 +13,7 @@
  *   MESSAGE_MEDIA_MAX_BYTES (else 400 on `mediaKey`); the text and media go out as one message;
  * - multipart: every file is stored, then sent as a message of its own, in order; the text is the
  *   caption of the first one;
+ * - either way the text's template variables are filled in first (render-agent-text.ts);
  * - presigned upload: answers a PUT URL valid 5 minutes for a new key under the ticket's prefix.
  */
 import { ulid } from 'ulid';
@@ -32,6 +33,7 @@ import { visibleTicket } from './conversation-access';
 import { assertMayWorkTicket } from './ticket-access';
 import type { Caller } from '../caller/load-caller';
 import { mediaTypeOf } from './present-message';
+import { renderAgentText } from './render-agent-text';
 import { sendOnTicket, type OutgoingMedia } from './send-message';
 import { requireRunningSession } from '../connections/session-ready';
 
@@ -52,7 +54,8 @@ async function openTicket(caller: Caller, ticketId: string): Promise<Ticket> {
 export async function postMessage(caller: Caller, ticketId: string, body: SendMessageBody, now = new Date()): Promise<MessageDto> {
   const ticket = await openTicket(caller, ticketId);
   const media = body.mediaKey ? await uploadedMedia(ticket, body.mediaKey) : null;
-  return sendOnTicket(ticket, { body: body.body, userId: caller.userId, bot: false, quotedMessageId: body.quotedMsg, media }, now);
+  const text = await renderAgentText(ticket, body.body, now);
+  return sendOnTicket(ticket, { body: text, userId: caller.userId, bot: false, quotedMessageId: body.quotedMsg, media }, now);
 }
 
 export async function postMediaMessages(
@@ -60,8 +63,10 @@ export async function postMediaMessages(
   ticketId: string,
   files: readonly UploadedFile[],
   caption: { readonly body: string; readonly quotedMsg: string | null },
+  now = new Date(),
 ): Promise<MessageDto[]> {
   const ticket = await openTicket(caller, ticketId);
+  const captionText = await renderAgentText(ticket, caption.body, now);
   const medias: OutgoingMedia[] = [];
   for (const file of files) {
     const name = safeFileName(file.fileName);
@@ -75,7 +80,7 @@ export async function postMediaMessages(
     const first = index === 0;
     sent.push(
       await sendOnTicket(ticket, {
-        body: first ? caption.body : '',
+        body: first ? captionText : '',
         userId: caller.userId,
         bot: false,
         quotedMessageId: first ? caption.quotedMsg : null,

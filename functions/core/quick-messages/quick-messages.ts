@@ -16,7 +16,14 @@
  * search (shortcode and text, accents and case aside) and page in memory, sorted by shortcode.
  */
 import { ulid } from 'ulid';
-import type { CreateQuickMessageBody, QuickMessage, QuickMessagePage, UpdateQuickMessageBody } from '../../../shared/quick-messages';
+import {
+  canChangeQuickMessage,
+  canSeeQuickMessage,
+  type CreateQuickMessageBody,
+  type QuickMessage,
+  type QuickMessagePage,
+  type UpdateQuickMessageBody,
+} from '../../../shared/quick-messages';
 import { AppError, conflict } from '../errors';
 import { matchesSearch, paginate, type ListQuery } from '../http/pagination';
 import { logger } from '../logger';
@@ -35,13 +42,9 @@ import {
 } from '../repositories/quick-messages';
 import type { Caller } from '../caller/load-caller';
 
-type Viewer = Pick<Caller, 'userId' | 'isAdmin'>;
-
-export const canSee = (viewer: Viewer, quickMessage: StoredQuickMessage): boolean =>
-  quickMessage.geral || quickMessage.userId === viewer.userId;
-
-export const canChange = (viewer: Viewer, quickMessage: StoredQuickMessage): boolean =>
-  quickMessage.userId === viewer.userId || (quickMessage.geral && viewer.isAdmin);
+// The rules live in shared/ so the web hides exactly what these refuse.
+const canSee = canSeeQuickMessage;
+const canChange = canChangeQuickMessage;
 
 const notFound = () => new AppError('ERR_NO_QUICKMESSAGE_FOUND');
 

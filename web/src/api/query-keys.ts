@@ -34,7 +34,12 @@ export const queryKeys = {
   queues: queueKeys.all,
   users: { all: userKeys.all, list: userKeys.list },
   tags: { all: tagKeys.all, list: tagKeys.list },
-  quickMessages: quickMessageKeys.all,
+  quickMessages: {
+    all: quickMessageKeys.all,
+    list: quickMessageKeys.list,
+    lists: quickMessageKeys.lists,
+    one: quickMessageKeys.one,
+  },
   connections: connectionKeys.all,
   settings: ['settings'] as const,
   announcements: announcementKeys.all,

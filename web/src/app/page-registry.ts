@@ -58,7 +58,7 @@ export const PAGES = [
     id: 'quickMessages',
     path: 'quick-messages',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../quick-messages/QuickMessagesPage').then((m) => m.QuickMessagesPage),
     menu: {
       section: 'main',
       order: 30,

@@ -6,7 +6,7 @@ import { messageKeys, messagesPath } from '../../../../web/src/api/messages';
 import { planKeys } from '../../../../web/src/api/plans';
 import { queryKeys } from '../../../../web/src/api/query-keys';
 import { queueKeys } from '../../../../web/src/api/queues';
-import { quickMessageKeys } from '../../../../web/src/api/quick-messages';
+import { quickMessageKeys, quickMessageMediaPath, quickMessagePath } from '../../../../web/src/api/quick-messages';
 import { tagKeys } from '../../../../web/src/api/tags';
 import { ticketKeys, ticketPath } from '../../../../web/src/api/tickets';
 import { userKeys } from '../../../../web/src/api/users';
@@ -23,6 +23,9 @@ describe('the API modules', () => {
       [tagKeys.options, tagKeys.all],
       [userKeys.options, userKeys.all],
       [quickMessageKeys.usable, quickMessageKeys.all],
+      [quickMessageKeys.list('ola'), quickMessageKeys.lists],
+      [quickMessageKeys.lists, quickMessageKeys.all],
+      [quickMessageKeys.one('Q1'), quickMessageKeys.all],
       [ticketKeys.list({ status: 'open' }), ticketKeys.lists],
       [ticketKeys.byUuid('u'), ticketKeys.all],
       [messageKeys.ofTicket('T1'), messageKeys.all],
@@ -40,11 +43,15 @@ describe('the API modules', () => {
     expect(queryKeys.tagOptions).toBe(tagKeys.options);
     expect(queryKeys.userOptions).toBe(userKeys.options);
     expect(queryKeys.plans).toBe(planKeys);
+    expect(queryKeys.quickMessages.list).toBe(quickMessageKeys.list);
+    expect(queryKeys.quickMessageOptions).toBe(quickMessageKeys.usable);
   });
 
   test('encode the ids they put in paths', () => {
     expect(contactPath('a/b')).toBe('/contacts/a%2Fb');
     expect(ticketPath('T 1')).toBe('/tickets/T%201');
     expect(messagesPath('T1')).toBe('/messages/T1');
+    expect(quickMessagePath('Q/1')).toBe('/quick-messages/Q%2F1');
+    expect(quickMessageMediaPath('Q1')).toBe('/quick-messages/Q1/media-upload');
   });
 });

@@ -20,9 +20,9 @@
  * reads through the pages before it (kept for the spec's clients; the web follows the cursor).
  *
  * `searchParam` takes another path: the ticket whose number it is (`#123`, only that, or `123`: one
- * GetItem of the number's pointer, conversations/ticket-numbers.ts), contacts whose name or number starts with it (the
- * contacts module's index) and tickets whose messages contain its words (the word index), their tickets checked
- * against the same rules and filters in memory, newest first, paged by position. At most
+ * GetItem of the number's pointer, conversations/ticket-numbers.ts), contacts whose name or number
+ * starts with it (the contacts module's index) and tickets whose messages contain its words (the word
+ * index), their tickets checked against the same rules and filters in memory, newest first, paged by position. At most
  * SEARCH_CONTACTS contacts and SEARCH_TICKETS tickets per word are considered.
  */
 import { can } from '../../../shared/permissions';

@@ -1,10 +1,11 @@
 /**
  * One ticket of a list (spec 1 §2.4): contact (avatar, name), the ticket's number (`#123`, ours: what
  * people say on the phone, in place of the spec's id), last message (without WhatsApp's formatting
- * markers; a label instead of a location, a card or a call), time (hour today, date otherwise), unread count, queue in its
- * colour (or the no-queue label), connection, assigned user, tags, and the actions the status allows:
- * Accept for pending tickets (which cannot be opened), Finish for the others (not for a non-admin on a
- * ticket another user attends), Reopen for closed ones, and for admins the spy icon of the read-only view.
+ * markers; a label instead of a location, a card or a call), time (hour today, date otherwise), unread
+ * count, queue in its colour (or the no-queue label), connection, assigned user, tags, and the actions
+ * the status allows: Accept for pending tickets (which cannot be opened), Finish for the others (not for
+ * a non-admin on a ticket another user attends), Reopen for closed ones, and for admins the spy icon of
+ * the read-only view.
  */
 import {
   Avatar,
@@ -75,7 +76,7 @@ const useStyles = makeStyles({
   },
   number: {
     color: tokens.colorNeutralForeground3,
-    // The id gives way before the name does.
+    // The number gives way before the name does.
     flex: '1 1 0px',
     minWidth: 0,
     overflow: 'hidden',

@@ -1,8 +1,10 @@
 /**
  * `npm start`: the whole product on this machine. Starts the local cloud with data under `.data/`,
- * seeds the demo company, and serves the web app; Ctrl-C stops every part cleanly.
+ * seeds the demo company, numbers the tickets stored before ticket numbers existed, and serves the web
+ * app; Ctrl-C stops every part cleanly.
  */
 import './quiet-sdk-notice';
+import { backfillAllTicketNumbers } from '../functions/core/conversations/ticket-numbers';
 import { startLocalCloud } from '../infra/local/cloud';
 import { DATA_DIR } from './paths';
 import { portsFromEnv } from './ports';
@@ -39,6 +41,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   const seeded = await seedDemo();
+  // The one-off migration of ticket numbers: tickets stored before numbers existed get theirs, once per
+  // company (a no-op read of each company's counter afterwards; conversations/ticket-numbers.ts).
+  await backfillAllTicketNumbers();
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   process.stdout.write(
     [

@@ -12,7 +12,7 @@ export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export interface TemplateContext {
   /** The contact's name as stored. */
   readonly contactName: string;
-  /** The ticket's protocol number (see ticketProtocol). */
+  /** The ticket's protocol: its number (see ticketProtocol). */
   readonly protocol: string;
   readonly now: Date;
 }
@@ -25,12 +25,21 @@ export function greetingOfHour(now: Date): 'Bom dia' | 'Boa tarde' | 'Boa noite'
   return 'Boa noite';
 }
 
-/** The protocol a customer can quote: the ticket's creation day (company time) and the end of its id. */
-export function ticketProtocol(ticket: { readonly id: string; readonly createdDay: string }): string {
-  return `${ticket.createdDay.replaceAll('-', '')}${ticket.id.slice(-6).toUpperCase()}`;
+/**
+ * The protocol a customer can quote on the phone: the ticket's number in its company (README, behaviour
+ * notes), as the stored ticket and the TicketDto both carry it. '' for a ticket without one yet (stored
+ * before numbers existed; the server numbers such a ticket before it fills a text in).
+ */
+export function ticketProtocol(ticket: { readonly number?: number | null }): string {
+  return ticket.number === undefined || ticket.number === null ? '' : String(ticket.number);
 }
 
 const VARIABLE = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+/** Whether the text uses the variable: a value that costs a read (the protocol) is looked up only when it does. */
+export function usesTemplateVariable(text: string, variable: TemplateVariable): boolean {
+  return [...text.matchAll(VARIABLE)].some((match) => match[1] === variable);
+}
 
 export function renderTemplate(text: string, context: TemplateContext): string {
   const name = context.contactName.trim();

@@ -19,6 +19,12 @@ export interface TicketContactSummary {
 export interface TicketDto {
   readonly id: string;
   readonly uuid: string;
+  /**
+   * Ours: the ticket's number in its company (1, 2, 3, ... in creation order, never reused), shown as
+   * `#123` and filled in as `{{protocol}}`. Null only for a ticket stored before numbers existed, until
+   * its company's backfill has run.
+   */
+  readonly number: number | null;
   readonly status: TicketStatus;
   readonly contactId: string;
   readonly contact: TicketContactSummary;

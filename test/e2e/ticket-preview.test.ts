@@ -2,7 +2,8 @@
  * What an agent sees of a new customer before and after accepting, on a desktop screen (1366 px) and
  * on a phone (360 px): the pending ticket's preview in the list is the customer's request, not the
  * greeting the connection answered with, and in the conversation that greeting carries the label
- * 'Mensagem automática' while the customer's message does not.
+ * 'Mensagem automática' while the customer's message does not. The list item and the conversation's
+ * header show the ticket's number as `#N`.
  */
 import type { Page } from 'playwright-core';
 import { shows, startWebCloud, until, type WebCloud } from './support/browser';
@@ -10,6 +11,8 @@ import { gotoListening } from './support/realtime';
 import { conversation, listTab, listedTicket } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
+import { getContactByNumber } from '../../functions/core/repositories/contacts';
+import { ticketsOfContact } from '../../functions/core/repositories/tickets';
 
 const GREETING = 'Olá! Bem-vindo.';
 const REQUEST = 'Preciso de ajuda com meu pedido';
@@ -43,6 +46,14 @@ const bubbleText = (page: Page, contactName: string, text: string): Promise<stri
       return box?.textContent ?? '';
     });
 
+/** The number the server gave the customer's ticket, read from the table (the page's session ends the API's). */
+async function storedTicketNumber(customerNumber: string): Promise<number> {
+  const contact = await getContactByNumber(whatsapp.companyId, customerNumber);
+  const [ticket] = contact ? await ticketsOfContact(whatsapp.companyId, contact.id, 1) : [];
+  if (ticket?.number === undefined) throw new Error(`The ticket of ${customerNumber} has no number`);
+  return ticket.number;
+}
+
 describe.each([
   { screen: 'desktop', width: 1366, height: 768, customer: { number: '5511988880101', name: 'Helena Prévia' } },
   { screen: 'phone', width: 360, height: 740, customer: { number: '5511988880102', name: 'Caio Prévia' } },
@@ -65,12 +76,15 @@ describe.each([
     await until('the greeting at the phone', async () => (await whatsapp.sentTo(customer.number)).some((sent) => sent.body === GREETING));
     await until('the request as the preview', async () => (await item.textContent())?.includes(REQUEST));
     expect(await item.textContent()).not.toContain(GREETING);
+    await shows(item.getByText(`#${String(await storedTicketNumber(customer.number))}`, { exact: true }));
   });
 
   it("labels the greeting in the conversation as an automatic message, and not the customer's request", async () => {
     await listedTicket(page, customer.name).getByRole('button', { name: 'Aceitar' }).click();
 
-    const log = (await shows(conversation(page, customer.name))).getByRole('log', { name: 'Mensagens' });
+    const panel = await shows(conversation(page, customer.name));
+    await shows(panel.getByText(`#${String(await storedTicketNumber(customer.number))}`, { exact: true }));
+    const log = panel.getByRole('log', { name: 'Mensagens' });
     await shows(log.getByText(GREETING, { exact: true }));
     expect(await bubbleText(page, customer.name, GREETING)).toContain(AUTOMATIC);
     expect(await bubbleText(page, customer.name, REQUEST)).not.toContain(AUTOMATIC);

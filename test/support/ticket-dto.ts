@@ -8,6 +8,7 @@ export function ticketDto(place: { status: TicketStatus; queueId: string | null;
   return {
     id,
     uuid: `uuid-${id}`,
+    number: null,
     status: place.status,
     contactId: 'contact-1',
     contact: { id: 'contact-1', name: 'Maria', number: '5511999990000', profilePicUrl: null },

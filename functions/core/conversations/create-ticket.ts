@@ -12,8 +12,9 @@
  *    or open a pending one, without duplicates under concurrency (`contactForNumber` likewise for the
  *    contact of a number). A creation that loses a race takes the winner's ticket.
  *
- * Every path builds the ticket with `newTicket` and stores it with `insertTicket`: one transaction with
- * its uuid pointer, the contact's open-ticket slot on the connection (one pending or open ticket per
+ * Every path builds the ticket with `newTicket` and stores it with `insertTicket`: it takes the
+ * company's next ticket number (conversations/ticket-numbers.ts), then one transaction with its uuid
+ * pointer, its number pointer, the contact's open-ticket slot on the connection (one pending or open ticket per
  * contact and connection: a second one is ERR_OTHER_OPEN_TICKET naming the ticket that holds it), its
  * first attendance cycle and the dashboard counters; then the connection's timers are armed.
  */
@@ -37,11 +38,13 @@ import {
   putTicketUuidAction,
   type Ticket,
 } from '../repositories/tickets';
+import { putTicketNumberAction } from '../repositories/ticket-numbers';
 import { Steps } from '../repositories/transaction';
 import { otherOpenTicket } from './other-open-ticket';
 import { presentTicket } from './present-ticket';
 import { beginAttendance } from './record-attendance';
 import { accessDenied } from './ticket-access';
+import { nextTicketNumber } from './ticket-numbers';
 import { armTicketTimers } from './ticket-timers';
 
 // ---- Every path: the ticket and its one transaction ----
@@ -88,12 +91,14 @@ export function newTicket(fields: NewTicketFields, now: Date): Omit<Ticket, 'att
  * answers it as stored. For every path that creates tickets: the form here, inbound messages later.
  */
 export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Date): Promise<Ticket> {
+  const number = ticket.number ?? (await nextTicketNumber(ticket.companyId));
   const attendance = beginAttendance({ ...ticket, attendanceId: null }, now);
-  const stored: Ticket = { ...ticket, attendanceId: attendance.id, tagsVersion: 0 };
-  const steps = new Steps<'ticket' | 'uuid' | 'openTicket' | 'attendance' | 'counters'>();
+  const stored: Ticket = { ...ticket, number, attendanceId: attendance.id, tagsVersion: 0 };
+  const steps = new Steps<'ticket' | 'uuid' | 'number' | 'openTicket' | 'attendance' | 'counters'>();
   steps.add('openTicket', claimOpenTicketAction(stored));
   steps.add('ticket', putNewTicketAction(stored));
   steps.add('uuid', putTicketUuidAction(stored));
+  steps.add('number', putTicketNumberAction({ companyId: stored.companyId, id: stored.id, number }));
   steps.add('attendance', putNewAttendanceAction(attendance));
   for (const action of counterActions(stored.companyId, [ticketCreatedDelta(now), ...attendanceDeltas(undefined, attendance)])) {
     steps.add('counters', action);

@@ -4,8 +4,8 @@
  *
  * Steps: read the ticket (another company's: not found); delete its partition's other items (messages,
  * notes) page by page, first, so that a failure leaves a ticket that can be deleted again rather than
- * orphans nobody can reach; then, in one transaction, the ticket, its uuid pointer, its
- * open-ticket slot (when it holds it), one less on each of its tags' counters, and its running
+ * orphans nobody can reach; then, in one transaction, the ticket, its uuid pointer, its number
+ * pointer (the counter keeps the number: it is never given again), its open-ticket slot (when it holds it), one less on each of its tags' counters, and its running
  * attendance taken out of the dashboard counters (finished ones stay: they happened); then its
  * attendance records; publish `delete` to its rooms. Word-index entries of its messages stay: readers drop ids of tickets that are gone.
  */
@@ -20,6 +20,7 @@ import {
   getTicket,
   releaseOpenTicketAction,
 } from '../repositories/tickets';
+import { deleteTicketNumberAction } from '../repositories/ticket-numbers';
 import { Steps } from '../repositories/transaction';
 import { attendanceDeltas } from '../dashboard/dashboard-counters';
 import type { Caller } from '../caller/load-caller';
@@ -41,9 +42,10 @@ export async function deleteTicket(caller: Caller, ticketId: string): Promise<vo
     const existingTags = await existingTagIds(caller.companyId, ticket.tagIds);
     const attendance = await currentAttendance(ticket);
 
-    const steps = new Steps<'ticket' | 'uuid' | 'slot' | 'tag' | 'counters'>();
+    const steps = new Steps<'ticket' | 'uuid' | 'number' | 'slot' | 'tag' | 'counters'>();
     steps.add('ticket', deleteTicketAction(ticket));
     steps.add('uuid', deleteTicketUuidAction(ticket));
+    if (ticket.number !== undefined) steps.add('number', deleteTicketNumberAction({ companyId: ticket.companyId, number: ticket.number }));
     if (releaseSlot && ticket.status !== 'closed') steps.add('slot', releaseOpenTicketAction(ticket));
     for (const tagId of existingTags) steps.add('tag', tagCounterAction(caller.companyId, tagId, -1));
     if (attendance && attendance.status !== 'closed') {

@@ -19,9 +19,10 @@
  * reads keys below it in every partition, so it costs only that page. `pageNumber` without a cursor
  * reads through the pages before it (kept for the spec's clients; the web follows the cursor).
  *
- * `searchParam` takes another path: contacts whose name or number starts with it (the contacts
- * module's index) and tickets whose messages contain its words (the word index), their tickets checked
- * against the same rules and filters in memory, newest first, paged by position. At most
+ * `searchParam` takes another path: the ticket whose number it is (`#123`, only that, or `123`: one
+ * GetItem of the number's pointer, conversations/ticket-numbers.ts), contacts whose name or number
+ * starts with it (the contacts module's index) and tickets whose messages contain its words (the word
+ * index), their tickets checked against the same rules and filters in memory, newest first, paged by position. At most
  * SEARCH_CONTACTS contacts and SEARCH_TICKETS tickets per word are considered.
  */
 import { can } from '../../../shared/permissions';
@@ -42,6 +43,7 @@ import {
   type TicketListRead,
   type TicketListSource,
 } from '../repositories/tickets';
+import { getTicketIdByNumber } from '../repositories/ticket-numbers';
 import { findTicketIdsByWord, indexableWords } from '../repositories/word-index';
 import type { Caller } from '../caller/load-caller';
 import { presentTickets } from './present-ticket';
@@ -275,10 +277,17 @@ export async function listTickets(caller: Caller, query: ListTicketsQuery): Prom
 async function searchTickets(caller: Caller, scope: TicketScope, query: ListTicketsQuery, cursor: Cursor | undefined): Promise<TicketPage> {
   if (cursor && !('offset' in cursor)) throw invalidCursor();
   const term = query.searchParam.trim();
-  const [contactIds, byWords] = await Promise.all([searchContactIds(caller.companyId, term, SEARCH_CONTACTS), ticketIdsByWords(caller.companyId, term)]);
+  const number = ticketNumberOf(term);
+  // `#123` asks for a ticket number only; `123` may also be the start of a phone number or a word.
+  const numberOnly = number !== undefined && term.startsWith('#');
+  const [contactIds, byWords, byNumber] = await Promise.all([
+    numberOnly ? Promise.resolve([]) : searchContactIds(caller.companyId, term, SEARCH_CONTACTS),
+    numberOnly ? Promise.resolve([]) : ticketIdsByWords(caller.companyId, term),
+    number === undefined ? Promise.resolve(undefined) : getTicketIdByNumber(caller.companyId, number),
+  ]);
   const [ofContacts, ofMessages] = await Promise.all([
     mapLimited(contactIds, 8, (contactId) => ticketsOfContact(caller.companyId, contactId, SEARCH_TICKETS_PER_CONTACT)),
-    getTickets(caller.companyId, byWords),
+    getTickets(caller.companyId, byNumber === undefined ? byWords : [byNumber, ...byWords]),
   ]);
   const found = new Map<string, Ticket>();
   for (const ticket of [...ofContacts.flat(), ...ofMessages]) {
@@ -293,6 +302,17 @@ async function searchTickets(caller: Caller, scope: TicketScope, query: ListTick
     hasMore,
     nextCursor: hasMore ? encodeCursor({ offset: start + PAGE_SIZE }) : null,
   };
+}
+
+/** The largest ticket number a search reads as one (beyond it a term of digits is a phone number, not a ticket). */
+const TICKET_NUMBER_MAX = 999_999_999;
+
+/** The ticket number a search term names: `#123`, `# 123` or `123`; undefined for anything else. */
+export function ticketNumberOf(term: string): number | undefined {
+  const digits = /^#?\s*(\d{1,9})$/.exec(term.trim())?.[1];
+  if (digits === undefined) return undefined;
+  const number = Number(digits);
+  return number >= 1 && number <= TICKET_NUMBER_MAX ? number : undefined;
 }
 
 /** Tickets whose messages contain every indexed word of the term (none when it has no such word). */

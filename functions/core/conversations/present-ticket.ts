@@ -52,6 +52,7 @@ export async function presentTickets(companyId: string, tickets: readonly Ticket
     return {
       id: ticket.id,
       uuid: ticket.uuid,
+      number: ticket.number ?? null,
       status: ticket.status,
       contactId: ticket.contactId,
       contact: contact

@@ -9,13 +9,13 @@
  * below when it has none).
  */
 import type { SettingKey } from '../../../shared/settings';
-import { companyDay } from '../../../shared/company-time';
-import { renderTemplate, ticketProtocol } from '../../../shared/templates';
+import { renderTemplate, ticketProtocol, usesTemplateVariable } from '../../../shared/templates';
 import { logger } from '../logger';
 import { getContact } from '../repositories/contacts';
 import { listSettings } from '../repositories/settings';
 import type { Ticket } from '../repositories/tickets';
 import { sendOutgoingMessage } from './send-message';
+import { numberedTicket } from './ticket-numbers';
 
 export const ACCEPT_GREETING = '{{ms}} *{{firstName}}*, meu nome é *{agent}* e agora vou prosseguir com seu atendimento!';
 export const TRANSFER_TO_QUEUE = '*Mensagem automática*: você foi transferido(a) para o setor *{queue}*. Aguarde, já vamos te atender!';
@@ -59,7 +59,7 @@ export async function sendNotices(ticket: Ticket, notices: readonly Notice[], no
     const contact = await getContact(ticket.companyId, ticket.contactId);
     const context = {
       contactName: contact?.name ?? '',
-      protocol: ticketProtocol({ id: ticket.id, createdDay: companyDay(new Date(ticket.createdAt)) }),
+      protocol: notices.some((notice) => usesTemplateVariable(noticeText(notice), 'protocol')) ? ticketProtocol(await numberedTicket(ticket)) : '',
       now,
     };
     for (const notice of notices) {

@@ -22,8 +22,7 @@
  */
 import { monotonicFactory } from 'ulid';
 import type { MediaType, QuotedMessageDto } from '../../../shared/messages';
-import { companyDay } from '../../../shared/company-time';
-import { renderTemplate, ticketProtocol } from '../../../shared/templates';
+import { renderTemplate, ticketProtocol, usesTemplateVariable } from '../../../shared/templates';
 import { logger } from '../logger';
 import { getCompany } from '../repositories/companies';
 import { replaceContact, type Contact } from '../repositories/contacts';
@@ -42,6 +41,7 @@ import { publishContactEvent, toContactDto } from '../contacts/present-contact';
 import { endRatingWait, recordRating } from '../conversations/record-attendance';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
+import { numberedTicket } from '../conversations/ticket-numbers';
 import { answerMenu, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { isWithinSchedule } from './work-hours';
 
@@ -322,7 +322,7 @@ async function botSay(ticket: Ticket, contact: Contact, text: string, now: Date)
   const fresh = (await getTicket(ticket.companyId, ticket.id, true)) ?? ticket;
   const body = renderTemplate(text, {
     contactName: contact.name,
-    protocol: ticketProtocol({ id: ticket.id, createdDay: companyDay(new Date(ticket.createdAt)) }),
+    protocol: usesTemplateVariable(text, 'protocol') ? ticketProtocol(await numberedTicket(fresh)) : '',
     now,
   });
   await sendOnTicket(fresh, { body, userId: null, bot: true }, new Date(now.getTime() + 1));

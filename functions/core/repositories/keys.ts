@@ -77,6 +77,14 @@ export const keys = {
   ticket: (companyId: string, ticketId: string): Key => ({ PK: `${company(companyId)}#TK#${ticketId}`, SK: 'TICKET' }),
   /** Finds a ticket by its public uuid (GET /tickets/u/{uuid}). */
   ticketUuid: (companyId: string, uuid: string): Key => ({ PK: `${company(companyId)}#TKUUID#${uuid}`, SK: 'TKUUID' }),
+  /**
+   * The company's ticket-number counter (repositories/ticket-numbers.ts): `last` given so far, raised
+   * with ADD, never lowered. A partition of its own, so the busiest write of a company (every new
+   * ticket) does not share the partition every request reads the company from.
+   */
+  ticketCounter: (companyId: string): Key => ({ PK: `${company(companyId)}#TKCOUNTER`, SK: 'COUNTER' }),
+  /** Finds a ticket by its per-company number (a search for `#123`); written with the number, deleted with the ticket. */
+  ticketNumber: (companyId: string, number: number): Key => ({ PK: `${company(companyId)}#TKNUM#${number}`, SK: 'TKNUM' }),
   /** At most one pending or open ticket per contact and connection; deleted when the ticket closes. */
   openTicket: (companyId: string, contactId: string, whatsappId: string | null): Key => ({
     PK: `${company(companyId)}#OPENTK#${contactId}#${whatsappId ?? 'none'}`,

@@ -20,6 +20,11 @@ export interface Ticket {
   readonly id: string;
   readonly uuid: string;
   readonly companyId: string;
+  /**
+   * The per-company sequential number people say on the phone (repositories/ticket-numbers.ts), given
+   * at creation; absent only on a ticket stored before numbers existed, until the backfill reaches it.
+   */
+  readonly number?: number;
   readonly status: TicketStatus;
   readonly contactId: string;
   readonly userId: string | null;
@@ -135,8 +140,8 @@ export const deleteTicketUuidAction = (ticket: Ticket): TransactItem => ({
 });
 
 
-/** The fields a change may set; the keys, company, contact and creation never change. */
-export type TicketChanges = Partial<Omit<Ticket, 'id' | 'uuid' | 'companyId' | 'contactId' | 'createdAt'>>;
+/** The fields a change may set; the keys, company, number, contact and creation never change. */
+export type TicketChanges = Partial<Omit<Ticket, 'id' | 'uuid' | 'companyId' | 'number' | 'contactId' | 'createdAt'>>;
 
 /** The fields whose stored value a change is decided from; the write holds only while they are unchanged. */
 export const TRANSITION_GUARD = ['status', 'queueId', 'userId', 'whatsappId'] as const satisfies readonly (keyof Ticket)[];

@@ -1,10 +1,10 @@
 /**
- * Storing a new ticket: one transaction with the contact's open-ticket slot, the ticket, its uuid
- * pointer, its first attendance and the dashboard counters; a taken slot answers ERR_OTHER_OPEN_TICKET
- * naming the ticket that holds it.
+ * Storing a new ticket: its number from the company's counter, then one transaction with the contact's
+ * open-ticket slot, the ticket, its uuid and number pointers, its first attendance and the dashboard
+ * counters; a taken slot answers ERR_OTHER_OPEN_TICKET naming the ticket that holds it.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../../functions/core/errors';
 import type { Ticket } from '../../../functions/core/repositories/tickets';
@@ -40,27 +40,41 @@ const ticket: Omit<Ticket, 'attendanceId'> = {
 
 beforeEach(() => {
   ddb.reset();
+  // The company's counter, backfilled, at 41: the ticket is number 42.
+  ddb.on(UpdateCommand, { Key: { PK: 'C#C1#TKCOUNTER', SK: 'COUNTER' } }).resolves({ Attributes: { last: 42 } });
 });
 
 describe('insertTicket', () => {
-  it('writes slot, ticket, uuid, attendance and counters in one transaction, each new item on condition', async () => {
+  it('writes slot, ticket, uuid, number, attendance and counters in one transaction, each new item on condition', async () => {
     ddb.on(TransactWriteCommand).resolves({});
 
     const stored = await insertTicket(ticket, now);
 
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems ?? [];
-    expect(items.map((item) => item.Put?.Item?.SK ?? item.Update?.Key?.SK)).toEqual(['OPENTK', 'TICKET', 'TKUUID', `ATT#${stored.attendanceId}`, 'COMPANY']);
-    expect(items.slice(0, 4).map((item) => item.Put?.ConditionExpression)).toEqual(Array(4).fill('attribute_not_exists(PK)'));
+    expect(items.map((item) => item.Put?.Item?.SK ?? item.Update?.Key?.SK)).toEqual(['OPENTK', 'TICKET', 'TKUUID', 'TKNUM', `ATT#${stored.attendanceId}`, 'COMPANY']);
+    expect(items.slice(0, 5).map((item) => item.Put?.ConditionExpression)).toEqual(Array(5).fill('attribute_not_exists(PK)'));
     expect(items[0]?.Put?.Item).toMatchObject({ PK: 'C#C1#OPENTK#K1#none', ticketId: 'T1', uuid: 'uuid-1' });
-    expect(items[1]?.Put?.Item).toMatchObject({ PK: 'C#C1#TK#T1', GSI1PK: 'C#C1#TKS#pending', GSI2PK: 'C#C1#TKQ#Q1#pending', attendanceId: stored.attendanceId });
-    expect(items[3]?.Put?.Item).toMatchObject({ status: 'pending', startedPending: true, startedDay: '2030-01-02', version: 0 });
-    expect(items[4]?.Update).toMatchObject({
+    expect(items[1]?.Put?.Item).toMatchObject({ PK: 'C#C1#TK#T1', GSI1PK: 'C#C1#TKS#pending', GSI2PK: 'C#C1#TKQ#Q1#pending', attendanceId: stored.attendanceId, number: 42 });
+    expect(items[3]?.Put?.Item).toMatchObject({ PK: 'C#C1#TKNUM#42', ticketId: 'T1', number: 42 });
+    expect(items[4]?.Put?.Item).toMatchObject({ status: 'pending', startedPending: true, startedDay: '2030-01-02', version: 0 });
+    expect(items[5]?.Update).toMatchObject({
       Key: { PK: 'C#C1#DASH#2030-01-02', SK: 'COMPANY' },
       ExpressionAttributeValues: expect.objectContaining({ ':c0': 1, ':c1': 1, ':c2': 1, ':c3': 1 }),
     });
-    expect(Object.values(items[4]?.Update?.ExpressionAttributeNames ?? {})).toEqual(
+    expect(Object.values(items[5]?.Update?.ExpressionAttributeNames ?? {})).toEqual(
       expect.arrayContaining(['ticketsCreated', 'createdH09', 'started', 'waiting']),
     );
+  });
+
+  it("takes the ticket's number from the company's counter with one ADD, before the transaction", async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+
+    const stored = await insertTicket(ticket, now);
+
+    expect(stored.number).toBe(42);
+    const [add] = ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(add).toMatchObject({ Key: { PK: 'C#C1#TKCOUNTER', SK: 'COUNTER' }, UpdateExpression: 'ADD #last :one', ConditionExpression: 'backfilled = :true' });
+    expect(add?.ExpressionAttributeValues).toMatchObject({ ':one': 1 });
   });
 
   it("answers ERR_OTHER_OPEN_TICKET with the holder's ids, user and queue when the slot is taken", async () => {
@@ -68,7 +82,7 @@ describe('insertTicket', () => {
       new TransactionCanceledException({
         message: 'cancelled',
         $metadata: {},
-        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
       }),
     );
     ddb.on(GetCommand, { Key: { PK: 'C#C1#OPENTK#K1#none', SK: 'OPENTK' } }).resolves({ Item: { ticketId: 'T0' } });

@@ -1,6 +1,6 @@
 /** Message templates and the company's clock: variables filled in, greetings by the hour of Brasília. */
 import { addDays, companyClock, companyDay, companyHour, dayBounds, dayStart, daysFrom, isDay } from '../../../shared/company-time';
-import { greetingOfHour, renderTemplate, ticketProtocol } from '../../../shared/templates';
+import { greetingOfHour, renderTemplate, ticketProtocol, usesTemplateVariable } from '../../../shared/templates';
 
 /** 14:30 in São Paulo is 17:30 UTC (UTC-3, no daylight saving since 2019). */
 const afternoon = new Date('2025-06-02T17:30:05.000Z');
@@ -36,8 +36,21 @@ describe('greetingOfHour', () => {
 });
 
 describe('ticketProtocol', () => {
-  it('joins the creation day and the end of the id, upper case', () => {
-    expect(ticketProtocol({ id: '01jabcdefghjkmnpqrstvwxyz9', createdDay: '2025-06-02' })).toBe('20250602VWXYZ9');
+  it("is the ticket's number in its company, as a customer reads it out", () => {
+    expect(ticketProtocol({ number: 123 })).toBe('123');
+    expect(renderTemplate('Protocolo {{protocol}}', { contactName: 'Ana', protocol: ticketProtocol({ number: 7 }), now: afternoon })).toBe('Protocolo 7');
+  });
+
+  it('is empty for a ticket that has no number yet', () => {
+    expect(ticketProtocol({ number: null })).toBe('');
+    expect(ticketProtocol({})).toBe('');
+  });
+});
+
+describe('usesTemplateVariable', () => {
+  it('finds a variable only where it is written as one', () => {
+    expect(usesTemplateVariable('Seu protocolo: {{ protocol }}', 'protocol')).toBe(true);
+    expect(usesTemplateVariable('Seu protocolo chega por email {{name}}', 'protocol')).toBe(false);
   });
 });
 

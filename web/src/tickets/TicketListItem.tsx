@@ -1,9 +1,11 @@
 /**
- * One ticket of a list (spec 1 §2.4): contact (avatar, name), ticket id, last message (a label instead
- * of a location, a card or a call), time (hour today, date otherwise), unread count, queue in its
- * colour (or the no-queue label), connection, assigned user, tags, and the actions the status allows:
- * Accept for pending tickets (which cannot be opened), Finish for the others (not for a non-admin on a
- * ticket another user attends), Reopen for closed ones, and for admins the spy icon of the read-only view.
+ * One ticket of a list (spec 1 §2.4): contact (avatar, name), the ticket's number (`#123`, ours: what
+ * people say on the phone, in place of the spec's id), last message (without WhatsApp's formatting
+ * markers; a label instead of a location, a card or a call), time (hour today, date otherwise), unread
+ * count, queue in its colour (or the no-queue label), connection, assigned user, tags, and the actions
+ * the status allows: Accept for pending tickets (which cannot be opened), Finish for the others (not for
+ * a non-admin on a ticket another user attends), Reopen for closed ones, and for admins the spy icon of
+ * the read-only view.
  */
 import {
   Avatar,
@@ -20,7 +22,7 @@ import {
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import type { TicketDto } from '../../../shared/tickets';
 import { format, useTexts } from '../i18n/texts';
-import { lastMessageKind, readableTextColor, ticketTime } from './ticket-format';
+import { lastMessageKind, previewText, readableTextColor, ticketTime } from './ticket-format';
 import { ticketsTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -74,7 +76,7 @@ const useStyles = makeStyles({
   },
   number: {
     color: tokens.colorNeutralForeground3,
-    // The id gives way before the name does.
+    // The number gives way before the name does.
     flex: '1 1 0px',
     minWidth: 0,
     overflow: 'hidden',
@@ -167,15 +169,15 @@ export function TicketListItem({ ticket, selected, isAdmin, mayWork, busy, onOpe
             <Text weight="semibold" className={styles.name}>
               {ticket.contact.name}
             </Text>
-            <Caption1 className={styles.number} title={ticket.id}>
-              {format(texts.ticketNumber, { id: ticket.id })}
-            </Caption1>
+            {ticket.number !== null && (
+              <Caption1 className={styles.number}>{format(texts.ticketNumber, { number: ticket.number })}</Caption1>
+            )}
             <Caption1 className={styles.time}>{ticketTime(ticket.updatedAt)}</Caption1>
           </span>
           {(ticket.lastMessage !== '' || ticket.unreadMessages > 0) && (
             <span className={styles.line}>
               <Caption1 className={mergeClasses(styles.message, kind !== 'text' && styles.label)}>
-                {kind === 'text' ? ticket.lastMessage : texts.lastMessage[kind]}
+                {kind === 'text' ? previewText(ticket.lastMessage) : texts.lastMessage[kind]}
               </Caption1>
               {ticket.unreadMessages > 0 && <CounterBadge count={ticket.unreadMessages} size="small" color="brand" aria-label={unread} />}
             </span>

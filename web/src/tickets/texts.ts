@@ -38,7 +38,7 @@ export const ticketsTexts = defineTexts({
       retry: 'Tentar novamente',
     },
     item: {
-      ticketNumber: '#{{id}}',
+      ticketNumber: '#{{number}}',
       noQueue: 'Sem fila',
       accept: 'Aceitar',
       finish: 'Finalizar',
@@ -129,7 +129,7 @@ export const ticketsTexts = defineTexts({
       retry: 'Try again',
     },
     item: {
-      ticketNumber: '#{{id}}',
+      ticketNumber: '#{{number}}',
       noQueue: 'No queue',
       accept: 'Accept',
       finish: 'Finish',
@@ -220,7 +220,7 @@ export const ticketsTexts = defineTexts({
       retry: 'Intentar de nuevo',
     },
     item: {
-      ticketNumber: '#{{id}}',
+      ticketNumber: '#{{number}}',
       noQueue: 'Sin cola',
       accept: 'Aceptar',
       finish: 'Finalizar',

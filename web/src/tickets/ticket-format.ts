@@ -4,6 +4,7 @@
  */
 import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
 import { CALL_LOG_BODIES, parseLocationBody } from '../../../shared/whatsapp-content';
+import { parseWhatsAppFormat, plainText } from './conversation/whatsapp-format';
 
 const two = (value: number) => String(value).padStart(2, '0');
 
@@ -54,6 +55,15 @@ export function lastMessageKind(lastMessage: string): LastMessageKind {
   if (text === CALL_LOG_BODIES.video) return 'videoCall';
   if (text === DELETED_MESSAGE_PREVIEW) return 'deleted';
   return MEDIA_KINDS[text] ?? 'text';
+}
+
+/**
+ * The last message as the list item's one line shows it: without WhatsApp's formatting markers (`*bold*`,
+ * `_italic_`, `~strike~`, ```mono```), read as the conversation reads them, so a marker inside a word
+ * (`file_name`, `2*3`) or one left open stays as typed.
+ */
+export function previewText(lastMessage: string): string {
+  return plainText(parseWhatsAppFormat(lastMessage));
 }
 
 /**

@@ -11,6 +11,7 @@ const spec = (status: 'open' | 'pending'): TicketListSpec => ({ status, searchPa
 const ticket = (id: string, overrides: Partial<TicketDto> = {}): TicketDto => ({
   id,
   uuid: `uuid-${id}`,
+  number: null,
   status: 'pending',
   contactId: `C${id}`,
   contact: { id: `C${id}`, name: `Contact ${id}`, number: '5511999990000', profilePicUrl: null },

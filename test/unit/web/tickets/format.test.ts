@@ -1,5 +1,5 @@
 import { DELETED_MESSAGE_PREVIEW } from '../../../../shared/tickets';
-import { lastMessageKind, readableTextColor, ticketTime } from '../../../../web/src/tickets/ticket-format';
+import { lastMessageKind, previewText, readableTextColor, ticketTime } from '../../../../web/src/tickets/ticket-format';
 
 describe('ticketTime', () => {
   // Local dates, so the tests hold in any time zone the machine runs in.
@@ -71,5 +71,21 @@ describe('readableTextColor', () => {
 
   test('leaves colours it cannot read to the theme', () => {
     expect(readableTextColor('red')).toBeUndefined();
+  });
+});
+
+describe('previewText', () => {
+  test("shows a message without WhatsApp's bold, strike, italic and monospace markers", () => {
+    expect(previewText('*Mensagem automática*: pedido ~cancelado~ _hoje_')).toBe('Mensagem automática: pedido cancelado hoje');
+    expect(previewText('Olá *_Maria_*, código ```A1B2```')).toBe('Olá Maria, código A1B2');
+  });
+
+  test('keeps markers inside words and markers that open nothing', () => {
+    expect(previewText('arquivo nota_fiscal_2024.pdf, 2*3 = 6')).toBe('arquivo nota_fiscal_2024.pdf, 2*3 = 6');
+    expect(previewText('* item solto ~ e _ sozinho')).toBe('* item solto ~ e _ sozinho');
+  });
+
+  test('leaves a plain text as it is', () => {
+    expect(previewText('Qual é o número do pedido?')).toBe('Qual é o número do pedido?');
   });
 });

@@ -32,6 +32,7 @@ const spec = (overrides: Partial<TicketListSpec> = {}): TicketListSpec => ({
 const ticket = (id: string, overrides: Partial<TicketDto> = {}): TicketDto => ({
   id,
   uuid: `00000000-0000-4000-8000-0000000000${id.slice(-2).padStart(2, '0')}`,
+  number: null,
   status: 'pending',
   contactId: `C${id}`,
   contact: { id: `C${id}`, name: `Contact ${id}`, number: '5511999990000', profilePicUrl: null },

@@ -1,9 +1,9 @@
 /**
  * The top of the conversation (spec 1 §2.5, §2.8, §4.1): the contact (opens the contact drawer), the
- * ticket's status, queue and agent, the action of the status (Accept, Finish, Reopen), notes, and the
- * ticket options menu (return to pending, transfer, tags, delete for admins). A ticket another user
- * attends offers a non-admin none of the actions that move it (the server refuses them): notes and tags
- * stay. On a narrow panel the name is cut to one line (the whole name in its title and in the
+ * ticket's number (`#123`), status, queue and agent, the action of the status (Accept, Finish, Reopen),
+ * notes, and the ticket options menu (return to pending, transfer, tags, delete for admins). A ticket
+ * another user attends offers a non-admin none of the actions that move it (the server refuses them):
+ * notes and tags stay. On a narrow panel the name is cut to one line (the whole name in its title and in the
  * button's name) and the actions move under the contact.
  */
 import {
@@ -68,6 +68,8 @@ const useStyles = makeStyles({
   details: { display: 'flex', alignItems: 'center', gap: tokens.spacingHorizontalXS, flexWrap: 'wrap', color: tokens.colorNeutralForeground3 },
   // The pill's height is fixed: its words must stay on one line, inside it.
   status: { flexShrink: 0, whiteSpace: 'nowrap' },
+  // The number people read out on the phone: never cut or wrapped.
+  number: { flexShrink: 0, whiteSpace: 'nowrap', color: tokens.colorNeutralForeground2 },
   queue: { display: 'inline-flex', alignItems: 'center', gap: tokens.spacingHorizontalXXS, minWidth: 0, maxWidth: '100%' },
   queueDot: {
     width: '10px',
@@ -121,6 +123,11 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
             {ticket.contact.name}
           </Text>
           <span className={styles.details}>
+            {ticket.number !== null && (
+              <Text size={200} weight="semibold" className={styles.number}>
+                {format(texts.ticketNumber, { number: ticket.number })}
+              </Text>
+            )}
             <Badge className={styles.status} appearance="tint" color={statusColor} size="small">
               {texts.status[ticket.status]}
             </Badge>

@@ -8,7 +8,7 @@ export const conversationTexts = defineTexts({
     retry: 'Tentar novamente',
     header: {
       back: 'Voltar',
-      ticketNumber: 'Ticket #{{id}}',
+      ticketNumber: '#{{number}}',
       assignedTo: 'Atribuído a: {{name}}',
       noQueue: 'Sem fila',
       status: { pending: 'Aguardando', open: 'Em atendimento', closed: 'Finalizado' },
@@ -144,7 +144,7 @@ export const conversationTexts = defineTexts({
     retry: 'Try again',
     header: {
       back: 'Back',
-      ticketNumber: 'Ticket #{{id}}',
+      ticketNumber: '#{{number}}',
       assignedTo: 'Assigned to: {{name}}',
       noQueue: 'No queue',
       status: { pending: 'Waiting', open: 'In service', closed: 'Finished' },
@@ -280,7 +280,7 @@ export const conversationTexts = defineTexts({
     retry: 'Intentar de nuevo',
     header: {
       back: 'Volver',
-      ticketNumber: 'Ticket #{{id}}',
+      ticketNumber: '#{{number}}',
       assignedTo: 'Asignado a: {{name}}',
       noQueue: 'Sin cola',
       status: { pending: 'En espera', open: 'En atención', closed: 'Finalizado' },

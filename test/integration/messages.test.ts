@@ -22,7 +22,6 @@ import { PNG_BYTES } from './isolation/announcements';
 import { postForm, seedConversation, seedInbound, type ConversationOptions } from './isolation/messages';
 import { ifAssigned } from '../support/teardown';
 import { messageText } from '../support/frame-text';
-import { companyDay } from '../../shared/company-time';
 import { ticketProtocol } from '../../shared/templates';
 
 let cloud: TestCloud;
@@ -111,7 +110,9 @@ describe('POST /messages/{ticketId} (text)', () => {
 
     const response = await send(agent.token, ticket.id, { body: 'Olá {{name}} ({{firstName}}), seu protocolo é {{protocol}}. {{desconhecida}}' });
 
-    const protocol = ticketProtocol({ id: ticket.id, createdDay: companyDay(new Date(ticket.createdAt)) });
+    const numbered = await getTicket(a.companyId, ticket.id, true);
+    expect(numbered?.number).toEqual(expect.any(Number));
+    const protocol = ticketProtocol({ number: numbered?.number });
     const delivered = `Olá ${contact.name} (Cliente), seu protocolo é ${protocol}. {{desconhecida}}`;
     expect(response.status).toBe(201);
     expect(response.body.body).toBe(delivered);

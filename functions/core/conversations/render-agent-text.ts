@@ -11,10 +11,10 @@
  * the rendered one, so the conversation shows what the customer got. Unknown variables stay as written
  * (shared/templates.ts).
  */
-import { companyDay } from '../../../shared/company-time';
-import { renderTemplate, ticketProtocol } from '../../../shared/templates';
+import { renderTemplate, ticketProtocol, usesTemplateVariable } from '../../../shared/templates';
 import { getContact } from '../repositories/contacts';
 import type { Ticket } from '../repositories/tickets';
+import { numberedTicket } from './ticket-numbers';
 
 export async function renderAgentText(ticket: Ticket, text: string, now: Date): Promise<string> {
   // Most texts have no variable: they are sent without reading the contact.
@@ -22,8 +22,9 @@ export async function renderAgentText(ticket: Ticket, text: string, now: Date): 
   const contact = await getContact(ticket.companyId, ticket.contactId);
   return renderTemplate(text, {
     contactName: contact?.name ?? '',
-    // ticketProtocol is the one source of a ticket's protocol, shared with the server's own texts.
-    protocol: ticketProtocol({ id: ticket.id, createdDay: companyDay(new Date(ticket.createdAt)) }),
+    // ticketProtocol is the one source of a ticket's protocol (its number), shared with the server's own
+    // texts; a ticket from before numbers is numbered first, only when the text asks for it.
+    protocol: usesTemplateVariable(text, 'protocol') ? ticketProtocol(await numberedTicket(ticket)) : '',
     now,
   });
 }

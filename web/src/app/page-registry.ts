@@ -89,7 +89,7 @@ export const PAGES = [
     id: 'tags',
     path: 'tags',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../tags/TagsPage').then((m) => m.TagsPage),
     menu: { section: 'main', order: 80, icon: 'tag' },
     title: { pt: 'Tags', en: 'Tags', es: 'Etiquetas' },
   },

@@ -71,7 +71,7 @@ export const PAGES = [
     id: 'todolist',
     path: 'todolist',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../todolist/TodoListPage').then((m) => m.TodoListPage),
     menu: { section: 'main', order: 50, icon: 'taskListSquareLtr', label: { pt: 'Tarefas', en: 'To-do list', es: 'Tareas' } },
     title: { pt: 'Tarefas', en: 'Tasks', es: 'Tareas' },
   },

@@ -7,7 +7,7 @@ import { planKeys } from '../../../../web/src/api/plans';
 import { queryKeys } from '../../../../web/src/api/query-keys';
 import { queueKeys } from '../../../../web/src/api/queues';
 import { quickMessageKeys } from '../../../../web/src/api/quick-messages';
-import { tagKeys } from '../../../../web/src/api/tags';
+import { tagKeys, tagPath } from '../../../../web/src/api/tags';
 import { ticketKeys, ticketPath } from '../../../../web/src/api/tickets';
 import { userKeys } from '../../../../web/src/api/users';
 
@@ -21,6 +21,8 @@ describe('the API modules', () => {
       [contactKeys.search('an'), contactKeys.all],
       [contactKeys.list('ana'), contactKeys.lists],
       [tagKeys.options, tagKeys.all],
+      [tagKeys.list('vip'), tagKeys.lists],
+      [tagKeys.lists, tagKeys.all],
       [userKeys.options, userKeys.all],
       [quickMessageKeys.usable, quickMessageKeys.all],
       [ticketKeys.list({ status: 'open' }), ticketKeys.lists],
@@ -46,5 +48,6 @@ describe('the API modules', () => {
     expect(contactPath('a/b')).toBe('/contacts/a%2Fb');
     expect(ticketPath('T 1')).toBe('/tickets/T%201');
     expect(messagesPath('T1')).toBe('/messages/T1');
+    expect(tagPath('a/b')).toBe('/tags/a%2Fb');
   });
 });

@@ -110,7 +110,7 @@ export function TodoListPage() {
       <Title3 as="h1">{texts.title}</Title3>
       <div className={styles.panel}>
         <form className={styles.form} noValidate onSubmit={submit}>
-          <Field className={styles.field} label={editing === undefined ? texts.newTask : texts.editTask} hint={texts.localOnly}>
+          <Field className={styles.field} label={editing === undefined ? texts.newTask : texts.editTask}>
             <Input ref={input} value={typed} maxLength={TODO_TEXT_MAX} onChange={(_, data) => setTyped(data.value)} />
           </Field>
           <div className={styles.buttons}>
@@ -124,6 +124,7 @@ export function TodoListPage() {
             </Button>
           </div>
         </form>
+        <Caption1 className={styles.date}>{texts.localOnly}</Caption1>
 
         {unsaved && (
           <MessageBar intent="warning">

@@ -1,11 +1,12 @@
 /**
  * The tags page in a browser (spec 3 §2 Tags, §5, §6): the demo admin sees each tag's ticket count,
  * creates a tag in the dialog (its messages, the colour picker and hex field, the kanban toggle),
- * edits it and deletes it after the confirmation; another window of the company sees a new tag live;
+ * edits it and deletes it after the confirmation; a plain user has neither the kanban toggle nor the
+ * delete button (spec 3 §6); another window of the company sees a new tag live;
  * and axe-core finds no serious or critical violation on the page or in the dialog, light and dark.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, type WebCloud } from './support/browser';
+import { DEMO_LOGIN, leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 /** A tag carried by two tickets, set up through the API before the browser signs in. */
@@ -14,6 +15,8 @@ const CUSTOMERS = [
   { name: 'Ana Souza', number: '5511988880101' },
   { name: 'Bruno Lima', number: '5511988880102' },
 ];
+/** A colleague with the plain user profile. */
+const COLLEAGUE = { name: 'Carla Atendente', email: 'carla.tags@example.com', password: 'Senha123forte' };
 
 let web: WebCloud;
 
@@ -32,6 +35,8 @@ beforeAll(async () => {
     const synced = await cloud.api('/tags/sync', { method: 'POST', token, body: { ticketId: ticket.body.id, tags: [{ id: tag.body.id }] } });
     expect(synced.status).toBeLessThan(300);
   }
+  const colleague = await cloud.api('/users', { method: 'POST', token, body: { ...COLLEAGUE, profile: 'user' } });
+  expect(colleague.status).toBeLessThan(300);
 });
 
 afterEach(async () => {
@@ -105,6 +110,19 @@ describe('the tags page', () => {
     await page.reload();
     await shows(tagRow(page, COUNTED_TAG));
     expect(await tagRow(page, 'Atacado').count()).toBe(0);
+  });
+
+  it('gives a plain user no kanban toggle and no delete button, while editing stays open to them', async () => {
+    const page = await web.newPage();
+    await signInThroughTheForm(page, COLLEAGUE);
+    await openTags(page);
+
+    await shows(page.getByRole('button', { name: `Editar ${COUNTED_TAG}` }));
+    expect(await page.getByRole('button', { name: `Excluir ${COUNTED_TAG}` }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Adicionar tag' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar tag' }));
+    await shows(dialog.getByRole('textbox', { name: /^Nome/ }));
+    expect(await dialog.getByRole('switch').count()).toBe(0);
   });
 
   it('shows a tag created in another window at once (the tag realtime event)', async () => {

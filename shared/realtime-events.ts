@@ -10,6 +10,7 @@ import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
 import type { ClientAction } from './realtime-actions';
 import type { QuickMessage } from './quick-messages';
+import type { Tag } from './tags';
 import type { MessageDto } from './messages';
 import type { Setting } from './settings';
 import type { TicketDto, TicketStatus } from './tickets';
@@ -51,6 +52,13 @@ export interface CompanyChannels {
   quickmessage:
     | { readonly action: 'create' | 'update'; readonly record: QuickMessage }
     | { readonly action: 'delete'; readonly id: string };
+  /**
+   * Tags of the company changed on the tags page (created, renamed, recoloured, kanban flag, deleted),
+   * so the tags page, the pickers and the board's lanes follow. A ticket counter moved by tagging a
+   * ticket is not announced: the counter changes with every tagging, and the tags page reads it again
+   * when it is opened or refetched.
+   */
+  tag: { readonly action: 'create' | 'update'; readonly tag: Tag } | { readonly action: 'delete'; readonly tagId: string };
   /** Connections changed (created, edited, a status); never a session credential (docs/architecture.md §1.6). */
   whatsapp: { readonly action: 'update'; readonly whatsapp: ConnectionDto } | { readonly action: 'delete'; readonly whatsappId: string };
   /** A connection's session moved (status, QR code), for the connections page and its QR dialog. */

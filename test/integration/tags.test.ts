@@ -1,12 +1,13 @@
 /**
  * Tags through the HTTP API on the local cloud: CRUD with the spec's field messages, search and paging,
  * the ticket counter, the kanban flag reserved to admins and supervisors, deletion reserved to
- * administrators, and the kanban board's lanes gated by the plan.
+ * administrators, the kanban board's lanes gated by the plan, and the `tag` events of the company.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
+import { listen, type Frame } from '../support/listen';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
@@ -279,5 +280,29 @@ describe('DELETE /tags/{id}', () => {
     const response = await cloud.api('/tags/123', { method: 'DELETE', token: a.admin.token });
 
     expect(response).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'id' }] } });
+  });
+});
+
+describe('realtime', () => {
+  it("tells the company's users about a tag created, changed and deleted, and no other company", async () => {
+    const other = await createTenant(cloud);
+    const colleague = await listen(cloud, plainUser.token);
+    const stranger = await listen(cloud, other.admin.token);
+
+    const tag = await newTag(supervisor.token);
+    const renamed = await updateTag(supervisor.token, tag.id, { name: `${tag.name} novo`, color: '#123456' });
+    expect(renamed.status).toBe(200);
+    expect((await cloud.api(`/tags/${tag.id}`, { method: 'DELETE', token: a.admin.token })).status).toBe(204);
+    await colleague.waitFor((frame) => frame.event.endsWith('-tag') && frame.data.action === 'delete');
+    colleague.close();
+    stranger.close();
+
+    const tagFrames = (frames: readonly Frame[]) => frames.filter((frame) => frame.event.endsWith('-tag'));
+    expect(tagFrames(colleague.frames)).toEqual([
+      { event: `company-${a.companyId}-tag`, data: { action: 'create', tag } },
+      { event: `company-${a.companyId}-tag`, data: { action: 'update', tag: renamed.body } },
+      { event: `company-${a.companyId}-tag`, data: { action: 'delete', tagId: tag.id } },
+    ]);
+    expect(tagFrames(stranger.frames)).toEqual([]);
   });
 });

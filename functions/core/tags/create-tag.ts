@@ -4,12 +4,13 @@
  *
  * Steps: refuse `kanban: 1` from a profile without 'tags:editKanban' (the kanban toggle is for admins
  * and supervisors, spec 3 §6); write the tag with its creator and a ticket counter at 0, on the
- * condition that the id is new; answer it.
+ * condition that the id is new; publish `tag` create to the company; answer it.
  */
 import { ulid } from 'ulid';
 import { can } from '../../../shared/permissions';
 import type { CreateTagBody, Tag } from '../../../shared/tags';
 import { AppError } from '../errors';
+import { publishToCompany } from '../realtime/publisher';
 import { putNewTag } from '../repositories/tags';
 import type { Caller } from '../caller/load-caller';
 
@@ -27,5 +28,6 @@ export async function createTag(caller: Caller, body: CreateTagBody, now = new D
     updatedAt: at,
   };
   await putNewTag(caller.companyId, tag);
+  await publishToCompany(caller.companyId, 'company', 'tag', { action: 'create', tag });
   return tag;
 }

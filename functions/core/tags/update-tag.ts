@@ -6,11 +6,12 @@
  * changes the kanban flag, require 'tags:editKanban' (sending the current value back is no change, and
  * is then not written, so a concurrent change by a supervisor is never undone); update name, colour and
  * the allowed flag on the condition that the tag still exists, leaving the ticket counter alone; answer
- * the stored tag.
+ * the stored tag, after publishing `tag` update to the company.
  */
 import { can } from '../../../shared/permissions';
 import type { Tag, UpdateTagBody } from '../../../shared/tags';
 import { AppError } from '../errors';
+import { publishToCompany } from '../realtime/publisher';
 import { getTag, updateTag as writeTag } from '../repositories/tags';
 import type { Caller } from '../caller/load-caller';
 
@@ -27,5 +28,6 @@ export async function updateTag(caller: Caller, tagId: string, body: UpdateTagBo
     now,
   );
   if (!updated) throw new AppError('ERR_NO_TAG_FOUND');
+  await publishToCompany(caller.companyId, 'company', 'tag', { action: 'update', tag: updated });
   return updated;
 }

@@ -1,22 +1,29 @@
-/** Creating a tag: a new item with its creator and a zero ticket counter; the kanban flag is guarded. */
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+/** Creating a tag: a new item with its creator and a zero ticket counter, told to the company; the kanban flag is guarded. */
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Profile } from '../../../shared/session';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { createTag } from '../../../functions/core/tags/create-tag';
 import { errorCodeOf } from '../../support/errors';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
+process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
 
 // Only the fields the use case reads; the rest of a session does not matter here.
 const callerOf = (profile: Profile) => ({ companyId: 'C1', userId: 'U1', user: { profile } }) as unknown as Caller;
 
 beforeEach(() => {
   ddb.reset();
+  ws.reset();
   ddb.on(PutCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [{ connectionId: 'conn-1', companyId: 'C1', userId: 'U9' }] });
+  ws.on(PostToConnectionCommand).resolves({});
 });
 
 describe('createTag', () => {
@@ -42,9 +49,20 @@ describe('createTag', () => {
     });
   });
 
+  it("tells the company room about the new tag, so other users' tag lists show it", async () => {
+    const tag = await createTag(callerOf('user'), { name: 'Urgente', color: '#ff0000', kanban: 0 });
+
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toEqual({ ':pk': 'C#C1#ROOM#company', ':sk': 'CONN#' });
+    expect(JSON.parse(postedText(ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data))).toEqual({
+      event: 'company-C1-tag',
+      data: { action: 'create', tag },
+    });
+  });
+
   it('refuses a kanban tag from a plain user and writes nothing', async () => {
     expect(await errorCodeOf(createTag(callerOf('user'), { name: 'Lane', color: '#00ff00', kanban: 1 }))).toBe('ERR_NO_PERMISSION');
     expect(ddb.calls()).toHaveLength(0);
+    expect(ws.calls()).toHaveLength(0);
   });
 
   it.each(['supervisor', 'admin'] as const)('lets a %s create a kanban tag', async (profile) => {

@@ -1,16 +1,20 @@
-/** Changing a tag: name and colour by anyone, the kanban flag by admins and supervisors, the counter never. */
+/** Changing a tag: name and colour by anyone, the kanban flag by admins and supervisors, the counter never; told to the company. */
+import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { Profile } from '../../../shared/session';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { updateTag } from '../../../functions/core/tags/update-tag';
 import { errorCodeOf } from '../../support/errors';
+import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
+process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+const ws = mockClient(ApiGatewayManagementApiClient);
 
 const callerOf = (profile: Profile) => ({ companyId: 'C1', userId: 'U1', user: { profile } }) as unknown as Caller;
 
@@ -32,6 +36,9 @@ const now = new Date('2030-02-01T00:00:00.000Z');
 
 beforeEach(() => {
   ddb.reset();
+  ws.reset();
+  ddb.on(QueryCommand).resolves({ Items: [{ connectionId: 'conn-1', companyId: 'C1', userId: 'U9' }] });
+  ws.on(PostToConnectionCommand).resolves({});
   ddb.on(GetCommand).resolves({ Item: stored });
   ddb.on(UpdateCommand).callsFake((input: { ExpressionAttributeValues: Record<string, unknown> }) => {
     const values = input.ExpressionAttributeValues;
@@ -64,6 +71,16 @@ describe('updateTag', () => {
     });
   });
 
+  it('tells the company room about the changed tag as stored', async () => {
+    const tag = await updateTag(callerOf('user'), 'T1', { name: 'New name', color: '#222222' }, now);
+
+    expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input.ExpressionAttributeValues).toEqual({ ':pk': 'C#C1#ROOM#company', ':sk': 'CONN#' });
+    expect(JSON.parse(postedText(ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data))).toEqual({
+      event: 'company-C1-tag',
+      data: { action: 'update', tag },
+    });
+  });
+
   it("accepts the tag's current kanban value from a plain user without writing the flag", async () => {
     await updateTag(callerOf('user'), 'T1', { name: 'New name', color: '#222222', kanban: 1 }, now);
 
@@ -75,6 +92,7 @@ describe('updateTag', () => {
       'ERR_NO_PERMISSION',
     );
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ws.calls()).toHaveLength(0);
   });
 
   it.each(['supervisor', 'admin'] as const)('lets a %s change the kanban flag', async (profile) => {

@@ -33,7 +33,7 @@ export const queryKeys = {
   },
   queues: queueKeys.all,
   users: { all: userKeys.all, list: userKeys.list },
-  tags: { all: tagKeys.all, list: tagKeys.list },
+  tags: { all: tagKeys.all, list: tagKeys.list, lists: tagKeys.lists },
   quickMessages: {
     all: quickMessageKeys.all,
     list: quickMessageKeys.list,

@@ -7,7 +7,7 @@ import { planKeys } from '../../../../web/src/api/plans';
 import { queryKeys } from '../../../../web/src/api/query-keys';
 import { queueKeys } from '../../../../web/src/api/queues';
 import { quickMessageKeys, quickMessageMediaPath, quickMessagePath } from '../../../../web/src/api/quick-messages';
-import { tagKeys } from '../../../../web/src/api/tags';
+import { tagKeys, tagPath } from '../../../../web/src/api/tags';
 import { ticketKeys, ticketPath } from '../../../../web/src/api/tickets';
 import { userKeys } from '../../../../web/src/api/users';
 
@@ -21,6 +21,8 @@ describe('the API modules', () => {
       [contactKeys.search('an'), contactKeys.all],
       [contactKeys.list('ana'), contactKeys.lists],
       [tagKeys.options, tagKeys.all],
+      [tagKeys.list('vip'), tagKeys.lists],
+      [tagKeys.lists, tagKeys.all],
       [userKeys.options, userKeys.all],
       [quickMessageKeys.usable, quickMessageKeys.all],
       [quickMessageKeys.list('ola'), quickMessageKeys.lists],
@@ -53,5 +55,6 @@ describe('the API modules', () => {
     expect(messagesPath('T1')).toBe('/messages/T1');
     expect(quickMessagePath('Q/1')).toBe('/quick-messages/Q%2F1');
     expect(quickMessageMediaPath('Q1')).toBe('/quick-messages/Q1/media-upload');
+    expect(tagPath('a/b')).toBe('/tags/a%2Fb');
   });
 });

@@ -1,0 +1,98 @@
+/**
+ * The tags page (/tags, every user; spec 3 §2 Tags), on the admin-page kit: search by name, the list
+ * with infinite scroll while GET /tags has more pages (components/ListPage), each tag with its ticket
+ * count, create and edit in the tag dialog, delete with the one confirmation (administrators only, as
+ * the server allows: 'company:administer'). Changes made anywhere arrive live (`tag` events).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TagAdd24Regular } from '@fluentui/react-icons/svg/tag-add';
+import { useState } from 'react';
+import { can } from '../../../shared/permissions';
+import { deleteTag, useTagList, type Tag } from '../api/tags';
+import { useServices } from '../app/services';
+import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listStateOf } from '../components/list-state';
+import { ListPage } from '../components/ListPage';
+import { useListSearch } from '../components/use-list-search';
+import { useToast } from '../feedback/toast';
+import { format, useTexts } from '../i18n/texts';
+import { useMe } from '../session/me-context';
+import { applyTagEvent, tagsOfList } from './tag-cache';
+import { TagModal } from './TagModal';
+import { TagsTable } from './TagsTable';
+import { tagsTexts } from './texts';
+import { useTagEvents } from './use-tag-events';
+
+/** The tag dialog: closed, creating, or editing one tag. */
+type ModalState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly tag: Tag };
+
+export function TagsPage() {
+  const texts = useTexts(tagsTexts);
+  const { api } = useServices();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { user } = useMe();
+
+  const { typed, setTyped, search } = useListSearch();
+  const list = useTagList(search);
+  useTagEvents();
+
+  const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
+  const [deleting, setDeleting] = useState<Tag>();
+
+  const closeDelete = () => setDeleting(undefined);
+  const remove = useMutation({
+    mutationFn: (tagId: string) => deleteTag(api, tagId),
+    onSuccess: (_, tagId) => {
+      applyTagEvent(queryClient, { action: 'delete', tagId });
+      toast.success(texts.page.deleted);
+      closeDelete();
+    },
+    onError: (error) => {
+      toast.error(error);
+      closeDelete();
+    },
+  });
+
+  const tags = tagsOfList(list.data);
+
+  return (
+    <>
+      <ListPage
+        texts={{
+          title: texts.page.title,
+          searchPlaceholder: texts.page.searchPlaceholder,
+          searchLabel: texts.page.searchLabel,
+          loading: texts.page.loading,
+          loadingMore: texts.page.loadingMore,
+          loadError: texts.page.loadError,
+          retry: texts.page.retry,
+          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
+        }}
+        searchText={typed}
+        onSearchTextChange={setTyped}
+        list={listStateOf(list, tags.length)}
+        add={{ label: texts.page.add, icon: <TagAdd24Regular />, onClick: () => setModal({ mode: 'create' }) }}
+      >
+        <TagsTable
+          tags={tags}
+          canDelete={can(user.profile, 'company:administer')}
+          onEdit={(tag) => setModal({ mode: 'edit', tag })}
+          onDelete={setDeleting}
+        />
+      </ListPage>
+
+      <TagModal
+        open={modal.mode !== 'closed'}
+        {...(modal.mode === 'edit' && { tag: modal.tag })}
+        onClose={() => setModal({ mode: 'closed' })}
+      />
+      <ConfirmDeleteDialog
+        open={deleting !== undefined}
+        busy={remove.isPending}
+        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
+        onCancel={closeDelete}
+      />
+    </>
+  );
+}

@@ -102,7 +102,7 @@ export function KanbanLane({ lane, name, moving }: KanbanLaneProps) {
     <section ref={setNodeRef} className={mergeClasses(styles.lane, isOver && styles.over)} aria-labelledby={headingId}>
       <div className={styles.header} style={text === undefined ? undefined : { backgroundColor: color, color: text }}>
         <h2 id={headingId} className={styles.heading}>
-          <span className={styles.name}>{name}</span>
+          <span className={styles.name}>{name}</span>{' '}
           <span className={styles.count}>
             {lane.cards.length}
             <span className={styles.hidden}> {texts.countSuffix}</span>

@@ -124,7 +124,10 @@ describe('the kanban board', () => {
     await announced(page, 'sobre a coluna Urgente');
     await page.keyboard.press('Space');
 
-    await shows(card(lane(page, 'Urgente', 1), CUSTOMER.name));
+    const moved = await shows(card(lane(page, 'Urgente', 1), CUSTOMER.name));
+    await announced(page, 'solto na coluna Urgente');
+    // The keyboard user goes on from the card, in its new lane.
+    await until('the focus on the moved card', () => moved.evaluate((element) => element === document.activeElement));
     await shows(page.getByRole('listitem', { name: 'Ticket Tag Removido!' }));
     await shows(page.getByRole('listitem', { name: 'Ticket Tag Adicionado com Sucesso!' }));
     expect(await until('the tag on the server', async () => {

@@ -17,6 +17,9 @@ export const LANE_WIDTH_PX = 280;
 
 const useStyles = makeStyles({
   lane: {
+    // The containing block of the count's hidden words: absolutely placed, they would otherwise stretch
+    // the page past the board's own sideways scrolling.
+    position: 'relative',
     display: 'flex',
     flexDirection: 'column',
     flexShrink: 0,

@@ -22,7 +22,7 @@ import {
   type Over,
 } from '@dnd-kit/core';
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { KanbanTicketDto } from '../../../shared/tickets';
 import { format, useTexts } from '../i18n/texts';
 import { cardNumber } from './card-number';
@@ -83,9 +83,18 @@ export function KanbanLanes({ lanes, moving, onMove }: KanbanLanesProps) {
     return ticket === undefined ? String(active.id) : `${cardNumber(ticket)} (${ticket.contact.name})`;
   };
   const overLane = (over: Over | null) => (over === null ? undefined : names.get(String(over.id)));
+  // The lane last told: the first `over` of a drag is the lane the card was picked up in, which the
+  // start already said (and would otherwise be cut off before it is heard).
+  const lastTold = useRef<string | undefined>(undefined);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => format(texts.drag.start, { card: card(active), lane: names.get(fromLane(active)) ?? '' }),
+    onDragStart: ({ active }) => {
+      lastTold.current = fromLane(active);
+      return format(texts.drag.start, { card: card(active), lane: names.get(fromLane(active)) ?? '' });
+    },
     onDragOver: ({ active, over }) => {
+      const overId = over === null ? undefined : String(over.id);
+      if (overId === lastTold.current) return undefined;
+      lastTold.current = overId;
       const lane = overLane(over);
       return lane === undefined ? format(texts.drag.outside, { card: card(active) }) : format(texts.drag.over, { card: card(active), lane });
     },

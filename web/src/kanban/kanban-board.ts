@@ -84,6 +84,23 @@ export function moveSteps(from: LaneId, to: LaneId): MoveStep[] {
   return tagId === undefined ? [{ kind: 'removeTag' }] : [{ kind: 'removeTag' }, { kind: 'addTag', tagId }];
 }
 
+/** The server's calls of a move, given by the caller (the API module), each answering the ticket. */
+export interface MoveCalls<T> {
+  readonly removeTag: () => Promise<T>;
+  readonly addTag: (tagId: string) => Promise<T>;
+}
+
+/**
+ * Makes a move's calls one after the other, telling `done` after each (its answer stored, its toast
+ * shown); the first refusal stops the move and is thrown, so a tag is never added after a failed removal.
+ */
+export async function runMoveSteps<T>(steps: readonly MoveStep[], calls: MoveCalls<T>, done: (step: MoveStep, answer: T) => void): Promise<void> {
+  for (const step of steps) {
+    const answer = step.kind === 'removeTag' ? await calls.removeTag() : await calls.addTag(step.tagId);
+    done(step, answer);
+  }
+}
+
 /** The lane next to `current` in the board's order (arrow keys), or undefined at either end. */
 export function neighbourLane(order: readonly LaneId[], current: LaneId, direction: 'left' | 'right'): LaneId | undefined {
   const index = order.indexOf(current);

@@ -13,7 +13,7 @@ import { addTicketKanbanTag, removeTicketKanbanTag } from '../api/tickets';
 import { useServices } from '../app/services';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
-import { moveSteps, type LaneId } from './kanban-board';
+import { moveSteps, runMoveSteps, type LaneId } from './kanban-board';
 import { storeBoardTicket } from './kanban-cache';
 import { kanbanTexts } from './texts';
 
@@ -37,11 +37,14 @@ export function useKanbanMove(): KanbanMove {
       setMoving((current) => new Map(current).set(ticketId, to));
       void (async () => {
         try {
-          for (const step of steps) {
-            const ticket = step.kind === 'removeTag' ? await removeTicketKanbanTag(api, ticketId) : await addTicketKanbanTag(api, ticketId, step.tagId);
+          const calls = {
+            removeTag: () => removeTicketKanbanTag(api, ticketId),
+            addTag: (tagId: string) => addTicketKanbanTag(api, ticketId, tagId),
+          };
+          await runMoveSteps(steps, calls, (step, ticket) => {
             storeBoardTicket(client, ticket);
             toast.success(step.kind === 'removeTag' ? texts.tagRemoved : texts.tagAdded);
-          }
+          });
         } catch (error) {
           toast.error(error);
           void client.invalidateQueries({ queryKey: queryKeys.tickets.kanbanBoards });

@@ -6,6 +6,7 @@ import {
   laneOfTicket,
   moveSteps,
   neighbourLane,
+  runMoveSteps,
   OPEN_LANE_ID,
   tagIdOfLane,
   tagLaneId,
@@ -119,6 +120,46 @@ describe('moveSteps (spec 2 §4)', () => {
   test("removes the ticket's tag and then adds the lane's tag when the card goes to a tag lane", () => {
     expect(moveSteps('tag:T1', 'tag:T2')).toEqual([{ kind: 'removeTag' }, { kind: 'addTag', tagId: 'T2' }]);
     expect(moveSteps(OPEN_LANE_ID, 'tag:T1')).toEqual([{ kind: 'removeTag' }, { kind: 'addTag', tagId: 'T1' }]);
+  });
+});
+
+describe('runMoveSteps', () => {
+  function recorder(refuse?: 'removeTag' | 'addTag') {
+    const calls: string[] = [];
+    const done: string[] = [];
+    const answer = (call: string) => {
+      calls.push(call);
+      return call.startsWith(refuse ?? '-') ? Promise.reject(new Error('ERR_NO_TAG_FOUND')) : Promise.resolve(`answer of ${call}`);
+    };
+    const api = { removeTag: () => answer('removeTag'), addTag: (tagId: string) => answer(`addTag ${tagId}`) };
+    const tell = (step: { kind: string }, reply: string) => void done.push(`${step.kind}: ${reply}`);
+    return { calls, done, api, tell };
+  }
+
+  test('removes the tag, then adds the lane tag, telling each answer in turn', async () => {
+    const { calls, done, api, tell } = recorder();
+
+    await runMoveSteps(moveSteps(OPEN_LANE_ID, 'tag:T2'), api, tell);
+
+    expect(calls).toEqual(['removeTag', 'addTag T2']);
+    expect(done).toEqual(['removeTag: answer of removeTag', 'addTag: answer of addTag T2']);
+  });
+
+  test('stops at a refused removal, adding no tag, and throws the refusal', async () => {
+    const { calls, done, api, tell } = recorder('removeTag');
+
+    await expect(runMoveSteps(moveSteps('tag:T1', 'tag:T2'), api, tell)).rejects.toThrow('ERR_NO_TAG_FOUND');
+
+    expect(calls).toEqual(['removeTag']);
+    expect(done).toEqual([]);
+  });
+
+  test('throws a refused addition after telling the removal that was done', async () => {
+    const { done, api, tell } = recorder('addTag');
+
+    await expect(runMoveSteps(moveSteps('tag:T1', 'tag:T2'), api, tell)).rejects.toThrow('ERR_NO_TAG_FOUND');
+
+    expect(done).toEqual(['removeTag: answer of removeTag']);
   });
 });
 

@@ -195,6 +195,31 @@ describe('the kanban board', () => {
   });
 });
 
+describe('the drag and drop code', () => {
+  it('loads with the board only, not with the other pages', async () => {
+    const page = await web.newPage({ signedIn: true });
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push({ url: response.url(), body: response.text() });
+    });
+    // dnd-kit's live region, a name of its own code.
+    const withDndKit = async () => {
+      const found: string[] = [];
+      for (const script of scripts.splice(0)) if ((await script.body).includes('DndLiveRegion')) found.push(script.url);
+      return found;
+    };
+
+    await page.goto(`/tickets/${ticket.uuid}`);
+    await shows(conversation(page, CUSTOMER.name));
+    await page.goto('/contacts');
+    await shows(page.getByRole('heading', { name: 'Contatos', level: 1 }));
+    expect(await withDndKit()).toEqual([]);
+
+    await openBoard(page);
+    expect(await withDndKit()).toHaveLength(1);
+  });
+});
+
 describe('accessibility of the kanban board (axe-core, impact serious or critical)', () => {
   it('finds no violation in the light theme', async () => {
     const page = await web.newPage({ signedIn: true, colorScheme: 'light' });

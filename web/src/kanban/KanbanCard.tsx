@@ -30,8 +30,9 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     backgroundColor: tokens.colorNeutralBackground1,
     boxShadow: tokens.shadow4,
-    // The pointer drags the card; touch screens scroll the lane unless the finger holds still (KanbanLanes).
     cursor: 'grab',
+    // A finger holding a card picks it up (KanbanLanes), rather than selecting its words.
+    '@media (pointer: coarse)': { userSelect: 'none' },
   },
   carried: { opacity: 0.4 },
   moving: { opacity: 0.7 },

@@ -1,7 +1,7 @@
 /**
  * The lanes side by side, scrolling sideways when they do not fit (a phone), and dragging cards
- * between them with dnd-kit (spec 2 §2 Kanban): the pointer (after a few pixels, so clicks stay clicks)
- * and the keyboard (space picks a card up, the left and right arrows change lanes, space drops it, Esc
+ * between them with dnd-kit (spec 2 §2 Kanban): the mouse or pen (after a few pixels, so clicks stay
+ * clicks), a finger (after a short hold, so swipes still scroll) and the keyboard (space picks a card up, the left and right arrows change lanes, space drops it, Esc
  * cancels), each step told to screen readers in the interface language. A card dropped on another lane
  * is moved (use-kanban-move.ts); dropped on its own lane or outside, nothing happens.
  */
@@ -9,9 +9,9 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  PointerSensor,
   pointerWithin,
   rectIntersection,
+  TouchSensor,
   useSensor,
   useSensors,
   type Active,
@@ -30,10 +30,14 @@ import { isLaneId, OPEN_LANE_ID, type Lane, type LaneId } from './kanban-board';
 import { KanbanCardOverlay } from './KanbanCard';
 import { KanbanLane } from './KanbanLane';
 import { laneKeyboardCoordinates, type CardDragData } from './lane-keyboard';
+import { MousePenSensor } from './mouse-pen-sensor';
 import { kanbanTexts } from './texts';
 
-/** Pixels the pointer moves before a press becomes a drag. */
+/** Pixels the mouse moves before a press becomes a drag. */
 const DRAG_DISTANCE_PX = 6;
+/** How long a finger holds a card still to pick it up; moving sooner scrolls. */
+const TOUCH_HOLD_MS = 250;
+const TOUCH_TOLERANCE_PX = 8;
 
 const useStyles = makeStyles({
   board: {
@@ -73,7 +77,8 @@ export function KanbanLanes({ lanes, moving, onMove }: KanbanLanesProps) {
   const laneOrder = lanes.map((lane) => lane.id).join(' ');
   const coordinateGetter = useMemo(() => laneKeyboardCoordinates(laneOrder.split(' ').filter(isLaneId)), [laneOrder]);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: DRAG_DISTANCE_PX } }),
+    useSensor(MousePenSensor, { activationConstraint: { distance: DRAG_DISTANCE_PX } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: TOUCH_HOLD_MS, tolerance: TOUCH_TOLERANCE_PX } }),
     useSensor(KeyboardSensor, { coordinateGetter }),
   );
 

@@ -25,6 +25,9 @@ describe('the API modules', () => {
       [quickMessageKeys.usable, quickMessageKeys.all],
       [ticketKeys.list({ status: 'open' }), ticketKeys.lists],
       [ticketKeys.byUuid('u'), ticketKeys.all],
+      [ticketKeys.kanban({ showAll: true, queueIds: [] }), ticketKeys.kanbanBoards],
+      [ticketKeys.kanbanBoards, ticketKeys.all],
+      [tagKeys.kanban, tagKeys.all],
       [messageKeys.ofTicket('T1'), messageKeys.all],
       [announcementKeys.popover, announcementKeys.all],
     ];

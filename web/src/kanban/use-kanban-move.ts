@@ -3,8 +3,8 @@
  * then the move's calls go one after the other, each confirmed by its toast: DELETE /ticket-tags/{id}
  * ('Ticket Tag Removido!'), and for a tag lane PUT /ticket-tags/{id}/{tagId} ('Ticket Tag Adicionado
  * com Sucesso!'). Each answer is stored in the board. A refused call shows its catalogue error, the
- * card goes back to where the board has it and the board is read again, since the first call may
- * have been done.
+ * card goes back to where the board has it, and the board and its lanes are read again (the first
+ * call may have been done; the lane's tag may be gone).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -48,6 +48,8 @@ export function useKanbanMove(): KanbanMove {
         } catch (error) {
           toast.error(error);
           void client.invalidateQueries({ queryKey: queryKeys.tickets.kanbanBoards });
+          // A lane's tag may have been deleted or unflagged meanwhile (ERR_NO_TAG_FOUND): the lanes too.
+          void client.invalidateQueries({ queryKey: queryKeys.kanbanTags });
         } finally {
           setMoving((current) => {
             const next = new Map(current);

@@ -1,9 +1,10 @@
 /**
  * The kanban board in the browser (spec 2 §2 Kanban, §4, §8): 'Em aberto' and a lane per kanban tag in
  * its colour with its count, the customer's card, moving it to a tag lane with the keyboard and back
- * with the mouse (the ticket's tags change on the server, with the spec's toasts), 'Ver Ticket', a new
- * customer's card arriving live, the lanes scrolling sideways on a phone, and axe-core finding no serious
- * or critical violation in the light and the dark theme.
+ * with the mouse (the ticket's tags change on the server, with the spec's toasts), a refused move put
+ * back, 'Ver Ticket', a new customer's card arriving live, the lanes scrolling sideways on a phone, the
+ * drag and drop code loading with the board only, and axe-core finding no serious or critical violation
+ * in the light and the dark theme.
  *
  * The server's state is read with the token of a second admin: signing the demo admin in again through
  * the API would end the browser's session.
@@ -156,6 +157,31 @@ describe('the kanban board', () => {
     expect(await until('no tag on the server', async () => ((await serverTags()).length === 0 ? true : undefined))).toBe(true);
     await leaves(removed);
     expect(await page.getByRole('listitem', { name: 'Ticket Tag Adicionado com Sucesso!' }).count()).toBe(0);
+  });
+
+  it("puts the card back when the server refuses the move: the lane's tag was deleted meanwhile", async () => {
+    const created = await web.cloud.api('/tags', { method: 'POST', token: auditorToken, body: { name: 'Descartar', color: '#4b5563', kanban: 1 } });
+    expect(created.status).toBe(201);
+    const page = await web.newPage({ signedIn: true });
+    await openBoard(page);
+    await shows(lane(page, 'Descartar', 0));
+    expect((await web.cloud.api(`/tags/${created.body.id}`, { method: 'DELETE', token: auditorToken })).status).toBeLessThan(300);
+    const body = await shows(card(lane(page, 'Em aberto'), CUSTOMER.name));
+
+    await body.focus();
+    await page.keyboard.press('Space');
+    await announced(page, 'pego na coluna Em aberto');
+    await page.keyboard.press('ArrowRight');
+    await announced(page, 'sobre a coluna Aguardando peças');
+    await page.keyboard.press('ArrowRight');
+    await announced(page, 'sobre a coluna Descartar');
+    await page.keyboard.press('Space');
+
+    await shows(page.getByRole('listitem', { name: 'Nenhuma tag encontrada com este ID.' }));
+    await shows(card(lane(page, 'Em aberto', 1), CUSTOMER.name));
+    // The lanes are read again: the deleted tag's lane goes.
+    await leaves(lane(page, 'Descartar'));
+    expect(await serverTags()).toEqual([]);
   });
 
   it("opens the ticket's conversation from 'Ver Ticket'", async () => {

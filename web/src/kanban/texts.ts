@@ -20,7 +20,6 @@ export const kanbanTexts = defineTexts({
       open: 'Ver Ticket',
       noMessage: 'Sem mensagens',
       roleDescription: 'ticket arrastável',
-      moving: 'Movendo…',
     },
     toasts: {
       tagRemoved: 'Ticket Tag Removido!',
@@ -54,7 +53,6 @@ export const kanbanTexts = defineTexts({
       open: 'View ticket',
       noMessage: 'No messages',
       roleDescription: 'draggable ticket',
-      moving: 'Moving…',
     },
     toasts: {
       tagRemoved: 'Ticket tag removed!',
@@ -88,7 +86,6 @@ export const kanbanTexts = defineTexts({
       open: 'Ver ticket',
       noMessage: 'Sin mensajes',
       roleDescription: 'ticket arrastrable',
-      moving: 'Moviendo…',
     },
     toasts: {
       tagRemoved: '¡Etiqueta del ticket eliminada!',

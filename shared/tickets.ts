@@ -223,6 +223,8 @@ export type KanbanQuery = z.output<typeof KanbanQuery>;
 export interface KanbanTicketDto {
   readonly id: string;
   readonly uuid: string;
+  /** The per-company ticket number (see TicketDto.number). */
+  readonly number: number | null;
   readonly status: TicketStatus;
   readonly queueId: string | null;
   readonly userId: string | null;

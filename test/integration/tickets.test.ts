@@ -845,6 +845,7 @@ describe('POST /tags/sync and the kanban lanes', () => {
     expect(board.status).toBe(200);
     expect(board.body.tickets.find((card: { id: string }) => card.id === ticket.id)).toMatchObject({
       uuid: ticket.uuid,
+      number: ticket.number,
       tags: expect.arrayContaining([plain, laneB]),
       contact: { name: ticket.contact.name, number: ticket.contact.number },
       lastMessage: '',

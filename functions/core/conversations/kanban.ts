@@ -19,6 +19,7 @@ export async function kanbanTickets(caller: Caller, query: KanbanQuery): Promise
       return {
         id: ticket.id,
         uuid: ticket.uuid,
+        number: ticket.number ?? null,
         status: ticket.status,
         queueId: ticket.queueId,
         userId: ticket.userId,

@@ -64,15 +64,15 @@ export async function attendedTicket(
   whatsapp: DemoWhatsApp,
   customer: { readonly number: string; readonly name: string },
   firstMessage: string,
-): Promise<{ readonly id: string; readonly uuid: string }> {
+): Promise<{ readonly id: string; readonly uuid: string; readonly number: number | null }> {
   const { token } = whatsapp;
   await whatsapp.write(customer.number, customer.name, firstMessage);
   const ticket = await until('the ticket', async () => {
-    const pending = (await cloud.api('/tickets?status=pending&showAll=true', { token })).body.tickets as { id: string; uuid: string; contact: { number: string } }[];
+    const pending = (await cloud.api('/tickets?status=pending&showAll=true', { token })).body.tickets as { id: string; uuid: string; number: number | null; contact: { number: string } }[];
     return pending.find((candidate) => candidate.contact.number === customer.number);
   });
   const me = (await cloud.api('/auth/me', { token })).body;
   const accepted = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token, body: { action: 'accept', status: 'open', userId: me.user.id } });
   if (accepted.status !== 200) throw new Error(`accepting the ticket answered ${accepted.status}`);
-  return { id: ticket.id, uuid: ticket.uuid };
+  return { id: ticket.id, uuid: ticket.uuid, number: ticket.number };
 }

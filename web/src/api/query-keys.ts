@@ -47,5 +47,7 @@ export const queryKeys = {
   // The conversation's selects and suggestions (under their resource, so invalidating it refreshes them).
   quickMessageOptions: quickMessageKeys.usable,
   tagOptions: tagKeys.options,
+  /** The kanban board's lanes (its cards are under `tickets`). */
+  kanbanTags: tagKeys.kanban,
   userOptions: userKeys.options,
 } as const;

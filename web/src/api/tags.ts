@@ -1,11 +1,12 @@
 /**
  * Tags (spec 3 §2 Tags, §7): paths, cache keys, the options every tag picker offers (GET /tags/list),
  * the tags page's search (GET /tags, page by page) and the writes as requests the screens run in their
- * mutations (like api/contacts.ts: no mutation code in the chunks that only read these keys).
+ * mutations (like api/contacts.ts: no mutation code in the chunks that only read these keys), and the kanban
+ * board's lanes (GET /tags/kanban).
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
-import type { KanbanFlag, Tag, TagPage, TagSummary } from '../../../shared/tags';
+import type { KanbanFlag, KanbanTags, Tag, TagPage, TagSummary } from '../../../shared/tags';
 import { useServices } from '../app/services';
 import type { ApiClient } from './client';
 
@@ -22,6 +23,8 @@ export const tagKeys = {
   lists: ['tags', 'list'] as const,
   /** The pickers' options (the ticket filters, the conversation's tag dialog). */
   options: ['tags', 'options'] as const,
+  /** The kanban board's lanes (GET /tags/kanban). */
+  kanban: ['tags', 'kanban'] as const,
 };
 
 export function useTagOptions(enabled = true) {
@@ -62,4 +65,15 @@ export function saveTag(api: ApiClient, body: TagBody, tagId?: string): Promise<
 
 export function deleteTag(api: ApiClient, tagId: string): Promise<void> {
   return api.delete<undefined>(tagPath(tagId));
+}
+
+export const KANBAN_TAGS_PATH = '/tags/kanban';
+
+/** The tags flagged kanban, the board's lanes after 'Em aberto' (spec 2 §2 Kanban, §7: under `lista`). */
+export function useKanbanTags() {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: tagKeys.kanban,
+    queryFn: async ({ signal }) => (await api.get<KanbanTags>(KANBAN_TAGS_PATH, { signal })).lista,
+  });
 }

@@ -3,10 +3,11 @@
  * the lists' rules (tickets/use-ticket-lists.ts), under these keys.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { TicketDto, TicketPage } from '../../../shared/tickets';
+import type { KanbanBoard, KanbanTicketDto, TicketDto, TicketPage } from '../../../shared/tickets';
+import type { ApiClient } from './client';
 import { useServices } from '../app/services';
 
-export type { TicketDto, TicketPage };
+export type { KanbanBoard, KanbanTicketDto, TicketDto, TicketPage };
 
 export const TICKETS_API_PATH = '/tickets';
 export const ticketPath = (ticketId: string) => `${TICKETS_API_PATH}/${encodeURIComponent(ticketId)}`;
@@ -21,6 +22,9 @@ export const ticketKeys = {
   byUuid: (uuid: string) => ['tickets', 'uuid', uuid] as const,
   /** The messages of the admin's read-only view of a ticket (not the conversation's own cache). */
   spy: (ticketId: string) => ['tickets', 'spy', ticketId] as const,
+  /** The kanban board's cards (GET /ticket/kanban), under `tickets` so a ticket-wide refresh reloads them. */
+  kanbanBoards: ['tickets', 'kanban'] as const,
+  kanban: (query: KanbanBoardQuery) => ['tickets', 'kanban', query] as const,
 };
 
 /**
@@ -49,4 +53,39 @@ export function useTicket(ticketId: string) {
     queryKey: ticketKeys.one(ticketId),
     queryFn: ({ signal }) => api.get<TicketDto>(ticketPath(ticketId), { signal }),
   });
+}
+
+// ---- the kanban board (spec 2 §2 Kanban, §7) -------------------------------------------------------------
+
+export const KANBAN_TICKETS_PATH = '/ticket/kanban';
+const ticketTagsPath = (ticketId: string) => `/ticket-tags/${encodeURIComponent(ticketId)}`;
+const ticketTagPath = (ticketId: string, tagId: string) => `${ticketTagsPath(ticketId)}/${encodeURIComponent(tagId)}`;
+
+/** What the board asks (spec 2 §6): every queue for admins (showAll), the user's own queues otherwise. */
+export interface KanbanBoardQuery {
+  readonly showAll: boolean;
+  readonly queueIds: readonly string[];
+}
+
+export function useKanbanBoard(query: KanbanBoardQuery) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: ticketKeys.kanban(query),
+    queryFn: ({ signal }) =>
+      api.get<KanbanBoard>(KANBAN_TICKETS_PATH, { query: { queueIds: JSON.stringify(query.queueIds), showAll: query.showAll }, signal }),
+    // Live events keep the board current while it is open (kanban/use-kanban-live-updates.ts); coming
+    // back to the page (its rooms were left meanwhile) reads it again.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: 'always',
+  });
+}
+
+/** DELETE /ticket-tags/{ticketId}: the ticket leaves its kanban lane (its kanban tags go). */
+export function removeTicketKanbanTag(api: ApiClient, ticketId: string): Promise<TicketDto> {
+  return api.delete<TicketDto>(ticketTagsPath(ticketId));
+}
+
+/** PUT /ticket-tags/{ticketId}/{tagId}: the ticket goes to that tag's lane. */
+export function addTicketKanbanTag(api: ApiClient, ticketId: string, tagId: string): Promise<TicketDto> {
+  return api.put<TicketDto>(ticketTagPath(ticketId, tagId));
 }

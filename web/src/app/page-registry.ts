@@ -169,7 +169,7 @@ export const PAGES = [
     id: 'kanban',
     path: 'kanban',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../kanban/KanbanPage').then((m) => m.KanbanPage),
     requires: { planFlag: 'useKanban' },
     menu: { section: 'main', order: 40, icon: 'board' },
     title: { pt: 'Kanban', en: 'Kanban', es: 'Kanban' },

@@ -30,6 +30,9 @@ describe('the API modules', () => {
       [quickMessageKeys.one('Q1'), quickMessageKeys.all],
       [ticketKeys.list({ status: 'open' }), ticketKeys.lists],
       [ticketKeys.byUuid('u'), ticketKeys.all],
+      [ticketKeys.kanban({ showAll: true, queueIds: [] }), ticketKeys.kanbanBoards],
+      [ticketKeys.kanbanBoards, ticketKeys.all],
+      [tagKeys.kanban, tagKeys.all],
       [messageKeys.ofTicket('T1'), messageKeys.all],
       [announcementKeys.popover, announcementKeys.all],
     ];

@@ -57,7 +57,7 @@ export async function transferToQueue(page: Page, contactName: string, queueName
 
 /**
  * A customer's ticket opened by their first message and accepted by the demo admin, set up through the
- * API (before a browser signs in: a later sign-in ends the API's session). Answers the ticket's ids.
+ * API (before a browser signs in: a later sign-in ends the API's session). Answers the ticket's ids and number.
  */
 export async function attendedTicket(
   cloud: TestCloud,

@@ -54,6 +54,7 @@ describe('creating and reading connections', () => {
       status: 'DISCONNECTED',
       qrcode: '',
       retries: 0,
+      pairingCode: '',
       isDefault: true,
       provider: 'beta',
       greetingMessage: '',

@@ -38,7 +38,7 @@ export async function controlSession(caller: Caller, whatsappId: string, action:
     status = 'DISCONNECTED';
   }
 
-  const saved = await setSessionState(caller.companyId, whatsappId, { status, qrcode: '', retries: 0, updatedAt: now.toISOString() });
+  const saved = await setSessionState(caller.companyId, whatsappId, { status, qrcode: '', pairingCode: '', retries: 0, updatedAt: now.toISOString() });
   if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');
   const dto = await presentConnection(saved);
   await publishToCompany(caller.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });

@@ -13,8 +13,12 @@ import { keys } from './keys';
 import { batchGetAll, fromItem, queryPrefix, setFields, table, updateExistingItem } from './table';
 import type { TransactItem } from './transaction';
 
-/** A connection as stored: the API's fields (without the queue summaries) with its company and token hash. */
-export interface Connection extends Omit<ConnectionDto, 'queues'> {
+/**
+ * A connection as stored: the API's fields (without the queue summaries) with its company and token
+ * hash. `pairingCode` is absent on items written before linking by code existed.
+ */
+export interface Connection extends Omit<ConnectionDto, 'queues' | 'pairingCode'> {
+  readonly pairingCode?: string;
   readonly companyId: string;
   /** SHA-256 (hex) of the current API token. */
   readonly tokenHash: string;
@@ -95,6 +99,8 @@ export interface SessionState {
   readonly status: Connection['status'];
   readonly qrcode: string;
   readonly retries: number;
+  /** The code for linking by phone number while one is offered; '' otherwise. */
+  readonly pairingCode: string;
   readonly updatedAt: string;
 }
 

@@ -65,9 +65,17 @@ describe('the form checked by the API schema', () => {
 
 describe('editing a connection', () => {
   test('shows its fields and sends them back unchanged', () => {
-    const stored = {
+    const stored: ConnectionDto = {
       id: '01J00000000000000000000009',
       name: 'Vendas',
+      status: 'CONNECTED',
+      qrcode: '',
+      retries: 0,
+      pairingCode: '',
+      queues: [],
+      promptId: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
       isDefault: true,
       provider: 'simulator',
       greetingMessage: 'Olá!',
@@ -81,7 +89,7 @@ describe('editing a connection', () => {
       expiresInactiveMessage: 'Encerrado',
       timeUseBotQueues: 5,
       maxUseBotQueues: 2,
-    } as ConnectionDto;
+    };
 
     const body = connectionBody(connectionFormOf(stored), true);
 

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
 import { putSimulatedScan } from '../../functions/sessions/stores/simulator';
+import { listConnections } from '../../functions/core/repositories/connections';
 import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
 import { ifAssigned } from '../support/teardown';
@@ -18,7 +19,6 @@ const NAME = 'Loja Centro';
 
 let web: WebCloud;
 let host: SessionHost;
-let token: string;
 let companyId: string;
 
 beforeAll(async () => {
@@ -30,8 +30,8 @@ beforeAll(async () => {
     commandWaitSeconds: 0,
     providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
   });
-  token = (await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password)).accessToken;
-  companyId = (await web.cloud.api('/auth/me', { token })).body.company.id;
+  const { accessToken } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  companyId = (await web.cloud.api('/auth/me', { token: accessToken })).body.company.id;
 });
 
 afterEach(async () => {
@@ -45,10 +45,12 @@ afterAll(async () => {
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
-/** The connection named so, as the API reads it now. */
-async function connectionNamed(name: string): Promise<{ id: string; status: string; qrcode: string } | undefined> {
-  const list = (await web.cloud.api('/whatsapp', { token })).body as { id: string; name: string; status: string; qrcode: string }[];
-  return list.find((connection) => connection.name === name);
+/**
+ * The connection named so, as stored now (read from the table as the simulate command does: an API
+ * sign-in of the demo admin here would end the browser's session).
+ */
+async function connectionNamed(name: string) {
+  return (await listConnections(companyId)).find((connection) => connection.name === name);
 }
 
 describe('the connections page', () => {
@@ -94,6 +96,7 @@ describe('the connections page', () => {
     const page = await web.newPage({ signedIn: true, colorScheme: 'light' });
     await page.goto('/connections');
     await shows(row(page, NAME));
+    await shows(page.getByRole('button', { name: 'Usar tema escuro' }));
 
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -77,7 +77,8 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
         );
       case 'connecting':
         return (
-          <Button key={button} size="small" disabled icon={<Spinner size="extra-tiny" />}>
+          // The button's text says it; the spinner only shows it moving.
+          <Button key={button} size="small" disabled icon={<Spinner size="extra-tiny" aria-hidden />}>
             {texts.sessionButtons.connecting}
           </Button>
         );

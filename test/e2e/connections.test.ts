@@ -4,12 +4,14 @@
  * starts its session, opens the QR code dialog, and a simulated phone scans the code shown (as
  * test/e2e/support/whatsapp.ts and `npm run simulate -- scan` do); the row turns CONNECTED without a
  * reload and the dialog closes by itself. Then axe-core finds no serious or critical violation on the
- * page, in the light and in the dark theme.
+ * page, in the light and in the dark theme, and none on the form and QR code dialogs. Ours: linking a
+ * connection by phone number shows WhatsApp's 8-character code in the dialog, and entering it on the
+ * simulated phone connects it the same way.
  */
 import type { Page } from 'playwright-core';
 import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
-import { putSimulatedScan } from '../../functions/sessions/stores/simulator';
+import { putSimulatedPairingCodeEntry, putSimulatedScan } from '../../functions/sessions/stores/simulator';
 import { listConnections } from '../../functions/core/repositories/connections';
 import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
@@ -53,6 +55,19 @@ async function connectionNamed(name: string) {
   return (await listConnections(companyId)).find((connection) => connection.name === name);
 }
 
+/** Creates a simulator connection through the page's form and closes the token dialog. */
+async function createFromPage(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Adicionar WhatsApp' }).click();
+  const form = await shows(page.getByRole('dialog', { name: 'Adicionar WhatsApp' }));
+  await form.getByLabel('Nome').fill(name);
+  await form.getByRole('combobox', { name: 'Provedor' }).click();
+  await page.getByRole('option', { name: 'Simulador' }).click();
+  await form.getByRole('button', { name: 'Salvar' }).click();
+  const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API' }));
+  await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
+  await leaves(tokenDialog);
+}
+
 describe('the connections page', () => {
   it('creates a simulator connection, shows its QR code live, and turns CONNECTED when the phone scans it', async () => {
     const page = await web.newPage({ signedIn: true });
@@ -76,7 +91,7 @@ describe('the connections page', () => {
 
     // Start its session: OPENING, then the QR code button.
     await created.getByRole('button', { name: 'Tentar novamente' }).click();
-    await created.getByRole('button', { name: 'QR CODE' }).click();
+    await created.getByRole('button', { name: 'QR CODE', exact: true }).click();
     const dialog = await shows(page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' }));
     await shows(dialog.getByRole('img', { name: `QR Code da conexão ${NAME}` }));
 
@@ -107,6 +122,49 @@ describe('the connections page', () => {
     await shows(row(page, NAME));
     await shows(page.getByRole('button', { name: 'Usar tema claro' }));
 
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('links a connection by phone number: the pairing code shows in the dialog and entering it connects', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await gotoListening(page, '/connections', 'notification');
+    await createFromPage(page, 'Filial Norte');
+    const created = await shows(row(page, 'Filial Norte'));
+    await created.getByRole('button', { name: 'Tentar novamente' }).click();
+    await created.getByRole('button', { name: 'QR CODE', exact: true }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' }));
+
+    await dialog.getByLabel('Número do WhatsApp com DDI e DDD').fill('+55 11 98888-1234');
+    await dialog.getByRole('button', { name: 'Gerar código' }).click();
+    const code = await shows(dialog.getByRole('status', { name: 'Código de pareamento' }));
+    const shownCode = (await code.locator('p').innerText()).trim();
+    expect(shownCode).toMatch(/^[1-9A-HJ-NP-TV-Z]{4}-[1-9A-HJ-NP-TV-Z]{4}$/);
+
+    const connection = await until('the connection', () => connectionNamed('Filial Norte'));
+    await putSimulatedPairingCodeEntry(companyId, connection.id, shownCode);
+
+    await leaves(dialog);
+    await shows(created.getByText('Conectado', { exact: true }));
+  });
+
+  it('finds no serious or critical accessibility violation on the connection form and the QR code dialog', async () => {
+    const page = await web.newPage({ signedIn: true, colorScheme: 'dark' });
+    await page.goto('/connections');
+    await shows(row(page, NAME));
+
+    await page.getByRole('button', { name: 'Adicionar WhatsApp' }).click();
+    const form = await shows(page.getByRole('dialog', { name: 'Adicionar WhatsApp' }));
+    await shows(form.getByLabel('Nome'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Cancelar' }).click();
+    await leaves(form);
+
+    const waiting = row(page, NAME);
+    await waiting.getByRole('button', { name: 'Desconectar' }).click();
+    await waiting.getByRole('button', { name: 'Novo QR CODE' }).click();
+    await waiting.getByRole('button', { name: 'QR CODE', exact: true }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' }));
+    await shows(dialog.getByRole('img', { name: `QR Code da conexão ${NAME}` }));
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

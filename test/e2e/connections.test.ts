@@ -167,4 +167,21 @@ describe('the connections page', () => {
     await shows(dialog.getByRole('img', { name: `QR Code da conexão ${NAME}` }));
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  it('makes a new API token only after a confirmation, shows it once and copies it', async () => {
+    const page = await web.newPage({ signedIn: true, permissions: ['clipboard-read', 'clipboard-write'] });
+    await page.goto('/connections');
+    const created = await shows(row(page, NAME));
+
+    await created.getByRole('button', { name: `Gerar novo token da API de ${NAME}` }).click();
+    const confirm = await shows(page.getByRole('alertdialog', { name: 'Gerar novo token da API' }));
+    await confirm.getByRole('button', { name: 'Gerar novo token' }).click();
+    const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API' }));
+    const shown = await tokenDialog.getByRole('textbox', { name: 'Token' }).inputValue();
+    await tokenDialog.getByRole('button', { name: 'Copiar' }).click();
+
+    await shows(tokenDialog.getByText('Token copiado.'));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+    expect(shown).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
 });

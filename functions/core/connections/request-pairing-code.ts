@@ -45,7 +45,8 @@ export async function requestPairingCode(caller: Caller, whatsappId: string, num
 
   const saved = await setSessionState(caller.companyId, whatsappId, { status: 'OPENING', qrcode: '', pairingCode: '', retries: 0, updatedAt: now.toISOString() });
   if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');
-  const dto = await presentConnection(saved);
-  await publishToCompany(caller.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
+  const dto = await presentConnection(saved.connection);
+  // A newer state (the host was quicker) was published by the host already; the answer is that state.
+  if (saved.applied) await publishToCompany(caller.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
   return dto;
 }

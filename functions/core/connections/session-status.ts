@@ -5,7 +5,8 @@
  * as `whatsappSession` (the connections page and its QR dialog) and `whatsapp` (lists, the menu's alert
  * badge); never a session credential (docs/architecture.md §7).
  *
- * A connection deleted meanwhile is left deleted: the update is conditional and nothing is published.
+ * A connection deleted meanwhile is left deleted: the update is conditional and nothing is published;
+ * so is a report older than the state stored (repositories/connections.ts, setSessionState).
  */
 import type { ConnectionStatus } from '../../../shared/connections';
 import { publishToCompany } from '../realtime/publisher';
@@ -29,8 +30,8 @@ export async function reportSessionStatus(companyId: string, whatsappId: string,
     retries: report.retries ?? 0,
     updatedAt: now.toISOString(),
   });
-  if (!saved) return;
-  const dto = await presentConnection(saved);
+  if (!saved?.applied) return;
+  const dto = await presentConnection(saved.connection);
   await publishToCompany(companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
   await publishToCompany(companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
 }

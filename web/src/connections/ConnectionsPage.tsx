@@ -33,6 +33,7 @@ import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
 import { connectionFormOf, emptyConnectionForm } from './connection-form';
+import { ConfirmRotateTokenDialog } from './ConfirmRotateTokenDialog';
 import { ConnectionForm } from './ConnectionForm';
 import { ConnectionsTable } from './ConnectionsTable';
 import { filterConnections } from './filter-connections';
@@ -58,6 +59,7 @@ export function ConnectionsPage() {
   const [qrFor, setQrFor] = useState<string>();
   const [deleting, setDeleting] = useState<ConnectionDto>();
   const [token, setToken] = useState<string>();
+  const [rotating, setRotating] = useState<ConnectionDto>();
 
   const connections = list.data ?? [];
   const shown = filterConnections(connections, filter);
@@ -71,10 +73,14 @@ export function ConnectionsPage() {
   const rotate = useMutation({
     mutationFn: (connection: ConnectionDto) => rotateConnectionToken(api, connection.id),
     onSuccess: (rotated) => {
+      setRotating(undefined);
       setToken(rotated.token);
       toast.success(texts.token.rotated);
     },
-    onError: (error) => toast.error(error),
+    onError: (error) => {
+      setRotating(undefined);
+      toast.error(error);
+    },
   });
 
   const closeDelete = () => setDeleting(undefined);
@@ -132,7 +138,7 @@ export function ConnectionsPage() {
           onShowQr={(connection) => setQrFor(connection.id)}
           onSession={(connection, request) => session.mutate({ connection, request })}
           onEdit={(connection) => setForm({ mode: 'edit', connection })}
-          onRotateToken={(connection) => rotate.mutate(connection)}
+          onRotateToken={setRotating}
           onDelete={setDeleting}
         />
       </ListPage>
@@ -158,6 +164,12 @@ export function ConnectionsPage() {
         busy={remove.isPending}
         onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
         onCancel={closeDelete}
+      />
+      <ConfirmRotateTokenDialog
+        name={rotating?.name}
+        busy={rotate.isPending}
+        onConfirm={() => rotating !== undefined && rotate.mutate(rotating)}
+        onCancel={() => setRotating(undefined)}
       />
       <TokenDialog token={token} onClose={() => setToken(undefined)} />
     </>

@@ -97,6 +97,12 @@ export const connectionsTexts = defineTexts({
       codeHelp: 'Digite este código no celular.',
       waitingCode: 'Aguardando o código…',
     },
+    rotate: {
+      title: 'Gerar novo token da API',
+      message: 'O token atual de {{name}} deixará de funcionar imediatamente. Continuar?',
+      confirm: 'Gerar novo token',
+      cancel: 'Cancelar',
+    },
     token: {
       title: 'Token da API',
       help: 'Guarde este token agora: ele não será mostrado de novo. Um novo token invalida o anterior.',
@@ -202,6 +208,12 @@ export const connectionsTexts = defineTexts({
       codeHelp: 'Enter this code on the phone.',
       waitingCode: 'Waiting for the code…',
     },
+    rotate: {
+      title: 'New API token',
+      message: 'The current token of {{name}} will stop working at once. Continue?',
+      confirm: 'Make a new token',
+      cancel: 'Cancel',
+    },
     token: {
       title: 'API token',
       help: 'Keep this token now: it will not be shown again. A new token invalidates the previous one.',
@@ -306,6 +318,12 @@ export const connectionsTexts = defineTexts({
       codeLabel: 'Código de vinculación',
       codeHelp: 'Escriba este código en el teléfono.',
       waitingCode: 'Esperando el código…',
+    },
+    rotate: {
+      title: 'Nuevo token de la API',
+      message: 'El token actual de {{name}} dejará de funcionar de inmediato. ¿Continuar?',
+      confirm: 'Generar nuevo token',
+      cancel: 'Cancelar',
     },
     token: {
       title: 'Token de la API',

@@ -18,6 +18,11 @@ import { gotoListening } from './support/realtime';
 import { ifAssigned } from '../support/teardown';
 
 const NAME = 'Loja Centro';
+/**
+ * What waits on the session host (a QR code offered, a pairing done) waits this long: the host polls
+ * its command queue and the simulated network, which on a loaded machine takes more than a click's 10 s.
+ */
+const SESSION_WAIT = { timeout: 30_000 } as const;
 
 let web: WebCloud;
 let host: SessionHost;
@@ -91,7 +96,7 @@ describe('the connections page', () => {
 
     // Start its session: OPENING, then the QR code button.
     await created.getByRole('button', { name: 'Tentar novamente' }).click();
-    await created.getByRole('button', { name: 'QR CODE', exact: true }).click();
+    await created.getByRole('button', { name: 'QR CODE', exact: true }).click(SESSION_WAIT);
     const dialog = await shows(page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' }));
     await shows(dialog.getByRole('img', { name: `QR Code da conexão ${NAME}` }));
 
@@ -99,11 +104,11 @@ describe('the connections page', () => {
     const shown = await until('the QR code', async () => {
       const connection = await connectionNamed(NAME);
       return connection?.status === 'qrcode' && connection.qrcode !== '' ? connection : undefined;
-    });
+    }, 750);
     await putSimulatedScan(companyId, shown.id, shown.qrcode, '5511900000077');
 
-    await leaves(dialog);
-    await shows(created.getByText('Conectado', { exact: true }));
+    await dialog.waitFor({ state: 'hidden', ...SESSION_WAIT });
+    await created.getByText('Conectado', { exact: true }).waitFor({ state: 'visible', ...SESSION_WAIT });
     await shows(created.getByRole('button', { name: 'Desconectar' }));
   });
 
@@ -131,20 +136,21 @@ describe('the connections page', () => {
     await createFromPage(page, 'Filial Norte');
     const created = await shows(row(page, 'Filial Norte'));
     await created.getByRole('button', { name: 'Tentar novamente' }).click();
-    await created.getByRole('button', { name: 'QR CODE', exact: true }).click();
+    await created.getByRole('button', { name: 'QR CODE', exact: true }).click(SESSION_WAIT);
     const dialog = await shows(page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' }));
 
     await dialog.getByLabel('Número do WhatsApp com DDI e DDD').fill('+55 11 98888-1234');
     await dialog.getByRole('button', { name: 'Gerar código' }).click();
-    const code = await shows(dialog.getByRole('status', { name: 'Código de pareamento' }));
+    const code = dialog.getByRole('status', { name: 'Código de pareamento' });
+    await code.waitFor({ state: 'visible', ...SESSION_WAIT });
     const shownCode = (await code.locator('p').innerText()).trim();
     expect(shownCode).toMatch(/^[1-9A-HJ-NP-TV-Z]{4}-[1-9A-HJ-NP-TV-Z]{4}$/);
 
     const connection = await until('the connection', () => connectionNamed('Filial Norte'));
     await putSimulatedPairingCodeEntry(companyId, connection.id, shownCode);
 
-    await leaves(dialog);
-    await shows(created.getByText('Conectado', { exact: true }));
+    await dialog.waitFor({ state: 'hidden', ...SESSION_WAIT });
+    await created.getByText('Conectado', { exact: true }).waitFor({ state: 'visible', ...SESSION_WAIT });
   });
 
   it('finds no serious or critical accessibility violation on the connection form and the QR code dialog', async () => {
@@ -162,9 +168,9 @@ describe('the connections page', () => {
     const waiting = row(page, NAME);
     await waiting.getByRole('button', { name: 'Desconectar' }).click();
     await waiting.getByRole('button', { name: 'Novo QR CODE' }).click();
-    await waiting.getByRole('button', { name: 'QR CODE', exact: true }).click();
+    await waiting.getByRole('button', { name: 'QR CODE', exact: true }).click(SESSION_WAIT);
     const dialog = await shows(page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' }));
-    await shows(dialog.getByRole('img', { name: `QR Code da conexão ${NAME}` }));
+    await dialog.getByRole('img', { name: `QR Code da conexão ${NAME}` }).waitFor({ state: 'visible', ...SESSION_WAIT });
     expect(await seriousViolations(page)).toEqual([]);
   });
 

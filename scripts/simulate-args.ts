@@ -20,6 +20,7 @@ const OPTIONS = {
   id: { type: 'string' },
   video: { type: 'boolean', default: false },
   phone: { type: 'string' },
+  code: { type: 'string' },
 } as const;
 
 const TAKES_A_VALUE: ReadonlySet<string> = new Set(

@@ -4,6 +4,8 @@
  * credentials, against a deployed stage that enables the simulator.
  *
  *   scan                      scan the QR code a simulator connection shows (pairs a simulated phone)
+ *   pair --code <code>        enter the pairing code the connection shows, on the phone of the number
+ *                             the admin linked it to (Connections page, "link with phone number")
  *   send --from <number> [--name <name>] [--text <text>] [--file <path>] [--reply <id>]
  *        [--location <lat,lng[,description]>] [--vcard <name:number>]
  *                             a contact writes (text, a file as image/audio/video/document, a place, a card)
@@ -90,6 +92,13 @@ switch (positionals[0]) {
     process.stdout.write(`Scanned the QR code of ${connection.name} with the simulated phone ${phone}.\n`);
     break;
   }
+  case 'pair': {
+    if (connection.status !== 'qrcode' || !connection.pairingCode) fail(`${connection.name} shows no pairing code now (status ${connection.status}); ask for one on the Connections page first.`);
+    if (!options.code) fail('Give the code the page shows with --code <code>.');
+    await simulator.putSimulatedPairingCodeEntry(companyId, connection.id, options.code);
+    process.stdout.write(`Entered the pairing code on the phone linked to ${connection.name}.\n`);
+    break;
+  }
   case 'send': {
     const whatsappMessageId = newMessageId();
     const common = { kind: 'message' as const, from: from(), name: options.name ?? '', whatsappMessageId, ...(options.reply ? { quotedWhatsappMessageId: options.reply } : {}) };
@@ -139,5 +148,5 @@ switch (positionals[0]) {
     }
     break;
   default:
-    fail('Commands: scan, send, edit, delete, call, read, outbox (see scripts/simulate.ts).');
+    fail('Commands: scan, pair, send, edit, delete, call, read, outbox (see scripts/simulate.ts).');
 }

@@ -24,6 +24,11 @@ export interface ConnectionDto {
   readonly qrcode: string;
   /** QR codes offered in the current attempt (the host gives up after a bounded number). */
   readonly retries: number;
+  /**
+   * WhatsApp's 8-character code for linking by phone number (POST /whatsappsession/{id}/pairing-code),
+   * shown beside the QR code while `status` is qrcode; '' otherwise.
+   */
+  readonly pairingCode: string;
   readonly isDefault: boolean;
   readonly provider: ConnectionProvider;
   readonly greetingMessage: string;
@@ -132,6 +137,34 @@ export const UpdateConnectionBody = z.object({
 export type UpdateConnectionBody = z.output<typeof UpdateConnectionBody>;
 
 export const ConnectionParams = z.object({ id });
+
+/** Ours (E.164 allows 15 digits; no country's full number is shorter than 10 with its code). */
+export const PAIRING_NUMBER_MIN_DIGITS = 10;
+export const PAIRING_NUMBER_MAX_DIGITS = 15;
+
+/**
+ * POST /whatsappsession/{id}/pairing-code: the phone number to link by code instead of the QR code,
+ * with its country code. Spaces, dashes, dots, parentheses and a leading + are dropped; anything else
+ * or a wrong length is an ERR_VALIDATION on `number`. The answer is the digits.
+ */
+export const PairingCodeBody = z.object({
+  number: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Required' : 'Must be text') })
+    .trim()
+    .regex(/^\+?[\d\s().-]+$/, 'Invalid number')
+    .transform((typed) => typed.replace(/\D/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(PAIRING_NUMBER_MIN_DIGITS, 'Invalid number')
+        .max(PAIRING_NUMBER_MAX_DIGITS, 'Invalid number'),
+    ),
+});
+export type PairingCodeBody = z.output<typeof PairingCodeBody>;
+
+/** WhatsApp's pairing codes: 8 characters of the alphabet Baileys draws them from (1-9 and A-Z without I, O, U). */
+export const PAIRING_CODE_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTVWXYZ';
+export const PAIRING_CODE_PATTERN = /^[1-9A-HJ-NP-TV-Z]{8}$/;
 
 /** Connection defaults (spec 2 §9). */
 export const CONNECTION_DEFAULTS = {

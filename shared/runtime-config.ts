@@ -10,4 +10,10 @@ export interface RuntimeConfig {
   readonly userPoolClientId: string;
   /** Only locally: the cognito-local endpoint that stands in for Cognito. */
   readonly cognitoEndpoint?: string;
+  /**
+   * The stage offers the WhatsApp simulator for new connections (infra/resources/stage.ts; always
+   * locally): the connection form then shows the provider choice. Absent means not offered; the server
+   * refuses the simulator there anyway.
+   */
+  readonly simulatorEnabled?: boolean;
 }

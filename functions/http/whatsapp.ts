@@ -4,11 +4,12 @@
  * (connections-page:* permissions). The company is the session's: a `companyId` in a query or body is
  * never read.
  */
-import { ConnectionParams, CreateConnectionBody, UpdateConnectionBody } from '../../shared/connections';
+import { ConnectionParams, CreateConnectionBody, PairingCodeBody, UpdateConnectionBody } from '../../shared/connections';
 import { httpModule, callerRoute, type Access } from '../core/http/http-module';
 import { created, noContent, ok } from '../core/http/reply';
 import { rotateConnectionToken } from '../core/connections/connection-token';
 import { deleteConnection } from '../core/connections/delete-connection';
+import { requestPairingCode } from '../core/connections/request-pairing-code';
 import { getConnectionDto, listConnectionDtos } from '../core/connections/present-connection';
 import { createConnection, updateConnection } from '../core/connections/save-connection';
 import { controlSession } from '../core/connections/session-control';
@@ -39,5 +40,9 @@ export const handler = httpModule('whatsapp', {
   ),
   'DELETE /whatsappsession/{id}': callerRoute({ params: ConnectionParams, access: SESSION }, async ({ caller, params }) =>
     ok(await controlSession(caller, params.id, 'logout')),
+  ),
+  // Ours: link by phone number instead of the QR code (core/connections/request-pairing-code.ts).
+  'POST /whatsappsession/{id}/pairing-code': callerRoute({ params: ConnectionParams, body: PairingCodeBody, access: SESSION }, async ({ caller, params, body }) =>
+    ok(await requestPairingCode(caller, params.id, body.number)),
   ),
 });

@@ -7,6 +7,8 @@
  * Session lifecycle (spec 2 §2 statuses):
  * - start: OPENING, then `qrcode` with each code offered; after MAX_QR_CODES codes nobody scanned, the
  *   attempt ends DISCONNECTED (the admin asks again). Scanned: PAIRING, then CONNECTED.
+ * - link by phone number (requestPairingCode): as a new QR code, and the provider's pairing code is
+ *   reported with every `qrcode` status of the attempt, until the phone enters it or the codes run out.
  * - a lost connection: TIMEOUT, and a new socket after an exponential backoff with full jitter
  *   (2 s doubling up to 5 minutes), until it opens again, is logged out or replaced;
  * - `restartRequired` (WhatsApp asks for a new socket after pairing): reopened at once;
@@ -86,7 +88,8 @@ export class ShardSessions {
     switch (command.type) {
       case 'startSession':
       case 'restartSession':
-      case 'requestQr': {
+      case 'requestQr':
+      case 'requestPairingCode': {
         const provider = this.providerFor(command.provider);
         if (!provider) {
           await this.report(command.companyId, command.whatsappId, { status: 'DISCONNECTED' });
@@ -97,8 +100,9 @@ export class ShardSessions {
         if (command.type === 'startSession' && existing?.isActive()) return;
         await existing?.stop();
         this.sessions.delete(key);
-        if (command.type === 'requestQr') await provider.clearPairing(this.context(command.companyId, command.whatsappId));
-        this.running(command.companyId, command.whatsappId, provider).start();
+        const fresh = command.type === 'requestQr' || command.type === 'requestPairingCode';
+        if (fresh) await provider.clearPairing(this.context(command.companyId, command.whatsappId));
+        this.running(command.companyId, command.whatsappId, provider, command.type === 'requestPairingCode' ? command.number : undefined).start();
         return;
       }
       case 'logout': {
@@ -150,8 +154,8 @@ export class ShardSessions {
     return { companyId, whatsappId, fencingToken: this.options.fencingToken };
   }
 
-  private running(companyId: string, whatsappId: string, provider: WhatsAppProvider): RunningSession {
-    const session = new RunningSession(this.context(companyId, whatsappId), provider, {
+  private running(companyId: string, whatsappId: string, provider: WhatsAppProvider, pairWith?: string): RunningSession {
+    const session = new RunningSession(this.context(companyId, whatsappId), provider, pairWith, {
       random: this.options.random ?? Math.random,
       publish: this.options.publish ?? publishWhatsAppEvent,
       report: (report) => this.report(companyId, whatsappId, report),
@@ -189,6 +193,9 @@ class RunningSession {
   private phase: Phase = 'opening';
   private socket: ProviderSession | undefined;
   private qrCodes = 0;
+  /** The last QR code and pairing code offered, reported together. */
+  private qrcode = '';
+  private pairingCode = '';
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private openWaiters: ((socket: ProviderSession | undefined) => void)[] = [];
@@ -201,6 +208,8 @@ class RunningSession {
   constructor(
     private readonly context: SessionContext,
     private readonly provider: WhatsAppProvider,
+    /** Digits of the number to link by pairing code, when the admin asked for one. */
+    private readonly pairWith: string | undefined,
     private readonly deps: RunningDeps,
   ) {}
 
@@ -217,8 +226,11 @@ class RunningSession {
   private async openSocket(): Promise<void> {
     const generation = { closedBy: undefined as CloseReason | undefined };
     try {
-      const socket = await this.provider.open(this.context, {
+      const socket = await this.provider.open(
+        this.context,
+        {
         onQr: (qrcode) => this.onQr(qrcode),
+        onPairingCode: (code) => this.onPairingCode(code),
         onPairing: () => void this.deps.report({ status: 'PAIRING' }),
         onOpen: () => this.onOpen(),
         onClose: (reason, detail) => {
@@ -226,7 +238,9 @@ class RunningSession {
           void this.onClose(reason, detail);
         },
         onEvent: (event) => this.enqueueEvent(event),
-      });
+        },
+        this.pairWith === undefined ? {} : { pairWith: this.pairWith },
+      );
       if (this.phase === 'stopped') {
         await socket.close();
         return;
@@ -246,7 +260,15 @@ class RunningSession {
       void this.giveUp('qr codes not scanned');
       return;
     }
-    void this.deps.report({ status: 'qrcode', qrcode, retries: this.qrCodes });
+    this.qrcode = qrcode;
+    void this.deps.report({ status: 'qrcode', qrcode, pairingCode: this.pairingCode, retries: this.qrCodes });
+  }
+
+  /** Shown at once, beside the QR code of the moment (it stays valid while the codes are offered). */
+  private onPairingCode(code: string): void {
+    if (this.phase === 'stopped') return;
+    this.pairingCode = code;
+    void this.deps.report({ status: 'qrcode', qrcode: this.qrcode, pairingCode: code, retries: this.qrCodes });
   }
 
   private onOpen(): void {
@@ -254,6 +276,8 @@ class RunningSession {
     this.phase = 'open';
     this.attempt = 0;
     this.qrCodes = 0;
+    this.qrcode = '';
+    this.pairingCode = '';
     void this.deps.report({ status: 'CONNECTED' });
     if (this.socket) this.releaseWaiters(this.socket);
   }

@@ -224,6 +224,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.clientId,
       cognitoEndpoint,
+      // As SIMULATOR_ENABLED above: the local cloud always offers the simulator.
+      simulatorEnabled: true,
     };
 
     let webUrl = '';

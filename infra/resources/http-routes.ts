@@ -176,6 +176,8 @@ export const HTTP_ROUTES = [
   { method: 'POST', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
   { method: 'PUT', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
   { method: 'DELETE', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
+  /** Ours (issue 15): links the session by phone number; the 8-character code arrives with whatsappSession. */
+  { method: 'POST', path: '/whatsappsession/{id}/pairing-code', module: 'whatsapp', auth: 'jwt' },
 
   // external messaging API (issue 5)
   /** Public at the gateway: the handler authenticates the per-connection bearer token itself. */

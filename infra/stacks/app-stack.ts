@@ -81,6 +81,7 @@ export class AppStack extends Stack {
       region: this.region,
       userPoolId: userPool.userPoolId,
       userPoolClientId: userPoolClient.userPoolClientId,
+      ...(stage.simulatorEnabled && { simulatorEnabled: true }),
     };
     new WebDeployment(this, 'Web', { stage, webDist, distribution: data.web.distribution, config });
 

@@ -468,28 +468,39 @@ describe('the session host', () => {
 });
 
 describe('the web deployment', () => {
-  it('writes config.json with the keys the web app reads, from the stack outputs, and invalidates the distribution', () => {
-    // Prepare
+  /** The stage's config.json as the deployment writes it, with the CloudFormation values behind its markers. */
+  function configJsonOf(stage: SynthesizedStage) {
     const [deployment] = Object.values(
-      dev.app.findResources('Custom::CDKBucketDeployment', { Properties: { DistributionPaths: ['/*'] } }),
+      stage.app.findResources('Custom::CDKBucketDeployment', { Properties: { DistributionPaths: ['/*'] } }),
     ) as { Properties: { SourceObjectKeys: string[]; SourceMarkers: Record<string, unknown>[] } }[];
     const sourceIndex = deployment?.Properties.SourceMarkers.findIndex((markers) => Object.keys(markers).length > 0) ?? -1;
     const objectKey = deployment?.Properties.SourceObjectKeys[sourceIndex] ?? '';
     const markers = deployment?.Properties.SourceMarkers[sourceIndex] ?? {};
+    const config = JSON.parse(
+      fs.readFileSync(path.join(stage.outdir, `asset.${objectKey.replace(/\.zip$/, '')}`, 'config.json'), 'utf8'),
+    ) as Record<string, string | boolean>;
+    const valueOf = (marker: string | boolean | undefined): unknown => markers[String(marker ?? '')];
+    return { config, valueOf };
+  }
+
+  it('writes config.json with the keys the web app reads, from the stack outputs, and invalidates the distribution', () => {
+    // Prepare
     const [httpApiId] = Object.keys(dev.app.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }));
 
     // Act
-    const config = JSON.parse(
-      fs.readFileSync(path.join(dev.outdir, `asset.${objectKey.replace(/\.zip$/, '')}`, 'config.json'), 'utf8'),
-    ) as Record<string, string>;
-    const valueOf = (marker: string | undefined): unknown => markers[marker ?? ''];
+    const { config, valueOf } = configJsonOf(dev);
 
     // Assess
-    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'region', 'userPoolClientId', 'userPoolId', 'wsUrl']);
+    expect(Object.keys(config).sort()).toEqual(['apiUrl', 'region', 'simulatorEnabled', 'userPoolClientId', 'userPoolId', 'wsUrl']);
     expect(valueOf(config.apiUrl)).toEqual({ 'Fn::GetAtt': [httpApiId, 'ApiEndpoint'] });
     expect(config.wsUrl).toMatch(/^wss:\/\/.*\/ws$/);
     expect(JSON.stringify(valueOf(config.userPoolId))).toContain('atende-dev-data');
     expect(JSON.stringify(valueOf(config.userPoolClientId))).toContain('atende-dev-data');
+  });
+
+  it('offers the simulator to the connection form on a development stage only', () => {
+    expect(configJsonOf(dev).config.simulatorEnabled).toBe(true);
+    expect(configJsonOf(prod).config).not.toHaveProperty('simulatorEnabled');
   });
 
   it('caches hashed assets for a year and makes browsers revalidate everything else', () => {

@@ -7,7 +7,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { dynamo } from '../../functions/core/aws/clients';
-import { findConnectionByToken } from '../../functions/core/repositories/connections';
+import { findConnectionByToken, setSessionState } from '../../functions/core/repositories/connections';
 import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
 import { shardOf } from '../../functions/core/sessions/commands';
@@ -54,6 +54,7 @@ describe('creating and reading connections', () => {
       status: 'DISCONNECTED',
       qrcode: '',
       retries: 0,
+      pairingCode: '',
       isDefault: true,
       provider: 'beta',
       greetingMessage: '',
@@ -256,6 +257,20 @@ describe('/whatsappsession/{id}', () => {
       { shard: shardOf(id), groupId: id, command: { type: 'requestQr', provider: 'simulator', ...common } },
       { shard: shardOf(id), groupId: id, command: { type: 'logout', deleted: false, ...common } },
     ]);
+  });
+
+  it("keeps the host's newer state when a button's OPENING lands after it (the host was quicker than the handler)", async () => {
+    const made = await create(a.admin.token, { name: 'Corrida', provider: 'simulator' });
+    const id: string = made.body.id;
+    // The host already offered a code, decided after the request below began.
+    const later = new Date(Date.now() + 60_000).toISOString();
+    await setSessionState(a.companyId, id, { status: 'qrcode', qrcode: 'QR-FROM-HOST', pairingCode: '', retries: 1, updatedAt: later });
+
+    const started = await cloud.api(`/whatsappsession/${id}`, { method: 'POST', token: a.admin.token });
+
+    expect(started).toMatchObject({ status: 200, body: { id, status: 'qrcode', qrcode: 'QR-FROM-HOST' } });
+    expect((await read(a.admin.token, id)).body).toMatchObject({ status: 'qrcode', qrcode: 'QR-FROM-HOST' });
+    expect((await drainCommands()).map(({ command }) => command.type)).toContain('startSession');
   });
 
   it('restarts at once a session waiting to reconnect (TIMEOUT) rather than starting it again', async () => {

@@ -41,12 +41,13 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   for (const key of REQUIRED_KEYS) {
     if (!isNonEmptyString(input[key])) problems.push(`${key} is missing or empty`);
   }
-  const { apiUrl, wsUrl, cognitoEndpoint } = input;
+  const { apiUrl, wsUrl, cognitoEndpoint, simulatorEnabled } = input;
   if (isNonEmptyString(apiUrl) && !isUrl(apiUrl, ['http:', 'https:'])) problems.push('apiUrl is not an http(s) URL');
   if (isNonEmptyString(wsUrl) && !isUrl(wsUrl, ['ws:', 'wss:'])) problems.push('wsUrl is not a ws(s) URL');
   if (cognitoEndpoint !== undefined && !(isNonEmptyString(cognitoEndpoint) && isUrl(cognitoEndpoint, ['http:', 'https:']))) {
     problems.push('cognitoEndpoint is not an http(s) URL');
   }
+  if (simulatorEnabled !== undefined && typeof simulatorEnabled !== 'boolean') problems.push('simulatorEnabled is not true or false');
   if (problems.length > 0) throw new ConfigError(`config.json is invalid: ${problems.join('; ')}`);
 
   // Every key was checked above; the casts only restate what the loop proved.
@@ -57,7 +58,11 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
     userPoolId: input.userPoolId as string,
     userPoolClientId: input.userPoolClientId as string,
   };
-  return isNonEmptyString(cognitoEndpoint) ? { ...config, cognitoEndpoint } : config;
+  return {
+    ...config,
+    ...(isNonEmptyString(cognitoEndpoint) && { cognitoEndpoint }),
+    ...(simulatorEnabled === true && { simulatorEnabled }),
+  };
 }
 
 /** Fetches and validates `/config.json`; `no-store` so a redeploy with new endpoints is seen at once. */

@@ -17,6 +17,7 @@ export function toConnectionDto(connection: Connection, queues: ReadonlyMap<stri
     status: connection.status,
     qrcode: connection.qrcode,
     retries: connection.retries,
+    pairingCode: connection.pairingCode ?? '',
     isDefault: connection.isDefault,
     provider: connection.provider,
     greetingMessage: connection.greetingMessage,

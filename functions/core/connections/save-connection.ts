@@ -77,6 +77,7 @@ export async function createConnection(caller: Caller, input: CreateConnectionBo
       name: input.name,
       status: 'DISCONNECTED',
       qrcode: '',
+      pairingCode: '',
       retries: 0,
       isDefault,
       provider,

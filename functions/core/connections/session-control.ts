@@ -7,7 +7,9 @@
  *
  * Steps: read the connection (another company's id is a missing one); enqueue the command first (a
  * status without a command behind it would show 'connecting' forever); set the status, QR code and
- * retries; publish `whatsappSession` update with the connection (never a credential).
+ * retries, unless the host, quick on the command, already stored a newer state (the answer is then
+ * that state, which the host published); publish `whatsappSession` update with the connection (never
+ * a credential).
  */
 import { ulid } from 'ulid';
 import type { ConnectionDto, ConnectionStatus } from '../../../shared/connections';
@@ -38,9 +40,10 @@ export async function controlSession(caller: Caller, whatsappId: string, action:
     status = 'DISCONNECTED';
   }
 
-  const saved = await setSessionState(caller.companyId, whatsappId, { status, qrcode: '', retries: 0, updatedAt: now.toISOString() });
+  const saved = await setSessionState(caller.companyId, whatsappId, { status, qrcode: '', pairingCode: '', retries: 0, updatedAt: now.toISOString() });
   if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');
-  const dto = await presentConnection(saved);
-  await publishToCompany(caller.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
+  const dto = await presentConnection(saved.connection);
+  // A newer state (the host was quicker) was published by the host already; the answer is that state.
+  if (saved.applied) await publishToCompany(caller.companyId, 'company', 'whatsappSession', { action: 'update', session: dto });
   return dto;
 }

@@ -6,15 +6,20 @@
  * the session host under the connection, never read here.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionDto } from '../../../shared/connections';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { batchGetAll, fromItem, queryPrefix, setFields, table, updateExistingItem } from './table';
+import { batchGetAll, fromItem, queryPrefix, setFields, table } from './table';
 import type { TransactItem } from './transaction';
 
-/** A connection as stored: the API's fields (without the queue summaries) with its company and token hash. */
-export interface Connection extends Omit<ConnectionDto, 'queues'> {
+/**
+ * A connection as stored: the API's fields (without the queue summaries) with its company and token
+ * hash. `pairingCode` is absent on items written before linking by code existed.
+ */
+export interface Connection extends Omit<ConnectionDto, 'queues' | 'pairingCode'> {
+  readonly pairingCode?: string;
   readonly companyId: string;
   /** SHA-256 (hex) of the current API token. */
   readonly tokenHash: string;
@@ -95,13 +100,44 @@ export interface SessionState {
   readonly status: Connection['status'];
   readonly qrcode: string;
   readonly retries: number;
+  /** The code for linking by phone number while one is offered; '' otherwise. */
+  readonly pairingCode: string;
   readonly updatedAt: string;
 }
 
-/** Stores the session's state on an existing connection; answers it as it is now, or undefined when it is gone. */
-export async function setSessionState(companyId: string, whatsappId: string, state: SessionState): Promise<Connection | undefined> {
-  const saved = await updateExistingItem(keys.connection(companyId, whatsappId), { ...state });
-  return saved ? fromItem<Connection>(saved) : undefined;
+/**
+ * Stores the session's state on an existing connection, unless a newer one is stored already: states
+ * are written by the admin's session buttons (OPENING, DISCONNECTED) and by the session host (each QR
+ * code, CONNECTED...), from different machines and without a lock, so a write can land after a newer
+ * one (a button's OPENING after the host, quick on the command, already offered its QR code). Each
+ * state carries when it was decided (`updatedAt`, kept as `sessionStateAt` since an edit of the form
+ * moves `updatedAt` too) and an older one is dropped. Answers the connection as it is now with whether
+ * this state was stored, or undefined when the connection is gone.
+ */
+export async function setSessionState(
+  companyId: string,
+  whatsappId: string,
+  state: SessionState,
+): Promise<{ readonly connection: Connection; readonly applied: boolean } | undefined> {
+  const update = setFields({ ...state, sessionStateAt: state.updatedAt });
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.connection(companyId, whatsappId),
+        ...update,
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(#at) OR #at <= :at)',
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, '#at': 'sessionStateAt' },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':at': state.updatedAt },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? { connection: fromItem<Connection>(Attributes), applied: true } : undefined;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const current = await getConnection(companyId, whatsappId, true);
+    return current ? { connection: current, applied: false } : undefined;
+  }
 }
 
 // ---- transaction actions ----------------------------------------------------------------------------

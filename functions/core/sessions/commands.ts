@@ -108,6 +108,19 @@ export const RequestQrCommand = z.object({
 });
 
 /**
+ * Drop the session's pairing state and link it by phone number instead of a QR code
+ * (POST /whatsappsession/{id}/pairing-code): the host opens a new socket and, once it is up and not
+ * paired, asks the provider for WhatsApp's 8-character code for `number` (digits with the country code),
+ * which it reports with the `qrcode` status like a QR code.
+ */
+export const RequestPairingCodeCommand = z.object({
+  type: z.literal('requestPairingCode'),
+  ...common,
+  provider: z.enum(CONNECTION_PROVIDERS),
+  number: z.string().regex(/^\d{10,15}$/),
+});
+
+/**
  * Log the session out and close its socket (DELETE /whatsappsession/{id}, and the connection's
  * deletion, `deleted` true: the host then also removes the auth state kept under the connection).
  */
@@ -125,6 +138,7 @@ export const SessionCommand = z.discriminatedUnion('type', [
   StartSessionCommand,
   RestartSessionCommand,
   RequestQrCommand,
+  RequestPairingCodeCommand,
   LogoutCommand,
 ]);
 export type SessionCommand = z.output<typeof SessionCommand>;

@@ -96,6 +96,8 @@ export type CloseReason = 'loggedOut' | 'replaced' | 'qrTimeout' | 'restartRequi
 export interface SessionListener {
   /** A new QR code to show; the manager counts them and gives up after a bound. */
   onQr(qrcode: string): void;
+  /** The code for linking by phone number (`OpenOptions.pairWith`), once per socket that asked for one. */
+  onPairingCode(code: string): void;
   /** The QR code was scanned and the devices are pairing. */
   onPairing(): void;
   /** The session is open; `number` is the paired phone's number (digits). */
@@ -139,13 +141,22 @@ export interface SessionContext {
   readonly fencingToken: number;
 }
 
+export interface OpenOptions {
+  /**
+   * Link by phone number: digits with the country code. A socket that is not paired asks the network
+   * for a pairing code for it as soon as it can (reported through `onPairingCode`), besides offering
+   * QR codes; a paired one ignores it.
+   */
+  readonly pairWith?: string;
+}
+
 export interface WhatsAppProvider {
   readonly name: ConnectionProvider;
   /**
    * Opens a socket for the connection, resuming its stored pairing state or offering QR codes. The
    * listener hears everything from then on; the answer is usable once `onOpen` was called.
    */
-  open(context: SessionContext, listener: SessionListener): Promise<ProviderSession>;
+  open(context: SessionContext, listener: SessionListener, options?: OpenOptions): Promise<ProviderSession>;
   /** Forgets the connection's stored pairing state (a new QR is wanted, or the connection was deleted). */
   clearPairing(context: SessionContext): Promise<void>;
 }

@@ -83,11 +83,26 @@ export async function putSimulatedScan(companyId: string, whatsappId: string, qr
   );
 }
 
-/** Takes the pending scan, if any: read and delete in one step so it is seen once. */
-export async function takeSimulatedScan(companyId: string, whatsappId: string): Promise<{ qrcode: string; number: string } | undefined> {
+/**
+ * The phone of the number a pairing code was asked for enters `pairingCode` (WhatsApp's "Link with phone
+ * number instead"); the session pairs when it is the code it offered. Kept in the scan item: a phone
+ * does one or the other, and the session takes whichever came.
+ */
+export async function putSimulatedPairingCodeEntry(companyId: string, whatsappId: string, pairingCode: string): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: table(), Item: { ...keys.simulatorScan(companyId, whatsappId), entity: 'simulatorScan', pairingCode } }),
+  );
+}
+
+/** What the phone did: scanned a QR code with a number, or entered a pairing code. */
+export type SimulatedScan = { readonly qrcode: string; readonly number: string } | { readonly pairingCode: string };
+
+/** Takes the pending scan or code entry, if any: read and delete in one step so it is seen once. */
+export async function takeSimulatedScan(companyId: string, whatsappId: string): Promise<SimulatedScan | undefined> {
   const { Attributes } = await dynamo().send(
     new DeleteCommand({ TableName: table(), Key: keys.simulatorScan(companyId, whatsappId), ReturnValues: 'ALL_OLD' }),
   );
+  if (typeof Attributes?.pairingCode === 'string') return { pairingCode: Attributes.pairingCode };
   if (typeof Attributes?.qrcode !== 'string' || typeof Attributes.number !== 'string') return undefined;
   return { qrcode: Attributes.qrcode, number: Attributes.number };
 }

@@ -87,4 +87,18 @@ export const whatsappProbes: Record<RouteKeyOf<'whatsapp'>, Probe> = {
   'POST /whatsappsession/{id}': (context) => refusedOnB(context, 'POST', (id) => `/whatsappsession/${id}`),
   'PUT /whatsappsession/{id}': (context) => refusedOnB(context, 'PUT', (id) => `/whatsappsession/${id}`),
   'DELETE /whatsappsession/{id}': (context) => refusedOnB(context, 'DELETE', (id) => `/whatsappsession/${id}`),
+  'POST /whatsappsession/{id}/pairing-code': async ({ cloud, a, b }) => {
+    const target = await connectionOf(cloud, b);
+    const before = await readConnection(cloud, b, target.id);
+
+    // A valid body, so that only the tenant decides the answer.
+    const response = await cloud.api(`/whatsappsession/${target.id}/pairing-code?companyId=${b.companyId}`, {
+      method: 'POST',
+      token: a.admin.token,
+      body: { companyId: b.companyId, number: '5511988887777' },
+    });
+
+    expect(response).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+    expect(await readConnection(cloud, b, target.id)).toEqual(before);
+  },
 };

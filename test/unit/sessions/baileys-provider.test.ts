@@ -9,7 +9,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { mockClient } from 'aws-sdk-client-mock';
 import { proto, type AnyMessageContent, type MiscMessageGenerationOptions, type UserFacingSocketConfig, type WAMessage, type WAMessageKey } from 'baileys';
 import { createBaileysProvider, type BaileysSocket } from '../../../functions/sessions/providers/baileys';
-import type { CloseReason, SessionListener } from '../../../functions/sessions/providers/provider';
+import type { CloseReason, OpenOptions, SessionListener } from '../../../functions/sessions/providers/provider';
 
 process.env.TABLE_NAME = 'table-under-test';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -23,6 +23,7 @@ class SocketStandIn {
   readonly read: WAMessageKey[][] = [];
   ended = 0;
   pictureError: Error | undefined;
+  readonly pairingRequests: string[] = [];
   readonly signalRepository = {
     lidMapping: {
       getPNForLID: async () => null,
@@ -47,6 +48,10 @@ class SocketStandIn {
   async end() {
     this.ended += 1;
   }
+  async requestPairingCode(phoneNumber: string) {
+    this.pairingRequests.push(phoneNumber);
+    return 'ABCD2345';
+  }
   async logout() {
     await this.end();
   }
@@ -57,17 +62,20 @@ class SocketStandIn {
 
 function recordingListener() {
   const closes: [CloseReason, string | undefined][] = [];
+  const qrCodes: string[] = [];
+  const pairingCodes: string[] = [];
   const listener: SessionListener = {
-    onQr: () => undefined,
+    onQr: (qrcode) => void qrCodes.push(qrcode),
+    onPairingCode: (code) => void pairingCodes.push(code),
     onPairing: () => undefined,
     onOpen: () => undefined,
     onClose: (reason, detail) => void closes.push([reason, detail]),
     onEvent: () => undefined,
   };
-  return { listener, closes };
+  return { listener, closes, qrCodes, pairingCodes };
 }
 
-async function open() {
+async function open(options: OpenOptions = {}) {
   const socket = new SocketStandIn();
   const configs: UserFacingSocketConfig[] = [];
   const provider = createBaileysProvider({
@@ -77,9 +85,9 @@ async function open() {
       return socket as unknown as BaileysSocket;
     },
   });
-  const { listener, closes } = recordingListener();
-  const session = await provider.open(context, listener);
-  return { socket, config: configs[0] as UserFacingSocketConfig, session, closes, provider };
+  const { listener, closes, qrCodes, pairingCodes } = recordingListener();
+  const session = await provider.open(context, listener, options);
+  return { socket, config: configs[0] as UserFacingSocketConfig, session, closes, qrCodes, pairingCodes, provider };
 }
 
 /** Lets the provider's queued event handling run. */
@@ -211,5 +219,30 @@ describe('closing', () => {
 
     expect(socket.ended).toBe(1);
     expect(closes).toEqual([]);
+  });
+});
+
+describe('linking by phone number', () => {
+  test('asks for a pairing code once, on the first QR code of an unpaired socket, and reports it beside the QR codes', async () => {
+    const { socket, qrCodes, pairingCodes } = await open({ pairWith: '5511988887777' });
+
+    socket.ev.emit('connection.update', { qr: 'QR-1' });
+    await settle();
+    socket.ev.emit('connection.update', { qr: 'QR-2' });
+    await settle();
+
+    expect(socket.pairingRequests).toEqual(['5511988887777']);
+    expect(pairingCodes).toEqual(['ABCD2345']);
+    expect(qrCodes).toEqual(['QR-1', 'QR-2']);
+  });
+
+  test('asks for no pairing code when none was wanted', async () => {
+    const { socket, pairingCodes } = await open();
+
+    socket.ev.emit('connection.update', { qr: 'QR-1' });
+    await settle();
+
+    expect(socket.pairingRequests).toEqual([]);
+    expect(pairingCodes).toEqual([]);
   });
 });

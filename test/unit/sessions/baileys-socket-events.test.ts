@@ -15,6 +15,7 @@ function recordingListener(): SessionListener & { heard: Heard[] } {
   return {
     heard,
     onQr: (qr) => void heard.push(['qr', qr]),
+    onPairingCode: () => undefined,
     onPairing: () => void heard.push(['pairing']),
     onOpen: ({ number }) => void heard.push(['open', number]),
     onClose: (reason, detail) => void heard.push(['close', reason, detail]),

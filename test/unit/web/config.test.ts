@@ -26,6 +26,12 @@ describe('parseRuntimeConfig', () => {
     expect(config.cognitoEndpoint).toBe('http://localhost:9229');
   });
 
+  test("keeps the stage's simulator offer only when it is true, and refuses a value that is not a boolean", () => {
+    expect(parseRuntimeConfig({ ...valid, simulatorEnabled: true }).simulatorEnabled).toBe(true);
+    expect(parseRuntimeConfig({ ...valid, simulatorEnabled: false })).not.toHaveProperty('simulatorEnabled');
+    expect(() => parseRuntimeConfig({ ...valid, simulatorEnabled: 'yes' })).toThrow(/simulatorEnabled/);
+  });
+
   test('names every missing key in one error', () => {
     const act = () => parseRuntimeConfig({ apiUrl: 'https://api.example.com' });
 

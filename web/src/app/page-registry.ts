@@ -50,7 +50,7 @@ export const PAGES = [
     id: 'connections',
     path: 'connections',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../connections/ConnectionsPage').then((m) => m.ConnectionsPage),
     menu: { section: 'admin', order: 30, icon: 'plugConnected' },
     title: { pt: 'Conexões', en: 'Connections', es: 'Conexiones' },
   },

@@ -4,8 +4,7 @@
  * current from the `whatsapp` and `whatsappSession` events.
  */
 import { needsAttention } from '../../../shared/connection-status';
-import type { ConnectionDto, ConnectionStatus } from '../../../shared/connections';
-import type { CompanyChannels } from '../../../shared/realtime-events';
+import type { ConnectionStatus } from '../../../shared/connections';
 
 export const CONNECTION_ALERT_DELAY_MS = 2000;
 
@@ -19,16 +18,5 @@ export function anyConnectionNeedsAttention(connections: readonly ConnectionStat
   return connections.some((connection) => needsAttention(connection.status));
 }
 
-type ConnectionEvent = CompanyChannels['whatsapp'] | CompanyChannels['whatsappSession'];
-
-/**
- * The GET /whatsapp list after an event: a changed or new connection replaces its entry (it carries
- * the whole connection); a deleted one leaves.
- */
-export function applyConnectionEvent(connections: readonly ConnectionDto[], event: ConnectionEvent): ConnectionDto[] {
-  if (event.action === 'delete') return connections.filter((connection) => connection.id !== event.whatsappId);
-  const changed = 'whatsapp' in event ? event.whatsapp : event.session;
-  return connections.some((connection) => connection.id === changed.id)
-    ? connections.map((connection) => (connection.id === changed.id ? changed : connection))
-    : [...connections, changed];
-}
+/** How an event changes the cached list: one rule for the badge and the connections page (api/connections.ts). */
+export { applyConnectionEvent } from '../api/connections';

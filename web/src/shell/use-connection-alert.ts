@@ -1,18 +1,14 @@
 /**
  * Whether the connections entry shows its alert badge (spec 1 §2.2, §9): GET /whatsapp 2 s after the
- * shell loads, then the `whatsapp` and `whatsappSession` events keep the same cached list current (the
- * connections page reads it too). Off for users who do not see the entry.
+ * shell loads, then the `whatsapp` and `whatsappSession` events keep the same cached list current
+ * (api/connections.ts, useConnectionEvents; the connections page reads that list too, so the badge and
+ * the page always show the same status). Off for users who do not see the entry.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ConnectionDto } from '../../../shared/connections';
-import type { CompanyChannels } from '../../../shared/realtime-events';
-import { connectionKeys, useConnections } from '../api/connections';
-import { useRealtimeEvent } from '../realtime';
-import { anyConnectionNeedsAttention, applyConnectionEvent, CONNECTION_ALERT_DELAY_MS } from './connection-alert';
+import { useConnectionEvents, useConnections } from '../api/connections';
+import { anyConnectionNeedsAttention, CONNECTION_ALERT_DELAY_MS } from './connection-alert';
 
 export function useConnectionAlert(enabled: boolean): boolean {
-  const queryClient = useQueryClient();
   const [due, setDue] = useState(false);
 
   useEffect(() => {
@@ -22,11 +18,7 @@ export function useConnectionAlert(enabled: boolean): boolean {
   }, [enabled]);
 
   const { data } = useConnections(enabled && due);
-
-  const apply = (event: CompanyChannels['whatsapp'] | CompanyChannels['whatsappSession']) =>
-    queryClient.setQueryData<ConnectionDto[]>(connectionKeys.all, (list) => (list === undefined ? list : applyConnectionEvent(list, event)));
-  useRealtimeEvent('whatsapp', apply);
-  useRealtimeEvent('whatsappSession', apply);
+  useConnectionEvents();
 
   return enabled && due && data !== undefined && anyConnectionNeedsAttention(data);
 }

@@ -8,6 +8,11 @@
  * After the manager calls `close()` or `logout()` the listener hears nothing more from that socket.
  * A write refused by the fence (a newer host owns the connection) closes the socket and is reported as
  * onClose('connectionLost', 'fenced').
+ *
+ * Linking by phone number (`pairWith`): Baileys' `requestPairingCode` needs the socket connected to the
+ * network, which its first QR update tells; so on the first QR code of a socket that is not paired the
+ * provider asks for the code once and reports it through `onPairingCode`, and the QR codes keep coming
+ * (the session manager bounds them, and the code stays valid meanwhile).
  */
 import makeWASocket, {
   downloadMediaMessage,
@@ -31,7 +36,17 @@ import { outgoingContent, quotedMessage } from './outgoing';
 /** The parts of a Baileys socket the provider uses. */
 export type BaileysSocket = Pick<
   WASocket,
-  'ev' | 'user' | 'sendMessage' | 'readMessages' | 'onWhatsApp' | 'profilePictureUrl' | 'logout' | 'end' | 'updateMediaMessage' | 'signalRepository'
+  | 'ev'
+  | 'user'
+  | 'sendMessage'
+  | 'readMessages'
+  | 'onWhatsApp'
+  | 'profilePictureUrl'
+  | 'logout'
+  | 'end'
+  | 'updateMediaMessage'
+  | 'signalRepository'
+  | 'requestPairingCode'
 >;
 
 export interface BaileysProviderOptions {
@@ -51,7 +66,7 @@ export function createBaileysProvider(options: BaileysProviderOptions = {}): Wha
   const makeSocket = options.makeSocket ?? ((config: UserFacingSocketConfig): BaileysSocket => makeWASocket(config));
   return {
     name: 'beta',
-    open: (context, listener) => openSession(context, listener, makeSocket, options.logLevel ?? 'warn'),
+    open: (context, listener, openOptions = {}) => openSession(context, listener, makeSocket, options.logLevel ?? 'warn', openOptions.pairWith),
     clearPairing: (context) => clearSessionAuth(context.companyId, context.whatsappId),
   };
 }
@@ -61,6 +76,7 @@ async function openSession(
   listener: SessionListener,
   makeSocket: (config: UserFacingSocketConfig) => BaileysSocket,
   logLevel: NonNullable<BaileysProviderOptions['logLevel']>,
+  pairWith: string | undefined,
 ): Promise<ProviderSession> {
   const { companyId, whatsappId } = context;
   const logFields = { companyId, whatsappId };
@@ -92,11 +108,25 @@ async function openSession(
   const resolver: LidResolver = {
     pnForLid: (lidJid) => socket.signalRepository.lidMapping.getPNForLID(lidJid),
   };
-  const bound = bindSocketEvents(socket.ev, listener, {
+  // Asked once per socket, and only by one that is not paired (a resumed session has nothing to link).
+  let pairingAsked = pairWith === undefined || isPaired(auth.state.creds);
+  const linkingListener: SessionListener = {
+    ...listener,
+    onQr: (qrcode) => {
+      listener.onQr(qrcode);
+      if (pairingAsked || pairWith === undefined) return;
+      pairingAsked = true;
+      socket.requestPairingCode(pairWith).then(
+        (code) => listener.onPairingCode(code),
+        (error: unknown) => logger.warn('whatsapp pairing code not obtained', { ...logFields, error }),
+      );
+    },
+  };
+  const bound = bindSocketEvents(socket.ev, linkingListener, {
     resolver,
     download: (message: WAMessage) =>
       downloadMediaMessage(message, 'buffer', {}, { logger: log, reuploadRequest: (stale) => socket.updateMediaMessage(stale) }),
-    isRegistered: () => Boolean(auth.state.creds.me),
+    isRegistered: () => isPaired(auth.state.creds),
     userJid: () => socket.user?.id ?? auth.state.creds.me?.id,
     saveCreds: () => auth.saveCreds(),
     logFields,
@@ -170,4 +200,13 @@ async function openSession(
       await socket.end(undefined);
     },
   };
+}
+
+/**
+ * Whether the credentials are paired. Asking for a pairing code already sets `me` (the number being
+ * linked), so `me` alone means paired only when no code was asked for; a code that was entered sets
+ * `registered`.
+ */
+function isPaired(creds: { readonly me?: unknown; readonly pairingCode?: string; readonly registered?: boolean }): boolean {
+  return creds.registered === true || (Boolean(creds.me) && creds.pairingCode === undefined);
 }

@@ -1,7 +1,8 @@
 /**
  * The simulator provider: a fake phone network for development, demos and tests (docs/architecture.md §3). It
  * behaves like a WhatsApp session seen from the host: it offers QR codes until one is "scanned" with
- * `npm run simulate -- scan`, then pairs and opens; simulated contacts' messages, edits, deletions,
+ * `npm run simulate -- scan` (or, when the admin links by phone number, until the phone enters the
+ * 8-character code the simulator issues for it: `npm run simulate -- pair --code <code>`), then pairs and opens; simulated contacts' messages, edits, deletions,
  * calls and read receipts arrive from the network's table partition
  * (functions/sessions/stores/simulator.ts), polled while the session is open; what the session sends
  * is recorded there with its acks (2 taken by the server, 3 delivered, 4 read by the contact), for the
@@ -11,7 +12,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
-import type { ChatAddress, InboundEvent, OutgoingMessage, ProviderSession, SessionContext, SessionListener, WhatsAppProvider } from '../provider';
+import type { ChatAddress, InboundEvent, OpenOptions, OutgoingMessage, ProviderSession, SessionContext, SessionListener, WhatsAppProvider } from '../provider';
+import { PAIRING_CODE_ALPHABET } from '../../../../shared/connections';
 import {
   advanceSimulatedAck,
   clearSimulatedPairing,
@@ -38,6 +40,15 @@ export interface SimulatorOptions {
 /** The QR codes the simulator offers: recognisable, and unguessable so only the shown one pairs. */
 export const SIMULATOR_QR_PREFIX = 'SIMULATOR:';
 
+/** A pairing code as WhatsApp makes them: 8 characters of its alphabet, from 5 random bytes. */
+export function simulatedPairingCode(bytes: Buffer = randomBytes(5)): string {
+  let value = 0n;
+  for (const byte of bytes.subarray(0, 5)) value = (value << 8n) | BigInt(byte);
+  let code = '';
+  for (let index = 7; index >= 0; index -= 1) code += PAIRING_CODE_ALPHABET.charAt(Number((value >> BigInt(index * 5)) & 31n));
+  return code;
+}
+
 const nextId = monotonicFactory();
 
 export function createSimulatorProvider(options: SimulatorOptions = {}): WhatsAppProvider {
@@ -48,8 +59,8 @@ export function createSimulatorProvider(options: SimulatorOptions = {}): WhatsAp
   return {
     name: 'simulator',
     clearPairing: (context) => clearSimulatedPairing(context.companyId, context.whatsappId),
-    async open(context, listener) {
-      const session = new SimulatedSession(context, listener, { pollMs, qrIntervalMs, deliveryDelayMs });
+    async open(context, listener, openOptions: OpenOptions = {}) {
+      const session = new SimulatedSession(context, listener, { pollMs, qrIntervalMs, deliveryDelayMs }, openOptions.pairWith);
       await session.start();
       return session;
     },
@@ -61,6 +72,8 @@ class SimulatedSession implements ProviderSession {
   private phone: string | undefined;
   private qrcode = '';
   private qrOfferedAt = 0;
+  /** The code issued for `pairWith`, once the first QR code was offered (as Baileys asks for it then). */
+  private pairingCode = '';
   private timer: NodeJS.Timeout | undefined;
   private readonly pending = new Set<NodeJS.Timeout>();
 
@@ -68,6 +81,7 @@ class SimulatedSession implements ProviderSession {
     private readonly context: SessionContext,
     private readonly listener: SessionListener,
     private readonly options: Required<SimulatorOptions>,
+    private readonly pairWith: string | undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -94,17 +108,31 @@ class SimulatedSession implements ProviderSession {
   private async offerOrPair(): Promise<void> {
     const { companyId, whatsappId } = this.context;
     const scan = await takeSimulatedScan(companyId, whatsappId);
-    if (scan !== undefined && this.qrcode !== '' && scan.qrcode === this.qrcode) {
+    const pairedNumber =
+      scan === undefined
+        ? undefined
+        : 'pairingCode' in scan
+          ? this.pairingCode !== '' && normalisedCode(scan.pairingCode) === this.pairingCode
+            ? this.pairWith
+            : undefined
+          : this.qrcode !== '' && scan.qrcode === this.qrcode
+            ? scan.number
+            : undefined;
+    if (pairedNumber !== undefined) {
       this.listener.onPairing();
-      await putSimulatedPhone(companyId, whatsappId, scan.number);
-      this.phone = scan.number;
-      if (!this.closed) this.listener.onOpen({ number: scan.number });
+      await putSimulatedPhone(companyId, whatsappId, pairedNumber);
+      this.phone = pairedNumber;
+      if (!this.closed) this.listener.onOpen({ number: pairedNumber });
       return;
     }
     if (this.qrcode === '' || Date.now() - this.qrOfferedAt >= this.options.qrIntervalMs) {
       this.qrcode = `${SIMULATOR_QR_PREFIX}${whatsappId}:${randomBytes(12).toString('base64url')}`;
       this.qrOfferedAt = Date.now();
       this.listener.onQr(this.qrcode);
+      if (this.pairWith !== undefined && this.pairingCode === '') {
+        this.pairingCode = simulatedPairingCode();
+        this.listener.onPairingCode(this.pairingCode);
+      }
     }
   }
 
@@ -243,4 +271,9 @@ class SimulatedSession implements ProviderSession {
     this.pending.clear();
     return Promise.resolve();
   }
+}
+
+/** A code as typed on a phone: upper case, without the dash WhatsApp shows in the middle or spaces. */
+function normalisedCode(typed: string): string {
+  return typed.replace(/[\s-]/g, '').toUpperCase();
 }

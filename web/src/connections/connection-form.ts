@@ -1,0 +1,144 @@
+/**
+ * The connection form without React (spec 2 §3, §5, §9): its values, the body it sends, and the keys of
+ * the schema's messages. Validation is the server's own schema (shared/connections.ts), so the form
+ * refuses exactly what the API would; the greeting rule (more than one queue needs a greeting,
+ * ERR_WAPP_GREETING_REQUIRED) is the server's and shows as its catalogue toast.
+ *
+ * Numbers are typed as text: an empty transfer delay means "never" (null); any other empty or
+ * non-numeric number is sent as NaN, which the schema refuses with 'Invalid number'.
+ */
+import {
+  CONNECTION_DEFAULTS,
+  CreateConnectionBody,
+  UpdateConnectionBody,
+  type ConnectionDto,
+  type ConnectionProvider,
+} from '../../../shared/connections';
+import type { ConnectionBody } from '../api/connections';
+
+export interface ConnectionFormValues {
+  readonly name: string;
+  readonly isDefault: boolean;
+  readonly provider: ConnectionProvider;
+  readonly greetingMessage: string;
+  readonly completionMessage: string;
+  readonly outOfHoursMessage: string;
+  readonly ratingMessage: string;
+  readonly queueIds: readonly string[];
+  /** '' for none. */
+  readonly transferQueueId: string;
+  /** Minutes, as typed; '' for never. */
+  readonly timeToTransfer: string;
+  /** Hours, as typed. */
+  readonly expiresTicket: string;
+  readonly expiresInactiveMessage: string;
+  /** Minutes, as typed. */
+  readonly timeUseBotQueues: string;
+  readonly maxUseBotQueues: string;
+}
+
+export type ConnectionFormField = keyof ConnectionFormValues;
+
+/** A new connection: the spec's defaults (provider 'beta', expiresTicket 0, timeUseBotQueues 0, maxUseBotQueues 3). */
+export function emptyConnectionForm(isFirst: boolean): ConnectionFormValues {
+  return {
+    name: '',
+    // The company's first connection is the default anyway (the server makes it so): show it.
+    isDefault: isFirst,
+    provider: CONNECTION_DEFAULTS.provider,
+    greetingMessage: '',
+    completionMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    queueIds: [],
+    transferQueueId: '',
+    timeToTransfer: '',
+    expiresTicket: String(CONNECTION_DEFAULTS.expiresTicket),
+    expiresInactiveMessage: '',
+    timeUseBotQueues: String(CONNECTION_DEFAULTS.timeUseBotQueues),
+    maxUseBotQueues: String(CONNECTION_DEFAULTS.maxUseBotQueues),
+  };
+}
+
+export function connectionFormOf(connection: ConnectionDto): ConnectionFormValues {
+  return {
+    name: connection.name,
+    isDefault: connection.isDefault,
+    provider: connection.provider,
+    greetingMessage: connection.greetingMessage,
+    completionMessage: connection.completionMessage,
+    outOfHoursMessage: connection.outOfHoursMessage,
+    ratingMessage: connection.ratingMessage,
+    queueIds: [...connection.queueIds],
+    transferQueueId: connection.transferQueueId ?? '',
+    timeToTransfer: connection.timeToTransfer === null ? '' : String(connection.timeToTransfer),
+    expiresTicket: String(connection.expiresTicket),
+    expiresInactiveMessage: connection.expiresInactiveMessage,
+    timeUseBotQueues: String(connection.timeUseBotQueues),
+    maxUseBotQueues: String(connection.maxUseBotQueues),
+  };
+}
+
+/** A typed whole number; NaN when empty or not a number (the schema then says 'Invalid number'). */
+export function typedNumber(typed: string): number {
+  const trimmed = typed.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/**
+ * What the form sends. The provider only where the stage offers the simulator (elsewhere it is always
+ * the default, and an edit keeps it); the prompt is not sent: there is no prompts API to pick from yet,
+ * so an edit keeps the connection's prompt.
+ */
+export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean): ConnectionBody {
+  return {
+    name: values.name,
+    isDefault: values.isDefault,
+    ...(offersSimulator && { provider: values.provider }),
+    greetingMessage: values.greetingMessage,
+    completionMessage: values.completionMessage,
+    outOfHoursMessage: values.outOfHoursMessage,
+    ratingMessage: values.ratingMessage,
+    queueIds: values.queueIds,
+    transferQueueId: values.transferQueueId === '' ? null : values.transferQueueId,
+    timeToTransfer: values.timeToTransfer.trim() === '' ? null : typedNumber(values.timeToTransfer),
+    expiresTicket: typedNumber(values.expiresTicket),
+    expiresInactiveMessage: values.expiresInactiveMessage,
+    timeUseBotQueues: typedNumber(values.timeUseBotQueues),
+    maxUseBotQueues: typedNumber(values.maxUseBotQueues),
+  };
+}
+
+/** The API's schema of the body: POST /whatsapp when creating, PUT /whatsapp/{id} when editing. */
+export function connectionSchema(editing: boolean) {
+  return editing ? UpdateConnectionBody : CreateConnectionBody;
+}
+
+/** The schema's messages (shared/connections.ts) by the key of their translation. */
+const MESSAGE_KEYS = {
+  Required: 'required',
+  'Too Short!': 'tooShort',
+  'Too Long!': 'tooLong',
+  'Invalid number': 'invalidNumber',
+  'Invalid id': 'invalidValue',
+  'Invalid value': 'invalidValue',
+  'Invalid provider': 'invalidValue',
+  'Must be text': 'invalidValue',
+  'Too many': 'tooMany',
+} as const;
+
+export type ConnectionMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];
+
+/** A message to show: a key of the dictionary, or the server's text as it came when unknown. */
+export type ConnectionFieldMessage = { readonly key: ConnectionMessageKey } | { readonly text: string };
+
+export function connectionFieldMessage(message: string): ConnectionFieldMessage {
+  const key = (MESSAGE_KEYS as Readonly<Record<string, ConnectionMessageKey>>)[message];
+  return key === undefined ? { text: message } : { key };
+}
+
+/** The message of a field (its first path part), from the form's messages by path. */
+export function messageOf(messages: Readonly<Record<string, string>>, field: ConnectionFormField): ConnectionFieldMessage | undefined {
+  const found = Object.entries(messages).find(([path]) => path === field || path.startsWith(`${field}.`));
+  return found === undefined ? undefined : connectionFieldMessage(found[1]);
+}

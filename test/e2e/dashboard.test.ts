@@ -106,14 +106,14 @@ describe('the dashboard of an admin', () => {
     const attendants = page.getByRole('table', { name: 'Atendentes' });
     const admin = attendants.getByRole('row').filter({ hasText: 'Admin' });
     await shows(admin.getByText('Online'));
-    const byUser = page.getByRole('region', { name: 'Total de conversas por usuário' });
+    const byUser = page.getByRole('region', { name: 'Total de conversas por usuário', exact: true });
     const adminConversations = conversationsPerUser.data.find((row) => row.nome === 'Admin')?.quantidade;
     // The attended and the finished ticket of this test are the admin's.
     expect(adminConversations).toBeGreaterThanOrEqual(2);
     await shows(byUser.getByText(`Total: ${conversationsPerUser.data.reduce((sum, row) => sum + row.quantidade, 0)}`));
     await shows(byUser.locator('svg rect').first());
     const oneDay = ticketsCreated.data.length > 0 && 'horario' in ticketsCreated.data[0]!;
-    const byDay = page.getByRole('region', { name: oneDay ? 'Atendimentos por hora' : 'Atendimentos por dia' });
+    const byDay = page.getByRole('region', { name: oneDay ? 'Atendimentos por hora' : 'Atendimentos por dia', exact: true });
     await shows(byDay.getByText(`Total: ${ticketsCreated.count}`));
   });
 
@@ -126,7 +126,7 @@ describe('the dashboard of an admin', () => {
     await page.getByLabel('Data final').fill(today);
     await page.getByRole('button', { name: 'Filtrar' }).click();
 
-    const byHour = await shows(page.getByRole('region', { name: 'Atendimentos por hora' }));
+    const byHour = await shows(page.getByRole('region', { name: 'Atendimentos por hora', exact: true }));
     expect(ticketsToday.count).toBeGreaterThanOrEqual(3);
     await shows(byHour.getByText(`Total: ${ticketsToday.count}`));
     await shows(byHour.locator('svg rect').first());
@@ -171,7 +171,7 @@ describe('accessibility of the dashboard (axe-core, impact serious or critical)'
   it('finds no violation in the light theme', async () => {
     const page = await web.newPage({ signedIn: true, colorScheme: 'light' });
     await openDashboard(page);
-    await shows(page.getByRole('region', { name: 'Total de conversas por usuário' }).locator('svg rect').first());
+    await shows(page.getByRole('region', { name: 'Total de conversas por usuário', exact: true }).locator('svg rect').first());
 
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -180,7 +180,7 @@ describe('accessibility of the dashboard (axe-core, impact serious or critical)'
     const page = await web.newPage({ signedIn: true, colorScheme: 'dark' });
     await openDashboard(page);
     await shows(page.getByRole('button', { name: 'Usar tema claro' }));
-    await shows(page.getByRole('region', { name: 'Total de conversas por usuário' }).locator('svg rect').first());
+    await shows(page.getByRole('region', { name: 'Total de conversas por usuário', exact: true }).locator('svg rect').first());
 
     expect(await seriousViolations(page)).toEqual([]);
   });

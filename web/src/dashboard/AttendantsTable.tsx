@@ -31,6 +31,7 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
     padding: tokens.spacingHorizontalM,
   },
+  title: { margin: 0 },
   number: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   nameCell: { overflowWrap: 'anywhere' },
   inline: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
@@ -93,7 +94,7 @@ export function AttendantsTable({ attendants }: { readonly attendants: readonly 
 
   return (
     <section className={styles.section} aria-labelledby={titleId}>
-      <Subtitle2 as="h2" id={titleId}>
+      <Subtitle2 as="h2" id={titleId} className={styles.title}>
         {texts.title}
       </Subtitle2>
       {attendants.length === 0 && <Body1 className={styles.empty}>{texts.empty}</Body1>}

@@ -34,6 +34,7 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
     padding: tokens.spacingHorizontalM,
   },
+  title: { margin: 0 },
   total: { color: tokens.colorNeutralForeground2 },
   state: { minHeight: `${CHART_HEIGHT}px`, display: 'flex', alignItems: 'center', justifyContent: 'center', color: tokens.colorNeutralForeground3 },
 });
@@ -71,7 +72,7 @@ function ChartPanel({ title, total, points, pending, yLabel }: { readonly title:
 
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
-      <Subtitle2 as="h2" id={titleId}>
+      <Subtitle2 as="h2" id={titleId} className={styles.title}>
         {title}
       </Subtitle2>
       {total !== undefined && <Body1 className={styles.total}>{format(texts.total, { count: total })}</Body1>}
@@ -84,12 +85,16 @@ function ChartPanel({ title, total, points, pending, yLabel }: { readonly title:
           height={CHART_HEIGHT}
           colors={[color]}
           useSingleColor
+          barWidth="auto"
+          maxBarWidth={40}
           hideLegend
           wrapXAxisLables
           yMinValue={0}
           yAxisTickCount={Math.min(5, Math.max(1, highest))}
           yAxisTickFormat={wholeTicks}
           yAxisTitle={yLabel}
+          // The chart's own description of itself is in English whatever the language: ours replaces it.
+          svgProps={{ 'aria-label': format(texts.description, { title, bars: points.length, axis: yLabel }) }}
         />
       )}
     </section>

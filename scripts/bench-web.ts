@@ -20,7 +20,8 @@
  *   their load asks for until the network is quiet (for /, the charts' chunk the dashboard loads on its
  *   own is listed apart too);
  * - the dashboard: the time from navigation start until its six counter cards show, cold and the median
- *   of RUNS warm loads. It includes the 1 s the spec makes the dashboard wait before its first read
+ *   of RUNS warm loads. These pages' figures are printed for comparison; the targets (and the verdicts)
+ *   are those of /login and /tickets. It includes the 1 s the spec makes the dashboard wait before its first read
  *   (spec 2 §9); the seeded tickets bypass the dashboard's counters, so the cards show zeros, which
  *   costs the same to read and draw.
  *
@@ -299,11 +300,14 @@ interface Verdict {
 
 async function measure(browser: Browser, baseUrl: string): Promise<Verdict[]> {
   const verdicts: Verdict[] = [];
-  const jsVerdict = (name: string, load: ScriptLoad) => {
-    line(`${name} initial JS: ${kb(load.gzipBytes)} KB gzip (target < ${TARGET_JS_KB} KB) — ${load.files.length} files, ${kb(load.rawBytes)} KB uncompressed`);
+  const jsLine = (name: string, load: ScriptLoad, target = '') => {
+    line(`${name} initial JS: ${kb(load.gzipBytes)} KB gzip${target} — ${load.files.length} files, ${kb(load.rawBytes)} KB uncompressed`);
     if (options.files) {
       for (const file of [...load.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) line(`  ${kb(file.gzipBytes).padStart(6)} KB  ${file.name}`);
     }
+  };
+  const jsVerdict = (name: string, load: ScriptLoad) => {
+    jsLine(name, load, ` (target < ${TARGET_JS_KB} KB)`);
     verdicts.push({ name: `${name} initial JS`, met: load.gzipBytes < TARGET_JS_KB * 1024, detail: `${kb(load.gzipBytes)} KB gzip` });
   };
   const printWaterfall = async (title: string, page: Page) => {
@@ -363,7 +367,7 @@ async function measure(browser: Browser, baseUrl: string): Promise<Verdict[]> {
         const cold = await openDashboard(page, baseUrl);
         await page.waitForLoadState('networkidle');
         const load = await scripts.stop();
-        jsVerdict(name, load);
+        jsLine(name, load);
         const charts = load.files.filter((file) => CHARTS_CHUNK.test(file.name));
         line(`  of which the charts, loaded after the cards: ${kb(charts.reduce((sum, file) => sum + file.gzipBytes, 0))} KB gzip`);
         const warm: number[] = [];
@@ -374,7 +378,7 @@ async function measure(browser: Browser, baseUrl: string): Promise<Verdict[]> {
         );
       } else {
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-        jsVerdict(name, await scripts.stop());
+        jsLine(name, await scripts.stop());
         // A page the plan refused would have moved on: say where the measured load ended.
         line(`  (the load ended at ${new URL(page.url()).pathname})`);
       }

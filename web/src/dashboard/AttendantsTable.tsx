@@ -3,9 +3,11 @@
  * online state. The rating (an average of 1 to 3, or none) shows as a face with its words beside it
  * (unsatisfied, satisfied, very satisfied) and the average in the accessible text; the online state as
  * a dot with its word, so neither depends on colour alone. A table on a wide screen; on a phone (under
- * 600 px) each attendant is a card, so nothing scrolls sideways.
+ * 600 px) each attendant is a card, so nothing scrolls sideways. The table is a plain one in Fluent's
+ * table look: it only shows rows, and Fluent's Table would bring its chunk (shared with the menus) into
+ * the page's first load.
  */
-import { Body1, makeStyles, mergeClasses, Subtitle2, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
+import { Body1, makeStyles, mergeClasses, Subtitle2, tokens, typographyStyles } from '@fluentui/react-components';
 import { Emoji20Regular } from '@fluentui/react-icons/svg/emoji';
 import { EmojiLaugh20Regular } from '@fluentui/react-icons/svg/emoji-laugh';
 import { EmojiSad20Regular } from '@fluentui/react-icons/svg/emoji-sad';
@@ -32,6 +34,17 @@ const useStyles = makeStyles({
     padding: tokens.spacingHorizontalM,
   },
   title: { margin: 0 },
+  table: { width: '100%', borderCollapse: 'collapse', ...typographyStyles.body1 },
+  headerCell: {
+    ...typographyStyles.body1Strong,
+    textAlign: 'start',
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
+  cell: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalS}`,
+    borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
   number: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' },
   nameCell: { overflowWrap: 'anywhere' },
   inline: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
@@ -115,30 +128,30 @@ export function AttendantsTable({ attendants }: { readonly attendants: readonly 
         </ul>
       )}
       {attendants.length > 0 && !narrow && (
-        <Table aria-labelledby={titleId} size="small">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>{texts.name}</TableHeaderCell>
-              <TableHeaderCell>{texts.rating}</TableHeaderCell>
-              <TableHeaderCell>{texts.avgSupportTime}</TableHeaderCell>
-              <TableHeaderCell>{texts.online}</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
+        <table className={styles.table} aria-labelledby={titleId}>
+          <thead>
+            <tr>
+              <th scope="col" className={styles.headerCell}>{texts.name}</th>
+              <th scope="col" className={styles.headerCell}>{texts.rating}</th>
+              <th scope="col" className={styles.headerCell}>{texts.avgSupportTime}</th>
+              <th scope="col" className={styles.headerCell}>{texts.online}</th>
+            </tr>
+          </thead>
+          <tbody>
             {attendants.map((attendant) => (
-              <TableRow key={attendant.id}>
-                <TableCell className={styles.nameCell}>{attendant.name}</TableCell>
-                <TableCell>
+              <tr key={attendant.id}>
+                <td className={mergeClasses(styles.cell, styles.nameCell)}>{attendant.name}</td>
+                <td className={styles.cell}>
                   <Rating rating={attendant.rating} />
-                </TableCell>
-                <TableCell className={styles.number}>{time(attendant)}</TableCell>
-                <TableCell>
+                </td>
+                <td className={mergeClasses(styles.cell, styles.number)}>{time(attendant)}</td>
+                <td className={styles.cell}>
                   <Online online={attendant.online} />
-                </TableCell>
-              </TableRow>
+                </td>
+              </tr>
             ))}
-          </TableBody>
-        </Table>
+          </tbody>
+        </table>
       )}
     </section>
   );

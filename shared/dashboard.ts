@@ -7,12 +7,9 @@
  */
 import { z } from 'zod';
 import { isDay } from './company-time';
+import { DASHBOARD_PERIODS } from './dashboard-periods';
 
-/** The period options of the dashboard's select (spec 2 §9); 0 means "no period", use the dates. */
-export const DASHBOARD_PERIODS = [0, 3, 7, 15, 30, 60, 90] as const;
-
-/** The longest range one request covers (one small read per day). */
-export const DASHBOARD_MAX_DAYS = 366;
+export { DASHBOARD_MAX_DAYS, DASHBOARD_PERIODS } from './dashboard-periods';
 
 export const FILTER_REQUIRED = 'Parametrize o filtro';
 

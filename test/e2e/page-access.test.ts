@@ -61,7 +61,7 @@ describe('a page the company may not open', () => {
     expect(await page.getByText('Em breve').count()).toBe(0);
     await page.waitForURL((url) => url.pathname === '/');
     // The admin's dashboard: a page the plan allows shows as usual.
-    await shows(page.getByRole('heading', { name: 'Em breve' }));
+    await shows(page.getByRole('heading', { name: 'Dashboard', level: 1 }));
   });
 
   it('opens a page the plan allows', async () => {

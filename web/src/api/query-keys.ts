@@ -7,6 +7,7 @@
 import { announcementKeys } from './announcements';
 import { connectionKeys } from './connections';
 import { contactKeys } from './contacts';
+import { dashboardKeys } from './dashboard';
 import { messageKeys } from './messages';
 import { planKeys } from './plans';
 import { queueKeys } from './queues';
@@ -42,6 +43,7 @@ export const queryKeys = {
   },
   connections: connectionKeys.all,
   settings: ['settings'] as const,
+  dashboard: dashboardKeys.all,
   announcements: announcementKeys.all,
   plans: planKeys,
   // The conversation's selects and suggestions (under their resource, so invalidating it refreshes them).

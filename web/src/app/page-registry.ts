@@ -32,8 +32,8 @@ export const PAGES = [
     id: 'dashboard',
     path: '',
     area: 'private',
-    // Spec 1 §2.1: the dashboard is for admins; HomePage sends everyone else to the tickets.
-    load: () => import('../pages/HomePage').then((m) => m.HomePage),
+    // Spec 1 §2.1: the dashboard is for admins; DashboardPage sends everyone else to the tickets.
+    load: () => import('../dashboard/DashboardPage').then((m) => m.DashboardPage),
     requires: { permission: 'dashboard:view' },
     menu: { section: 'main', order: 10, icon: 'dataBarVertical' },
     title: { pt: 'Dashboard', en: 'Dashboard', es: 'Panel' },

@@ -5,9 +5,9 @@
 import { z } from 'zod';
 import { ListQuery } from './paging';
 import { isDay } from './company-time';
+import { TICKET_STATUSES, type TicketStatus } from './ticket-rules';
 
-export const TICKET_STATUSES = ['pending', 'open', 'closed'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export { TICKET_STATUSES, type TicketStatus };
 
 export interface TicketContactSummary {
   readonly id: string;
@@ -44,21 +44,14 @@ export interface TicketDto {
   readonly integrationId: string | null;
   /**
    * The list preview (spec 1 §2.4): the text of the ticket's newest message of a person (the contact or
-   * an agent); an automatic text of the server only while there is none; DELETED_MESSAGE_PREVIEW once
-   * the message shown is deleted; '' before any message.
+   * an agent); an automatic text of the server only while there is none; DELETED_MESSAGE_PREVIEW (shared/ticket-rules.ts)
+   * once the message shown is deleted; '' before any message.
    */
   readonly lastMessage: string;
   readonly unreadMessages: number;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
-
-/**
- * Ours: a ticket's `lastMessage` once the message it showed was deleted (by its agent, or revoked on
- * WhatsApp), as WhatsApp's chat list shows the deletion rather than the text; the web writes it in the
- * user's language. Kept like a call log's body (shared/whatsapp-content.ts), as a marker, not as words.
- */
-export const DELETED_MESSAGE_PREVIEW = 'message:deleted';
 
 // ---- inputs and answers of the tickets module ----------------------------------------------------------
 
@@ -172,20 +165,6 @@ export const UpdateTicketBody = z.object({
   integrationId: EntityId.nullable().optional(),
 });
 export type UpdateTicketBody = z.output<typeof UpdateTicketBody>;
-
-/**
- * Whether the caller may work a ticket: write to its conversation (send, delete a message) and move it
- * (return, finish, transfer, edit). An attended ticket belongs to its agent (README, behaviour notes): on
- * a ticket open with another user only admins may; everyone who may see a ticket may read it and add
- * notes. Pending and closed tickets belong to nobody. Used by the server's guards and by the web to hide
- * what the server would refuse.
- */
-export function mayWorkTicket(
-  caller: { readonly userId: string; readonly isAdmin: boolean },
-  ticket: { readonly status: TicketStatus; readonly userId: string | null },
-): boolean {
-  return caller.isAdmin || ticket.status !== 'open' || ticket.userId === null || ticket.userId === caller.userId;
-}
 
 /**
  * The `details` of ERR_OTHER_OPEN_TICKET: the ticket that holds the contact on that connection, so the

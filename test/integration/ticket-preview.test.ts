@@ -8,7 +8,8 @@
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import type { MessageDto } from '../../shared/messages';
-import { DELETED_MESSAGE_PREVIEW, type TicketDto } from '../../shared/tickets';
+import { DELETED_MESSAGE_PREVIEW } from '../../shared/ticket-rules';
+import type { TicketDto } from '../../shared/tickets';
 import type { WhatsAppEvent } from '../../functions/core/sessions/events';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { messageText } from '../support/frame-text';

@@ -10,7 +10,7 @@
  * `details.user` (assertMayWorkTicket, the one rule every such use case applies).
  */
 import { can } from '../../../shared/permissions';
-import { mayWorkTicket } from '../../../shared/tickets';
+import { mayWorkTicket } from '../../../shared/ticket-rules';
 import { AppError } from '../errors';
 import { canSeeTicket, type Listener } from '../realtime/ticket-rooms';
 import { getTicket, type Ticket } from '../repositories/tickets';

@@ -9,7 +9,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Ack, MediaType, QuotedMessageDto } from '../../../shared/messages';
-import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { dynamo } from '../aws/clients';
 import { keys, ticketListIndexes } from './keys';
 import type { Ticket } from './tickets';

@@ -13,7 +13,7 @@ import { queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../../inf
 import type { StoredMessage } from '../../../functions/core/repositories/messages';
 import { deleteMessage } from '../../../functions/core/conversations/delete-message';
 import type { Caller } from '../../../functions/core/caller/load-caller';
-import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { errorCodeOf } from '../../support/errors';
 import { postedText } from '../../support/frame-text';
 

@@ -9,7 +9,7 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Upda
 import { mockClient } from 'aws-sdk-client-mock';
 import { recordRevoke } from '../../../functions/core/inbound/message-changes';
 import type { StoredMessage } from '../../../functions/core/repositories/messages';
-import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';

@@ -32,7 +32,9 @@ import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import {
   connectionBody,
+  connectionFormOf,
   connectionSchema,
+  emptyConnectionForm,
   messageOf,
   type ConnectionFormField,
   type ConnectionFormValues,
@@ -51,9 +53,10 @@ const useStyles = makeStyles({
 });
 
 export interface ConnectionFormProps {
-  readonly initial: ConnectionFormValues;
   /** The connection as it was when the form opened, when editing. */
   readonly editing?: ConnectionDto;
+  /** Creating the company's first connection (it starts as the default). */
+  readonly first: boolean;
   /** The stage offers the simulator (RuntimeConfig.simulatorEnabled): the provider can be chosen. */
   readonly offersSimulator: boolean;
   readonly onCancel: () => void;
@@ -61,7 +64,7 @@ export interface ConnectionFormProps {
   readonly onUpdated: () => void;
 }
 
-export function ConnectionForm({ initial, editing, offersSimulator, onCancel, onCreated, onUpdated }: ConnectionFormProps) {
+export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCreated, onUpdated }: ConnectionFormProps) {
   const styles = useStyles();
   const texts = useTexts(connectionsTexts);
   const { api } = useServices();
@@ -70,7 +73,8 @@ export function ConnectionForm({ initial, editing, offersSimulator, onCancel, on
   const queues = useQueues().data ?? [];
 
   const { values, change, leave, messages, submit, busy } = useSchemaForm({
-    initial,
+    // useSchemaForm reads it once: what was typed stays while the list behind the dialog changes.
+    initial: editing === undefined ? emptyConnectionForm(first) : connectionFormOf(editing),
     schema: connectionSchema(editing !== undefined),
     body: (form: ConnectionFormValues): ConnectionBody => connectionBody(form, offersSimulator),
     save: (body: ConnectionBody): Promise<ConnectionDto | ConnectionWithTokenDto> =>

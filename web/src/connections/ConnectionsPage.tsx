@@ -13,7 +13,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
-import { useCallback, useState } from 'react';
+import { Spinner } from '@fluentui/react-components';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { can } from '../../../shared/permissions';
 import {
   applyConnectionEventToCache,
@@ -32,14 +33,18 @@ import { ListPage } from '../components/ListPage';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
-import { connectionFormOf, emptyConnectionForm } from './connection-form';
 import { ConfirmRotateTokenDialog } from './ConfirmRotateTokenDialog';
-import { ConnectionForm } from './ConnectionForm';
 import { ConnectionsTable } from './ConnectionsTable';
 import { filterConnections } from './filter-connections';
 import { QrCodeDialog } from './QrCodeDialog';
 import { connectionsTexts } from './texts';
 import { TokenDialog } from './TokenDialog';
+
+/**
+ * The form and its validation (the server's zod schemas) load when the dialog first opens, not with the
+ * page: the table is what an admin comes for, and the page's first load stays small.
+ */
+const ConnectionForm = lazy(() => import('./ConnectionForm').then((m) => ({ default: m.ConnectionForm })));
 
 /** The form dialog: closed, creating, or editing one connection (as it was when opened). */
 type FormState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly connection: ConnectionDto };
@@ -145,17 +150,19 @@ export function ConnectionsPage() {
 
       <FormDialog open={form.mode !== 'closed'} onClose={closeForm}>
         {form.mode !== 'closed' && (
-          <ConnectionForm
-            initial={form.mode === 'edit' ? connectionFormOf(form.connection) : emptyConnectionForm(connections.length === 0)}
-            {...(form.mode === 'edit' && { editing: form.connection })}
-            offersSimulator={config.simulatorEnabled === true}
-            onCancel={closeForm}
-            onCreated={(created) => {
-              closeForm();
-              setToken(created.token);
-            }}
-            onUpdated={closeForm}
-          />
+          <Suspense fallback={<Spinner label={texts.page.loading} />}>
+            <ConnectionForm
+              {...(form.mode === 'edit' && { editing: form.connection })}
+              first={connections.length === 0}
+              offersSimulator={config.simulatorEnabled === true}
+              onCancel={closeForm}
+              onCreated={(created) => {
+                closeForm();
+                setToken(created.token);
+              }}
+              onUpdated={closeForm}
+            />
+          </Suspense>
         )}
       </FormDialog>
       {qrFor !== undefined && <QrCodeDialog connection={connections.find((connection) => connection.id === qrFor)} onClose={closeQr} />}

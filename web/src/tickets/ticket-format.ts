@@ -2,7 +2,7 @@
  * How a ticket list item writes its time and its last message (spec 1 §2.4, §9): plain functions, so
  * the rules are unit tested without a browser.
  */
-import { DELETED_MESSAGE_PREVIEW } from '../../../shared/tickets';
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { CALL_LOG_BODIES, parseLocationBody } from '../../../shared/whatsapp-content';
 import { parseWhatsAppFormat, plainText } from './conversation/whatsapp-format';
 

@@ -1,7 +1,8 @@
 /** The signed-in user as the ticket lists see them (queues, allTicket, profile), from GET /auth/me. */
 import { useMemo } from 'react';
 import type { MeUser, QueueSummary } from '../../../shared/session';
-import { mayWorkTicket, type TicketDto } from '../../../shared/tickets';
+import { mayWorkTicket } from '../../../shared/ticket-rules';
+import type { TicketDto } from '../../../shared/tickets';
 import { isAdmin } from '../session/me';
 import type { CurrentUser } from '../session/me';
 import { useMe } from '../session/me-context';

@@ -1,4 +1,4 @@
-import { DELETED_MESSAGE_PREVIEW } from '../../../../shared/tickets';
+import { DELETED_MESSAGE_PREVIEW } from '../../../../shared/ticket-rules';
 import { lastMessageKind, previewText, readableTextColor, ticketTime } from '../../../../web/src/tickets/ticket-format';
 
 describe('ticketTime', () => {

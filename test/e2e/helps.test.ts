@@ -45,7 +45,7 @@ async function standInVideoHost(page: Page, thumbnails: 'load' | 'fail'): Promis
 }
 
 const card = (page: Page) => page.getByRole('list', { name: 'Vídeos de ajuda' }).getByRole('listitem').filter({ hasText: HELP.title });
-const openButton = (page: Page) => page.getByRole('button', { name: `Assistir: ${HELP.title}` });
+const openButton = (page: Page) => page.getByRole('button', { name: `Assistir: ${HELP.title}`, exact: true });
 
 async function openHelps(page: Page): Promise<void> {
   await page.goto('/helps');
@@ -128,6 +128,8 @@ describe('accessibility of the helps page (axe-core, impact serious or critical)
 
     await openButton(page).click();
     await shows(page.getByRole('dialog', { name: HELP.title }));
+    // Measured mid fade-in, the popup's colours would be blended with the backdrop.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
 
     expect(await seriousViolations(page)).toEqual([]);
   });

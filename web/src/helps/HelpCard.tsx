@@ -3,14 +3,15 @@
  * the title and the description. The picture and the title are one button (Enter or Space opens the
  * popup player). Should the thumbnail not load (offline, the host blocked, an unknown video), the card
  * shows the title on a plain frame instead of a broken image, and a link to the video's page on the
- * host, so the card is never a dead end.
+ * host, so the card is never a dead end. The button is named by its own text ('Assistir:' for screen
+ * readers, then the title), so what is read is what is shown.
  */
-import { Body1, Caption1, Link, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
+import { Body1, Caption1, Link, makeStyles, mergeClasses, tokens, useRestoreFocusTarget } from '@fluentui/react-components';
 import { Play24Filled } from '@fluentui/react-icons/svg/play';
 import { Video24Regular } from '@fluentui/react-icons/svg/video';
 import { useId, useState } from 'react';
 import type { Help } from '../api/helps';
-import { format, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { helpThumbnailUrl, helpVideoId, helpWatchUrl } from './help-video';
 import { helpsTexts } from './texts';
 
@@ -76,6 +77,18 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForegroundInverted,
   },
   title: { fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
+  // Read by screen readers as the start of the button's name, not shown.
+  visuallyHidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    margin: '-1px',
+    padding: 0,
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
   description: { color: tokens.colorNeutralForeground2, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
 });
 
@@ -91,13 +104,15 @@ export function HelpCard({ help, onOpen }: HelpCardProps) {
   const videoId = helpVideoId(help.video);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
   const showsThumbnail = videoId !== null && !thumbnailFailed;
+  // The popup opens from code, not from a DialogTrigger: this marks the button the focus returns to.
+  const restoreFocusTarget = useRestoreFocusTarget();
 
   return (
     <li className={styles.card}>
       <button
         type="button"
         className={styles.open}
-        aria-label={format(texts.watch, { title: help.title })}
+        {...restoreFocusTarget}
         {...(help.description !== '' && { 'aria-describedby': descriptionId })}
         onClick={() => onOpen(help)}
       >
@@ -106,8 +121,9 @@ export function HelpCard({ help, onOpen }: HelpCardProps) {
             // Decorative: the button is named by the title.
             <img className={styles.thumbnail} src={helpThumbnailUrl(videoId)} alt="" loading="lazy" onError={() => setThumbnailFailed(true)} />
           ) : (
-            <span className={styles.fallback}>
-              <Video24Regular aria-hidden />
+            // The title again on the frame, for the eye only: the button is named once, by its text below.
+            <span className={styles.fallback} aria-hidden>
+              <Video24Regular />
               <span className={styles.fallbackTitle}>{help.title}</span>
               <Caption1>{texts.noThumbnail}</Caption1>
             </span>
@@ -116,7 +132,10 @@ export function HelpCard({ help, onOpen }: HelpCardProps) {
             <Play24Filled />
           </span>
         </span>
-        <span className={mergeClasses('help-title', styles.title)}>{help.title}</span>
+        <span className={mergeClasses('help-title', styles.title)}>
+          <span className={styles.visuallyHidden}>{texts.watchPrefix} </span>
+          {help.title}
+        </span>
       </button>
       {help.description !== '' && (
         <Body1 id={descriptionId} className={styles.description}>

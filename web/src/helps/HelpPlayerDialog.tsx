@@ -4,7 +4,7 @@
  * to the video's page on the host. A browser cannot tell whether a cross-origin frame loaded, so the
  * link is always there: offline or with the host blocked, the popup still leads somewhere. The focus
  * starts on the close button, outside the frame, so Escape closes the popup until the user enters the
- * player.
+ * player, and goes back to the card when it closes.
  */
 import {
   Body1,
@@ -20,6 +20,7 @@ import {
   makeStyles,
   Text,
   tokens,
+  useRestoreFocusSource,
 } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons/svg/dismiss';
 import type { Help } from '../api/helps';
@@ -52,10 +53,12 @@ export function HelpPlayerDialog({ help, onClose }: HelpPlayerDialogProps) {
   const styles = useStyles();
   const texts = useTexts(helpsTexts);
   const videoId = help === undefined ? null : helpVideoId(help.video);
+  // Back to the card that opened the popup once it closes (HelpCard marks it as the target).
+  const restoreFocusSource = useRestoreFocusSource();
 
   return (
     <Dialog open={help !== undefined} modalType="modal" onOpenChange={(_, data) => !data.open && onClose()}>
-      <DialogSurface className={styles.surface}>
+      <DialogSurface className={styles.surface} {...restoreFocusSource}>
         {help !== undefined && (
           <DialogBody>
             <DialogTitle

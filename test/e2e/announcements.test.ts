@@ -55,6 +55,9 @@ async function openAnnouncements(page: Page): Promise<void> {
   await leaves(page.getByText('Carregando informativos…'));
 }
 
+/** How many pixels the page scrolls sideways (none on a phone). */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /** The header's popover, opened: the list of active announcements. */
 async function openPopover(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: /^Informativos/ }).click();
@@ -146,6 +149,25 @@ describe('the announcements page of a super user', () => {
     await shows(row(watching, 'Nova versão').getByText('Baixa'));
     const popover = await openPopover(watching);
     await shows(popover.getByText('Chegou a versão 6.0.0.'));
+  });
+});
+
+describe('the announcements page on a phone (390 px)', () => {
+  it('shows each announcement as a card with its priority word and its buttons, and the dialog fits without sideways scroll', async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 390, height: 844 } });
+    await openAnnouncements(page);
+
+    const cards = await shows(page.getByRole('list', { name: 'Informativos' }));
+    const card = cards.getByRole('listitem').filter({ hasText: SEEDED.title });
+    await shows(card.getByText('Média'));
+    await shows(card.getByRole('button', { name: `Editar ${SEEDED.title}` }));
+    await shows(card.getByRole('button', { name: `Excluir ${SEEDED.title}` }));
+    expect(await sidewaysOverflow(page)).toBe(0);
+
+    await card.getByRole('button', { name: `Editar ${SEEDED.title}` }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Editar informativo' }));
+    await shows(dialog.getByRole('button', { name: 'Escolher imagem' }));
+    expect(await sidewaysOverflow(page)).toBe(0);
   });
 });
 

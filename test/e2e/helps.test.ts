@@ -116,6 +116,23 @@ describe('the helps page', () => {
   });
 });
 
+describe('the helps page on a phone (390 px)', () => {
+  it('fits the cards and the popup player without sideways scroll', async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 390, height: 844 } });
+    await standInVideoHost(page, 'load');
+    await openHelps(page);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
+
+    await openButton(page).click();
+    const popup = await shows(page.getByRole('dialog', { name: HELP.title }));
+    const frame = await popup.locator('iframe').boundingBox();
+
+    expect(frame?.width).toBeLessThanOrEqual(390);
+    expect(await overflow()).toBe(0);
+  });
+});
+
 describe('accessibility of the helps page (axe-core, impact serious or critical)', () => {
   it.each(['light', 'dark'] as const)('finds no violation on the cards or in the popup player, in the %s theme', async (colorScheme) => {
     const page = await web.newPage({ signedIn: true, colorScheme });

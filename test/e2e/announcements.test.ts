@@ -84,6 +84,7 @@ describe('the announcements page of a super user', () => {
     await page.getByRole('option', { name: 'Alta' }).click();
     await dialog.locator('input[type=file]').setInputFiles({ name: 'aviso importante.png', mimeType: 'image/png', buffer: PNG });
     await shows(dialog.getByText('aviso_importante.png'));
+    await shows(dialog.getByRole('img', { name: 'Prévia da imagem aviso_importante.png' }));
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await leaves(dialog);
     await shows(success(page));
@@ -102,6 +103,7 @@ describe('the announcements page of a super user', () => {
     await page.getByRole('button', { name: 'Editar Manutenção programada' }).click();
     dialog = await shows(page.getByRole('dialog', { name: 'Editar informativo' }));
     expect(await dialog.getByRole('textbox', { name: /^Título/ }).inputValue()).toBe('Manutenção programada');
+    await shows(dialog.getByRole('img', { name: 'Prévia da imagem aviso_importante.png' }));
     await dialog.getByRole('textbox', { name: /^Título/ }).fill('Manutenção adiada');
     await dialog.getByRole('combobox', { name: 'Prioridade' }).click();
     await page.getByRole('option', { name: 'Média' }).click();

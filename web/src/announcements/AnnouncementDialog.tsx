@@ -1,7 +1,7 @@
 /**
  * The announcement dialog (spec 3 §2 Announcements, §4, §5): title and text (required), the active
  * switch and the priority (a new one is active and low), and an optional .png, .jpg or .jpeg image that
- * can be replaced or removed. Saving posts or puts the announcement, then uploads a chosen image or
+ * can be replaced or removed, shown as a small preview. Saving posts or puts the announcement, then uploads a chosen image or
  * deletes a removed one (POST | DELETE /announcements/{id}/media-upload), refreshes every cached
  * announcement list (the page's and the header popover's) and says so in a toast.
  *
@@ -13,7 +13,7 @@ import { Button, Field, Input, makeStyles, Option, Switch, Text, Textarea, token
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
 import { ImageAdd20Regular } from '@fluentui/react-icons/svg/image-add';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../../shared/announcements';
 import { announcementKeys, deleteAnnouncementMedia, saveAnnouncement, uploadAnnouncementMedia, type Announcement } from '../api/announcements';
 import { useServices } from '../app/services';
@@ -54,6 +54,15 @@ const useStyles = makeStyles({
   image: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   imageRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXS },
   fileName: { overflowWrap: 'anywhere', minWidth: 0 },
+  preview: {
+    display: 'block',
+    maxWidth: '100%',
+    maxHeight: '120px',
+    objectFit: 'contain',
+    alignSelf: 'flex-start',
+    borderRadius: tokens.borderRadiusMedium,
+    border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
   hidden: { display: 'none' },
@@ -94,6 +103,21 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
   // The announcement as the dialog was opened on, even if the listed one changes meanwhile.
   const [editing] = useState(given);
   const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
+  // A local address of the chosen file for its preview, released when another is chosen or the dialog closes.
+  const [chosenPreview, setChosenPreview] = useState<string>();
+  const previewRef = useRef<string>(undefined);
+  useEffect(
+    () => () => {
+      if (previewRef.current !== undefined) URL.revokeObjectURL(previewRef.current);
+    },
+    [],
+  );
+  const choose = (next: ImageChoice) => {
+    if (previewRef.current !== undefined) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = next.kind === 'add' ? URL.createObjectURL(next.file) : undefined;
+    setChosenPreview(previewRef.current);
+    setImage(next);
+  };
   const [imageError, setImageError] = useState<string>();
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -136,10 +160,12 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
       return;
     }
     setImageError(undefined);
-    setImage({ kind: 'add', file });
+    choose({ kind: 'add', file });
   };
 
   const shownImage = shownImageName(editing?.mediaName ?? null, image);
+  // The stored image's presigned URL while it is kept; the chosen file's local copy once one is chosen.
+  const preview = image.kind === 'add' ? chosenPreview : image.kind === 'keep' ? (editing?.mediaUrl ?? undefined) : undefined;
 
   return (
     <FormFrame
@@ -219,7 +245,7 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
                   disabled={busy}
                   onClick={() => {
                     setImageError(undefined);
-                    setImage({ kind: 'remove' });
+                    choose({ kind: 'remove' });
                   }}
                 />
               </Tooltip>
@@ -231,6 +257,9 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
           {/* Opened by the button beside it, which is what keyboards and screen readers meet. */}
           <input ref={fileInput} className={styles.hidden} type="file" accept={IMAGE_ACCEPT} tabIndex={-1} aria-hidden onChange={chooseFile} />
         </div>
+        {preview !== undefined && shownImage !== null && (
+          <img className={styles.preview} src={preview} alt={format(texts.dialog.preview, { name: shownImage })} />
+        )}
         {imageError !== undefined && (
           <Text role="alert" size={200} className={styles.error}>
             {imageError}

@@ -105,6 +105,8 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
   const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
   // A local address of the chosen file for its preview, released when another is chosen or the dialog closes.
   const [chosenPreview, setChosenPreview] = useState<string>();
+  // A stored image's address expires (presigned): a preview that cannot load is left out, the name stays.
+  const [previewFailed, setPreviewFailed] = useState(false);
   const previewRef = useRef<string>(undefined);
   useEffect(
     () => () => {
@@ -116,6 +118,7 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
     if (previewRef.current !== undefined) URL.revokeObjectURL(previewRef.current);
     previewRef.current = next.kind === 'add' ? URL.createObjectURL(next.file) : undefined;
     setChosenPreview(previewRef.current);
+    setPreviewFailed(false);
     setImage(next);
   };
   const [imageError, setImageError] = useState<string>();
@@ -257,8 +260,13 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
           {/* Opened by the button beside it, which is what keyboards and screen readers meet. */}
           <input ref={fileInput} className={styles.hidden} type="file" accept={IMAGE_ACCEPT} tabIndex={-1} aria-hidden onChange={chooseFile} />
         </div>
-        {preview !== undefined && shownImage !== null && (
-          <img className={styles.preview} src={preview} alt={format(texts.dialog.preview, { name: shownImage })} />
+        {preview !== undefined && shownImage !== null && !previewFailed && (
+          <img
+            className={styles.preview}
+            src={preview}
+            alt={format(texts.dialog.preview, { name: shownImage })}
+            onError={() => setPreviewFailed(true)}
+          />
         )}
         {imageError !== undefined && (
           <Text role="alert" size={200} className={styles.error}>

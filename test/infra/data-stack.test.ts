@@ -293,6 +293,21 @@ describe('the web distribution', () => {
     expect(csp).toContain('https://cognito-idp.');
   });
 
+  it("lets the helps page show the video host's thumbnails and frame its player, and frame nothing else", () => {
+    // Prepare
+    const policyId = logicalIdOf(dev.data, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const policy = dev.data.findResources('AWS::CloudFront::ResponseHeadersPolicy')[policyId] as {
+      Properties: { ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Record<string, unknown> } };
+    };
+
+    // Act
+    const csp = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy);
+
+    // Assess
+    expect(csp).toMatch(/img-src [^;]*https:\/\/img\.youtube\.com/);
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com;');
+  });
+
   it('uses a custom domain with TLS 1.2 at least when one is given', () => {
     // Act
     const template = customDomain.data;

@@ -119,10 +119,15 @@ export class WebHosting extends Construct {
   }
 }
 
+/** Where the helps page's thumbnails and player come from (web/src/helps/help-video.ts builds the URLs). */
+const VIDEO_HOST = { thumbnails: 'https://img.youtube.com', player: 'https://www.youtube-nocookie.com' } as const;
+
 /**
  * The page may load its own files, talk to the stage's API Gateway endpoints (HTTP and WebSocket) and to
  * Cognito, and show or upload media through presigned URLs of the media bucket. Fluent UI injects its
- * styles at run time, hence 'unsafe-inline' for styles (never for scripts).
+ * styles at run time, hence 'unsafe-inline' for styles (never for scripts). The helps page shows the
+ * video host's thumbnails and its privacy-enhanced player (spec 3 §2 Helps; web/src/helps/help-video.ts):
+ * those two origins only, nothing else may be framed.
  */
 function contentSecurityPolicy(stage: StageConfig, stack: Stack): string {
   const apiGateway = `execute-api.${stack.region}.${stack.urlSuffix}`;
@@ -132,7 +137,8 @@ function contentSecurityPolicy(stage: StageConfig, stack: Stack): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data: blob:", ...media].join(' '),
+    ["img-src 'self' data: blob:", ...media, VIDEO_HOST.thumbnails].join(' '),
+    `frame-src ${VIDEO_HOST.player}`,
     ["media-src 'self' blob:", ...media].join(' '),
     "font-src 'self' data:",
     [

@@ -5,7 +5,6 @@
  * from the first load on.
  */
 import {
-  Badge,
   Body1,
   Button,
   Caption1,
@@ -19,8 +18,9 @@ import type { Announcement } from '../../../shared/announcements';
 import type { PopupProps } from '../components/on-demand';
 import { TitledPopover } from '../components/TitledPopover';
 import { format, useTexts } from '../i18n/texts';
-import { priorityColour, type PriorityColour } from './announcement-list';
+import { priorityColour } from './announcement-priority';
 import { dateTimeLabel } from './date-time';
+import { PriorityBadge } from './PriorityBadge';
 import { announcementsPopoverTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -74,12 +74,6 @@ const useStyles = makeStyles({
   },
 });
 
-const BADGE_COLOURS: Readonly<Record<PriorityColour, 'danger' | 'warning' | 'informative'>> = {
-  red: 'danger',
-  orange: 'warning',
-  grey: 'informative',
-};
-
 export interface AnnouncementsSurfaceProps extends PopupProps {
   readonly announcements: readonly Announcement[];
   /** The first page is still loading. */
@@ -122,9 +116,7 @@ export function AnnouncementsSurface(props: AnnouncementsSurfaceProps) {
               <li key={announcement.id} className={mergeClasses(styles.item, styles[colour])}>
                 <div className={styles.heading}>
                   <Text weight="semibold">{announcement.title}</Text>
-                  <Badge appearance="tint" color={BADGE_COLOURS[colour]} size="small">
-                    {texts.priority[announcement.priority]}
-                  </Badge>
+                  <PriorityBadge priority={announcement.priority} />
                 </div>
                 <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
                 {announcement.mediaUrl !== null && (

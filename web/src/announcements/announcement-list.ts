@@ -3,28 +3,28 @@
  * kept current by the platform-wide `company-announcement` event. The popover shows active
  * announcements only; a super user's list also holds inactive ones, for the announcements page.
  */
-import type { Announcement, AnnouncementPage, AnnouncementPriority } from '../../../shared/announcements';
+import type { Announcement, AnnouncementPage } from '../../../shared/announcements';
 import type { GlobalChannels } from '../../../shared/realtime-events';
 
-export type PriorityColour = 'red' | 'orange' | 'grey';
-
-/** 1 high red, 2 medium orange, 3 low grey (spec 1 §9). */
-export const PRIORITY_COLOURS: Readonly<Record<AnnouncementPriority, PriorityColour>> = { 1: 'red', 2: 'orange', 3: 'grey' };
-
-export function priorityColour(priority: number): PriorityColour {
-  return priority === 1 || priority === 2 ? PRIORITY_COLOURS[priority] : PRIORITY_COLOURS[3];
+/**
+ * The loaded pages as one list, each announcement once, in the server's order: a change between two
+ * page fetches may move one across the pages' boundary, into both. The announcements page shows them
+ * all (a super user's pages hold inactive ones too).
+ */
+export function listedAnnouncements(pages: readonly AnnouncementPage[]): Announcement[] {
+  const seen = new Set<string>();
+  const listed: Announcement[] = [];
+  for (const record of pages.flatMap((page) => page.records)) {
+    if (seen.has(record.id)) continue;
+    seen.add(record.id);
+    listed.push(record);
+  }
+  return listed;
 }
 
-/** What the popover shows from the loaded pages: active ones, each once, in the server's order. */
+/** What the popover shows from the loaded pages: the active ones, each once, in the server's order. */
 export function visibleAnnouncements(pages: readonly AnnouncementPage[]): Announcement[] {
-  const seen = new Set<string>();
-  const shown: Announcement[] = [];
-  for (const record of pages.flatMap((page) => page.records)) {
-    if (!record.status || seen.has(record.id)) continue;
-    seen.add(record.id);
-    shown.push(record);
-  }
-  return shown;
+  return listedAnnouncements(pages).filter((record) => record.status);
 }
 
 type AnnouncementEvent = GlobalChannels['company-announcement'];

@@ -8,6 +8,7 @@ import { announcementKeys } from './announcements';
 import { connectionKeys } from './connections';
 import { contactKeys } from './contacts';
 import { dashboardKeys } from './dashboard';
+import { helpKeys } from './helps';
 import { messageKeys } from './messages';
 import { planKeys } from './plans';
 import { queueKeys } from './queues';
@@ -44,7 +45,8 @@ export const queryKeys = {
   connections: connectionKeys.all,
   settings: ['settings'] as const,
   dashboard: dashboardKeys.all,
-  announcements: announcementKeys.all,
+  announcements: { all: announcementKeys.all, lists: announcementKeys.lists, list: announcementKeys.list },
+  helps: helpKeys,
   plans: planKeys,
   // The conversation's selects and suggestions (under their resource, so invalidating it refreshes them).
   quickMessageOptions: quickMessageKeys.usable,

@@ -105,7 +105,7 @@ export const PAGES = [
     id: 'helps',
     path: 'helps',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../helps/HelpsPage').then((m) => m.HelpsPage),
     menu: { section: 'main', order: 100, icon: 'questionCircle' },
     title: { pt: 'Ajuda', en: 'Help', es: 'Ayuda' },
   },
@@ -194,7 +194,7 @@ export const PAGES = [
     id: 'announcements',
     path: 'announcements',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../announcements/AnnouncementsPage').then((m) => m.AnnouncementsPage),
     requires: { superUser: true },
     menu: {
       section: 'main',

@@ -2,7 +2,6 @@ import type { Announcement, AnnouncementPage } from '../../../../shared/announce
 import {
   applyAnnouncementEvent,
   nearBottom,
-  priorityColour,
   visibleAnnouncements,
 } from '../../../../web/src/announcements/announcement-list';
 import { dateTimeLabel } from '../../../../web/src/announcements/date-time';
@@ -25,10 +24,6 @@ const page = (ids: string[], hasMore = false): AnnouncementPage => ({ records: i
 const ids = (pages: readonly AnnouncementPage[]) => visibleAnnouncements(pages).map((record) => record.id);
 
 describe('the announcements popover list', () => {
-  test('colours priority 1 red, 2 orange and 3 grey', () => {
-    expect([priorityColour(1), priorityColour(2), priorityColour(3)]).toEqual(['red', 'orange', 'grey']);
-  });
-
   test('shows active announcements only, each once, across pages', () => {
     // Prepare
     const pages: AnnouncementPage[] = [

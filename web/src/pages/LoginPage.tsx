@@ -54,6 +54,8 @@ export function LoginPage() {
   const [refused, setRefused] = useState(false);
 
   const sessionExpired = authState.status === 'signedOut' && authState.reason === 'expired' && !refused;
+  // The user's own new password ended the sign-in (the profile dialog): until the next try, say why.
+  const passwordChanged = authState.status === 'signedOut' && authState.reason === 'passwordChanged' && !refused;
   const emailMissing = showRequired && email.trim() === '';
   const passwordMissing = showRequired && password === '';
 
@@ -92,6 +94,11 @@ export function LoginPage() {
         {sessionExpired && (
           <MessageBar intent="warning">
             <MessageBarBody>{texts.sessionExpired}</MessageBarBody>
+          </MessageBar>
+        )}
+        {passwordChanged && (
+          <MessageBar intent="info">
+            <MessageBarBody>{texts.passwordChanged}</MessageBarBody>
           </MessageBar>
         )}
         {expired !== undefined && (

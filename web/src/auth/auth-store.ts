@@ -145,7 +145,11 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
     markPasswordChange(pending) {
       passwordChange = pending;
     },
-    endAfterPasswordChange: () => endSession('passwordChanged'),
+    async endAfterPasswordChange() {
+      // A call refused meanwhile may have ended it already, with this reason (markPasswordChange).
+      if (state.status === 'signedOut') return;
+      await endSession('passwordChanged');
+    },
     getAccessToken: () => backend.getAccessToken(),
   };
 }

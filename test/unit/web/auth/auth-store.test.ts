@@ -121,6 +121,45 @@ describe('createAuthStore', () => {
     expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });
   });
 
+  test('ends the session after the user changed their own password with that reason, also when a refused call ends it first', async () => {
+    // Prepare
+    const { backend, calls } = fakeBackend({ hasSession: async () => true });
+    const store = createAuthStore(backend);
+    await store.restore();
+
+    // Act: the new password is on its way; the closed socket's reconnect is refused before the answer arrives.
+    store.markPasswordChange(true);
+    await store.expire();
+    await store.endAfterPasswordChange();
+
+    // Assess
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'passwordChanged' });
+    expect(calls.signOut).toBe(1);
+  });
+
+  test('ends a session refused after a failed password change as expired', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    await store.restore();
+
+    store.markPasswordChange(true);
+    store.markPasswordChange(false);
+    await store.expire();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });
+  });
+
+  test('forgets a password change once the user signs in again', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    await store.restore();
+    store.markPasswordChange(true);
+    await store.endAfterPasswordChange();
+
+    await store.signIn('ana@example.com', 'NewSecret123');
+    await store.expire();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });
+  });
+
   test('signs out locally even when revoking the token fails', async () => {
     const store = createAuthStore(
       fakeBackend({ hasSession: async () => true, signOut: () => Promise.reject(new Error('offline')) }).backend,

@@ -92,7 +92,8 @@ describe('the users page', () => {
     await dialog.getByRole('textbox', { name: /^Email/ }).fill(AGENT.email);
     await dialog.getByLabel(/^Senha/).fill(AGENT.password);
     await dialog.getByRole('combobox', { name: /^Filas/ }).click();
-    await page.getByRole('option', { name: QUEUE.name }).click();
+    // A multi-select's options are checkable menu items (Fluent's multiselect listbox).
+    await page.getByRole('menuitemcheckbox', { name: QUEUE.name }).click();
     await page.keyboard.press('Escape');
     expect(await dialog.getByRole('combobox', { name: /^Perfil/ }).textContent()).toContain('Usuário');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -109,7 +110,7 @@ describe('the users page', () => {
     await shows(listedTicket(agent, FINANCE_CUSTOMER.name));
     expect(await listedTicket(agent, OTHER_CUSTOMER.name).count()).toBe(0);
     await ticketList(agent).getByRole('combobox', { name: 'Filas' }).click();
-    const options = agent.getByRole('option');
+    const options = agent.getByRole('menuitemcheckbox');
     await shows(options.first());
     expect(await options.allTextContents()).toEqual([QUEUE.name]);
   });
@@ -188,7 +189,8 @@ describe('the users page', () => {
     await dialog.getByLabel(/^Senha/).fill('Limite123');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
 
-    await shows(page.getByRole('listitem', { name: 'O limite de usuários do seu plano foi atingido.' }));
+    // The open modal hides the page's toaster from the accessibility tree (its live region reads the notice out).
+    await shows(page.getByRole('listitem', { name: 'O limite de usuários do seu plano foi atingido.', includeHidden: true }));
     await shows(dialog);
   });
 });

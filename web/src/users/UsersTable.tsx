@@ -17,7 +17,8 @@ const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, minWidth: 0 },
   nameText: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   badge: { flexShrink: 0 },
-  email: { overflowWrap: 'anywhere' },
+  // Whole on a table (the title column takes only the width left); a card wraps it (ListTable).
+  email: { whiteSpace: 'nowrap' },
   queues: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalM, rowGap: tokens.spacingVerticalXXS },
   queue: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS, whiteSpace: 'nowrap' },
   dot: {

@@ -174,6 +174,23 @@ describe('the users page', () => {
     await shows(userRow(watching, 'Vera Ao Vivo'));
   });
 
+  it('fits a 390 px phone: the users as cards, and the dialog within the screen', async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 390, height: 844 } });
+    await page.goto('/users');
+    await shows(page.getByRole('heading', { name: 'Usuários', level: 1 }));
+
+    const cards = await shows(page.getByRole('list', { name: 'Usuários' }));
+    await shows(cards.getByRole('listitem').filter({ hasText: SELF.email }));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole('button', { name: 'Adicionar usuário' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar usuário' }));
+    for (const name of [/^Perfil/, /^Filas/, /^Conexão padrão/, /^Ver tickets sem fila/]) {
+      const box = await dialog.getByRole('combobox', { name }).boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    }
+  });
+
   it('says the plan’s user limit is reached, in the catalogue’s words', async () => {
     // A company whose plan allows one user: its admin.
     const tenant = await createTenant(web.cloud, { users: 1 });
@@ -199,6 +216,9 @@ describe('the profile dialog of the user menu', () => {
   it('gives a plain user name, email and password only, and a new password sends them to sign in again', async () => {
     const page = await web.newPage();
     await signInThroughTheForm(page, SELF);
+    // The page is for admins (the menu does not offer it); its address says so.
+    await page.goto('/users');
+    await shows(page.getByText('Somente administradores gerenciam os usuários da empresa.'));
     await page.getByRole('banner').getByRole('button', { name: 'Menu do usuário' }).click();
     await page.getByRole('menuitem', { name: 'Perfil' }).click();
 
@@ -211,7 +231,11 @@ describe('the profile dialog of the user menu', () => {
 
     await page.waitForURL('**/login');
     await shows(page.getByText('Sua senha foi alterada. Entre com a nova senha.'));
-    await signInThroughTheForm(page, { email: SELF.email, password: 'NovaSenha99' });
+    // Signed in again with the new password, they return where they were.
+    await page.getByLabel('Email').fill(SELF.email);
+    await page.getByLabel(/^Senha/).fill('NovaSenha99');
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL('**/users');
   });
 
   it('gives the admin the same dialog with the profile and queue fields', async () => {

@@ -66,8 +66,9 @@ export interface AuthStore {
   /**
    * The user is sending a new password of their own (`true`), or that request failed (`false`). A new
    * password ends every sign-in of the account on the server, so calls refused meanwhile (the socket's
-   * reconnect, a list's refetch) end the session as 'passwordChanged' rather than 'expired'. A new
-   * sign-in clears the mark.
+   * reconnect, a list's refetch) do not end the session: the profile dialog ends it itself once it has
+   * closed (endAfterPasswordChange), for a page swapped under an open modal would stay hidden from
+   * screen readers. Should the request fail, a refusal held back meanwhile ends the session then.
    */
   readonly markPasswordChange: (pending: boolean) => void;
   /** Ends the session after the user's own new password was saved: the login page asks for the new one. */
@@ -89,6 +90,8 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
   let replaced = false;
   /** Set by markPasswordChange while the user's own new password is on its way. */
   let passwordChange = false;
+  /** A refusal that arrived meanwhile, held back until the password change ends one way or the other. */
+  let heldBack = false;
 
   /** Never rejects: whatever happens remotely, this browser must stop acting as signed in. */
   function endSession(reason: SignedOutReason): Promise<void> {
@@ -131,22 +134,32 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
       }
       replaced = false;
       passwordChange = false;
+      heldBack = false;
       setState({ status: 'signedIn', viaSignIn: true });
     },
     signOut: () => endSession('loggedOut'),
     async expire() {
       // Several calls may fail with 401 at once, and late answers may arrive after the end.
       if (state.status === 'signedOut') return;
-      await endSession(replaced ? 'replaced' : passwordChange ? 'passwordChanged' : 'expired');
+      if (passwordChange) {
+        heldBack = true;
+        return;
+      }
+      await endSession(replaced ? 'replaced' : 'expired');
     },
     markReplaced() {
       replaced = true;
     },
     markPasswordChange(pending) {
       passwordChange = pending;
+      if (!pending && heldBack) {
+        heldBack = false;
+        if (state.status !== 'signedOut') void endSession(replaced ? 'replaced' : 'expired');
+      }
     },
     async endAfterPasswordChange() {
-      // A call refused meanwhile may have ended it already, with this reason (markPasswordChange).
+      passwordChange = false;
+      heldBack = false;
       if (state.status === 'signedOut') return;
       await endSession('passwordChanged');
     },

@@ -41,6 +41,15 @@ import {
   type UserFormValues,
 } from './user-form';
 
+/**
+ * How long after closing the dialog one's own new password ends the session. Fluent's focus manager
+ * (tabster) gives the page back to screen readers (removes the aria-hidden it set around the modal)
+ * 250 ms after a modal is gone, and the dialog's exit motion comes first; a session ending sooner swaps
+ * the whole page while the modal still counts, and the login page stays hidden from assistive
+ * technology. Calls refused meanwhile are held back (AuthStore.markPasswordChange).
+ */
+const MODAL_GONE_MS = 800;
+
 const useStyles = makeStyles({
   state: { padding: tokens.spacingVerticalXXL },
   swatch: {
@@ -144,9 +153,10 @@ function UserForm({ user, self = false, onClose, onSaved }: FormProps & { readon
       }
     },
     onSaved: ({ saved, endsSignIn }) => {
+      // The login page then says why (one message that stays, rather than a toast that goes).
       if (endsSignIn) {
-        toast.success(texts.dialog.passwordChanged);
-        void auth.endAfterPasswordChange();
+        onClose();
+        setTimeout(() => void auth.endAfterPasswordChange(), MODAL_GONE_MS);
         return;
       }
       applyUserEvent(queryClient, { action: creating ? 'create' : 'update', user: saved });

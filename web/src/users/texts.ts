@@ -64,7 +64,6 @@ export const usersTexts = defineTexts({
       saving: 'Salvando…',
       cancel: 'Cancelar',
       saved: 'Operação realizada com sucesso!',
-      passwordChanged: 'Senha alterada. Entre novamente com a nova senha.',
     },
     fieldMessages: {
       required: 'Required',
@@ -136,7 +135,6 @@ export const usersTexts = defineTexts({
       saving: 'Saving…',
       cancel: 'Cancel',
       saved: 'Operation completed successfully!',
-      passwordChanged: 'Password changed. Sign in again with the new password.',
     },
     fieldMessages: {
       required: 'Required',
@@ -208,7 +206,6 @@ export const usersTexts = defineTexts({
       saving: 'Guardando…',
       cancel: 'Cancelar',
       saved: '¡Operación realizada con éxito!',
-      passwordChanged: 'Contraseña cambiada. Inicie sesión de nuevo con la nueva contraseña.',
     },
     fieldMessages: {
       required: 'Obligatorio',

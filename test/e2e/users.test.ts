@@ -2,7 +2,7 @@
  * The users page and the profile dialog in a browser (spec 3 §2 Users, §5; spec 1 §2.7, §6): the demo
  * admin creates an agent in a queue made through the API, and the agent, signed in in a browser of
  * their own, works only that queue (its filter offers nothing else, its waiting ticket is listed, the
- * other queue's is not); the admin edits and deletes a user after the confirmation; another window sees
+ * other queue's is not) until the admin adds another, which their filter then offers at once; the admin edits and deletes a user after the confirmation; another window sees
  * a new user live; the plan's user limit is refused with the catalogue's words; a plain user's own
  * profile has no profile or queue fields, and their new password sends them to the login page, which
  * says why; and axe-core finds no serious or critical violation on the page or in the dialog, light
@@ -113,6 +113,19 @@ describe('the users page', () => {
     const options = agent.getByRole('menuitemcheckbox');
     await shows(options.first());
     expect(await options.allTextContents()).toEqual([QUEUE.name]);
+    await agent.keyboard.press('Escape');
+
+    // The admin adds the agent to the other queue: the agent's filter follows at once (the user event).
+    await page.getByRole('button', { name: `Editar ${AGENT.name}` }).click();
+    const edit = await shows(page.getByRole('dialog', { name: 'Editar usuário' }));
+    await edit.getByRole('combobox', { name: /^Filas/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Atendimento' }).click();
+    await page.keyboard.press('Escape');
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await leaves(edit);
+    await shows(row.getByText('Atendimento'));
+    await ticketList(agent).getByRole('combobox', { name: 'Filas' }).click();
+    await shows(agent.getByRole('menuitemcheckbox', { name: 'Atendimento' }));
   });
 
   it('lets the admin edit a user (name and profile) and delete them after the confirmation', async () => {

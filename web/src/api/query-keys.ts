@@ -34,7 +34,7 @@ export const queryKeys = {
     one: contactKeys.one,
   },
   queues: queueKeys.all,
-  users: { all: userKeys.all, list: userKeys.list },
+  users: { all: userKeys.all, list: userKeys.list, lists: userKeys.lists, one: userKeys.one },
   tags: { all: tagKeys.all, list: tagKeys.list, lists: tagKeys.lists },
   quickMessages: {
     all: quickMessageKeys.all,

@@ -113,7 +113,7 @@ export const PAGES = [
     id: 'users',
     path: 'users',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../users/UsersPage').then((m) => m.UsersPage),
     menu: { section: 'admin', order: 60, icon: 'people' },
     title: { pt: 'Usuários', en: 'Users', es: 'Usuarios' },
   },

@@ -19,15 +19,16 @@ export interface AuthBackend {
  * `viaSignIn` tells a sign-in on the login page (go where the user was heading) from a session restored
  * at start (a public page just sends the user home). `reason` tells the guards and the login page why
  * there is no session: none yet, the server ended it (say so, and return afterwards), the account was
- * opened on another computer (the user was told already: return afterwards, nothing more to say), or
- * the user left.
+ * opened on another computer (the user was told already: return afterwards, nothing more to say), the
+ * user changed their own password (the server ends every sign-in of the account: say so, and return
+ * afterwards), or the user left.
  */
 export type AuthState =
   | { readonly status: 'checking' }
   | { readonly status: 'signedIn'; readonly viaSignIn: boolean }
   | { readonly status: 'signedOut'; readonly reason: SignedOutReason };
 
-export type SignedOutReason = 'noSession' | 'expired' | 'replaced' | 'loggedOut';
+export type SignedOutReason = 'noSession' | 'expired' | 'replaced' | 'passwordChanged' | 'loggedOut';
 
 /** A refused sign-in, with the code the login screen shows. */
 export class SignInError extends Error {
@@ -62,6 +63,16 @@ export interface AuthStore {
    * as 'replaced', so the login page does not add that it expired. A new sign-in clears the mark.
    */
   readonly markReplaced: () => void;
+  /**
+   * The user is sending a new password of their own (`true`), or that request failed (`false`). A new
+   * password ends every sign-in of the account on the server, so calls refused meanwhile (the socket's
+   * reconnect, a list's refetch) do not end the session: the profile dialog ends it itself once it has
+   * closed (endAfterPasswordChange), for a page swapped under an open modal would stay hidden from
+   * screen readers. Should the request fail, a refusal held back meanwhile ends the session then.
+   */
+  readonly markPasswordChange: (pending: boolean) => void;
+  /** Ends the session after the user's own new password was saved: the login page asks for the new one. */
+  readonly endAfterPasswordChange: () => Promise<void>;
   readonly getAccessToken: () => Promise<string | undefined>;
 }
 
@@ -77,6 +88,10 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
   let ending: Promise<void> | undefined;
   /** Set by markReplaced until the next sign-in. */
   let replaced = false;
+  /** Set by markPasswordChange while the user's own new password is on its way. */
+  let passwordChange = false;
+  /** A refusal that arrived meanwhile, held back until the password change ends one way or the other. */
+  let heldBack = false;
 
   /** Never rejects: whatever happens remotely, this browser must stop acting as signed in. */
   function endSession(reason: SignedOutReason): Promise<void> {
@@ -118,16 +133,35 @@ export function createAuthStore(backend: AuthBackend): AuthStore {
         }
       }
       replaced = false;
+      passwordChange = false;
+      heldBack = false;
       setState({ status: 'signedIn', viaSignIn: true });
     },
     signOut: () => endSession('loggedOut'),
     async expire() {
       // Several calls may fail with 401 at once, and late answers may arrive after the end.
       if (state.status === 'signedOut') return;
+      if (passwordChange) {
+        heldBack = true;
+        return;
+      }
       await endSession(replaced ? 'replaced' : 'expired');
     },
     markReplaced() {
       replaced = true;
+    },
+    markPasswordChange(pending) {
+      passwordChange = pending;
+      if (!pending && heldBack) {
+        heldBack = false;
+        if (state.status !== 'signedOut') void endSession(replaced ? 'replaced' : 'expired');
+      }
+    },
+    async endAfterPasswordChange() {
+      passwordChange = false;
+      heldBack = false;
+      if (state.status === 'signedOut') return;
+      await endSession('passwordChanged');
     },
     getAccessToken: () => backend.getAccessToken(),
   };

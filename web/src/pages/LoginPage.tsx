@@ -3,7 +3,8 @@
  * counts, so the server can refuse a company past its due date (402 ERR_SUBSCRIPTION_EXPIRED with the
  * date, shown in the card until the next try). A successful sign-in shows the success toast and, fewer
  * than 5 days before the due date, the days left; the public-route guard then takes the user on.
- * Other refusals are catalogue errors, shown as toasts (spec 1 §8).
+ * Other refusals are catalogue errors, shown as toasts (spec 1 §8). After the user changed their own
+ * password (which ends every sign-in of the account), the card says so until the next try.
  */
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { useState, type SubmitEvent } from 'react';
@@ -54,6 +55,8 @@ export function LoginPage() {
   const [refused, setRefused] = useState(false);
 
   const sessionExpired = authState.status === 'signedOut' && authState.reason === 'expired' && !refused;
+  // The user's own new password ended the sign-in (the profile dialog): until the next try, say why.
+  const passwordChanged = authState.status === 'signedOut' && authState.reason === 'passwordChanged' && !refused;
   const emailMissing = showRequired && email.trim() === '';
   const passwordMissing = showRequired && password === '';
 
@@ -92,6 +95,11 @@ export function LoginPage() {
         {sessionExpired && (
           <MessageBar intent="warning">
             <MessageBarBody>{texts.sessionExpired}</MessageBarBody>
+          </MessageBar>
+        )}
+        {passwordChanged && (
+          <MessageBar intent="info">
+            <MessageBarBody>{texts.passwordChanged}</MessageBarBody>
           </MessageBar>
         )}
         {expired !== undefined && (

@@ -2,6 +2,7 @@
  * The signed-in user and their company, as `GET /auth/me` answers them. Only the fields the web reads
  * are typed; the rest passes through untouched.
  */
+import type { MeUser } from '../../../shared/session';
 import type { ApiClient } from '../api/client';
 
 export interface CurrentUser {
@@ -41,4 +42,25 @@ export function fetchMe(api: ApiClient, signal?: AbortSignal): Promise<Me> {
 /** Profile comparisons are case-insensitive (spec 1 §6). */
 export function isAdmin(user: Pick<CurrentUser, 'profile'>): boolean {
   return user.profile.toLowerCase() === 'admin';
+}
+
+/**
+ * The loaded /auth/me with the signed-in user as a user answer or a `user` event now shows them (their
+ * own profile saved, or an admin changing their profile, queues or default connection): the header's
+ * name and what the pages read of the user follow without loading everything again. Another user's
+ * answer leaves it as it was.
+ */
+export function withOwnUser(me: Me, user: MeUser): Me {
+  if (user.id !== me.user.id) return me;
+  const fresh: CurrentUser & Pick<MeUser, 'queues' | 'allTicket' | 'whatsappId'> = {
+    ...me.user,
+    name: user.name,
+    email: user.email,
+    profile: user.profile,
+    super: user.super,
+    queues: user.queues,
+    allTicket: user.allTicket,
+    whatsappId: user.whatsappId,
+  };
+  return { ...me, user: fresh };
 }

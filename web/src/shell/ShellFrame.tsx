@@ -11,7 +11,7 @@ import type { UserDto } from '../../../shared/users';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { useTexts } from '../i18n/texts';
 import { useRealtimeEvent } from '../realtime';
-import type { Me } from '../session/me';
+import { withOwnUser, type Me } from '../session/me';
 import { campaignsEnabledBySettings, writeCampaignsFlag } from './campaigns-flag';
 import { initialMenuOpen, MENU_RAIL_WIDTH_PX, MENU_WIDTH_PX, menuPresentation } from './layout';
 import { menuLayout } from './menu-rules';
@@ -96,8 +96,11 @@ export function ShellFrame({ me, onMeChange }: ShellFrameProps) {
   const layout = menuLayout({ user: me.user, plan: me.company.plan, campaignsFlag });
   const connectionAlert = useConnectionAlert(layout.admin.includes('connections'));
 
-  const onProfileSaved = (saved: UserDto) =>
-    onMeChange((current) => ({ ...current, user: { ...current.user, name: saved.name, email: saved.email } }));
+  const onProfileSaved = (saved: UserDto) => onMeChange((current) => withOwnUser(current, saved));
+  // An admin may change this user meanwhile (profile, queues): what the pages read of them follows.
+  useRealtimeEvent('user', (event) => {
+    if (event.action === 'update' && event.user.id === me.user.id) onMeChange((current) => withOwnUser(current, event.user));
+  });
 
   const toggleLabel =
     presentation.mode === 'overlay' ? texts.openMenu : presentation.expanded ? texts.collapseMenu : texts.expandMenu;

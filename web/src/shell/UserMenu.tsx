@@ -1,5 +1,6 @@
 /**
- * The user menu (spec 1 §1, §4.4; checklist C-009, C-023): Profile opens the signed-in user's modal;
+ * The user menu (spec 1 §1, §4.4; checklist C-009, C-023, C-095): Profile opens the user modal of the
+ * users page for the signed-in user (users/UserDialog.tsx: what they may change of themself);
  * Logout signs out everywhere (sign-out.ts). The menu (UserMenuList) loads on its first open.
  */
 import { Avatar, Button, Tooltip } from '@fluentui/react-components';
@@ -13,7 +14,7 @@ import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
 
 // Loaded when first opened: the form's checks (the shared zod schemas) stay out of every page's first load.
-const ProfileDialog = lazy(() => import('../profile/ProfileDialog').then((m) => ({ default: m.ProfileDialog })));
+const UserDialog = lazy(() => import('../users/UserDialog').then((m) => ({ default: m.UserDialog })));
 const Popup = onDemand(() => import('./UserMenuList').then((m) => m.UserMenuList));
 
 export interface UserMenuProps {
@@ -62,7 +63,9 @@ export function UserMenu({ user, onProfileSaved }: UserMenuProps) {
         button(menuButtonAtRest(setOpen))
       )}
       <Suspense fallback={null}>
-        {profileOpen && <ProfileDialog user={user} open onClose={() => setProfileOpen(false)} onSaved={onProfileSaved} />}
+        {profileOpen && (
+          <UserDialog open target={{ mode: 'self', userId: user.id }} onClose={() => setProfileOpen(false)} onSaved={onProfileSaved} />
+        )}
       </Suspense>
     </>
   );

@@ -16,6 +16,11 @@ function fakeBackend(overrides: Partial<AuthBackend> = {}) {
 
 const namedError = (name: string) => Object.assign(new Error(name), { name });
 
+/** Waits for a state the store reaches on its own (a sign-out it starts without being awaited). */
+async function until(reached: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 50 && !reached(); turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 describe('createAuthStore', () => {
   test('starts checking and settles on the stored session', async () => {
     // Prepare
@@ -116,6 +121,58 @@ describe('createAuthStore', () => {
     await store.expire();
 
     await store.signIn('ana@example.com', 'Secret123');
+    await store.expire();
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });
+  });
+
+  test('holds back a refusal while the user’s own new password is on its way, then ends the session as a password change', async () => {
+    // Prepare
+    const { backend, calls } = fakeBackend({ hasSession: async () => true });
+    const store = createAuthStore(backend);
+    await store.restore();
+
+    // Act: the closed socket's reconnect is refused before the answer arrives and the dialog has closed.
+    store.markPasswordChange(true);
+    await store.expire();
+    const meanwhile = store.getState();
+    await store.endAfterPasswordChange();
+
+    // Assess
+    expect(meanwhile).toEqual({ status: 'signedIn', viaSignIn: false });
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'passwordChanged' });
+    expect(calls.signOut).toBe(1);
+  });
+
+  test('ends the session as expired when the password change failed after a refusal was held back', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    await store.restore();
+
+    store.markPasswordChange(true);
+    await store.expire();
+    store.markPasswordChange(false);
+    await until(() => store.getState().status === 'signedOut');
+
+    expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });
+  });
+
+  test('keeps the session after a failed password change when nothing was refused', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    await store.restore();
+
+    store.markPasswordChange(true);
+    store.markPasswordChange(false);
+
+    expect(store.getState()).toEqual({ status: 'signedIn', viaSignIn: false });
+  });
+
+  test('forgets a password change once the user signs in again', async () => {
+    const store = createAuthStore(fakeBackend({ hasSession: async () => true }).backend);
+    await store.restore();
+    store.markPasswordChange(true);
+    await store.endAfterPasswordChange();
+
+    await store.signIn('ana@example.com', 'NewSecret123');
     await store.expire();
 
     expect(store.getState()).toEqual({ status: 'signedOut', reason: 'expired' });

@@ -43,7 +43,7 @@ describe('privateRouteDecision', () => {
     expect(privateRouteDecision(signedIn(false), at('/contacts'))).toEqual({ kind: 'render' });
   });
 
-  test.each(['noSession', 'expired', 'replaced'] as const)('sends a visitor without a session (%s) to /login remembering the page', (reason) => {
+  test.each(['noSession', 'expired', 'replaced', 'passwordChanged'] as const)('sends a visitor without a session (%s) to /login remembering the page', (reason) => {
     const decision = privateRouteDecision(signedOut(reason), at('/tickets/42', undefined, '?x=1', '#m'));
 
     expect(decision).toEqual({ kind: 'redirect', to: '/login', state: cameFrom('/tickets/42', '?x=1', '#m') });

@@ -1,0 +1,107 @@
+/**
+ * The users page (/users, admins; spec 3 §2 Users), on the admin-page kit: search by name or email, the
+ * list with infinite scroll while GET /users has more pages (components/ListPage), create and edit in
+ * the user dialog, delete with the one confirmation. Changes made anywhere arrive live (`user` events).
+ * The side menu shows the page to admins only; anybody else who opens its address reads that it is for
+ * administrators (the server refuses their calls anyway, docs/architecture.md §1.3).
+ */
+import { MessageBar, MessageBarBody } from '@fluentui/react-components';
+import { PersonAdd24Regular } from '@fluentui/react-icons/svg/person-add';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { can } from '../../../shared/permissions';
+import { deleteUser, useUserList, type UserDto } from '../api/users';
+import { useServices } from '../app/services';
+import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listStateOf } from '../components/list-state';
+import { ListPage } from '../components/ListPage';
+import { useListSearch } from '../components/use-list-search';
+import { useToast } from '../feedback/toast';
+import { format, useTexts } from '../i18n/texts';
+import { useMe } from '../session/me-context';
+import { usersTexts } from './texts';
+import { applyUserEvent, usersOfList } from './user-cache';
+import { UserDialog, type UserDialogTarget } from './UserDialog';
+import { UsersTable } from './UsersTable';
+import { useUserEvents } from './use-user-events';
+
+export function UsersPage() {
+  const texts = useTexts(usersTexts);
+  const { user } = useMe();
+  if (!can(user.profile, 'company:administer')) {
+    return (
+      <MessageBar intent="warning">
+        <MessageBarBody>{texts.page.adminsOnly}</MessageBarBody>
+      </MessageBar>
+    );
+  }
+  return <UsersAdministration />;
+}
+
+function UsersAdministration() {
+  const texts = useTexts(usersTexts);
+  const { api } = useServices();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const { user: me } = useMe();
+
+  const { typed, setTyped, search } = useListSearch();
+  const list = useUserList(search);
+  useUserEvents();
+
+  const [dialog, setDialog] = useState<UserDialogTarget | undefined>();
+  const [deleting, setDeleting] = useState<UserDto>();
+
+  const closeDelete = () => setDeleting(undefined);
+  const remove = useMutation({
+    mutationFn: (userId: string) => deleteUser(api, userId),
+    onSuccess: (_, userId) => {
+      applyUserEvent(queryClient, { action: 'delete', userId });
+      toast.success(texts.page.deleted);
+      closeDelete();
+    },
+    onError: (error) => {
+      toast.error(error);
+      closeDelete();
+    },
+  });
+
+  const users = usersOfList(list.data);
+
+  return (
+    <>
+      <ListPage
+        texts={{
+          title: texts.page.title,
+          searchPlaceholder: texts.page.searchPlaceholder,
+          searchLabel: texts.page.searchLabel,
+          loading: texts.page.loading,
+          loadingMore: texts.page.loadingMore,
+          loadError: texts.page.loadError,
+          retry: texts.page.retry,
+          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
+        }}
+        searchText={typed}
+        onSearchTextChange={setTyped}
+        list={listStateOf(list, users.length)}
+        add={{ label: texts.page.add, icon: <PersonAdd24Regular />, onClick: () => setDialog({ mode: 'create' }) }}
+      >
+        <UsersTable
+          users={users}
+          meId={me.id}
+          meSuper={me.super}
+          onEdit={(user) => setDialog({ mode: 'edit', user })}
+          onDelete={setDeleting}
+        />
+      </ListPage>
+
+      <UserDialog open={dialog !== undefined} target={dialog ?? { mode: 'create' }} onClose={() => setDialog(undefined)} />
+      <ConfirmDeleteDialog
+        open={deleting !== undefined}
+        busy={remove.isPending}
+        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
+        onCancel={closeDelete}
+      />
+    </>
+  );
+}

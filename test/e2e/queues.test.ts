@@ -18,6 +18,7 @@ const OPTIONS = [
   { title: 'Boletos', message: 'Enviamos a segunda via por e-mail.' },
   { title: 'Falar com atendente', message: 'Aguarde, um atendente já vai falar com você.' },
 ];
+const CONNECTION_GREETING = 'Olá! Escolha a fila:';
 const CUSTOMER = { number: '5511988880301', name: 'Paula Cliente' };
 
 let web: WebCloud;
@@ -111,7 +112,7 @@ describe('the queues page', () => {
     await shows(dialog.getByText('O fim não pode ser antes do início'));
     await time('Sexta-feira: fim').fill('1700');
 
-    // The chatbot menu: two options, the second moved up and back down.
+    // The chatbot menu: two options, the second moved up and back down (it is option 1 while up there).
     await dialog.getByRole('tab', { name: 'Opções do chatbot' }).click();
     for (const [index, option] of OPTIONS.entries()) {
       await dialog.getByRole('button', { name: 'Adicionar opção' }).click();
@@ -120,7 +121,8 @@ describe('the queues page', () => {
     }
     await dialog.getByRole('button', { name: 'Mover opção 2 para cima' }).click();
     expect(await dialog.getByRole('textbox', { name: 'Título da opção 1' }).inputValue()).toBe(OPTIONS[1]!.title);
-    await dialog.getByRole('button', { name: 'Mover opção 2 para baixo' }).click();
+    await dialog.getByRole('button', { name: 'Mover opção 1 para baixo' }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Título da opção 1' }).inputValue()).toBe(OPTIONS[0]!.title);
     // A sub-option added and deleted again: the delete takes its subtree.
     await dialog.getByRole('button', { name: 'Adicionar sub-opção à opção 1' }).click();
     await shows(dialog.getByRole('textbox', { name: 'Título da opção 1.1' }));
@@ -152,13 +154,14 @@ describe('the queues page', () => {
     const { accessToken: token } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
     const queues = (await web.cloud.api('/queue', { token })).body as { id: string; name: string }[];
     const queueIds = ['Atendimento', QUEUE].map((name) => queues.find((queue) => queue.name === name)?.id);
-    // The connection serves the new queue beside Atendimento (the connections page is not this page's).
-    const updated = await web.cloud.api(`/whatsapp/${whatsapp.connectionId}`, { method: 'PUT', token, body: { queueIds } });
-    expect(updated.status).toBe(200);
+    // The connection serves the new queue beside Atendimento (the connections page is not this page's);
+    // with two queues it needs a greeting, which heads the queue menu.
+    const updated = await web.cloud.api(`/whatsapp/${whatsapp.connectionId}`, { method: 'PUT', token, body: { queueIds, greetingMessage: CONNECTION_GREETING } });
+    expect([updated.status, updated.body.code]).toEqual([200, undefined]);
     const gotten = (text: string) => until(`"${text}" at the phone`, async () => (await whatsapp.sentTo(CUSTOMER.number)).find((sent) => sent.body === text));
 
     await whatsapp.write(CUSTOMER.number, CUSTOMER.name, 'Oi');
-    await gotten(`*1* - Atendimento\n*2* - ${QUEUE}`);
+    await gotten(`${CONNECTION_GREETING}\n\n*1* - Atendimento\n*2* - ${QUEUE}`);
     await whatsapp.write(CUSTOMER.number, CUSTOMER.name, '2');
     await gotten(`${GREETING}\n\n*1* - ${OPTIONS[0]!.title}\n*2* - ${OPTIONS[1]!.title}\n\n*#* - Voltar ao menu inicial`);
     await whatsapp.write(CUSTOMER.number, CUSTOMER.name, '1');

@@ -1,6 +1,7 @@
 /**
  * The queues page in a browser (spec 3 §2 Queues, §5, §8, §9): the demo admin creates a queue from the
- * page, its colour picked in the swatch grid by mouse and keyboard, its work hours typed through the
+ * page (the catalogue's refusals of a missing greeting and a taken colour shown under their fields),
+ * its colour picked in the swatch grid by mouse and keyboard, its work hours typed through the
  * HH:MM mask (with the reminder to save and the server's time rule), and a chatbot menu of two options;
  * the queue shows in the table and its menu comes back when it is opened again. Then a simulated
  * customer writing to the company's connection, which serves that queue beside another (the queue menu
@@ -86,7 +87,15 @@ describe('the queues page', () => {
     await page.getByRole('button', { name: 'Adicionar fila' }).click();
     const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar fila' }));
     await dialog.getByRole('textbox', { name: /^Nome/ }).fill(QUEUE);
+    // The catalogue's refusals show under their field: a greeting is needed beside other queues, and
+    // Atendimento's colour is taken (the server compares colours without case).
+    const hex = dialog.getByRole('textbox', { name: /^Cor em hexadecimal/ });
+    await hex.fill('#0F766E');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(dialog.getByText('A mensagem de saudação é obrigatória quando há mais de uma fila.'));
     await dialog.getByRole('textbox', { name: /^Mensagem de saudação/ }).fill(GREETING);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(dialog.getByText('Esta cor já está em uso, escolha outra.'));
 
     // The palette: 50 named swatches, one chosen; the arrows move the choice, and the hex field follows.
     const palette = dialog.getByRole('radiogroup', { name: 'Cores predefinidas' });
@@ -94,7 +103,8 @@ describe('the queues page', () => {
     await palette.getByRole('radio', { name: 'Verde médio, #16A34A' }).click();
     await page.keyboard.press('ArrowRight');
     expect(await palette.getByRole('radio', { name: 'Verde-azulado médio, #0D9488' }).getAttribute('aria-checked')).toBe('true');
-    expect(await dialog.getByRole('textbox', { name: /^Cor em hexadecimal/ }).inputValue()).toBe('#0D9488');
+    expect(await hex.inputValue()).toBe('#0D9488');
+    expect(await dialog.getByText('Esta cor já está em uso, escolha outra.').count()).toBe(0);
 
     // Work hours: the default week of spec 3 §9, typed through the mask, checked with the server's rules.
     await dialog.getByRole('tab', { name: 'Horários de atendimento' }).click();

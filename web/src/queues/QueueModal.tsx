@@ -72,7 +72,8 @@ const useStyles = makeStyles({
     boxShadow: `0 0 0 ${tokens.strokeWidthThin} ${tokens.colorNeutralStroke1}`,
   },
   hex: { flexGrow: 1, minWidth: 0 },
-  tabs: { overflowX: 'auto' },
+  // On a phone the three tabs do not fit one line: they wrap rather than hide one off the side.
+  tabs: { flexWrap: 'wrap' },
 });
 
 export interface QueueModalProps {

@@ -16,13 +16,16 @@ const useStyles = makeStyles({
   rows: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
   row: {
     display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) 88px 88px',
+    // The times keep their width and the weekday takes what is left, down to a 390 px phone.
+    gridTemplateColumns: 'minmax(0, 1fr) minmax(64px, 96px) minmax(64px, 96px)',
     alignItems: 'start',
     columnGap: tokens.spacingHorizontalS,
   },
   day: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalXS, minHeight: '32px' },
   header: { color: tokens.colorNeutralForeground3 },
-  time: { fontVariantNumeric: 'tabular-nums' },
+  // Fluent's input is as wide as twenty characters unless told otherwise: here it fills its column.
+  time: { width: '100%', minWidth: 0, fontVariantNumeric: 'tabular-nums' },
+  timeInput: { width: '100%', minWidth: 0 },
   restore: { alignSelf: 'flex-start' },
 });
 
@@ -76,6 +79,7 @@ export function WorkHoursEditor({ week, changed, messages, messageText, disabled
               <Field {...(startMessage !== undefined && { validationMessage: startMessage, validationState: 'error' as const })}>
                 <Input
                   className={styles.time}
+                  input={{ className: styles.timeInput }}
                   aria-label={format(texts.hours.startOf, { day: name })}
                   value={day.startTime}
                   placeholder="HH:MM"
@@ -90,6 +94,7 @@ export function WorkHoursEditor({ week, changed, messages, messageText, disabled
               <Field {...(endMessage !== undefined && { validationMessage: endMessage, validationState: 'error' as const })}>
                 <Input
                   className={styles.time}
+                  input={{ className: styles.timeInput }}
                   aria-label={format(texts.hours.endOf, { day: name })}
                   value={day.endTime}
                   placeholder="HH:MM"

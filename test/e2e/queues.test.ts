@@ -3,13 +3,15 @@
  * page (the catalogue's refusals of a missing greeting and a taken colour shown under their fields),
  * its colour picked in the swatch grid by mouse and keyboard, its work hours typed through the
  * HH:MM mask (with the reminder to save and the server's time rule), and a chatbot menu of two options;
- * the queue shows in the table and its menu comes back when it is opened again. Then a simulated
+ * the queue shows in the table and its menu comes back when it is opened again. Another queue is
+ * deleted after the confirmation, and a second window sees it go live. Then a simulated
  * customer writing to the company's connection, which serves that queue beside another (the queue menu
  * shows with two or more queues), picks it and gets its menu. And axe-core finds no serious or critical
  * violation on the page or in the dialog's three tabs, light and dark.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { gotoListening } from './support/realtime';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
 
@@ -157,6 +159,24 @@ describe('the queues page', () => {
     expect(await editing.getByRole('textbox', { name: 'Título da opção 2' }).inputValue()).toBe(OPTIONS[1]!.title);
     await editing.getByRole('button', { name: 'Cancelar' }).click();
     await editing.waitFor({ state: 'hidden' });
+  });
+
+  it('deletes a queue after the confirmation, and another window of the company sees it go without a reload', async () => {
+    const page = await web.newPage({ signedIn: true });
+    const other = await web.newPage({ signedIn: true });
+    // The header's notifications room answers its join once the socket (in the company's room) is open.
+    await gotoListening(other, '/queues', 'notification');
+    await shows(queueRow(other, 'Financeiro'));
+    await openQueues(page);
+
+    await page.getByRole('button', { name: 'Excluir Financeiro' }).click();
+    const confirm = await shows(page.getByRole('alertdialog', { name: 'Excluir Registro' }));
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+
+    await shows(toast(page));
+    await leaves(queueRow(page, 'Financeiro'));
+    await leaves(queueRow(other, 'Financeiro'));
+    await shows(queueRow(other, QUEUE));
   });
 
   it("sends a customer who picks the new queue from the connection's queue menu that queue's menu", async () => {

@@ -34,13 +34,19 @@ export function useQueues(enabled = true) {
   });
 }
 
-/** A queue's option menu, every level (GET /queue-options at the top level answers each subtree). */
+/**
+ * A queue's option menu, every level (GET /queue-options at the top level answers each subtree). Read
+ * afresh at each use and forgotten after it: no realtime event tells of a menu's changes, and the queue
+ * dialog edits a draft of what it read, which must be the menu as it is now.
+ */
 export function useQueueOptions(queueId: string | undefined) {
   const { api } = useServices();
   return useQuery({
     queryKey: queueKeys.options(queueId ?? ''),
     queryFn: ({ signal }) => api.get<QueueOptionDto[]>(QUEUE_OPTIONS_PATH, { query: { queueId, parentId: -1 }, signal }),
     enabled: queueId !== undefined,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

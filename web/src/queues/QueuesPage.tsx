@@ -17,7 +17,7 @@ import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { applyQueueEvent } from './queue-cache';
 import { QueueModal } from './QueueModal';
-import { filterQueues } from './queue-search';
+import { filterQueues } from './filter-queues';
 import { QueuesTable } from './QueuesTable';
 import { queuesTexts } from './texts';
 import { useQueueEvents } from './use-queue-events';

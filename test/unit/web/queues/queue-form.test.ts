@@ -12,7 +12,7 @@ import {
   queueFormOf,
   queueFormSchema,
 } from '../../../../web/src/queues/queue-form';
-import { filterQueues } from '../../../../web/src/queues/queue-search';
+import { filterQueues } from '../../../../web/src/queues/filter-queues';
 import { addTopOption, emptyOption } from '../../../../web/src/queues/option-tree';
 
 const queue = (id: string, name: string, orderQueue: number, color = '#123456'): QueueDto => ({

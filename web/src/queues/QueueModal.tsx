@@ -257,7 +257,7 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
                 )}
               </Field>
             </div>
-            <Field label={texts.dialog.order} hint={texts.dialog.orderHint} {...fieldValidation(fieldMessage('orderQueue'))}>
+            <Field label={texts.dialog.order} hint={editing ? texts.dialog.orderEditHint : texts.dialog.orderHint} {...fieldValidation(fieldMessage('orderQueue'))}>
               <Input
                 type="number"
                 min={0}

@@ -245,3 +245,45 @@ describe('replies to the rating prompt', () => {
     expect((await bodiesOf(live.body.id)).at(-1)).toBe('3');
   });
 });
+
+describe('the menu of a queue picked from the queue menu', () => {
+  it("answers the pick with the queue's greeting and its options, then follows the options down to a leaf", async () => {
+    const token = tenant.admin.token;
+    const queue = await cloud.api('/queue', { method: 'POST', token, body: { name: 'Vendas', color: '#0891b2', greetingMessage: 'Vendas, escolha:' } });
+    expect(queue.status).toBe(201);
+    const option = async (title: string, message: string, parentId: string | null) => {
+      const created = await cloud.api('/queue-options', { method: 'POST', token, body: { queueId: queue.body.id, parentId, title, message } });
+      expect(created.status).toBe(201);
+      return created.body.id as string;
+    };
+    await option('Novos', 'Temos novos.', null);
+    const used = await option('Usados', 'Sobre usados:', null);
+    await option('Garantia', 'Três meses de garantia.', used);
+    const menuConnection = await cloud.api('/whatsapp', {
+      method: 'POST',
+      token,
+      body: { name: 'Opções', provider: 'simulator', greetingMessage: GREETING, queueIds: [tenant.queueId, queue.body.id] },
+    });
+    expect(menuConnection.status).toBe(201);
+    const number = newNumber();
+    const write = (body: string) => handleWhatsAppEvent(message(number, body, { isGroup: false }, menuConnection.body.id));
+
+    await write('Oi');
+    await write('2');
+    await write('2');
+    await write('1');
+
+    const [ticket] = await ticketsOf(number, 'pending');
+    expect(await bodiesOf(ticket!.id)).toEqual([
+      'Oi',
+      `${GREETING}\n\n*1* - Atendimento\n*2* - Vendas`,
+      '2',
+      'Vendas, escolha:\n\n*1* - Novos\n*2* - Usados\n\n*#* - Voltar ao menu inicial',
+      '2',
+      'Sobre usados:\n\n*1* - Garantia\n\n*#* - Voltar ao menu inicial',
+      '1',
+      'Três meses de garantia.',
+    ]);
+    expect(await getTicket(tenant.companyId, ticket!.id, true)).toMatchObject({ queueId: queue.body.id, chatbot: false });
+  });
+});

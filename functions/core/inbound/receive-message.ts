@@ -253,8 +253,12 @@ async function runBots(
   }
 
   if (ticket.botState) {
-    const menu = await menuContext(connection, ticket.botState.queueId);
-    const decision = answerMenu(menu, ticket.botState, body, now);
+    let decision = answerMenu(await menuContext(connection, ticket.botState.queueId), ticket.botState, body, now);
+    // At the queue menu the options are those of no queue yet: once the answer picks a queue, it is
+    // answered again with that queue's options, so a queue with a menu shows it rather than only its greeting.
+    if (ticket.botState.queueId === null && decision.kind === 'reply' && decision.queueId) {
+      decision = answerMenu(await menuContext(connection, decision.queueId), ticket.botState, body, now);
+    }
     // A queue picked from the menu while it is closed (scheduleType queue): its out-of-hours message
     // rather than its greeting and options, and the bot stops; the ticket waits in that queue.
     const picked = decision.kind === 'reply' && decision.queueId ? decision.queueId : undefined;

@@ -34,6 +34,8 @@ export const queryKeys = {
     one: contactKeys.one,
   },
   queues: queueKeys.all,
+  /** One queue's option menu (under the queues' root). */
+  queueOptions: queueKeys.options,
   users: { all: userKeys.all, list: userKeys.list, lists: userKeys.lists, one: userKeys.one },
   tags: { all: tagKeys.all, list: tagKeys.list, lists: tagKeys.lists },
   quickMessages: {

@@ -186,7 +186,9 @@ export const PAGES = [
     id: 'queues',
     path: 'queues',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../queues/QueuesPage').then((m) => m.QueuesPage),
+    // Spec 3 §2 Queues: an administrator's page, as the server's writes are ('company:administer').
+    requires: { permission: 'company:administer' },
     menu: { section: 'admin', order: 50, icon: 'peopleQueue' },
     title: { pt: 'Filas & Chatbot', en: 'Queues & Chatbot', es: 'Colas y Chatbot' },
   },

@@ -11,16 +11,17 @@
  * repeat or skip one.
  */
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { announcementKeys, deleteAnnouncement, useAnnouncementList, type Announcement } from '../api/announcements';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
-import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { useGlobalRealtimeEvent } from '../realtime';
 import { listedAnnouncements } from './announcement-list';
 import { AnnouncementDialog } from './AnnouncementDialog';
@@ -33,7 +34,6 @@ type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | {
 export function AnnouncementsPage() {
   const texts = useTexts(announcementsTexts);
   const { api } = useServices();
-  const toast = useToast();
   const queryClient = useQueryClient();
 
   const { typed, setTyped, search } = useListSearch();
@@ -41,20 +41,13 @@ export function AnnouncementsPage() {
   useGlobalRealtimeEvent('company-announcement', () => void queryClient.invalidateQueries({ queryKey: announcementKeys.lists }));
 
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<Announcement>();
 
-  const closeDelete = () => setDeleting(undefined);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteAnnouncement(api, id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
-      toast.success(texts.page.deleted);
-      closeDelete();
+  const deletion = useConfirmedDelete({
+    remove: (id: string) => deleteAnnouncement(api, id),
+    onDeleted: () => {
+    void queryClient.invalidateQueries({ queryKey: announcementKeys.all });
     },
-    onError: (error) => {
-      toast.error(error);
-      closeDelete();
-    },
+    deletedText: texts.page.deleted,
   });
 
   const announcements = listedAnnouncements(list.data?.pages ?? []);
@@ -62,16 +55,7 @@ export function AnnouncementsPage() {
   return (
     <>
       <ListPage
-        texts={{
-          title: texts.page.title,
-          searchPlaceholder: texts.page.searchPlaceholder,
-          searchLabel: texts.page.searchLabel,
-          loading: texts.page.loading,
-          loadingMore: texts.page.loadingMore,
-          loadError: texts.page.loadError,
-          retry: texts.page.retry,
-          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
-        }}
+        texts={listPageTexts(texts.page, search)}
         searchText={typed}
         onSearchTextChange={setTyped}
         list={listStateOf(list, announcements.length)}
@@ -80,7 +64,7 @@ export function AnnouncementsPage() {
         <AnnouncementsTable
           announcements={announcements}
           onEdit={(announcement) => setDialog({ mode: 'edit', announcement })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
       </ListPage>
 
@@ -89,12 +73,7 @@ export function AnnouncementsPage() {
         {...(dialog.mode === 'edit' && { announcement: dialog.announcement })}
         onClose={() => setDialog({ mode: 'closed' })}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={closeDelete}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

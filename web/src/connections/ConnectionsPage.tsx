@@ -28,10 +28,12 @@ import {
 } from '../api/connections';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listPageTexts } from '../components/list-page-texts';
 import { FormDialog } from '../components/FormDialog';
 import { ListPage } from '../components/ListPage';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
 import { ConfirmRotateTokenDialog } from './ConfirmRotateTokenDialog';
 import { ConnectionsTable } from './ConnectionsTable';
@@ -62,7 +64,6 @@ export function ConnectionsPage() {
   const [filter, setFilter] = useState('');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [qrFor, setQrFor] = useState<string>();
-  const [deleting, setDeleting] = useState<ConnectionDto>();
   const [token, setToken] = useState<string>();
   const [rotating, setRotating] = useState<ConnectionDto>();
 
@@ -88,19 +89,13 @@ export function ConnectionsPage() {
     },
   });
 
-  const closeDelete = () => setDeleting(undefined);
-  const remove = useMutation({
-    mutationFn: (whatsappId: string) => deleteConnection(api, whatsappId),
-    onSuccess: (_, whatsappId) => {
-      applyConnectionEventToCache(queryClient, { action: 'delete', whatsappId });
-      toast.success(texts.page.deleted);
-      closeDelete();
+  // ERR_NO_OTHER_WHATSAPP (the default while others exist) and the rest: their catalogue toast.
+  const deletion = useConfirmedDelete({
+    remove: (whatsappId: string) => deleteConnection(api, whatsappId),
+    onDeleted: (whatsappId) => {
+    applyConnectionEventToCache(queryClient, { action: 'delete', whatsappId });
     },
-    onError: (error) => {
-      // ERR_NO_OTHER_WHATSAPP (the default while others exist) and the rest: their catalogue toast.
-      toast.error(error);
-      closeDelete();
-    },
+    deletedText: texts.page.deleted,
   });
 
   const closeForm = () => setForm({ mode: 'closed' });
@@ -109,16 +104,7 @@ export function ConnectionsPage() {
   return (
     <>
       <ListPage
-        texts={{
-          title: texts.page.title,
-          searchPlaceholder: texts.page.searchPlaceholder,
-          searchLabel: texts.page.searchLabel,
-          loading: texts.page.loading,
-          loadingMore: texts.page.loadingMore,
-          loadError: texts.page.loadError,
-          retry: texts.page.retry,
-          empty: filter.trim() === '' ? texts.page.empty : format(texts.page.noMatches, { search: filter.trim() }),
-        }}
+        texts={listPageTexts(texts.page, filter.trim())}
         searchText={filter}
         onSearchTextChange={setFilter}
         list={{
@@ -144,7 +130,7 @@ export function ConnectionsPage() {
           onSession={(connection, request) => session.mutate({ connection, request })}
           onEdit={(connection) => setForm({ mode: 'edit', connection })}
           onRotateToken={setRotating}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
       </ListPage>
 
@@ -166,12 +152,7 @@ export function ConnectionsPage() {
         )}
       </FormDialog>
       {qrFor !== undefined && <QrCodeDialog connection={connections.find((connection) => connection.id === qrFor)} onClose={closeQr} />}
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={closeDelete}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
       <ConfirmRotateTokenDialog
         name={rotating?.name}
         busy={rotate.isPending}

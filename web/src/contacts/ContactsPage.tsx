@@ -16,9 +16,11 @@ import { can } from '../../../shared/permissions';
 import { deleteContact, exportContacts, useContactList, type ContactDto } from '../api/contacts';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listPageTexts } from '../components/list-page-texts';
 import { downloadFrom } from '../components/download';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
@@ -46,7 +48,6 @@ export function ContactsPage() {
   useContactEvents();
 
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<ContactDto>();
   const [importing, setImporting] = useState(false);
   const [ticketFor, setTicketFor] = useState<ContactDto>();
 
@@ -59,18 +60,12 @@ export function ContactsPage() {
     onError: (error) => toast.error(error),
   });
 
-  const closeDelete = () => setDeleting(undefined);
-  const remove = useMutation({
-    mutationFn: (contactId: string) => deleteContact(api, contactId),
-    onSuccess: (_, contactId) => {
-      applyContactEvent(queryClient, { action: 'delete', contactId });
-      toast.success(texts.page.deleted);
-      closeDelete();
+  const deletion = useConfirmedDelete({
+    remove: (contactId: string) => deleteContact(api, contactId),
+    onDeleted: (contactId) => {
+    applyContactEvent(queryClient, { action: 'delete', contactId });
     },
-    onError: (error) => {
-      toast.error(error);
-      closeDelete();
-    },
+    deletedText: texts.page.deleted,
   });
 
   const contacts = list.data?.pages.flatMap((page) => page.contacts) ?? [];
@@ -79,16 +74,7 @@ export function ContactsPage() {
   return (
     <>
       <ListPage
-        texts={{
-          title: texts.page.title,
-          searchPlaceholder: texts.page.searchPlaceholder,
-          searchLabel: texts.page.searchLabel,
-          loading: texts.page.loading,
-          loadingMore: texts.page.loadingMore,
-          loadError: texts.page.loadError,
-          retry: texts.page.retry,
-          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
-        }}
+        texts={listPageTexts(texts.page, search)}
         searchText={typed}
         onSearchTextChange={setTyped}
         list={listStateOf(list, contacts.length)}
@@ -113,7 +99,7 @@ export function ContactsPage() {
           canDelete={can(user.profile, 'contacts-page:deleteContact')}
           onStartTicket={setTicketFor}
           onEdit={(contact) => setModal({ mode: 'edit', contactId: contact.id })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
       </ListPage>
 
@@ -122,12 +108,7 @@ export function ContactsPage() {
         {...(modal.mode === 'edit' && { contactId: modal.contactId })}
         onClose={closeModal}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={closeDelete}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
       <ImportContactsDialog open={importing} onClose={() => setImporting(false)} />
       <NewTicketModal
         open={ticketFor !== undefined}

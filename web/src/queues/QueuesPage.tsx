@@ -4,17 +4,18 @@
  * in the queue dialog (with its work hours and chatbot options) and deleted after the one confirmation.
  * Changes made anywhere arrive live (`queue` events).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { PeopleQueue24Regular } from '@fluentui/react-icons/svg/people-queue';
 import { useState } from 'react';
 import { deleteQueue, useQueues, type QueueDto } from '../api/queues';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
-import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { applyQueueEvent } from './queue-cache';
 import { QueueModal } from './QueueModal';
 import { filterQueues } from './filter-queues';
@@ -28,7 +29,6 @@ type ModalState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { 
 export function QueuesPage() {
   const texts = useTexts(queuesTexts);
   const { api } = useServices();
-  const toast = useToast();
   const queryClient = useQueryClient();
 
   const { typed, setTyped, search } = useListSearch();
@@ -36,20 +36,13 @@ export function QueuesPage() {
   useQueueEvents();
 
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<QueueDto>();
 
-  const closeDelete = () => setDeleting(undefined);
-  const remove = useMutation({
-    mutationFn: (queueId: string) => deleteQueue(api, queueId),
-    onSuccess: (_, queueId) => {
-      applyQueueEvent(queryClient, { action: 'delete', queueId });
-      toast.success(texts.page.deleted);
-      closeDelete();
+  const deletion = useConfirmedDelete({
+    remove: (queueId: string) => deleteQueue(api, queueId),
+    onDeleted: (queueId) => {
+    applyQueueEvent(queryClient, { action: 'delete', queueId });
     },
-    onError: (error) => {
-      toast.error(error);
-      closeDelete();
-    },
+    deletedText: texts.page.deleted,
   });
 
   const all = list.data ?? [];
@@ -63,22 +56,13 @@ export function QueuesPage() {
   return (
     <>
       <ListPage
-        texts={{
-          title: texts.page.title,
-          searchPlaceholder: texts.page.searchPlaceholder,
-          searchLabel: texts.page.searchLabel,
-          loading: texts.page.loading,
-          loadingMore: texts.page.loadingMore,
-          loadError: texts.page.loadError,
-          retry: texts.page.retry,
-          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
-        }}
+        texts={listPageTexts(texts.page, search)}
         searchText={typed}
         onSearchTextChange={setTyped}
         list={state}
         add={{ label: texts.page.add, icon: <PeopleQueue24Regular />, onClick: () => setModal({ mode: 'create' }) }}
       >
-        <QueuesTable queues={queues} onEdit={(queue) => setModal({ mode: 'edit', queue })} onDelete={setDeleting} />
+        <QueuesTable queues={queues} onEdit={(queue) => setModal({ mode: 'edit', queue })} onDelete={deletion.ask} />
       </ListPage>
 
       <QueueModal
@@ -87,12 +71,7 @@ export function QueuesPage() {
         takenColors={all.map((queue) => queue.color)}
         onClose={() => setModal({ mode: 'closed' })}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={closeDelete}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

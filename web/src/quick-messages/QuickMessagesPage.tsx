@@ -7,17 +7,18 @@
  * live (`quickmessage` events).
  */
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { canChangeQuickMessage, type QuickMessage } from '../../../shared/quick-messages';
+import { canChangeQuickMessage } from '../../../shared/quick-messages';
 import { deleteQuickMessage, useQuickMessageList } from '../api/quick-messages';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
-import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
 import { applyQuickMessageEvent, listedQuickMessages } from './quick-message-cache';
 import { QuickMessageDialog } from './QuickMessageDialog';
@@ -31,7 +32,6 @@ type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | {
 export function QuickMessagesPage() {
   const texts = useTexts(quickMessagesTexts);
   const { api } = useServices();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const { user } = useMe();
 
@@ -40,20 +40,13 @@ export function QuickMessagesPage() {
   useQuickMessageEvents();
 
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<QuickMessage>();
 
-  const closeDelete = () => setDeleting(undefined);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteQuickMessage(api, id),
-    onSuccess: (_, id) => {
-      applyQuickMessageEvent(queryClient, { action: 'delete', id });
-      toast.success(texts.page.deleted);
-      closeDelete();
+  const deletion = useConfirmedDelete({
+    remove: (id: string) => deleteQuickMessage(api, id),
+    onDeleted: (id) => {
+    applyQuickMessageEvent(queryClient, { action: 'delete', id });
     },
-    onError: (error) => {
-      toast.error(error);
-      closeDelete();
-    },
+    deletedText: texts.page.deleted,
   });
 
   const viewer = { userId: user.id, isAdmin: user.profile === 'admin' };
@@ -62,16 +55,7 @@ export function QuickMessagesPage() {
   return (
     <>
       <ListPage
-        texts={{
-          title: texts.page.title,
-          searchPlaceholder: texts.page.searchPlaceholder,
-          searchLabel: texts.page.searchLabel,
-          loading: texts.page.loading,
-          loadingMore: texts.page.loadingMore,
-          loadError: texts.page.loadError,
-          retry: texts.page.retry,
-          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
-        }}
+        texts={listPageTexts(texts.page, search)}
         searchText={typed}
         onSearchTextChange={setTyped}
         list={listStateOf(list, quickMessages.length)}
@@ -81,7 +65,7 @@ export function QuickMessagesPage() {
           quickMessages={quickMessages}
           canChange={(quickMessage) => canChangeQuickMessage(viewer, quickMessage)}
           onEdit={(quickMessage) => setDialog({ mode: 'edit', id: quickMessage.id })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
       </ListPage>
 
@@ -90,12 +74,7 @@ export function QuickMessagesPage() {
         {...(dialog.mode === 'edit' && { quickMessageId: dialog.id })}
         onClose={() => setDialog({ mode: 'closed' })}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={closeDelete}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

@@ -4,18 +4,19 @@
  * count, create and edit in the tag dialog, delete with the one confirmation (administrators only, as
  * the server allows: 'company:administer'). Changes made anywhere arrive live (`tag` events).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { TagAdd24Regular } from '@fluentui/react-icons/svg/tag-add';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions';
 import { deleteTag, useTagList, type Tag } from '../api/tags';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
-import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
 import { applyTagEvent, tagsOfList } from './tag-cache';
 import { TagModal } from './TagModal';
@@ -29,7 +30,6 @@ type ModalState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { 
 export function TagsPage() {
   const texts = useTexts(tagsTexts);
   const { api } = useServices();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const { user } = useMe();
 
@@ -38,20 +38,13 @@ export function TagsPage() {
   useTagEvents();
 
   const [modal, setModal] = useState<ModalState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<Tag>();
 
-  const closeDelete = () => setDeleting(undefined);
-  const remove = useMutation({
-    mutationFn: (tagId: string) => deleteTag(api, tagId),
-    onSuccess: (_, tagId) => {
-      applyTagEvent(queryClient, { action: 'delete', tagId });
-      toast.success(texts.page.deleted);
-      closeDelete();
+  const deletion = useConfirmedDelete({
+    remove: (tagId: string) => deleteTag(api, tagId),
+    onDeleted: (tagId) => {
+    applyTagEvent(queryClient, { action: 'delete', tagId });
     },
-    onError: (error) => {
-      toast.error(error);
-      closeDelete();
-    },
+    deletedText: texts.page.deleted,
   });
 
   const tags = tagsOfList(list.data);
@@ -59,16 +52,7 @@ export function TagsPage() {
   return (
     <>
       <ListPage
-        texts={{
-          title: texts.page.title,
-          searchPlaceholder: texts.page.searchPlaceholder,
-          searchLabel: texts.page.searchLabel,
-          loading: texts.page.loading,
-          loadingMore: texts.page.loadingMore,
-          loadError: texts.page.loadError,
-          retry: texts.page.retry,
-          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
-        }}
+        texts={listPageTexts(texts.page, search)}
         searchText={typed}
         onSearchTextChange={setTyped}
         list={listStateOf(list, tags.length)}
@@ -78,7 +62,7 @@ export function TagsPage() {
           tags={tags}
           canDelete={can(user.profile, 'company:administer')}
           onEdit={(tag) => setModal({ mode: 'edit', tag })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
       </ListPage>
 
@@ -87,12 +71,7 @@ export function TagsPage() {
         {...(modal.mode === 'edit' && { tag: modal.tag })}
         onClose={() => setModal({ mode: 'closed' })}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={closeDelete}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

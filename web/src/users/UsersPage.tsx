@@ -7,17 +7,18 @@
  */
 import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { PersonAdd24Regular } from '@fluentui/react-icons/svg/person-add';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions';
-import { deleteUser, useUserList, type UserDto } from '../api/users';
+import { deleteUser, useUserList } from '../api/users';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
-import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
 import { usersTexts } from './texts';
 import { applyUserEvent, usersOfList } from './user-cache';
@@ -41,7 +42,6 @@ export function UsersPage() {
 function UsersAdministration() {
   const texts = useTexts(usersTexts);
   const { api } = useServices();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const { user: me } = useMe();
 
@@ -50,20 +50,13 @@ function UsersAdministration() {
   useUserEvents();
 
   const [dialog, setDialog] = useState<UserDialogTarget | undefined>();
-  const [deleting, setDeleting] = useState<UserDto>();
 
-  const closeDelete = () => setDeleting(undefined);
-  const remove = useMutation({
-    mutationFn: (userId: string) => deleteUser(api, userId),
-    onSuccess: (_, userId) => {
-      applyUserEvent(queryClient, { action: 'delete', userId });
-      toast.success(texts.page.deleted);
-      closeDelete();
+  const deletion = useConfirmedDelete({
+    remove: (userId: string) => deleteUser(api, userId),
+    onDeleted: (userId) => {
+    applyUserEvent(queryClient, { action: 'delete', userId });
     },
-    onError: (error) => {
-      toast.error(error);
-      closeDelete();
-    },
+    deletedText: texts.page.deleted,
   });
 
   const users = usersOfList(list.data);
@@ -71,16 +64,7 @@ function UsersAdministration() {
   return (
     <>
       <ListPage
-        texts={{
-          title: texts.page.title,
-          searchPlaceholder: texts.page.searchPlaceholder,
-          searchLabel: texts.page.searchLabel,
-          loading: texts.page.loading,
-          loadingMore: texts.page.loadingMore,
-          loadError: texts.page.loadError,
-          retry: texts.page.retry,
-          empty: search === '' ? texts.page.empty : format(texts.page.noMatches, { search }),
-        }}
+        texts={listPageTexts(texts.page, search)}
         searchText={typed}
         onSearchTextChange={setTyped}
         list={listStateOf(list, users.length)}
@@ -91,17 +75,12 @@ function UsersAdministration() {
           meId={me.id}
           meSuper={me.super}
           onEdit={(user) => setDialog({ mode: 'edit', user })}
-          onDelete={setDeleting}
+          onDelete={deletion.ask}
         />
       </ListPage>
 
       <UserDialog open={dialog !== undefined} target={dialog ?? { mode: 'create' }} onClose={() => setDialog(undefined)} />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={closeDelete}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

@@ -10,11 +10,11 @@ const API = 'https://api.example.test';
 /** A fetch that records its calls and answers the given status and text. */
 function fakeFetch(status: number, text: string) {
   const calls: { url: string; init: RequestInit }[] = [];
-  const fetchFn = (url: string | URL | Request, init: RequestInit = {}) => {
-    calls.push({ url: String(url), init });
+  const fetchFn: typeof fetch = (url, init = {}) => {
+    calls.push({ url: url instanceof Request ? url.url : url.toString(), init });
     return Promise.resolve(new Response(text, { status }));
   };
-  return { calls, fetchFn: fetchFn as typeof fetch };
+  return { calls, fetchFn };
 }
 
 describe('sendExternalText', () => {
@@ -54,7 +54,7 @@ describe('sendExternalMedia', () => {
 
     await sendExternalMedia(API, { token: 'tok', number: '5511999990000', file, caption: 'Seu recibo' }, fetchFn);
 
-    const { init } = calls[0] ?? { init: {} };
+    const init: RequestInit = calls[0]?.init ?? {};
     expect(init.headers).toEqual({ authorization: 'Bearer tok', accept: 'application/json' });
     const form = init.body as FormData;
     expect(form.get('number')).toBe('5511999990000');

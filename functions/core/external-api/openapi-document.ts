@@ -248,7 +248,7 @@ function errorResponses(codes: readonly ErrorCode[]): RouteConfig['responses'] {
     [...byStatus].map(([status, statusCodes]) => [
       String(status),
       {
-        description: statusCodes.map((code) => `${code}: ${ERROR_MEANINGS[code] ?? 'see the error catalogue'}`).join('. '),
+        description: statusCodes.map((code) => `\`${code}\`: ${ERROR_MEANINGS[code] ?? 'see the error catalogue'}`).join('. '),
         content: {
           'application/json': {
             schema: { allOf: [ref('ErrorBody'), { type: 'object', properties: { error: { type: 'string', enum: statusCodes } } }] },

@@ -4,7 +4,7 @@
  * summary, parameters, body fields and responses; plus a link to the raw JSON for tools. No third-party
  * renderer: the document is small, and the page stays light.
  */
-import { Badge, Body1, Button, Caption1, Link, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Button, Caption1, Link, makeStyles, MessageBar, MessageBarActions, MessageBarBody, mergeClasses, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useId, useMemo } from 'react';
 import { externalApiUrl, OPENAPI_DOCUMENT_PATH, useOpenApiDocument } from '../api/external-api';
 import { useServices } from '../app/services';
@@ -42,6 +42,7 @@ const useStyles = makeStyles({
   items: { margin: 0, paddingLeft: tokens.spacingHorizontalL, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   muted: { color: tokens.colorNeutralForeground2 },
   paragraph: { margin: 0 },
+  heading: { margin: 0 },
 });
 
 /** Body fields, or parameters (which say where they go: header, query, path). */
@@ -133,10 +134,10 @@ export function ApiReference() {
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <Subtitle2 as="h2" id={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         {texts.docs.heading}
       </Subtitle2>
-      <Body1 as="p" className={styles.intro}>
+      <Body1 as="p" className={mergeClasses(styles.paragraph, styles.intro)}>
         {texts.docs.intro}{' '}
         <Link href={rawUrl} target="_blank" rel="noreferrer">
           {texts.docs.raw}

@@ -18,6 +18,8 @@ const EXAMPLE_NUMBER = '5511999990000';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  paragraph: { margin: 0 },
+  heading: { margin: 0 },
   example: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS, margin: 0, minWidth: 0 },
 });
 
@@ -31,20 +33,20 @@ export function HowToSend() {
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <Subtitle2 as="h2" id={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         {texts.how.heading}
       </Subtitle2>
-      <Body1 as="p">{texts.how.intro}</Body1>
-      <Body1 as="p">
+      <Body1 as="p" className={styles.paragraph}>{texts.how.intro}</Body1>
+      <Body1 as="p" className={styles.paragraph}>
         {texts.how.tokenBefore}
         <RouterLink to={CONNECTIONS_PATH}>{texts.how.tokenLink}</RouterLink>
         {texts.how.tokenAfter}
       </Body1>
-      <Body1 as="p">
+      <Body1 as="p" className={styles.paragraph}>
         <Text weight="semibold">{texts.how.endpoint}: </Text>
         <code className={code.inline}>POST {endpoint}</code>
       </Body1>
-      <Body1 as="p">{texts.how.authorization}</Body1>
+      <Body1 as="p" className={styles.paragraph}>{texts.how.authorization}</Body1>
       <figure className={styles.example}>
         <figcaption>
           <Text weight="semibold">{texts.how.textExample}</Text>

@@ -36,7 +36,7 @@ export function MediaSendForm() {
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <Subtitle2 as="h2" id={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         {texts.form.mediaHeading}
       </Subtitle2>
       <span className={styles.intro}>{texts.form.intro}</span>

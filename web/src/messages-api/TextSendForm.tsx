@@ -23,7 +23,7 @@ export function TextSendForm() {
 
   return (
     <section className={styles.section} aria-labelledby={headingId}>
-      <Subtitle2 as="h2" id={headingId}>
+      <Subtitle2 as="h2" id={headingId} className={styles.heading}>
         {texts.form.textHeading}
       </Subtitle2>
       <span className={styles.intro}>{texts.form.intro}</span>

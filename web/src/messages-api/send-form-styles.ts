@@ -12,6 +12,7 @@ export const useSendFormStyles = makeStyles({
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  heading: { margin: 0 },
   form: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM },
   actions: { display: 'flex', justifyContent: 'flex-end' },
   intro: { color: tokens.colorNeutralForeground2 },

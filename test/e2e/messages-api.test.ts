@@ -4,11 +4,11 @@
  * browser, the simulated phone receives the message and the page shows the API's answer; the media form
  * sends a file the same way; a wrong token shows the API's refusal, and nothing is sent. The page says
  * where the token is (the Connections page), shows this stage's endpoint and lists the OpenAPI
- * document's operations. axe-core finds no serious or critical violation, light and dark; on a
+ * document's operations. A company whose plan lacks the external API is refused the page (A-047). axe-core finds no serious or critical violation, light and dark; on a
  * 390 px phone nothing is wider than the screen.
  */
 import type { Locator, Page } from 'playwright-core';
-import { seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
 
@@ -23,6 +23,8 @@ let web: WebCloud;
 let whatsapp: DemoWhatsApp;
 /** The simulator connection's API token, as the Connections page would have shown it once. */
 let apiToken: string;
+/** The admin of a company whose plan has every feature but the external API. */
+const withoutApi = { email: 'gestor@semapi.test', password: 'Gestor@1234' };
 
 beforeAll(async () => {
   web = await startWebCloud();
@@ -31,7 +33,16 @@ beforeAll(async () => {
   const rotated = await web.cloud.api(`/whatsapp/${whatsapp.connectionId}/token`, { method: 'POST', token: whatsapp.token });
   expect(rotated.status).toBe(200);
   apiToken = rotated.body.token;
-});
+  // Through the API before any browser sign-in of the demo admin, which would revoke this token.
+  const plan = await web.cloud.api('/plans', { method: 'POST', token: whatsapp.token, body: { name: 'Sem API', users: 5, connections: 1, queues: 5, useExternalApi: false } });
+  expect(plan.status).toBe(201);
+  const company = await web.cloud.api('/companies', {
+    method: 'POST',
+    token: whatsapp.token,
+    body: { name: 'Sem API Ltda', email: withoutApi.email, planId: plan.body.id, password: withoutApi.password, dueDate: '2099-12-31' },
+  });
+  expect(company.status).toBe(201);
+}, 120_000);
 
 afterEach(async () => {
   await ifAssigned(web)?.closePages();
@@ -120,6 +131,17 @@ describe('the API page', () => {
     await shows(send.getByText('Corpo: multipart/form-data'));
     await shows(send.getByText('ERR_INVALID_API_TOKEN', { exact: true }).first());
     await shows(operations(page).getByRole('heading', { name: 'GET /api/openapi.json' }));
+  });
+
+  it("is refused to a company whose plan lacks the external API: the permission toast, then / a second later", async () => {
+    const page = await web.newPage();
+    await signInThroughTheForm(page, withoutApi);
+
+    await page.goto('/messages-api');
+
+    await shows(page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.').first());
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await page.getByRole('heading', { name: 'API de mensagens' }).count()).toBe(0);
   });
 
   it('fits a 390 px phone: nothing wider than the screen', async () => {

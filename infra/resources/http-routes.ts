@@ -182,6 +182,8 @@ export const HTTP_ROUTES = [
   // external messaging API (issue 5)
   /** Public at the gateway: the handler authenticates the per-connection bearer token itself. */
   { method: 'POST', path: '/api/messages/send', module: 'api', auth: 'public' },
+  /** Public: the OpenAPI 3.1 document of every `/api/` route (functions/core/external-api/openapi-document.ts). */
+  { method: 'GET', path: '/api/openapi.json', module: 'api', auth: 'public' },
 ] as const satisfies readonly HttpRouteDefinition[];
 
 /** Every route key of the API, e.g. 'GET /tickets/{id}'. */

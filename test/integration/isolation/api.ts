@@ -1,7 +1,8 @@
 /**
  * Tenant-isolation probe of the external messaging API: company A's connection token, with B's company
  * id and B's connection id in the query and the body, sends through A's connection to A's contact and
- * ticket; B gets no contact, no ticket and no message, and B's token still names B.
+ * ticket; B gets no contact, no ticket and no message, and B's token still names B. The OpenAPI document
+ * is the same for everyone.
  */
 import type { RouteKeyOf } from '../../../infra/resources/http-routes';
 import { findConnectionByToken } from '../../../functions/core/repositories/connections';
@@ -46,5 +47,14 @@ export const apiProbes: Record<RouteKeyOf<'api'>, Probe> = {
     expect(await getTicket(b.companyId, response.body.ticketId, true)).toBeUndefined();
     expect(await cloud.api('/tickets?status=pending&showAll=true', { token: b.admin.token })).toEqual(ticketsOfB);
     expect(await findConnectionByToken(theirs.token)).toEqual({ companyId: b.companyId, connectionId: theirs.id });
+  },
+  'GET /api/openapi.json': async ({ cloud, a, b }) => {
+    // Public and tenant-free: a company's id in the query or a company's connection token changes nothing.
+    const plain = await cloud.api('/api/openapi.json');
+    const asB = await cloud.api(`/api/openapi.json?companyId=${b.companyId}`, { token: (await newApiConnection(cloud, a, 'OpenAPI probe')).token });
+
+    expect(plain.status).toBe(200);
+    expect(asB).toEqual(plain);
+    expect(JSON.stringify(plain.body)).not.toContain(b.companyId);
   },
 };

@@ -152,7 +152,7 @@ export const PAGES = [
     id: 'messagesApi',
     path: 'messages-api',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../messages-api/MessagesApiPage').then((m) => m.MessagesApiPage),
     requires: { planFlag: 'useExternalApi' },
     menu: { section: 'admin', order: 70, icon: 'code' },
     title: { pt: 'API', en: 'API', es: 'API' },

@@ -5,6 +5,8 @@
 
 export const LOGIN_PATH = '/login';
 export const TICKETS_PATH = '/tickets';
+/** Where a connection's API token is shown, once (the API page links there). */
+export const CONNECTIONS_PATH = '/connections';
 
 /**
  * The address of a ticket in the workspace, /tickets/{uuid} (spec 1 §2.1): the one form every link to a

@@ -1,0 +1,126 @@
+/**
+ * The settings page in a browser (spec 3 §2 Settings, §7, §8): the demo admin turns ratings on in the
+ * Opções tab, and finishing an attended ticket then sends the rating prompt to the customer's simulated
+ * phone; choosing company work hours brings the Horários tab, whose week is typed through the HH:MM
+ * mask, saved with its own button and read back after a reload. And axe-core finds no serious or
+ * critical violation on the tabs, light and dark.
+ */
+import type { Page } from 'playwright-core';
+import { RATING_PROMPT } from '../../functions/core/conversations/ticket-notices';
+import { seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { attendedTicket, listedTicket, listTab } from './support/tickets';
+import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
+import { ifAssigned } from '../support/teardown';
+
+const CUSTOMER = { number: '5511988880401', name: 'Rita Avaliadora' };
+
+let web: WebCloud;
+let whatsapp: DemoWhatsApp;
+let ticketUuid: string;
+
+beforeAll(async () => {
+  web = await startWebCloud();
+  whatsapp = await connectDemoWhatsApp(web.cloud);
+  // Through the API before any browser signs in (one sign-in per user: the browser's takes over).
+  ticketUuid = (await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Olá, quero saber do meu pedido.')).uuid;
+});
+
+afterEach(async () => {
+  await ifAssigned(web)?.closePages();
+});
+
+afterAll(async () => {
+  await ifAssigned(whatsapp)?.stop();
+  await ifAssigned(web)?.stop();
+});
+
+const toast = (page: Page, text: string) => page.getByRole('listitem', { name: text });
+const settingsTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Partes das configurações' }).getByRole('tab', { name });
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto('/settings');
+  await shows(page.getByRole('heading', { name: 'Configurações', level: 1 }));
+  await shows(page.getByRole('switch', { name: 'Avaliações dos atendimentos' }));
+}
+
+/** Picks a value of one of the Opções tab's selects and waits for the save's toast. */
+async function choose(page: Page, setting: string, value: string): Promise<void> {
+  await page.getByRole('combobox', { name: setting }).click();
+  await page.getByRole('option', { name: value }).click();
+  await shows(toast(page, 'Operação atualizada com sucesso.'));
+}
+
+describe('the settings page', () => {
+  it('turns ratings on in Opções, and finishing an attended ticket then asks the customer for a rating', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await openSettings(page);
+    const ratings = page.getByRole('switch', { name: 'Avaliações dos atendimentos' });
+    expect(await ratings.isChecked()).toBe(false);
+    // The platform's keys are the super user's: the demo admin is one, so they show too.
+    await shows(page.getByRole('switch', { name: 'Campanhas habilitadas nesta empresa' }));
+    expect(await page.getByLabel('Token do Asaas (pagamentos)').inputValue()).toBe('');
+
+    await ratings.click();
+    await shows(toast(page, 'Operação atualizada com sucesso.'));
+    await until('the switch on', async () => ratings.isChecked());
+
+    // A reload reads the stored value back.
+    await openSettings(page);
+    expect(await page.getByRole('switch', { name: 'Avaliações dos atendimentos' }).isChecked()).toBe(true);
+
+    await page.goto(`/tickets/${ticketUuid}`);
+    await listTab(page, 'Atendendo').click();
+    await listedTicket(page, CUSTOMER.name).getByRole('button', { name: 'Finalizar' }).click();
+    await listedTicket(page, CUSTOMER.name).waitFor({ state: 'detached' });
+
+    const prompt = await until('the rating prompt at the phone', async () =>
+      (await whatsapp.sentTo(CUSTOMER.number)).find((sent) => sent.body.includes(RATING_PROMPT)),
+    );
+    expect(prompt.body).toContain('avalie o nosso atendimento');
+  });
+
+  it('shows Horários only for company work hours, and saves the week typed there', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await openSettings(page);
+    expect(await settingsTab(page, 'Horários').count()).toBe(0);
+
+    await choose(page, 'Gerenciamento de expediente', 'Por empresa');
+    await settingsTab(page, 'Horários').click();
+    const monday = page.getByRole('textbox', { name: 'Segunda-feira: início' });
+    // A new company's week is empty: every day closed.
+    expect(await shows(monday).then((input) => input.inputValue())).toBe('00:00');
+
+    await monday.fill('');
+    await monday.pressSequentially('0900');
+    expect(await monday.inputValue()).toBe('09:00');
+    const mondayEnd = page.getByRole('textbox', { name: 'Segunda-feira: fim' });
+    await mondayEnd.fill('');
+    await mondayEnd.pressSequentially('0800');
+    await shows(page.getByText('Clique em salvar para registar as alterações.'));
+    await page.getByRole('button', { name: 'Salvar horários' }).click();
+    // The server's rule, checked before sending: the end may not come before the start.
+    await shows(page.getByText('O fim não pode ser antes do início'));
+
+    await mondayEnd.fill('');
+    await mondayEnd.pressSequentially('1730');
+    await page.getByRole('button', { name: 'Salvar horários' }).click();
+    await shows(toast(page, 'Horários atualizados com sucesso.'));
+
+    await openSettings(page);
+    await settingsTab(page, 'Horários').click();
+    expect(await shows(page.getByRole('textbox', { name: 'Segunda-feira: início' })).then((input) => input.inputValue())).toBe('09:00');
+    expect(await page.getByRole('textbox', { name: 'Segunda-feira: fim' }).inputValue()).toBe('17:30');
+  });
+
+  it.each(['light', 'dark'] as const)('has no serious or critical accessibility violation on its tabs, in the %s theme', async (colorScheme) => {
+    const page = await web.newPage({ signedIn: true, colorScheme });
+    await openSettings(page);
+    if (colorScheme === 'dark') await shows(page.getByRole('button', { name: 'Usar tema claro' }));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The previous test left the work hours with the company, so Horários is there.
+    await settingsTab(page, 'Horários').click();
+    await shows(page.getByRole('textbox', { name: 'Segunda-feira: início' }));
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -2,27 +2,36 @@
  * The settings page in a browser (spec 3 §2 Settings, §7, §8): the demo admin turns ratings on in the
  * Opções tab, and finishing an attended ticket then sends the rating prompt to the customer's simulated
  * phone; choosing company work hours brings the Horários tab, whose week is typed through the HH:MM
- * mask, saved with its own button and read back after a reload. And axe-core finds no serious or
- * critical violation on the tabs, light and dark.
+ * mask, saved with its own button and read back after a reload. The demo admin, a super user, moves
+ * a company's due date by its recurrence in Empresas and creates a plan without AI in Planos; an admin
+ * of a company on that plan opening /prompts reads the plan's refusal. And axe-core finds no serious
+ * or critical violation on the tabs, light and dark.
  */
 import type { Page } from 'playwright-core';
+import { createCompany } from '../../functions/core/companies/create-company';
 import { RATING_PROMPT } from '../../functions/core/conversations/ticket-notices';
-import { seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
 import { attendedTicket, listedTicket, listTab } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
+import { createTenant, TEST_PASSWORD, type Tenant } from '../support/tenants';
 
 const CUSTOMER = { number: '5511988880401', name: 'Rita Avaliadora' };
 
 let web: WebCloud;
 let whatsapp: DemoWhatsApp;
 let ticketUuid: string;
+/** A company of its own admin, due 2999-12-31, monthly. */
+let tenant: Tenant;
+const PLAN_WITHOUT_AI = 'Plano sem IA';
+const REFUSAL = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
 
 beforeAll(async () => {
   web = await startWebCloud();
   whatsapp = await connectDemoWhatsApp(web.cloud);
   // Through the API before any browser signs in (one sign-in per user: the browser's takes over).
   ticketUuid = (await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Olá, quero saber do meu pedido.')).uuid;
+  tenant = await createTenant(web.cloud);
 });
 
 afterEach(async () => {
@@ -112,6 +121,55 @@ describe('the settings page', () => {
     expect(await page.getByRole('textbox', { name: 'Segunda-feira: fim' }).inputValue()).toBe('17:30');
   });
 
+  it('lets the super user move a company’s due date forward by its recurrence in Empresas', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await openSettings(page);
+    await settingsTab(page, 'Empresas').click();
+    const companyName = (await web.cloud.api(`/companies/${tenant.companyId}`, { token: tenant.admin.token })).body.name as string;
+    const row = await shows(page.getByRole('table', { name: 'Empresas' }).getByRole('row').filter({ hasText: companyName }));
+    await shows(row.getByText('31/12/2999'));
+
+    await row.getByRole('button', { name: `Avançar o vencimento de ${companyName} pela recorrência` }).click();
+
+    await shows(toast(page, `Vencimento de ${companyName} movido para 31/01/3000.`));
+    await shows(row.getByText('31/01/3000'));
+    const stored = await web.cloud.api(`/companies/${tenant.companyId}`, { token: tenant.admin.token });
+    expect(stored.body.dueDate).toBe('3000-01-31');
+  });
+
+  it('creates a plan without AI in Planos, and an admin of a company on it is refused /prompts', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await openSettings(page);
+    await settingsTab(page, 'Planos').click();
+    await page.getByRole('button', { name: 'Adicionar plano' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar plano' }));
+    // The spec's defaults: limits and value 0, every feature on.
+    expect(await dialog.getByRole('textbox', { name: 'Usuários' }).inputValue()).toBe('0');
+    expect(await dialog.getByRole('switch', { name: 'Open.AI' }).isChecked()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Nome' }).fill(PLAN_WITHOUT_AI);
+    await dialog.getByRole('textbox', { name: 'Usuários' }).fill('3');
+    await dialog.getByRole('switch', { name: 'Open.AI' }).click();
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(toast(page, 'Operação realizada com sucesso!'));
+    await shows(page.getByRole('table', { name: 'Planos' }).getByRole('row').filter({ hasText: PLAN_WITHOUT_AI }));
+
+    const plans = (await web.cloud.api('/plans/list')).body as { id: string; name: string }[];
+    const plan = plans.find((candidate) => candidate.name === PLAN_WITHOUT_AI);
+    if (plan === undefined) throw new Error('the new plan is not in the public list');
+    const email = `admin.sem-ia.${Date.now().toString(36)}@plano.test`;
+    await createCompany({
+      company: { name: 'Loja Sem IA', email, phone: '', planId: plan.id, dueDate: '2999-12-31', recurrence: 'MENSAL', status: true },
+      admin: { name: 'Admin Sem IA', email, password: TEST_PASSWORD, super: false },
+      firstQueue: { name: 'Atendimento', color: '#0f766e' },
+    });
+
+    const admin = await web.newPage();
+    await signInThroughTheForm(admin, { email, password: TEST_PASSWORD });
+    await admin.goto('/prompts');
+    await shows(admin.getByText(REFUSAL).first());
+    await admin.waitForURL((url) => url.pathname === '/');
+  });
+
   it.each(['light', 'dark'] as const)('has no serious or critical accessibility violation on its tabs, in the %s theme', async (colorScheme) => {
     const page = await web.newPage({ signedIn: true, colorScheme });
     await openSettings(page);
@@ -121,6 +179,19 @@ describe('the settings page', () => {
     // The previous test left the work hours with the company, so Horários is there.
     await settingsTab(page, 'Horários').click();
     await shows(page.getByRole('textbox', { name: 'Segunda-feira: início' }));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await settingsTab(page, 'Empresas').click();
+    await shows(page.getByRole('table', { name: 'Empresas' }));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await settingsTab(page, 'Planos').click();
+    await shows(page.getByRole('table', { name: 'Planos' }));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Adicionar plano' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar plano' }));
+    // Read once the dialog has faded in: mid-animation its colours are not yet the theme's.
+    await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

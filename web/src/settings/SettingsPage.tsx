@@ -17,6 +17,8 @@ import { useSettingEvents } from './use-setting-events';
 
 const OptionsTab = lazy(() => import('./OptionsTab').then((m) => ({ default: m.OptionsTab })));
 const WorkHoursTab = lazy(() => import('./WorkHoursTab').then((m) => ({ default: m.WorkHoursTab })));
+const CompaniesTab = lazy(() => import('../platform/CompaniesTab').then((m) => ({ default: m.CompaniesTab })));
+const PlansTab = lazy(() => import('../platform/PlansTab').then((m) => ({ default: m.PlansTab })));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -65,6 +67,10 @@ export function SettingsPage() {
         return <OptionsTab settings={settings.data} isSuper={user.super} />;
       case 'hours':
         return <WorkHoursTab companyId={company.id} />;
+      case 'companies':
+        return <CompaniesTab />;
+      case 'plans':
+        return <PlansTab />;
       default:
         return null;
     }

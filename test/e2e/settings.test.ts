@@ -4,8 +4,9 @@
  * phone; choosing company work hours brings the Horários tab, whose week is typed through the HH:MM
  * mask, saved with its own button and read back after a reload. The demo admin, a super user, moves
  * a company's due date by its recurrence in Empresas and creates a plan without AI in Planos; an admin
- * of a company on that plan opening /prompts reads the plan's refusal. And axe-core finds no serious
- * or critical violation on the tabs, light and dark.
+ * of a company on that plan opening /prompts reads the plan's refusal; a help video added in Ajuda from
+ * a pasted link shows on /helps. And axe-core finds no serious or critical violation on the tabs,
+ * light and dark.
  */
 import type { Page } from 'playwright-core';
 import { createCompany } from '../../functions/core/companies/create-company';
@@ -170,6 +171,23 @@ describe('the settings page', () => {
     await admin.waitForURL((url) => url.pathname === '/');
   });
 
+  it('adds a help video in Ajuda from a pasted link, and every user finds it on /helps', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await openSettings(page);
+    await settingsTab(page, 'Ajuda').click();
+    await page.getByRole('button', { name: 'Adicionar vídeo' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar vídeo de ajuda' }));
+    await dialog.getByRole('textbox', { name: 'Título' }).fill('Configurando as filas');
+    await dialog.getByRole('textbox', { name: 'Código ou link do vídeo' }).fill('https://youtu.be/dQw4w9WgXcQ');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(toast(page, 'Operação realizada com sucesso!'));
+    const row = await shows(page.getByRole('table', { name: 'Ajuda' }).getByRole('row').filter({ hasText: 'Configurando as filas' }));
+    await shows(row.getByRole('link', { name: 'Assistir Configurando as filas' }));
+
+    await page.goto('/helps');
+    await shows(page.getByRole('button', { name: /Configurando as filas/ }));
+  });
+
   it.each(['light', 'dark'] as const)('has no serious or critical accessibility violation on its tabs, in the %s theme', async (colorScheme) => {
     const page = await web.newPage({ signedIn: true, colorScheme });
     await openSettings(page);
@@ -192,6 +210,12 @@ describe('the settings page', () => {
     const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar plano' }));
     // Read once the dialog has faded in: mid-animation its colours are not yet the theme's.
     await dialog.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await settingsTab(page, 'Ajuda').click();
+    await shows(page.getByRole('table', { name: 'Ajuda' }));
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

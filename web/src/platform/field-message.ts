@@ -1,4 +1,4 @@
-/** The shared schemas' messages on the company and plan forms, as keys of the platform dictionary. */
+/** The shared schemas' messages on the company, plan and help forms, as keys of the platform dictionary. */
 const MESSAGE_KEYS = {
   Required: 'required',
   'Too Short!': 'tooShort',
@@ -12,6 +12,7 @@ const MESSAGE_KEYS = {
   'The password needs a lowercase letter': 'weakPassword',
   'The password needs a digit': 'weakPassword',
   'Invalid value': 'invalid',
+  'Invalid video code': 'invalidVideo',
 } as const;
 
 export type PlatformMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];

@@ -1,4 +1,4 @@
-/** The strings of the super user's settings tabs (spec 3 §2 Settings, §8): Empresas and Planos. */
+/** The strings of the super user's settings tabs (spec 3 §2 Settings, §8): Empresas, Planos and Ajuda. */
 import { defineTexts } from '../i18n/texts';
 
 export const platformTexts = defineTexts({
@@ -65,6 +65,20 @@ export const platformTexts = defineTexts({
         useIntegrations: 'Integrações',
       },
     },
+    helps: {
+      label: 'Ajuda',
+      add: 'Adicionar vídeo',
+      empty: 'Nenhum vídeo de ajuda cadastrado.',
+      title: 'Título',
+      description: 'Descrição',
+      video: 'Código ou link do vídeo',
+      videoHint: 'Cole o link do vídeo ou digite o código, ex.: dQw4w9WgXcQ.',
+      link: 'Link',
+      watch: 'Assistir {{title}}',
+      watchShort: 'Assistir',
+      addTitle: 'Adicionar vídeo de ajuda',
+      editTitle: 'Editar vídeo de ajuda',
+    },
     fieldMessages: {
       required: 'Obrigatório',
       tooShort: 'Muito curto!',
@@ -75,6 +89,7 @@ export const platformTexts = defineTexts({
       invalidNumber: 'Informe um número inteiro de 0 ou mais',
       weakPassword: 'A senha precisa de pelo menos 8 caracteres, com letra maiúscula, letra minúscula e número.',
       invalid: 'Valor inválido',
+      invalidVideo: 'Código de vídeo inválido',
     },
   },
   en: {
@@ -139,6 +154,20 @@ export const platformTexts = defineTexts({
         useIntegrations: 'Integrations',
       },
     },
+    helps: {
+      label: 'Help',
+      add: 'Add video',
+      empty: 'No help videos yet.',
+      title: 'Title',
+      description: 'Description',
+      video: 'Video code or link',
+      videoHint: 'Paste the video’s link or type its code, e.g. dQw4w9WgXcQ.',
+      link: 'Link',
+      watch: 'Watch {{title}}',
+      watchShort: 'Watch',
+      addTitle: 'Add help video',
+      editTitle: 'Edit help video',
+    },
     fieldMessages: {
       required: 'Required',
       tooShort: 'Too short!',
@@ -149,6 +178,7 @@ export const platformTexts = defineTexts({
       invalidNumber: 'Enter a whole number, 0 or more',
       weakPassword: 'The password needs at least 8 characters, with an uppercase letter, a lowercase letter and a digit.',
       invalid: 'Invalid value',
+      invalidVideo: 'Invalid video code',
     },
   },
   es: {
@@ -213,6 +243,20 @@ export const platformTexts = defineTexts({
         useIntegrations: 'Integraciones',
       },
     },
+    helps: {
+      label: 'Ayuda',
+      add: 'Agregar video',
+      empty: 'No hay videos de ayuda.',
+      title: 'Título',
+      description: 'Descripción',
+      video: 'Código o enlace del video',
+      videoHint: 'Pegue el enlace del video o escriba su código, p. ej.: dQw4w9WgXcQ.',
+      link: 'Enlace',
+      watch: 'Ver {{title}}',
+      watchShort: 'Ver',
+      addTitle: 'Agregar video de ayuda',
+      editTitle: 'Editar video de ayuda',
+    },
     fieldMessages: {
       required: 'Obligatorio',
       tooShort: '¡Muy corto!',
@@ -223,6 +267,7 @@ export const platformTexts = defineTexts({
       invalidNumber: 'Ingrese un número entero, 0 o más',
       weakPassword: 'La contraseña necesita al menos 8 caracteres, con mayúscula, minúscula y un dígito.',
       invalid: 'Valor inválido',
+      invalidVideo: 'Código de video inválido',
     },
   },
 });

@@ -19,6 +19,7 @@ const OptionsTab = lazy(() => import('./OptionsTab').then((m) => ({ default: m.O
 const WorkHoursTab = lazy(() => import('./WorkHoursTab').then((m) => ({ default: m.WorkHoursTab })));
 const CompaniesTab = lazy(() => import('../platform/CompaniesTab').then((m) => ({ default: m.CompaniesTab })));
 const PlansTab = lazy(() => import('../platform/PlansTab').then((m) => ({ default: m.PlansTab })));
+const HelpsTab = lazy(() => import('../platform/HelpsTab').then((m) => ({ default: m.HelpsTab })));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -71,8 +72,8 @@ export function SettingsPage() {
         return <CompaniesTab />;
       case 'plans':
         return <PlansTab />;
-      default:
-        return null;
+      case 'helps':
+        return <HelpsTab />;
     }
   };
 

@@ -6,8 +6,8 @@ import { showsCompanyHours } from './setting-controls';
 
 export type SettingsTab = 'options' | 'hours' | 'companies' | 'plans' | 'helps';
 
-/** The super user's tabs that this build has (the others are added here as they come). */
-export const SUPER_TABS: readonly SettingsTab[] = ['companies', 'plans'];
+/** The super user's tabs, in the spec's order. */
+export const SUPER_TABS: readonly SettingsTab[] = ['companies', 'plans', 'helps'];
 
 export function visibleTabs(
   settings: readonly { readonly key: string; readonly value: string }[],

@@ -188,6 +188,19 @@ describe('the settings page', () => {
     await shows(page.getByRole('button', { name: /Configurando as filas/ }));
   });
 
+  it('fits a 390 px wide phone on every tab, the tables as cards', async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 390, height: 844 } });
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    await openSettings(page);
+    expect(await sideways()).toBeLessThanOrEqual(0);
+    for (const [tab, list] of [['Horários', null], ['Empresas', 'Empresas'], ['Planos', 'Planos'], ['Ajuda', 'Ajuda']] as const) {
+      await settingsTab(page, tab).click();
+      if (list === null) await shows(page.getByRole('textbox', { name: 'Segunda-feira: início' }));
+      else await shows(page.getByRole('list', { name: list }));
+      expect(await sideways()).toBeLessThanOrEqual(0);
+    }
+  });
+
   it.each(['light', 'dark'] as const)('has no serious or critical accessibility violation on its tabs, in the %s theme', async (colorScheme) => {
     const page = await web.newPage({ signedIn: true, colorScheme });
     await openSettings(page);

@@ -138,6 +138,38 @@ describe('the settings page', () => {
     expect(stored.body.dueDate).toBe('3000-01-31');
   });
 
+  it('creates a company with its admin from the Empresas form, then deletes it after the confirmation', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await openSettings(page);
+    await settingsTab(page, 'Empresas').click();
+    await page.getByRole('button', { name: 'Adicionar empresa' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar empresa' }));
+    await dialog.getByRole('textbox', { name: 'Nome' }).fill('Padaria Central');
+    // Email and plan are required; the admin's password follows the one policy.
+    await dialog.getByRole('textbox', { name: 'Senha do administrador' }).fill('curta');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(dialog.getByText('Obrigatório').first());
+    await dialog.getByRole('textbox', { name: 'Email' }).fill(`padaria.${Date.now().toString(36)}@central.test`);
+    await dialog.getByRole('textbox', { name: 'Senha do administrador' }).fill(TEST_PASSWORD);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(toast(page, 'Operação realizada com sucesso!'));
+    const row = await shows(page.getByRole('table', { name: 'Empresas' }).getByRole('row').filter({ hasText: 'Padaria Central' }));
+
+    await row.getByRole('button', { name: 'Excluir Padaria Central' }).click();
+    const confirm = await shows(page.getByRole('alertdialog', { name: 'Excluir Registro' }));
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it('shows an administrator who is not a super user only Opções, without the platform’s keys', async () => {
+    const page = await web.newPage();
+    await signInThroughTheForm(page, { email: tenant.admin.email, password: TEST_PASSWORD });
+    await openSettings(page);
+    expect(await page.getByRole('tablist', { name: 'Partes das configurações' }).getByRole('tab').allTextContents()).toEqual(['Opções']);
+    expect(await page.getByRole('switch', { name: 'Campanhas habilitadas nesta empresa' }).count()).toBe(0);
+    expect(await page.getByLabel('Token do Asaas (pagamentos)').count()).toBe(0);
+  });
+
   it('creates a plan without AI in Planos, and an admin of a company on it is refused /prompts', async () => {
     const page = await web.newPage({ signedIn: true });
     await openSettings(page);

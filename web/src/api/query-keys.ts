@@ -5,6 +5,7 @@
  * ticket list and ticket.
  */
 import { announcementKeys } from './announcements';
+import { companyKeys } from './companies';
 import { connectionKeys } from './connections';
 import { contactKeys } from './contacts';
 import { dashboardKeys } from './dashboard';
@@ -13,6 +14,7 @@ import { messageKeys } from './messages';
 import { planKeys } from './plans';
 import { queueKeys } from './queues';
 import { quickMessageKeys } from './quick-messages';
+import { settingKeys } from './settings';
 import { tagKeys } from './tags';
 import { ticketNoteKeys } from './ticket-notes';
 import { ticketKeys, unreadTicketKeys } from './tickets';
@@ -45,7 +47,8 @@ export const queryKeys = {
     one: quickMessageKeys.one,
   },
   connections: connectionKeys.all,
-  settings: ['settings'] as const,
+  settings: settingKeys.all,
+  companies: companyKeys,
   dashboard: dashboardKeys.all,
   announcements: { all: announcementKeys.all, lists: announcementKeys.lists, list: announcementKeys.list },
   helps: helpKeys,

@@ -161,7 +161,9 @@ export const PAGES = [
     id: 'settings',
     path: 'settings',
     area: 'private',
-    load: comingSoon,
+    load: () => import('../settings/SettingsPage').then((m) => m.SettingsPage),
+    // Settings and the company's hours are administrators' writes (shared/permissions.ts).
+    requires: { permission: 'company:administer' },
     menu: { section: 'admin', order: 100, icon: 'settings' },
     title: { pt: 'Configurações', en: 'Settings', es: 'Configuración' },
   },

@@ -52,9 +52,11 @@ export interface ListTableProps<T> {
   readonly actionsHeader: string;
   /** The row's buttons, always on screen: the table's last column, or beside the card. */
   readonly actions: (item: T) => ReactNode;
+  /** A row's (or card's) own style, for a state the row's colour tells (a company's due date). */
+  readonly rowClassName?: (item: T) => string | undefined;
 }
 
-export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, actions }: ListTableProps<T>) {
+export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, actions, rowClassName }: ListTableProps<T>) {
   const styles = useStyles();
   const narrow = useMediaQuery(NARROW_SCREEN);
   const { title, details } = cardLayout(columns);
@@ -63,7 +65,7 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
     return (
       <ul className={styles.cards} aria-label={label}>
         {items.map((item) => (
-          <li key={itemKey(item)} className={styles.card}>
+          <li key={itemKey(item)} className={mergeClasses(styles.card, rowClassName?.(item))}>
             <div className={styles.cardBody}>
               {title.cell(item)}
               {details.map((column) => (
@@ -93,7 +95,7 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
       </TableHeader>
       <TableBody>
         {items.map((item) => (
-          <TableRow key={itemKey(item)}>
+          <TableRow key={itemKey(item)} className={rowClassName?.(item)}>
             {columns.map((column) => (
               <TableCell key={column.id} className={mergeClasses(column === title && styles.titleCell, column.className)}>
                 {column.cell(item)}

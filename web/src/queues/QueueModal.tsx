@@ -56,8 +56,8 @@ import {
 } from './queue-form';
 import { MenuNotSavedError, saveQueueWithMenu } from './save-queue-with-menu';
 import { queuesTexts } from './texts';
-import { WorkHoursEditor } from './WorkHoursEditor';
-import { defaultWeek } from './work-hours';
+import { WorkHoursEditor } from '../components/WorkHoursEditor';
+import { defaultWeek } from '../components/work-hours';
 
 const useStyles = makeStyles({
   panel: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, paddingTop: tokens.spacingVerticalS },
@@ -299,8 +299,9 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
             messageText={messageText}
             disabled={busy}
             onChange={(schedules) => change({ schedules })}
-            onRestore={() => change({ schedules: defaultWeek() })}
             onLeave={() => leave('schedules')}
+            labels={{ reminder: texts.hours.reminder, closedHint: texts.hours.closedHint }}
+            restore={{ label: texts.hours.restore, onClick: () => change({ schedules: defaultWeek() }) }}
           />
         )}
         {tab === 'options' && (

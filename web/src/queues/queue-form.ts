@@ -8,7 +8,7 @@ import type { QueueBody } from '../api/queues';
 import type { FieldMessages } from '../components/use-schema-form';
 import { firstFreeColor } from './queue-colors';
 import { draftsOf, flattenOptions, type OptionDraft } from './option-tree';
-import { defaultWeek, weekOf, type WorkDay } from './work-hours';
+import { defaultWeek, weekOf, type WorkDay } from '../components/work-hours';
 
 export interface QueueFormValues {
   readonly name: string;

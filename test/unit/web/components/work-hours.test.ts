@@ -1,7 +1,7 @@
 /** The work-hours tab: the default week of a new queue, a stored week's rows, the HH:MM mask and which times the form takes. */
 import { schemaFieldMessages } from '../../../../web/src/components/use-schema-form';
 import { emptyQueueForm, queueFormBody, queueFormSchema } from '../../../../web/src/queues/queue-form';
-import { defaultWeek, isClosed, isTime, maskTime, weekOf } from '../../../../web/src/queues/work-hours';
+import { defaultWeek, isClosed, isTime, maskTime, weekOf } from '../../../../web/src/components/work-hours';
 
 describe('the week of a new queue', () => {
   it('is Monday to Friday 08:00-18:00, Saturday 08:00-12:00 and Sunday closed at 00:00-00:00 (spec 3 §9)', () => {

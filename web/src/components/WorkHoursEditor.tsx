@@ -1,14 +1,14 @@
 /**
- * The work-hours tab of the queue dialog (spec 3 §2 Queues, §5, §9): one row per weekday with its start
- * and end, typed through the HH:MM mask (work-hours.ts) and checked by the server's schedule schema. A
- * day whose start equals its end is closed, and says so. The hours are part of the queue's form: they
- * are written only when the queue is saved, which the reminder of spec 3 §8 says once they changed.
+ * A weekly work-hours editor (spec 3 §2 Queues and Settings' Horários, §5, §9): one row per weekday with
+ * its start and end, typed through the HH:MM mask (work-hours.ts) and checked by the server's schedule
+ * schema. A day whose start equals its end is closed, and says so. The hours are written only when the
+ * screen's own save runs (the queue's, the Horários tab's), which the reminder says once they changed.
  */
 import { Badge, Button, Field, Input, makeStyles, MessageBar, MessageBarBody, tokens } from '@fluentui/react-components';
 import { ArrowReset20Regular } from '@fluentui/react-icons/svg/arrow-reset';
 import type { FieldMessages } from '../components/use-schema-form';
 import { format, useTexts } from '../i18n/texts';
-import { queuesTexts } from './texts';
+import { workHoursTexts } from './work-hours-texts';
 import { isClosed, maskTime, type WorkDay } from './work-hours';
 
 const useStyles = makeStyles({
@@ -38,13 +38,16 @@ export interface WorkHoursEditorProps {
   readonly messageText: (message: string | undefined) => string | undefined;
   readonly disabled: boolean;
   readonly onChange: (week: WorkDay[]) => void;
-  readonly onRestore: () => void;
   readonly onLeave: () => void;
+  /** The screen's own words: the reminder to save, what a closed day means there. */
+  readonly labels: { readonly reminder: string; readonly closedHint: string };
+  /** A button that puts back a week (the queue's default week); none when absent. */
+  readonly restore?: { readonly label: string; readonly onClick: () => void };
 }
 
-export function WorkHoursEditor({ week, changed, messages, messageText, disabled, onChange, onRestore, onLeave }: WorkHoursEditorProps) {
+export function WorkHoursEditor({ week, changed, messages, messageText, disabled, onChange, onLeave, labels, restore }: WorkHoursEditorProps) {
   const styles = useStyles();
-  const texts = useTexts(queuesTexts);
+  const texts = useTexts(workHoursTexts);
 
   const change = (index: number, field: 'startTime' | 'endTime', typed: string) =>
     onChange(week.map((day, at) => (at === index ? { ...day, [field]: maskTime(typed) } : day)));
@@ -53,17 +56,17 @@ export function WorkHoursEditor({ week, changed, messages, messageText, disabled
     <div className={styles.editor}>
       {changed && (
         <MessageBar intent="warning">
-          <MessageBarBody>{texts.hours.reminder}</MessageBarBody>
+          <MessageBarBody>{labels.reminder}</MessageBarBody>
         </MessageBar>
       )}
       <div className={styles.row} aria-hidden>
-        <span className={styles.header}>{texts.hours.weekday}</span>
-        <span className={styles.header}>{texts.hours.start}</span>
-        <span className={styles.header}>{texts.hours.end}</span>
+        <span className={styles.header}>{texts.weekday}</span>
+        <span className={styles.header}>{texts.start}</span>
+        <span className={styles.header}>{texts.end}</span>
       </div>
-      <ul className={styles.rows} aria-label={texts.hours.caption}>
+      <ul className={styles.rows} aria-label={texts.caption}>
         {week.map((day, index) => {
-          const name = texts.hours.days[day.weekdayEn];
+          const name = texts.days[day.weekdayEn];
           const startMessage = messageText(messages[`schedules.${index}.startTime`]);
           const endMessage = messageText(messages[`schedules.${index}.endTime`]);
           return (
@@ -71,8 +74,8 @@ export function WorkHoursEditor({ week, changed, messages, messageText, disabled
               <span className={styles.day}>
                 {name}
                 {isClosed(day) && (
-                  <Badge appearance="tint" color="informative" size="small" title={texts.hours.closedHint}>
-                    {texts.hours.closed}
+                  <Badge appearance="tint" color="informative" size="small" title={labels.closedHint}>
+                    {texts.closed}
                   </Badge>
                 )}
               </span>
@@ -80,7 +83,7 @@ export function WorkHoursEditor({ week, changed, messages, messageText, disabled
                 <Input
                   className={styles.time}
                   input={{ className: styles.timeInput }}
-                  aria-label={format(texts.hours.startOf, { day: name })}
+                  aria-label={format(texts.startOf, { day: name })}
                   value={day.startTime}
                   placeholder="HH:MM"
                   inputMode="numeric"
@@ -95,7 +98,7 @@ export function WorkHoursEditor({ week, changed, messages, messageText, disabled
                 <Input
                   className={styles.time}
                   input={{ className: styles.timeInput }}
-                  aria-label={format(texts.hours.endOf, { day: name })}
+                  aria-label={format(texts.endOf, { day: name })}
                   value={day.endTime}
                   placeholder="HH:MM"
                   inputMode="numeric"
@@ -110,9 +113,11 @@ export function WorkHoursEditor({ week, changed, messages, messageText, disabled
           );
         })}
       </ul>
-      <Button className={styles.restore} appearance="subtle" icon={<ArrowReset20Regular />} disabled={disabled} onClick={onRestore}>
-        {texts.hours.restore}
-      </Button>
+      {restore !== undefined && (
+        <Button className={styles.restore} appearance="subtle" icon={<ArrowReset20Regular />} disabled={disabled} onClick={restore.onClick}>
+          {restore.label}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The work-hours tab without React (spec 3 §2 Queues, §3 schedule entry, §5 'Time inputs use an HH:MM
+ * Weekly work hours without React (spec 3 §2 Queues and Settings, §3 schedule entry, §5 'Time inputs use an HH:MM
  * mask', §9 default queue schedule): one row per weekday, Monday first, with its start and end.
  */
 import { defaultQueueSchedule, WEEKDAYS, type ScheduleEntry, type WeekdayEn } from '../../../shared/schedules';

@@ -1,0 +1,83 @@
+/** The Empresas tab: the due-date row colour, the move by the recurrence, and the company form's body. */
+import { schemaFieldMessages } from '../../../../web/src/components/use-schema-form';
+import {
+  companyBody,
+  companyRowColour,
+  companySchema,
+  emptyCompanyForm,
+  localToday,
+  movedDueDate,
+  recurrenceChoices,
+  shownDate,
+} from '../../../../web/src/platform/company-form';
+
+const TODAY = '2026-03-10';
+
+describe('the due-date row colour', () => {
+  it.each([
+    ['2026-03-06', 'red'],
+    ['2026-03-07', 'orange'],
+    ['2026-03-10', 'orange'],
+    ['2026-03-14', 'orange'],
+    ['2026-03-15', 'yellow'],
+  ] as const)('colours a company due on %s %s', (dueDate, colour) => {
+    expect(companyRowColour({ dueDate }, TODAY)).toBe(colour);
+  });
+
+  it.each(['2026-03-05', '2026-03-16', null])('leaves a company due on %s uncoloured', (dueDate) => {
+    expect(companyRowColour({ dueDate }, TODAY)).toBeNull();
+  });
+});
+
+describe('moving the due date by the recurrence', () => {
+  it('adds one month for MENSAL, keeping the day', () => {
+    expect(movedDueDate({ dueDate: '2026-01-10', recurrence: 'MENSAL' }, TODAY)).toBe('2026-02-10');
+  });
+
+  it('adds 2, 3, 6 and 12 months for the other recurrences', () => {
+    expect(movedDueDate({ dueDate: '2026-01-10', recurrence: 'BIMESTRAL' }, TODAY)).toBe('2026-03-10');
+    expect(movedDueDate({ dueDate: '2026-01-10', recurrence: 'TRIMESTRAL' }, TODAY)).toBe('2026-04-10');
+    expect(movedDueDate({ dueDate: '2026-01-10', recurrence: 'SEMESTRAL' }, TODAY)).toBe('2026-07-10');
+    expect(movedDueDate({ dueDate: '2026-01-10', recurrence: 'ANUAL' }, TODAY)).toBe('2027-01-10');
+  });
+
+  it('ends on the last day of a shorter month rather than spilling into the next', () => {
+    expect(movedDueDate({ dueDate: '2026-01-31', recurrence: 'MENSAL' }, TODAY)).toBe('2026-02-28');
+  });
+
+  it('starts from today for a company without a due date', () => {
+    expect(movedDueDate({ dueDate: null, recurrence: 'MENSAL' }, TODAY)).toBe('2026-04-10');
+  });
+});
+
+describe('the company form', () => {
+  const filled = { ...emptyCompanyForm('01J0000000000000000000PLAN'), name: 'Loja Nova', email: 'loja@nova.test', password: 'Secret@123' };
+
+  it('sends an empty or invalid due date as null', () => {
+    expect(companyBody({ ...filled, dueDate: '' }, true).dueDate).toBeNull();
+    expect(companyBody({ ...filled, dueDate: '2026-02-30' }, true).dueDate).toBeNull();
+    expect(companyBody({ ...filled, dueDate: '2026-02-28' }, true).dueDate).toBe('2026-02-28');
+  });
+
+  it('sends the admin password on creation only', () => {
+    expect(companyBody(filled, true).password).toBe('Secret@123');
+    expect(companyBody(filled, false)).not.toHaveProperty('password');
+  });
+
+  it('is taken by the server’s schema when filled, and refused without email or plan', () => {
+    expect(schemaFieldMessages(companySchema(true), companyBody(filled, true))).toEqual({});
+    const messages = schemaFieldMessages(companySchema(true), companyBody({ ...filled, email: '', planId: '' }, true));
+    expect(Object.keys(messages)).toEqual(expect.arrayContaining(['email', 'planId']));
+  });
+
+  it('offers only MENSAL, and keeps another stored recurrence offered', () => {
+    expect(recurrenceChoices('MENSAL')).toEqual(['MENSAL']);
+    expect(recurrenceChoices('ANUAL')).toEqual(['MENSAL', 'ANUAL']);
+  });
+
+  it('writes dates as DD/MM/YYYY and today in the browser’s calendar', () => {
+    expect(shownDate('2026-02-05')).toBe('05/02/2026');
+    expect(shownDate(null)).toBe('');
+    expect(localToday(new Date(2026, 0, 9, 23, 30))).toBe('2026-01-09');
+  });
+});

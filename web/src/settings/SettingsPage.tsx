@@ -1,0 +1,103 @@
+/**
+ * The settings page (/settings, administrators; spec 3 §2 Settings): tabs Opções (always), Horários
+ * (when the work-hours setting is `company`) and the super user's Empresas, Planos and Ajuda. Each tab's
+ * code loads when the tab is first shown (React.lazy), so the page's first load is the tab strip and
+ * the settings read; the forms' schemas (zod) come with their tab. The settings follow live events.
+ */
+import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useSettings } from '../api/settings';
+import { useCurrentPage } from '../app/current-page';
+import { useLanguage } from '../i18n/language';
+import { useMe } from '../session/me-context';
+import { useTexts } from '../i18n/texts';
+import { shownTab, visibleTabs, type SettingsTab } from './settings-tabs';
+import { settingsTexts } from './texts';
+import { useSettingEvents } from './use-setting-events';
+
+const OptionsTab = lazy(() => import('./OptionsTab').then((m) => ({ default: m.OptionsTab })));
+const WorkHoursTab = lazy(() => import('./WorkHoursTab').then((m) => ({ default: m.WorkHoursTab })));
+const CompaniesTab = lazy(() => import('../platform/CompaniesTab').then((m) => ({ default: m.CompaniesTab })));
+const PlansTab = lazy(() => import('../platform/PlansTab').then((m) => ({ default: m.PlansTab })));
+const HelpsTab = lazy(() => import('../platform/HelpsTab').then((m) => ({ default: m.HelpsTab })));
+
+const useStyles = makeStyles({
+  page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+  // A phone scrolls the strip sideways rather than wrapping it.
+  tabs: { overflowX: 'auto', flexShrink: 0 },
+  panel: {
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusMedium,
+    boxShadow: tokens.shadow4,
+    padding: tokens.spacingHorizontalL,
+    minWidth: 0,
+  },
+});
+
+export function SettingsPage() {
+  const styles = useStyles();
+  const texts = useTexts(settingsTexts);
+  const { user, company } = useMe();
+  const page = useCurrentPage();
+  const { language } = useLanguage();
+  const ids = useId();
+  const settings = useSettings();
+  useSettingEvents();
+
+  const [chosen, setChosen] = useState<SettingsTab>('options');
+  // Until the read answers, the settings of /auth/me decide whether the Horários tab shows.
+  const visible = visibleTabs(settings.data ?? company.settings, user.super);
+  const tab = shownTab(chosen, visible);
+  const tabId = (value: SettingsTab) => `${ids}-${value}-tab`;
+  const panelId = `${ids}-panel`;
+
+  const panel = () => {
+    switch (tab) {
+      case 'options':
+        if (settings.isPending) return <Spinner label={texts.options.loading} />;
+        if (settings.isError) {
+          return (
+            <MessageBar intent="error">
+              <MessageBarBody>{texts.options.loadError}</MessageBarBody>
+              <MessageBarActions>
+                <Button onClick={() => void settings.refetch()}>{texts.options.retry}</Button>
+              </MessageBarActions>
+            </MessageBar>
+          );
+        }
+        return <OptionsTab settings={settings.data} isSuper={user.super} />;
+      case 'hours':
+        return <WorkHoursTab companyId={company.id} />;
+      case 'companies':
+        return <CompaniesTab />;
+      case 'plans':
+        return <PlansTab />;
+      case 'helps':
+        return <HelpsTab />;
+    }
+  };
+
+  return (
+    <div className={styles.page}>
+      <Title3 as="h1">{page.title[language]}</Title3>
+      <TabList
+        className={styles.tabs}
+        aria-label={texts.tabs.label}
+        selectedValue={tab}
+        onTabSelect={(_, data) => {
+          const picked = visible.find((value) => value === data.value);
+          if (picked !== undefined) setChosen(picked);
+        }}
+      >
+        {visible.map((value) => (
+          <Tab key={value} id={tabId(value)} value={value} aria-controls={panelId}>
+            {texts.tabs[value]}
+          </Tab>
+        ))}
+      </TabList>
+      <div className={styles.panel} role="tabpanel" id={panelId} aria-labelledby={tabId(tab)}>
+        <Suspense fallback={<Spinner label={texts.tabs.loading} />}>{panel()}</Suspense>
+      </div>
+    </div>
+  );
+}

@@ -15,6 +15,7 @@ import { companyKeys, deleteCompany, saveCompany, useCompanyList, type CompanySu
 import { useAllPlans } from '../api/plans';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
@@ -42,18 +43,15 @@ export function CompaniesTab() {
   const list = useCompanyList();
   const plans = useAllPlans();
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<CompanySummary>();
   const today = localToday();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: companyKeys.all });
-  const remove = useMutation({
-    mutationFn: (companyId: string) => deleteCompany(api, companyId),
-    onSuccess: () => {
+  const deletion = useConfirmedDelete({
+    remove: (companyId: string) => deleteCompany(api, companyId),
+    onDeleted: () => {
       void refresh();
-      toast.success(texts.common.saved);
     },
-    onError: (error) => toast.error(error),
-    onSettled: () => setDeleting(undefined),
+    deletedText: texts.common.saved,
   });
   const move = useMutation({
     mutationFn: (company: CompanySummary) => saveCompany(api, { dueDate: movedDueDate(company, today) }, company.id),
@@ -140,7 +138,7 @@ export function CompaniesTab() {
                   <Button appearance="subtle" icon={<Edit24Regular />} onClick={() => setDialog({ mode: 'edit', company })} />
                 </Tooltip>
                 <Tooltip content={format(texts.common.delete, named)} relationship="label">
-                  <Button appearance="subtle" icon={<Delete24Regular />} onClick={() => setDeleting(company)} />
+                  <Button appearance="subtle" icon={<Delete24Regular />} onClick={() => deletion.ask(company)} />
                 </Tooltip>
               </>
             );
@@ -153,12 +151,7 @@ export function CompaniesTab() {
         plans={plans.data ?? []}
         onClose={() => setDialog({ mode: 'closed' })}
       />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={() => setDeleting(undefined)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

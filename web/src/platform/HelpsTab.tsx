@@ -7,13 +7,13 @@ import { Button, Link, makeStyles, tokens, Tooltip } from '@fluentui/react-compo
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteHelp, helpKeys, useHelpList, type Help } from '../api/helps';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { ListTable, type ListColumn } from '../components/ListTable';
-import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { HelpDialog } from './HelpDialog';
 import { videoLinkOf } from './help-form';
@@ -31,20 +31,16 @@ export function HelpsTab() {
   const styles = useStyles();
   const texts = useTexts(platformTexts);
   const { api } = useServices();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const list = useHelpList();
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<Help>();
 
-  const remove = useMutation({
-    mutationFn: (helpId: string) => deleteHelp(api, helpId),
-    onSuccess: () => {
+  const deletion = useConfirmedDelete({
+    remove: (helpId: string) => deleteHelp(api, helpId),
+    onDeleted: () => {
       void queryClient.invalidateQueries({ queryKey: helpKeys.all });
-      toast.success(texts.common.saved);
     },
-    onError: (error) => toast.error(error),
-    onSettled: () => setDeleting(undefined),
+    deletedText: texts.common.saved,
   });
 
   const helps = list.data ?? [];
@@ -96,7 +92,7 @@ export function HelpsTab() {
                   <Button appearance="subtle" icon={<Edit24Regular />} onClick={() => setDialog({ mode: 'edit', help })} />
                 </Tooltip>
                 <Tooltip content={format(texts.common.delete, named)} relationship="label">
-                  <Button appearance="subtle" icon={<Delete24Regular />} onClick={() => setDeleting(help)} />
+                  <Button appearance="subtle" icon={<Delete24Regular />} onClick={() => deletion.ask(help)} />
                 </Tooltip>
               </>
             );
@@ -104,12 +100,7 @@ export function HelpsTab() {
         />
       </TabListFrame>
       <HelpDialog open={dialog.mode !== 'closed'} {...(dialog.mode === 'edit' && { help: dialog.help })} onClose={() => setDialog({ mode: 'closed' })} />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={() => setDeleting(undefined)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

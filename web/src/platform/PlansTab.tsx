@@ -7,13 +7,13 @@ import { Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components'
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deletePlan, planKeys, useAllPlans, type PlanWithUsage } from '../api/plans';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
+import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { ListTable, type ListColumn } from '../components/ListTable';
-import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { PlanDialog } from './PlanDialog';
 import { PLAN_FLAGS, shownPrice } from './plan-form';
@@ -32,20 +32,16 @@ export function PlansTab() {
   const styles = useStyles();
   const texts = useTexts(platformTexts);
   const { api } = useServices();
-  const toast = useToast();
   const queryClient = useQueryClient();
   const list = useAllPlans();
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
-  const [deleting, setDeleting] = useState<PlanWithUsage>();
 
-  const remove = useMutation({
-    mutationFn: (planId: string) => deletePlan(api, planId),
-    onSuccess: () => {
+  const deletion = useConfirmedDelete({
+    remove: (planId: string) => deletePlan(api, planId),
+    onDeleted: () => {
       void queryClient.invalidateQueries({ queryKey: planKeys.root });
-      toast.success(texts.common.saved);
     },
-    onError: (error) => toast.error(error),
-    onSettled: () => setDeleting(undefined),
+    deletedText: texts.common.saved,
   });
 
   const plans = list.data ?? [];
@@ -102,7 +98,7 @@ export function PlansTab() {
                   <Button appearance="subtle" icon={<Edit24Regular />} onClick={() => setDialog({ mode: 'edit', plan })} />
                 </Tooltip>
                 <Tooltip content={format(texts.common.delete, named)} relationship="label">
-                  <Button appearance="subtle" icon={<Delete24Regular />} onClick={() => setDeleting(plan)} />
+                  <Button appearance="subtle" icon={<Delete24Regular />} onClick={() => deletion.ask(plan)} />
                 </Tooltip>
               </>
             );
@@ -110,12 +106,7 @@ export function PlansTab() {
         />
       </TabListFrame>
       <PlanDialog open={dialog.mode !== 'closed'} {...(dialog.mode === 'edit' && { plan: dialog.plan })} onClose={() => setDialog({ mode: 'closed' })} />
-      <ConfirmDeleteDialog
-        open={deleting !== undefined}
-        busy={remove.isPending}
-        onConfirm={() => deleting !== undefined && remove.mutate(deleting.id)}
-        onCancel={() => setDeleting(undefined)}
-      />
+      <ConfirmDeleteDialog {...deletion.dialog} />
     </>
   );
 }

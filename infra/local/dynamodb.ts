@@ -47,6 +47,12 @@ type DynaliteFactory = (options: DynaliteOptions) => http.Server;
 
 const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
 
+/**
+ * How long dynalite and the proxy keep an idle keep-alive socket: longer than any pause of the clients
+ * (our agent, the AWS SDK's), so the server never closes a socket a client is about to reuse.
+ */
+const IDLE_SOCKET_KEEP_MS = 10 * 60_000;
+
 /** An item or key in DynamoDB's wire format ({ "PK": { "S": "..." } }); we pass them through untouched. */
 type AttributeMap = Record<string, unknown>;
 type Payload = Record<string, unknown>;
@@ -204,6 +210,10 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
 
   // Tables become ACTIVE at once; there is nobody to simulate provisioning delays for.
   const store = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // Node's servers close an idle keep-alive socket after 5 s; a request the agent sends on it at that
+  // moment dies with "socket hang up" (ECONNRESET), and a write may or may not have happened, so it is
+  // not retried. Our agent is dynalite's only client: the socket stays open until stop() closes it.
+  store.keepAliveTimeout = IDLE_SOCKET_KEEP_MS;
   const dynalitePort = await listen(store, 0, '127.0.0.1');
   const agent = new http.Agent({ keepAlive: true });
   const writes = new Mutex();
@@ -522,7 +532,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     }
   }
 
-  const proxy = http.createServer((request, response) => {
+  const proxy = http.createServer({ keepAliveTimeout: IDLE_SOCKET_KEEP_MS }, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       console.error('local dynamodb proxy:', error);
       if (!response.headersSent) {

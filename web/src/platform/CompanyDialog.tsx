@@ -16,7 +16,7 @@ import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { companyBody, companyFormOf, companySchema, emptyCompanyForm, recurrenceChoices, type CompanyFormValues } from './company-form';
-import { platformFieldMessage } from './field-message';
+import { shownFieldMessage } from './field-message';
 import { platformTexts } from './texts';
 
 export interface CompanyDialogProps {
@@ -55,11 +55,7 @@ function CompanyForm({ company, plans, onClose }: Omit<CompanyDialogProps, 'open
     onError: (error) => toast.error(error),
   });
 
-  const message = (field: string): string | undefined => {
-    const shown = platformFieldMessage(messages[field]);
-    if (shown === undefined) return undefined;
-    return 'text' in shown ? shown.text : texts.fieldMessages[shown.key];
-  };
+  const message = (field: string): string | undefined => shownFieldMessage(messages[field], texts.fieldMessages);
   const planName = plans.find((plan) => plan.id === values.planId)?.name ?? '';
 
   return (

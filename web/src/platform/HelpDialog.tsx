@@ -11,7 +11,7 @@ import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
-import { platformFieldMessage } from './field-message';
+import { shownFieldMessage } from './field-message';
 import { emptyHelpForm, helpBody, helpFormOf, helpSchema, type HelpFormValues } from './help-form';
 import { platformTexts } from './texts';
 
@@ -49,11 +49,7 @@ function HelpForm({ help, onClose }: Omit<HelpDialogProps, 'open'>) {
     onError: (error) => toast.error(error),
   });
 
-  const message = (field: string): string | undefined => {
-    const shown = platformFieldMessage(messages[field]);
-    if (shown === undefined) return undefined;
-    return 'text' in shown ? shown.text : texts.fieldMessages[shown.key];
-  };
+  const message = (field: string): string | undefined => shownFieldMessage(messages[field], texts.fieldMessages);
 
   return (
     <FormFrame

@@ -12,7 +12,7 @@ import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
-import { platformFieldMessage } from './field-message';
+import { shownFieldMessage } from './field-message';
 import { emptyPlanForm, PLAN_FLAGS, planBody, planFormOf, planSchema, type PlanFormValues } from './plan-form';
 import { platformTexts } from './texts';
 
@@ -59,11 +59,7 @@ function PlanForm({ plan, onClose }: Omit<PlanDialogProps, 'open'>) {
     onError: (error) => toast.error(error),
   });
 
-  const message = (field: string): string | undefined => {
-    const shown = platformFieldMessage(messages[field]);
-    if (shown === undefined) return undefined;
-    return 'text' in shown ? shown.text : texts.fieldMessages[shown.key];
-  };
+  const message = (field: string): string | undefined => shownFieldMessage(messages[field], texts.fieldMessages);
   const limit = (field: LimitField) => (
     <Field key={field} label={texts.plans[field]} {...fieldValidation(message(field))}>
       <Input

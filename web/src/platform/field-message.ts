@@ -23,3 +23,10 @@ export function platformFieldMessage(message: string | undefined): { readonly ke
   const key = (MESSAGE_KEYS as Readonly<Record<string, PlatformMessageKey>>)[message];
   return key === undefined ? { text: message } : { key };
 }
+
+/** The words a field shows under it: the dictionary's text in the user's language, else the server's. */
+export function shownFieldMessage(message: string | undefined, dictionary: Readonly<Record<PlatformMessageKey, string>>): string | undefined {
+  const shown = platformFieldMessage(message);
+  if (shown === undefined) return undefined;
+  return 'text' in shown ? shown.text : dictionary[shown.key];
+}

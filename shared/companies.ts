@@ -112,6 +112,24 @@ const recurrence = z.enum(RECURRENCES, { error: 'Invalid recurrence' });
 
 const flag = z.boolean({ error: 'Invalid value' });
 
+/** The billing address of the company form (spec 3 §3): five optional texts, '' for none. */
+export const BILLING_ADDRESS_FIELDS = ['addressZipCode', 'addressStreet', 'addressDistrict', 'addressCity', 'addressState'] as const;
+export type BillingAddressField = (typeof BILLING_ADDRESS_FIELDS)[number];
+export type BillingAddress = Readonly<Record<BillingAddressField, string>>;
+
+const addressText = (max: number) => z.string({ error: 'Invalid value' }).trim().max(max, 'Too Long!');
+
+/** Letters, digits, spaces and hyphens: a Brazilian CEP (99999-999) and the postcodes of other countries. */
+const zipCode = addressText(12).regex(/^[0-9A-Za-z\-\s]*$/, 'Invalid zip code');
+
+const billingAddress = {
+  addressZipCode: zipCode,
+  addressStreet: addressText(120),
+  addressDistrict: addressText(80),
+  addressCity: addressText(80),
+  addressState: addressText(40),
+} as const satisfies Record<BillingAddressField, z.ZodType<string>>;
+
 /**
  * POST /companies/cadastro, the public sign-up (spec 2 §2, §5). Only these fields are read: the due
  * date, recurrence, status and campaigns setting are the server's (spec 2 §9, docs/architecture.md §7), so the
@@ -140,6 +158,11 @@ export const CreateCompanyBody = z.object({
   recurrence: recurrence.optional().default('MENSAL'),
   campaignsEnabled: flag.optional().default(true),
   password: PasswordSchema,
+  addressZipCode: billingAddress.addressZipCode.optional().default(''),
+  addressStreet: billingAddress.addressStreet.optional().default(''),
+  addressDistrict: billingAddress.addressDistrict.optional().default(''),
+  addressCity: billingAddress.addressCity.optional().default(''),
+  addressState: billingAddress.addressState.optional().default(''),
 });
 export type CreateCompanyBody = z.output<typeof CreateCompanyBody>;
 
@@ -153,6 +176,11 @@ export const UpdateCompanyBody = z.object({
   dueDate: dueDate.optional(),
   recurrence: recurrence.optional(),
   campaignsEnabled: flag.optional(),
+  addressZipCode: billingAddress.addressZipCode.optional(),
+  addressStreet: billingAddress.addressStreet.optional(),
+  addressDistrict: billingAddress.addressDistrict.optional(),
+  addressCity: billingAddress.addressCity.optional(),
+  addressState: billingAddress.addressState.optional(),
 });
 export type UpdateCompanyBody = z.output<typeof UpdateCompanyBody>;
 
@@ -167,8 +195,11 @@ export type CompanySchedulesBody = z.output<typeof CompanySchedulesBody>;
 
 // ---- answers ----------------------------------------------------------------------------------------
 
-/** A company as lists, sign-up and writes answer it. Never carries secrets or the admin's login. */
-export interface CompanySummary {
+/**
+ * A company as lists, sign-up and writes answer it, billing address included (the Empresas tab edits a
+ * company from its list row). Never carries secrets or the admin's login.
+ */
+export interface CompanySummary extends BillingAddress {
   readonly id: string;
   readonly name: string;
   readonly email: string;
@@ -185,16 +216,11 @@ export interface CompanySummary {
   readonly createdAt: string;
 }
 
-/** GET /companies/{id}: the summary with the plan, settings (secrets blanked), schedules and billing address. */
+/** GET /companies/{id}: the summary with the plan, settings (secrets blanked) and schedules. */
 export interface CompanyDetail extends CompanySummary {
   readonly plan: Plan | null;
   readonly settings: readonly Setting[];
   readonly schedules: readonly ScheduleEntry[];
-  readonly addressZipCode: string;
-  readonly addressStreet: string;
-  readonly addressState: string;
-  readonly addressCity: string;
-  readonly addressDistrict: string;
 }
 
 /** GET /companies (super user), paged as the spec's lists are. */

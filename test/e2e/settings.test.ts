@@ -138,7 +138,7 @@ describe('the settings page', () => {
     expect(stored.body.dueDate).toBe('3000-01-31');
   });
 
-  it('creates a company with its admin from the Empresas form, then deletes it after the confirmation', async () => {
+  it('creates a company with its admin and billing address from the Empresas form, edits it, then deletes it after the confirmation', async () => {
     const page = await web.newPage({ signedIn: true });
     await openSettings(page);
     await settingsTab(page, 'Empresas').click();
@@ -151,9 +151,22 @@ describe('the settings page', () => {
     await shows(dialog.getByText('Obrigatório').first());
     await dialog.getByRole('textbox', { name: 'Email' }).fill(`padaria.${Date.now().toString(36)}@central.test`);
     await dialog.getByRole('textbox', { name: 'Senha do administrador' }).fill(TEST_PASSWORD);
+    await dialog.getByRole('textbox', { name: 'CEP' }).fill('01310-100');
+    await dialog.getByRole('textbox', { name: 'Cidade' }).fill('São Paulo');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await shows(toast(page, 'Operação realizada com sucesso!'));
     const row = await shows(page.getByRole('table', { name: 'Empresas' }).getByRole('row').filter({ hasText: 'Padaria Central' }));
+
+    // The edit form opens with the stored address; a changed city is kept.
+    await row.getByRole('button', { name: 'Editar Padaria Central' }).click();
+    const editing = await shows(page.getByRole('dialog', { name: 'Editar empresa' }));
+    expect(await editing.getByRole('textbox', { name: 'CEP' }).inputValue()).toBe('01310-100');
+    await editing.getByRole('textbox', { name: 'Cidade' }).fill('Campinas');
+    await editing.getByRole('button', { name: 'Salvar' }).click();
+    await editing.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Editar Padaria Central' }).click();
+    expect(await (await shows(page.getByRole('dialog', { name: 'Editar empresa' }))).getByRole('textbox', { name: 'Cidade' }).inputValue()).toBe('Campinas');
+    await page.keyboard.press('Escape');
 
     await row.getByRole('button', { name: 'Excluir Padaria Central' }).click();
     const confirm = await shows(page.getByRole('alertdialog', { name: 'Excluir Registro' }));

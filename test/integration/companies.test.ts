@@ -144,6 +144,12 @@ describe('POST /companies/cadastro (public sign-up)', () => {
       recurrence: 'MENSAL',
       campaignsEnabled: true,
       createdAt: expect.any(String),
+      // The sign-up form has no billing address: the super user's form or the checkout fills it.
+      addressZipCode: '',
+      addressStreet: '',
+      addressDistrict: '',
+      addressCity: '',
+      addressState: '',
     });
     expect([addDays(before, 3), addDays(today(), 3)]).toContain(response.body.dueDate);
     const { accessToken } = await cloud.signIn(body.email, body.password);
@@ -252,6 +258,28 @@ describe('super user company administration', () => {
     const me = await cloud.api('/auth/me', { token: accessToken });
     expect(me.body.company.settings).toContainEqual({ key: 'campaignsEnabled', value: 'false' });
     expect(me.body.user.profile).toBe('admin');
+  });
+
+  it('keeps the billing address of the company form, on creation and on edit, and refuses an unreadable zip code', async () => {
+    const address = { addressZipCode: '01310-100', addressStreet: 'Av. Paulista, 1000', addressDistrict: 'Bela Vista', addressCity: 'São Paulo', addressState: 'SP' };
+    const created = await cloud.api('/companies', {
+      method: 'POST',
+      token: superToken,
+      body: { name: 'Billed company', email: uniqueEmail('billed'), planId: plan.id, password: 'Secret@123', ...address },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject(address);
+
+    const edited = await cloud.api(`/companies/${created.body.id}`, { method: 'PUT', token: superToken, body: { addressCity: 'Campinas', addressStreet: '' } });
+    expect(edited.status).toBe(200);
+    const listed = (await cloud.api('/companies/list', { token: superToken })).body.find((company: { id: string }) => company.id === created.body.id);
+    expect(listed).toMatchObject({ ...address, addressCity: 'Campinas', addressStreet: '' });
+    expect((await cloud.api(`/companies/${created.body.id}`, { token: superToken })).body).toMatchObject({ addressCity: 'Campinas', addressZipCode: '01310-100' });
+
+    const refused = await cloud.api(`/companies/${created.body.id}`, { method: 'PUT', token: superToken, body: { addressZipCode: '01310<100>', addressCity: 'Nowhere' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'addressZipCode', message: 'Invalid zip code' }] });
+    expect((await cloud.api(`/companies/${created.body.id}`, { token: superToken })).body.addressCity).toBe('Campinas');
   });
 
   it('moves a due date forward by the recurrence with PUT /companies/{id}', async () => {

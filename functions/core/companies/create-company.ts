@@ -11,7 +11,7 @@
  * plan.
  */
 import { ulid } from 'ulid';
-import { FIRST_QUEUE, type CompanySummary } from '../../../shared/companies';
+import { BILLING_ADDRESS_FIELDS, FIRST_QUEUE, type BillingAddress, type CompanySummary } from '../../../shared/companies';
 import { defaultQueueSchedule } from '../../../shared/schedules';
 import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '../../../shared/settings';
 import { AppError } from '../errors';
@@ -34,7 +34,7 @@ export interface CreateCompanyInput {
     readonly dueDate: string | null;
     readonly recurrence: Recurrence;
     readonly status: boolean;
-  };
+  } & Partial<BillingAddress>;
   readonly admin: { readonly name: string; readonly email: string; readonly password: string; readonly super: boolean };
   readonly settings?: Partial<Record<SettingKey, string>>;
   readonly firstQueue: { readonly name: string; readonly color: string };
@@ -106,13 +106,18 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
 export const invalidPlan = (): AppError =>
   new AppError('ERR_VALIDATION', { message: 'Invalid plan', fields: [{ path: 'planId', message: 'Invalid plan' }] });
 
-/** What both company forms (the public sign-up and the super user's) send about the company. */
-export interface CompanyForm {
+/** What both company forms (the public sign-up and the super user's, which alone has the billing address) send about the company. */
+export interface CompanyForm extends Partial<BillingAddress> {
   readonly name: string;
   readonly email: string;
   readonly phone: string;
   readonly password: string;
   readonly planId: string;
+}
+
+/** The address fields the form filled in; empty ones are not stored. */
+function filledAddress(form: Partial<BillingAddress>): Partial<BillingAddress> {
+  return Object.fromEntries(BILLING_ADDRESS_FIELDS.flatMap((field) => (form[field] ? [[field, form[field]]] : [])));
 }
 
 /** The terms a new company starts on: the super user's choice, or the server's own for a sign-up. */
@@ -136,7 +141,7 @@ export async function createCompanyFromForm(form: CompanyForm, terms: CompanyTer
   const { campaignsEnabled, ...companyTerms } = terms;
   const { company } = await createCompany(
     {
-      company: { name: form.name, email: form.email, phone: form.phone, planId: plan.id, ...companyTerms },
+      company: { name: form.name, email: form.email, phone: form.phone, planId: plan.id, ...companyTerms, ...filledAddress(form) },
       admin: { name: form.name, email: form.email, password: form.password, super: false },
       settings: { campaignsEnabled },
       firstQueue: FIRST_QUEUE,

@@ -24,10 +24,15 @@ export function companySummary(company: Company, planName: string, campaignsEnab
     recurrence: company.recurrence,
     campaignsEnabled: (campaignsEnabled ?? DEFAULT_SETTINGS.campaignsEnabled) === 'true',
     createdAt: company.createdAt,
+    addressZipCode: company.addressZipCode ?? '',
+    addressStreet: company.addressStreet ?? '',
+    addressDistrict: company.addressDistrict ?? '',
+    addressCity: company.addressCity ?? '',
+    addressState: company.addressState ?? '',
   };
 }
 
-/** The detail: the summary with the plan, the settings (secrets blanked), work hours and billing address. */
+/** The detail: the summary with the plan, the settings (secrets blanked) and work hours. */
 export async function companyDetail(company: Company): Promise<CompanyDetail> {
   const [plan, settings] = await Promise.all([getPlan(company.planId), listSettings(company.id)]);
   const campaignsEnabled = settings.find((setting) => setting.key === 'campaignsEnabled')?.value;
@@ -36,11 +41,6 @@ export async function companyDetail(company: Company): Promise<CompanyDetail> {
     plan: plan ? toPlan(plan) : null,
     settings,
     schedules: company.schedules,
-    addressZipCode: company.addressZipCode ?? '',
-    addressStreet: company.addressStreet ?? '',
-    addressState: company.addressState ?? '',
-    addressCity: company.addressCity ?? '',
-    addressDistrict: company.addressDistrict ?? '',
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { RECURRENCES, type Recurrence } from '../../../shared/companies';
+import { RECURRENCES, type BillingAddressField, type Recurrence } from '../../../shared/companies';
 import type { ScheduleEntry } from '../../../shared/schedules';
 import { dynamo } from '../aws/clients';
 import { companyListIndex, keys } from './keys';
@@ -34,7 +34,7 @@ export interface Company {
   readonly updatedAt?: string;
   /** Set when the super user deleted the company: it is hidden everywhere and its logins are gone. */
   readonly deletedAt?: string;
-  /** Billing address (spec 3 §3), filled by the checkout. */
+  /** Billing address (spec 3 §3), from the super user's company form; absent on companies that never had one. */
   readonly addressZipCode?: string;
   readonly addressStreet?: string;
   readonly addressState?: string;
@@ -84,7 +84,7 @@ export async function listCompanies(): Promise<Company[]> {
 }
 
 /** The fields of the company form a super user may change. */
-export type CompanyChanges = Partial<Pick<Company, 'name' | 'email' | 'phone' | 'planId' | 'status' | 'dueDate' | 'recurrence'>>;
+export type CompanyChanges = Partial<Pick<Company, 'name' | 'email' | 'phone' | 'planId' | 'status' | 'dueDate' | 'recurrence' | BillingAddressField>>;
 
 /**
  * The transaction action that applies `changes` to a live company. It holds only if the company still

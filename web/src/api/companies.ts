@@ -6,7 +6,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
-import type { CompanyDetail, CompanySummary, Recurrence } from '../../../shared/companies';
+import type { BillingAddress, CompanyDetail, CompanySummary, Recurrence } from '../../../shared/companies';
 import type { ScheduleEntry } from '../../../shared/schedules';
 import { useServices } from '../app/services';
 import type { ApiClient } from './client';
@@ -33,7 +33,7 @@ export function useCompanyList() {
 }
 
 /** The company form's body (POST /companies needs the admin's password; PUT /companies/{id} takes any field). */
-export interface CompanyBody {
+export interface CompanyBody extends Partial<BillingAddress> {
   readonly name?: string;
   readonly email?: string;
   readonly phone?: string;

@@ -1,11 +1,13 @@
 /**
  * The company form (spec 3 §2 Settings, §3, §5; checklist A-013, A-014, A-084, A-085, A-092): name,
- * email, phone, plan, recurrence (only MENSAL offered), due date, status and the campaigns flag, plus
- * the password of the company's admin on creation (the backend creates that account with the company's
+ * email, phone, plan, recurrence (only MENSAL offered), due date, status, the campaigns flag and the
+ * billing address (spec 3 §3: zip code, street, district, city, state, all optional), plus the password of the company's admin on creation (the backend creates that account with the company's
  * email). Checked with the server's own schema; a new company is POSTed, an existing one PUT.
  */
-import { Field, Input, Option, Switch } from '@fluentui/react-components';
+import { Field, Input, Option, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
+import { BILLING_ADDRESS_FIELDS } from '../../../shared/companies';
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { companyKeys, saveCompany, type CompanySummary } from '../api/companies';
 import type { PlanWithUsage } from '../api/plans';
 import { useServices } from '../app/services';
@@ -27,6 +29,10 @@ export interface CompanyDialogProps {
   readonly onClose: () => void;
 }
 
+const useStyles = makeStyles({
+  group: { display: 'flex', flexDirection: 'column', gap: tokens.spacingVerticalS, border: 'none', margin: 0, padding: 0 },
+});
+
 export function CompanyDialog({ open, company, plans, onClose }: CompanyDialogProps) {
   return (
     <FormDialog open={open} onClose={onClose}>
@@ -35,8 +41,18 @@ export function CompanyDialog({ open, company, plans, onClose }: CompanyDialogPr
   );
 }
 
+/** What the browser may fill each address field with (billing section of the HTML autofill tokens). */
+const ADDRESS_AUTOCOMPLETE = {
+  addressZipCode: 'billing postal-code',
+  addressStreet: 'billing street-address',
+  addressDistrict: 'billing address-level3',
+  addressCity: 'billing address-level2',
+  addressState: 'billing address-level1',
+} as const;
+
 function CompanyForm({ company, plans, onClose }: Omit<CompanyDialogProps, 'open'>) {
   const texts = useTexts(platformTexts);
+  const styles = useStyles();
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -54,6 +70,13 @@ function CompanyForm({ company, plans, onClose }: Omit<CompanyDialogProps, 'open
     },
     onError: (error) => toast.error(error),
   });
+
+  // A dialog opened before the plans arrived starts without one: the first plan becomes the default once
+  // they do, unless the super user picked one meanwhile.
+  const firstPlanId = plans[0]?.id;
+  useEffect(() => {
+    if (creating && values.planId === '' && firstPlanId !== undefined) change({ planId: firstPlanId });
+  }, [creating, values.planId, firstPlanId, change]);
 
   const message = (field: string): string | undefined => shownFieldMessage(messages[field], texts.fieldMessages);
   const planName = plans.find((plan) => plan.id === values.planId)?.name ?? '';
@@ -124,6 +147,22 @@ function CompanyForm({ company, plans, onClose }: Omit<CompanyDialogProps, 'open
         disabled={busy}
         onChange={(_, data) => change({ campaignsEnabled: data.checked })}
       />
+      <fieldset className={styles.group}>
+        <legend>
+          <Text weight="semibold">{texts.companies.billingAddress}</Text>
+        </legend>
+        {BILLING_ADDRESS_FIELDS.map((field) => (
+          <Field key={field} label={texts.companies[field]} {...fieldValidation(message(field))}>
+            <Input
+              value={values[field]}
+              disabled={busy}
+              autoComplete={ADDRESS_AUTOCOMPLETE[field]}
+              onChange={(_, data) => change({ [field]: data.value })}
+              onBlur={() => leave(field)}
+            />
+          </Field>
+        ))}
+      </fieldset>
       {creating && (
         <Field label={texts.companies.password} required hint={texts.companies.passwordHint} {...fieldValidation(message('password'))}>
           <Input

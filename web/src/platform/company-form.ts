@@ -5,6 +5,7 @@
  */
 import {
   addRecurrence,
+  type BillingAddress,
   CreateCompanyBody,
   dueDateColour,
   isIsoDate,
@@ -15,7 +16,7 @@ import {
 } from '../../../shared/companies';
 import type { CompanyBody } from '../api/companies';
 
-export interface CompanyFormValues {
+export interface CompanyFormValues extends BillingAddress {
   readonly name: string;
   readonly email: string;
   readonly phone: string;
@@ -31,7 +32,29 @@ export interface CompanyFormValues {
 
 /** A new company: active, monthly, campaigns on, as the server's defaults; the first plan offered. */
 export function emptyCompanyForm(planId = ''): CompanyFormValues {
-  return { name: '', email: '', phone: '', planId, status: true, dueDate: '', recurrence: 'MENSAL', campaignsEnabled: true, password: '' };
+  return {
+    name: '',
+    email: '',
+    phone: '',
+    planId,
+    status: true,
+    dueDate: '',
+    recurrence: 'MENSAL',
+    campaignsEnabled: true,
+    password: '',
+    ...billingAddressOf({}),
+  };
+}
+
+/** The address fields of a company, '' for each it lacks. */
+export function billingAddressOf(from: Partial<BillingAddress>): BillingAddress {
+  return {
+    addressZipCode: from.addressZipCode ?? '',
+    addressStreet: from.addressStreet ?? '',
+    addressDistrict: from.addressDistrict ?? '',
+    addressCity: from.addressCity ?? '',
+    addressState: from.addressState ?? '',
+  };
 }
 
 export function companyFormOf(company: CompanySummary): CompanyFormValues {
@@ -45,6 +68,7 @@ export function companyFormOf(company: CompanySummary): CompanyFormValues {
     recurrence: company.recurrence,
     campaignsEnabled: company.campaignsEnabled,
     password: '',
+    ...billingAddressOf(company),
   };
 }
 
@@ -60,6 +84,7 @@ export function companyBody(values: CompanyFormValues, creating: boolean): Compa
     dueDate,
     recurrence: values.recurrence,
     campaignsEnabled: values.campaignsEnabled,
+    ...billingAddressOf(values),
   };
   return creating ? { ...body, password: values.password } : body;
 }

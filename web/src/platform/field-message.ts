@@ -13,6 +13,7 @@ const MESSAGE_KEYS = {
   'The password needs a digit': 'weakPassword',
   'Invalid value': 'invalid',
   'Invalid video code': 'invalidVideo',
+  'Invalid zip code': 'invalidZipCode',
 } as const;
 
 export type PlatformMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];

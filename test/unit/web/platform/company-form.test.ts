@@ -2,6 +2,7 @@
 import { schemaFieldMessages } from '../../../../web/src/components/use-schema-form';
 import {
   companyBody,
+  companyFormOf,
   companyRowColour,
   companySchema,
   emptyCompanyForm,
@@ -68,6 +69,29 @@ describe('the company form', () => {
     expect(schemaFieldMessages(companySchema(true), companyBody(filled, true))).toEqual({});
     const messages = schemaFieldMessages(companySchema(true), companyBody({ ...filled, email: '', planId: '' }, true));
     expect(Object.keys(messages)).toEqual(expect.arrayContaining(['email', 'planId']));
+  });
+
+  it('carries the billing address from the listed company into the body, empty fields as empty texts', () => {
+    const values = companyFormOf({
+      id: 'c1',
+      name: 'Loja Nova',
+      email: 'loja@nova.test',
+      phone: '',
+      planId: 'p1',
+      planName: 'Basic',
+      status: true,
+      dueDate: null,
+      recurrence: 'MENSAL',
+      campaignsEnabled: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      addressZipCode: '',
+      addressStreet: '',
+      addressDistrict: '',
+      addressCity: 'Recife',
+      addressState: 'PE',
+    });
+    expect(companyBody(values, false)).toMatchObject({ addressCity: 'Recife', addressState: 'PE', addressZipCode: '', addressStreet: '', addressDistrict: '' });
+    expect(schemaFieldMessages(companySchema(false), companyBody({ ...values, addressZipCode: '50<000>' }, false))).toEqual({ addressZipCode: 'Invalid zip code' });
   });
 
   it('offers only MENSAL, and keeps another stored recurrence offered', () => {

@@ -3,14 +3,16 @@
  * page (the catalogue's refusals of a missing greeting and a taken colour shown under their fields),
  * its colour picked in the swatch grid by mouse and keyboard, its work hours typed through the
  * HH:MM mask (with the reminder to save and the server's time rule), and a chatbot menu of two options;
- * the queue shows in the table and its menu comes back when it is opened again. Another queue is
+ * the queue shows in the table and its menu comes back when it is opened again. An agent created in
+ * that queue on the users page signs in and is offered that queue alone. Another queue is
  * deleted after the confirmation, and a second window sees it go live. Then a simulated
  * customer writing to the company's connection, which serves that queue beside another (the queue menu
  * shows with two or more queues), picks it and gets its menu. And axe-core finds no serious or critical
  * violation on the page or in the dialog's three tabs, light and dark.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { DEMO_LOGIN, leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
+import { ticketList } from './support/tickets';
 import { gotoListening } from './support/realtime';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
@@ -23,6 +25,7 @@ const OPTIONS = [
 ];
 const CONNECTION_GREETING = 'Olá! Escolha a fila:';
 const CUSTOMER = { number: '5511988880301', name: 'Paula Cliente' };
+const AGENT = { name: 'Sara Suporte', email: 'sara.suporte@demo.test', password: 'Suporte123' };
 
 let web: WebCloud;
 let whatsapp: DemoWhatsApp;
@@ -159,6 +162,31 @@ describe('the queues page', () => {
     expect(await editing.getByRole('textbox', { name: 'Título da opção 2' }).inputValue()).toBe(OPTIONS[1]!.title);
     await editing.getByRole('button', { name: 'Cancelar' }).click();
     await editing.waitFor({ state: 'hidden' });
+  });
+
+  it('then creates an agent in that queue on the users page, who signs in and works only that queue', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await page.goto('/users');
+    await shows(page.getByRole('heading', { name: 'Usuários', level: 1 }));
+    await page.getByRole('button', { name: 'Adicionar usuário' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar usuário' }));
+    await dialog.getByRole('textbox', { name: /^Nome/ }).fill(AGENT.name);
+    await dialog.getByRole('textbox', { name: /^Email/ }).fill(AGENT.email);
+    await dialog.getByLabel(/^Senha/).fill(AGENT.password);
+    await dialog.getByRole('combobox', { name: /^Filas/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: QUEUE }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await leaves(dialog);
+    await shows(page.getByRole('table', { name: 'Usuários' }).getByRole('row').filter({ hasText: AGENT.name }).getByText(QUEUE, { exact: true }));
+
+    // The agent, in a browser of their own: the ticket list's queue filter offers the new queue alone.
+    const agent = await web.newPage();
+    await signInThroughTheForm(agent, AGENT);
+    await ticketList(agent).getByRole('combobox', { name: 'Filas' }).click();
+    const options = agent.getByRole('menuitemcheckbox');
+    await shows(options.first());
+    expect(await options.allTextContents()).toEqual([QUEUE]);
   });
 
   it('deletes a queue after the confirmation, and another window of the company sees it go without a reload', async () => {

@@ -1,0 +1,258 @@
+/**
+ * `npx tsx scripts/bench-http-cpu.ts`: the CPU one tenant request costs the backend, on the path every
+ * list takes: GET /tickets?status=open through the local HTTP gateway, the middy chain and the caller
+ * (caller/load-caller.ts).
+ *
+ * Starts the local cloud in this process with its DynamoDB on a thread of its own (so the main thread's
+ * CPU is the gateway, the handler and its SDK client, not dynalite), creates one company with an admin,
+ * seeds a page of open tickets, signs in, then fires the requests one after another. It prints, per
+ * request: the main thread's busy time (performance.eventLoopUtilization) over the HTTP API and over the
+ * handler invoked directly with the event the gateway builds (no gateway, no HTTP client), the DynamoDB
+ * calls by command, and with --profile the heaviest functions by self time (V8's sampling profiler, only
+ * while the requests run). Nothing is asserted; the figures vary with the machine.
+ *
+ * Options: --requests 2000 --tickets 40 --profile --top 25
+ */
+import './quiet-sdk-notice';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { fork } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { monotonicFactory } from 'ulid';
+import type { Context } from 'aws-lambda';
+import { dynamo } from '../functions/core/aws/clients';
+import { createCompany } from '../functions/core/companies/create-company';
+import { newTicket } from '../functions/core/conversations/create-ticket';
+import { contactItem, type Contact } from '../functions/core/repositories/contacts';
+import { planItem } from '../functions/core/repositories/plans';
+import { batchWriteAll } from '../functions/core/repositories/table';
+import { ticketItem } from '../functions/core/repositories/tickets';
+import { startLocalCloud } from '../infra/local/cloud';
+import { lambdaContext } from '../infra/local/lambda';
+import { ALL_FEATURES, type Plan } from '../shared/plans';
+
+const { values: options } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '2000' },
+    tickets: { type: 'string', default: '40' },
+    profile: { type: 'boolean', default: false },
+    top: { type: 'string', default: '25' },
+    serve: { type: 'boolean', default: false },
+    http: { type: 'boolean', default: false },
+  },
+});
+const REQUESTS = Number(options.requests);
+const TICKETS = Number(options.tickets);
+const PASSWORD = 'Bench@1234';
+const WARM_UP = 200;
+const PATH = '/tickets?status=open';
+
+const line = (text: string) => process.stdout.write(`${text}\n`);
+const nextUlid = monotonicFactory();
+
+// ---- DynamoDB calls per request ------------------------------------------------------------------------
+
+const calls = new Map<string, number>();
+function countCalls(): void {
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? 'unknown';
+      calls.set(command, (calls.get(command) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCallCount' },
+  );
+}
+
+// ---- CPU profile ---------------------------------------------------------------------------------------
+
+interface ProfileNode {
+  id: number;
+  callFrame: { url: string; functionName: string; lineNumber: number };
+  children?: number[];
+}
+interface CpuProfile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+function shortUrl(url: string): string {
+  return url.replace(/^.*node_modules\//, '').replace(/^.*\/(functions|infra|scripts|shared)\//, '$1/');
+}
+
+function printProfile(profile: CpuProfile, top: number): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const self = new Map<string, number>();
+  let busy = 0;
+  for (const [index, id] of samples.entries()) {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(idle)') continue;
+    const micros = deltas[index] ?? 0;
+    busy += micros;
+    const where = `${frame.functionName || '(anonymous)'} ${shortUrl(frame.url)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
+    self.set(where, (self.get(where) ?? 0) + micros);
+  }
+  line(`  heaviest functions by self time (% of the main thread's busy time, ${(busy / 1000).toFixed(0)} ms):`);
+  for (const [where, micros] of [...self.entries()].sort(([, a], [, b]) => b - a).slice(0, top)) {
+    line(`    ${((100 * micros) / busy).toFixed(1).padStart(5)}%  ${where}`);
+  }
+}
+
+// ---- the run -------------------------------------------------------------------------------------------
+
+async function measure(name: string, request: () => Promise<number>, profile: boolean): Promise<void> {
+  for (let index = 0; index < WARM_UP; index += 1) await request(); // the JIT, the sockets, the caches
+  calls.clear();
+  const session = profile ? new Session() : undefined;
+  if (session) {
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 200 });
+    await session.post('Profiler.start');
+  }
+  const before = process.cpuUsage();
+  const statuses = new Map<number, number>();
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const status = await request();
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  }
+  const used = process.cpuUsage(before);
+  const recorded = session ? ((await session.post('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
+  session?.disconnect();
+  const perCommand = [...calls.entries()].map(([command, count]) => `${command} ${(count / REQUESTS).toFixed(2)}`).join(', ');
+  line(`${name}: ${((used.user + used.system) / 1000 / REQUESTS).toFixed(2)} ms of CPU per request (user ${(used.user / 1000 / REQUESTS).toFixed(2)}, system ${(used.system / 1000 / REQUESTS).toFixed(2)}) (${REQUESTS} requests, answers ${[...statuses.entries()].map(([status, count]) => `${status} x${count}`).join(', ')})`);
+  line(`  DynamoDB calls per request: ${perCommand || 'none'}`);
+  if (recorded) printProfile(recorded, Number(options.top));
+}
+
+interface Served {
+  readonly env: Record<string, string | undefined>;
+  readonly token: string;
+}
+
+/**
+ * The child: the local cloud with a company, its admin, a page of open tickets, and the admin signed
+ * in. It answers the backend's environment and the token, then serves until the parent disconnects.
+ */
+async function serve(): Promise<void> {
+  const ports = { web: 0, http: 0, ws: 0, dynamodb: 0, s3: 0, sqs: 0, cognito: 0, scheduler: 0 };
+  const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0 });
+  const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES };
+  await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
+  const email = `cpu.${Date.now()}@bench.test`;
+  const { company, admin } = await createCompany({
+    company: { name: 'Bench', email, phone: '', planId: plan.id, dueDate: '2999-12-31', recurrence: 'MENSAL', status: true },
+    admin: { name: 'Bench Admin', email, password: PASSWORD, super: false },
+    firstQueue: { name: 'Atendimento', color: '#0f766e' },
+  });
+  const now = new Date();
+  const contacts: Contact[] = Array.from({ length: TICKETS }, (_, index) => ({
+    id: nextUlid(),
+    companyId: company.id,
+    name: `Cliente ${index}`,
+    number: `5511${String(900_000_000 + index)}`,
+    email: '',
+    profilePicUrl: null,
+    extraInfo: [],
+    isGroup: false,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  }));
+  const tickets = contacts.map((contact, index) => ({
+    ...newTicket(
+      {
+        companyId: company.id,
+        status: 'open',
+        contact: { id: contact.id, isGroup: false },
+        user: { id: admin.id, name: admin.name },
+        queueId: admin.queueIds[0] ?? null,
+        whatsappId: null,
+      },
+      new Date(now.getTime() - index * 60_000),
+    ),
+    id: nextUlid(),
+    lastMessage: 'Mensagem',
+  }));
+  await batchWriteAll([
+    ...contacts.map((contact) => ({ PutRequest: { Item: contactItem(contact) } })),
+    ...tickets.map((ticket) => ({ PutRequest: { Item: ticketItem(ticket) } })),
+  ]);
+  const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.config.cognitoEndpoint, region: cloud.config.region });
+  const signedIn = await cognito.send(
+    new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD } }),
+  );
+  const served: Served = { env: { ...process.env, API_URL: cloud.config.apiUrl }, token: signedIn.AuthenticationResult?.AccessToken ?? '' };
+  process.send?.(served);
+  process.once('disconnect', () => void cloud.stop());
+}
+
+/**
+ * The parent runs nothing but the requests: process.cpuUsage() of this process is then the handler
+ * and its SDK client (plus the HTTP client's small share for the HTTP figure), whatever else the
+ * machine is busy with.
+ */
+async function main(): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--tickets', String(TICKETS)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    const served = await new Promise<Served>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as Served));
+      child.once('exit', (code) => reject(new Error(`the local cloud exited with code ${code}`)));
+    });
+    Object.assign(process.env, served.env);
+    const { token } = served;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    countCalls();
+
+    const apiUrl = process.env.API_URL ?? '';
+    const overHttp = async () => {
+      const response = await fetch(`${apiUrl}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    // The event the local gateway builds for this request (as API Gateway does), with the verified claims.
+    const { handler } = (await import('../functions/http/tickets')) as {
+      handler: (event: unknown, context: Context) => Promise<{ statusCode: number }>;
+    };
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /tickets',
+      rawPath: '/tickets',
+      rawQueryString: 'status=open',
+      headers: { authorization: `Bearer ${token}`, host: 'localhost', 'user-agent': 'bench', 'x-forwarded-for': '127.0.0.1' },
+      queryStringParameters: { status: 'open' },
+      requestContext: {
+        accountId: '123456789012',
+        apiId: 'local',
+        authorizer: { jwt: { claims: Object.fromEntries(Object.entries(claims).map(([name, value]) => [name, String(value)])), scopes: null } },
+        domainName: 'localhost',
+        domainPrefix: 'localhost',
+        http: { method: 'GET', path: '/tickets', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+        requestId: 'bench',
+        routeKey: 'GET /tickets',
+        stage: '$default',
+        time: new Date().toISOString(),
+        timeEpoch: Date.now(),
+      },
+      isBase64Encoded: false,
+    };
+    const direct = async () => (await handler(event, lambdaContext({ functionName: 'http-tickets' }))).statusCode;
+
+    line(`GET ${PATH}, ${TICKETS} open tickets, as the admin; the local cloud in a child process`);
+    await measure('the handler (invoked in this process with the gateway\'s event; its DynamoDB calls go to the child)', direct, options.profile);
+    if (options.http) {
+      await measure('over the HTTP API (this process only sends the requests: its CPU is the HTTP client\'s)', overHttp, false);
+    }
+  } finally {
+    child.disconnect();
+  }
+}
+
+(options.serve ? serve() : main()).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -83,7 +83,41 @@ function shortUrl(url: string): string {
   return url.replace(/^.*node_modules\//, '').replace(/^.*\/(functions|infra|scripts|shared)\//, '$1/');
 }
 
+/** Whose code a frame is; Node's own frames (sockets, timers, GC) belong to whoever called them. */
+function ownerOf(url: string): string | undefined {
+  if (/node_modules\/(@aws-sdk|@smithy|@aws-crypto)\//.test(url)) return 'AWS SDK';
+  if (url.includes('node_modules/zod/')) return 'zod';
+  if (url.includes('node_modules/@middy/')) return 'middy';
+  if (url.includes('/functions/') || url.includes('/shared/')) return 'our code';
+  if (url.includes('node_modules/')) return 'other packages';
+  return undefined;
+}
+
 function printProfile(profile: CpuProfile, top: number): void {
+  const owners = new Map<number, string>();
+  const byIdForOwners = new Map(profile.nodes.map((node) => [node.id, node]));
+  const visit = (node: ProfileNode, inherited: string) => {
+    const own = ownerOf(node.callFrame.url) ?? inherited;
+    owners.set(node.id, own);
+    for (const child of node.children ?? []) {
+      const next = byIdForOwners.get(child);
+      if (next) visit(next, own);
+    }
+  };
+  if (profile.nodes[0]) visit(profile.nodes[0], 'Node.js (event loop, timers)');
+  const byOwner = new Map<string, number>();
+  let sampled = 0;
+  for (const [index, id] of (profile.samples ?? []).entries()) {
+    if (byIdForOwners.get(id)?.callFrame.functionName === '(idle)') continue;
+    const micros = profile.timeDeltas?.[index] ?? 0;
+    const owner = owners.get(id) ?? 'unknown';
+    byOwner.set(owner, (byOwner.get(owner) ?? 0) + micros);
+    sampled += micros;
+  }
+  line('  busy time by whose code runs (with the Node.js internals it calls):');
+  for (const [owner, micros] of [...byOwner.entries()].sort(([, a], [, b]) => b - a)) {
+    line(`    ${((100 * micros) / sampled).toFixed(1).padStart(5)}%  ${owner}`);
+  }
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];

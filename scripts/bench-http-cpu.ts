@@ -18,6 +18,7 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/cli
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fork } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { monotonicFactory } from 'ulid';
@@ -29,7 +30,7 @@ import { contactItem, type Contact } from '../functions/core/repositories/contac
 import { planItem } from '../functions/core/repositories/plans';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem } from '../functions/core/repositories/tickets';
-import { startLocalCloud } from '../infra/local/cloud';
+import { startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import { lambdaContext } from '../infra/local/lambda';
 import { ALL_FEATURES, type Plan } from '../shared/plans';
 
@@ -41,6 +42,7 @@ const { values: options } = parseArgs({
     top: { type: 'string', default: '25' },
     serve: { type: 'boolean', default: false },
     http: { type: 'boolean', default: false },
+    'in-process': { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(options.requests);
@@ -150,16 +152,18 @@ async function measure(name: string, request: () => Promise<number>, profile: bo
     await session.post('Profiler.start');
   }
   const before = process.cpuUsage();
+  const loopBefore = performance.eventLoopUtilization();
   const statuses = new Map<number, number>();
   for (let index = 0; index < REQUESTS; index += 1) {
     const status = await request();
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
   }
   const used = process.cpuUsage(before);
+  const loop = performance.eventLoopUtilization(loopBefore);
   const recorded = session ? ((await session.post('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
   session?.disconnect();
   const perCommand = [...calls.entries()].map(([command, count]) => `${command} ${(count / REQUESTS).toFixed(2)}`).join(', ');
-  line(`${name}: ${((used.user + used.system) / 1000 / REQUESTS).toFixed(2)} ms of CPU per request (user ${(used.user / 1000 / REQUESTS).toFixed(2)}, system ${(used.system / 1000 / REQUESTS).toFixed(2)}) (${REQUESTS} requests, answers ${[...statuses.entries()].map(([status, count]) => `${status} x${count}`).join(', ')})`);
+  line(`${name}: ${((used.user + used.system) / 1000 / REQUESTS).toFixed(2)} ms of CPU per request (user ${(used.user / 1000 / REQUESTS).toFixed(2)}, system ${(used.system / 1000 / REQUESTS).toFixed(2)}; main thread busy ${(loop.active / REQUESTS).toFixed(2)} ms) (${REQUESTS} requests, answers ${[...statuses.entries()].map(([status, count]) => `${status} x${count}`).join(', ')})`);
   line(`  DynamoDB calls per request: ${perCommand || 'none'}`);
   if (recorded) printProfile(recorded, Number(options.top));
 }
@@ -174,8 +178,15 @@ interface Served {
  * in. It answers the backend's environment and the token, then serves until the parent disconnects.
  */
 async function serve(): Promise<void> {
+  const { cloud, token } = await startSeededCloud(false);
+  const served: Served = { env: { ...process.env, API_URL: cloud.config.apiUrl }, token };
+  process.send?.(served);
+  process.once('disconnect', () => void cloud.stop());
+}
+
+async function startSeededCloud(dynamoThread: boolean): Promise<{ cloud: LocalCloud; token: string }> {
   const ports = { web: 0, http: 0, ws: 0, dynamodb: 0, s3: 0, sqs: 0, cognito: 0, scheduler: 0 };
-  const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0 });
+  const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread });
   const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES };
   await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
   const email = `cpu.${Date.now()}@bench.test`;
@@ -220,9 +231,28 @@ async function serve(): Promise<void> {
   const signedIn = await cognito.send(
     new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: cloud.config.userPoolClientId, AuthParameters: { USERNAME: email, PASSWORD } }),
   );
-  const served: Served = { env: { ...process.env, API_URL: cloud.config.apiUrl }, token: signedIn.AuthenticationResult?.AccessToken ?? '' };
-  process.send?.(served);
-  process.once('disconnect', () => void cloud.stop());
+  return { cloud, token: signedIn.AuthenticationResult?.AccessToken ?? '' };
+}
+
+/**
+ * --in-process: the whole HTTP path on this process's main thread, as `npm start` runs it (HTTP client,
+ * local gateway with its token verification, handler, SDK client), the local DynamoDB on its own
+ * thread; the figure to read is the main thread's busy time.
+ */
+async function inProcess(): Promise<void> {
+  const { cloud, token } = await startSeededCloud(true);
+  try {
+    countCalls();
+    const overHttp = async () => {
+      const response = await fetch(`${cloud.config.apiUrl}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    line(`GET ${PATH}, ${TICKETS} open tickets, as the admin; the local cloud in this process, its DynamoDB on a thread of its own`);
+    await measure('over the HTTP API (client, gateway, handler on the main thread)', overHttp, options.profile);
+  } finally {
+    await cloud.stop();
+  }
 }
 
 /**
@@ -286,7 +316,7 @@ async function main(): Promise<void> {
   }
 }
 
-(options.serve ? serve() : main()).catch((error: unknown) => {
+(options.serve ? serve() : options['in-process'] ? inProcess() : main()).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exitCode = 1;
 });

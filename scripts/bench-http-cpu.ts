@@ -1,16 +1,21 @@
 /**
- * `npx tsx scripts/bench-http-cpu.ts`: the CPU one tenant request costs the backend, on the path every
- * list takes: GET /tickets?status=open through the local HTTP gateway, the middy chain and the caller
- * (caller/load-caller.ts).
+ * `npx tsx scripts/bench-http-cpu.ts`: the CPU one tenant request costs, on the path every list takes:
+ * GET /tickets?status=open through the middy chain and the caller (caller/load-caller.ts).
  *
- * Starts the local cloud in this process with its DynamoDB on a thread of its own (so the main thread's
- * CPU is the gateway, the handler and its SDK client, not dynalite), creates one company with an admin,
- * seeds a page of open tickets, signs in, then fires the requests one after another. It prints, per
- * request: the main thread's busy time (performance.eventLoopUtilization) over the HTTP API and over the
- * handler invoked directly with the event the gateway builds (no gateway, no HTTP client), the DynamoDB
- * calls by command, and with --profile the heaviest functions by self time (V8's sampling profiler, only
- * while the requests run). Nothing is asserted; the figures vary with the machine.
+ * A child process runs the local cloud with one company, its admin and a page of open tickets, and signs
+ * the admin in; this process then invokes the tickets handler with the event the local gateway builds
+ * (verified claims included), one request after another, its DynamoDB calls going to the child. So
+ * process.cpuUsage() here is the handler and its SDK client alone, whatever else runs on the machine.
+ * Printed per request: CPU (user, system), the main thread's busy time (inflated when the machine is
+ * loaded: a descheduled thread still counts as busy), the DynamoDB calls by command, and with --profile
+ * the busy time by whose code runs and the heaviest functions by self time (V8's sampling profiler,
+ * only while the requests run). Nothing is asserted; the figures vary with the machine's load.
  *
+ * --http adds the same requests over the HTTP API (this process's CPU is then the HTTP client's).
+ * --in-process runs instead the whole path on this process's main thread as `npm start` does (HTTP
+ * client, local gateway with its token verification, handler), the local DynamoDB on a thread of its
+ * own; process CPU then counts both threads. --cached-handlers (with --in-process) gives the gateway a
+ * loader that imports each handler module once.
  * Options: --requests 2000 --tickets 40 --profile --top 25
  */
 import './quiet-sdk-notice';
@@ -30,7 +35,7 @@ import { contactItem, type Contact } from '../functions/core/repositories/contac
 import { planItem } from '../functions/core/repositories/plans';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem } from '../functions/core/repositories/tickets';
-import { startLocalCloud, type LocalCloud } from '../infra/local/cloud';
+import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import { lambdaContext } from '../infra/local/lambda';
 import { ALL_FEATURES, type Plan } from '../shared/plans';
 
@@ -43,6 +48,7 @@ const { values: options } = parseArgs({
     serve: { type: 'boolean', default: false },
     http: { type: 'boolean', default: false },
     'in-process': { type: 'boolean', default: false },
+    'cached-handlers': { type: 'boolean', default: false },
   },
 });
 const REQUESTS = Number(options.requests);
@@ -141,7 +147,7 @@ function printProfile(profile: CpuProfile, top: number): void {
 
 // ---- the run -------------------------------------------------------------------------------------------
 
-async function measure(name: string, request: () => Promise<number>, profile: boolean): Promise<void> {
+async function measure(name: string, request: () => Promise<number>, profile: boolean, dynamoThread?: LocalCloud['dynamoThread']): Promise<void> {
   for (let index = 0; index < WARM_UP; index += 1) await request(); // the JIT, the sockets, the caches
   calls.clear();
   const session = profile ? new Session() : undefined;
@@ -153,6 +159,7 @@ async function measure(name: string, request: () => Promise<number>, profile: bo
   }
   const before = process.cpuUsage();
   const loopBefore = performance.eventLoopUtilization();
+  const dynamoBefore = dynamoThread?.utilization();
   const statuses = new Map<number, number>();
   for (let index = 0; index < REQUESTS; index += 1) {
     const status = await request();
@@ -160,11 +167,13 @@ async function measure(name: string, request: () => Promise<number>, profile: bo
   }
   const used = process.cpuUsage(before);
   const loop = performance.eventLoopUtilization(loopBefore);
+  const dynamoBusy = dynamoBefore ? dynamoThread?.utilization(dynamoBefore) : undefined;
   const recorded = session ? ((await session.post('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
   session?.disconnect();
   const perCommand = [...calls.entries()].map(([command, count]) => `${command} ${(count / REQUESTS).toFixed(2)}`).join(', ');
   line(`${name}: ${((used.user + used.system) / 1000 / REQUESTS).toFixed(2)} ms of CPU per request (user ${(used.user / 1000 / REQUESTS).toFixed(2)}, system ${(used.system / 1000 / REQUESTS).toFixed(2)}; main thread busy ${(loop.active / REQUESTS).toFixed(2)} ms) (${REQUESTS} requests, answers ${[...statuses.entries()].map(([status, count]) => `${status} x${count}`).join(', ')})`);
   line(`  DynamoDB calls per request: ${perCommand || 'none'}`);
+  if (dynamoBusy) line(`  the local DynamoDB's thread busy ${(dynamoBusy.active / REQUESTS).toFixed(2)} ms per request`);
   if (recorded) printProfile(recorded, Number(options.top));
 }
 
@@ -186,7 +195,13 @@ async function serve(): Promise<void> {
 
 async function startSeededCloud(dynamoThread: boolean): Promise<{ cloud: LocalCloud; token: string }> {
   const ports = { web: 0, http: 0, ws: 0, dynamodb: 0, s3: 0, sqs: 0, cognito: 0, scheduler: 0 };
-  const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread });
+  // --cached-handlers: each handler module imported once, as a warm Lambda container holds it, instead
+  // of the gateway's import() per request (which, under tsx's loader, asks the loader's thread each time).
+  const loaded = new Map<string, ReturnType<typeof loadFunctionHandler>>();
+  const loadHandler = options['cached-handlers']
+    ? (module: string) => loaded.get(module) ?? loaded.set(module, loadFunctionHandler(module)).get(module) ?? loadFunctionHandler(module)
+    : undefined;
+  const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread, ...(loadHandler ? { loadHandler } : {}) });
   const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES };
   await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
   const email = `cpu.${Date.now()}@bench.test`;
@@ -249,7 +264,7 @@ async function inProcess(): Promise<void> {
       return response.status;
     };
     line(`GET ${PATH}, ${TICKETS} open tickets, as the admin; the local cloud in this process, its DynamoDB on a thread of its own`);
-    await measure('over the HTTP API (client, gateway, handler on the main thread)', overHttp, options.profile);
+    await measure('over the HTTP API (client, gateway, handler on the main thread)', overHttp, options.profile, cloud.dynamoThread);
   } finally {
     await cloud.stop();
   }

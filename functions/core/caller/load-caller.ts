@@ -1,10 +1,24 @@
 /**
  * Turns a verified Cognito identity into the session every tenant route works with.
  *
- * Steps: find the identity item of the token's `sub`; read the user and the company; check the token's
- * sign-in (below); read the plan; refuse an inactive company, and a company whose due date has passed
- * unless the user is a super user. The tenant (companyId) comes from here only, never from a path, query
+ * Steps: find the identity item of the token's `sub` (sub -> company and user); read the user, the
+ * company and the company's plan in one BatchGetItem; check the token's sign-in (below); refuse a
+ * deleted company (its logins are gone) and, unless the user is a super user, an inactive company and
+ * one whose due date has passed. The tenant (companyId) comes from here only, never from a path, query
  * or body (docs/architecture.md §1.2).
+ *
+ * One round trip per request in a warm container. What the container remembers is only what cannot
+ * widen anybody's access when it changes:
+ * - the identity of a sub: Cognito never reuses a sub and the item is never rewritten, only deleted
+ *   with its user (then the user read is missing) or with its company (then the company is marked
+ *   deleted first); either way the request is refused and the entry dropped;
+ * - the plan id of a company, as a guess of which plan to read in the same batch: the company item of
+ *   the batch says which plan is right, and when it names another one that plan is read at once (a
+ *   second step, only after a plan change or in a cold container).
+ * The user (sign-out mark, active sign-in), the company (status, due date, plan id) and the plan's
+ * flags and limits are read on every request, so a logout, a later sign-in, a password change, a
+ * deleted user, a deactivated or lapsed company and a plan change are all refused or applied at once.
+ * A cold container reads the identity first: two steps, three after a plan change.
  *
  * One active session per user (spec 1 §4.5). A sign-in is named by the token's `auth_time` and
  * `origin_jti`, which Cognito keeps across refreshes; sign-ins are ordered by time, then origin. The user
@@ -23,9 +37,11 @@ import { sessionTag } from '../../../shared/users';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { publishToCompany } from '../realtime/publisher';
-import { getCompany, type Company } from '../repositories/companies';
+import { getCallerItems } from '../repositories/caller-items';
+import type { Company } from '../repositories/companies';
 import { getPlan } from '../repositories/plans';
-import { claimActiveSignIn, getIdentity, getUser, type ActiveSignIn, type User } from '../repositories/users';
+import { claimActiveSignIn, getIdentity, getUser, type ActiveSignIn, type Identity, type User } from '../repositories/users';
+import { RecentMap } from './recent-map';
 
 export interface Caller {
   readonly userId: string;
@@ -55,20 +71,35 @@ export interface LoadCallerOptions {
   readonly evenWhenLapsed?: boolean;
 }
 
+/** Identities of the subs seen lately in this container (see the doc comment: they never change). */
+const identities = new RecentMap<string, Identity>(5000);
+/** The plan id each company had when last read: only a guess of which plan to batch with it. */
+const companyPlans = new RecentMap<string, string>(1000);
+
+/** Forgets what this container remembers, as a cold start does (tests). */
+export function forgetRememberedCallers(): void {
+  identities.clear();
+  companyPlans.clear();
+}
+
 export async function loadCaller({ sub, authTime, originJti = '' }: VerifiedIdentity, options: LoadCallerOptions = {}): Promise<Caller> {
   if (!sub) throw new AppError('ERR_SESSION_EXPIRED');
-  const identity = await getIdentity(sub);
+  const identity = identities.get(sub) ?? (await getIdentity(sub));
   if (!identity) throw new AppError('ERR_SESSION_EXPIRED');
 
-  const [found, company] = await Promise.all([
-    getUser(identity.companyId, identity.userId),
-    getCompany(identity.companyId),
-  ]);
-  if (!found || !company) throw new AppError('ERR_SESSION_EXPIRED');
+  const guessedPlanId = companyPlans.get(identity.companyId);
+  const read = await getCallerItems(identity.companyId, identity.userId, guessedPlanId);
+  const { user: found, company } = read;
+  if (!found || !company || company.deletedAt) {
+    identities.delete(sub);
+    throw new AppError('ERR_SESSION_EXPIRED');
+  }
+  identities.set(sub, identity);
   const user = authTime === undefined ? found : await checkSignIn(found, { originJti, authTime });
 
-  const plan = await getPlan(company.planId);
+  const plan = company.planId === guessedPlanId && read.plan ? read.plan : await getPlan(company.planId);
   if (!plan) throw new Error(`Company ${company.id} refers to missing plan ${company.planId}`);
+  companyPlans.set(company.id, company.planId);
 
   if (!user.super && !options.evenWhenLapsed) {
     if (!company.status) throw new AppError('ERR_NO_PERMISSION', { message: 'Company is inactive' });

@@ -1,14 +1,15 @@
 /**
  * Loading the session from the verified identity: tenant from the table only, plan and due date
- * enforced, one active session per user (sign-out mark, later sign-ins take over with the auth event).
+ * enforced, one active session per user (sign-out mark, later sign-ins take over with the auth event),
+ * one round trip per request in a warm container without any revocation waiting for a cold one.
  */
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { sessionTag } from '../../../shared/users';
 import { isPastDue } from '../../../shared/company-time';
-import { compareSignIns, loadCaller } from '../../../functions/core/caller/load-caller';
+import { compareSignIns, forgetRememberedCallers, loadCaller } from '../../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../../support/errors';
 import { postedText } from '../../support/frame-text';
 
@@ -24,13 +25,24 @@ const user = { PK: 'C#C1', SK: 'USER#U1', id: 'U1', companyId: 'C1', profile: 'u
 const company = { PK: 'C#C1', SK: 'COMPANY', id: 'C1', name: 'Acme', planId: 'P1', status: true, dueDate: '2999-12-31' };
 const plan = { PK: 'PLATFORM#PLANS', SK: 'PLAN#P1', id: 'P1', name: 'Starter', useKanban: false };
 
+type StoredKey = { PK: string; SK: string };
+const find = (items: readonly Record<string, unknown>[], key: StoredKey) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
+
+/** The table holds `items`, read by GetItem and BatchGetItem alike. */
 function store(items: Record<string, unknown>[]): void {
-  ddb.on(GetCommand).callsFake((input: { Key: { PK: string; SK: string } }) => ({
-    Item: items.find((item) => item.PK === input.Key.PK && item.SK === input.Key.SK),
+  ddb.on(GetCommand).callsFake((input: { Key: StoredKey }) => ({ Item: find(items, input.Key) }));
+  ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: StoredKey[] }> }) => ({
+    Responses: Object.fromEntries(
+      Object.entries(input.RequestItems).map(([table, { Keys }]) => [table, Keys.map((key) => find(items, key)).filter(Boolean)]),
+    ),
   }));
 }
 
+const batchedKeys = () => ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.['table-under-test']?.Keys);
+const readKeys = () => ddb.commandCalls(GetCommand).map((call) => call.args[0].input.Key);
+
 beforeEach(() => {
+  forgetRememberedCallers();
   ddb.reset();
   ws.reset();
 });
@@ -42,12 +54,9 @@ describe('loadCaller', () => {
     const caller = await loadCaller({ sub: 'sub-1' });
 
     expect(caller).toMatchObject({ companyId: 'C1', userId: 'U1', isAdmin: false, isSuper: false, plan: { id: 'P1' } });
-    expect(ddb.commandCalls(GetCommand).map((call) => call.args[0].input.Key)).toEqual([
-      { PK: 'IDENTITY#sub-1', SK: 'IDENTITY' },
-      { PK: 'C#C1', SK: 'USER#U1' },
-      { PK: 'C#C1', SK: 'COMPANY' },
-      { PK: 'PLATFORM#PLANS', SK: 'PLAN#P1' },
-    ]);
+    // A cold container: the identity, then the user and the company together, then their plan.
+    expect(readKeys()).toEqual([{ PK: 'IDENTITY#sub-1', SK: 'IDENTITY' }, { PK: 'PLATFORM#PLANS', SK: 'PLAN#P1' }]);
+    expect(batchedKeys()).toEqual([[{ PK: 'C#C1', SK: 'USER#U1' }, { PK: 'C#C1', SK: 'COMPANY' }]]);
   });
 
   it('answers ERR_SESSION_EXPIRED for a subject without an identity (a deleted user)', async () => {
@@ -170,28 +179,20 @@ describe('loadCaller: one active session per user', () => {
 
   it('reads the user again when a racing request claimed first, and passes when it claimed the same sign-in', async () => {
     const later = { originJti: '0190-c', authTime: 1_001 };
-    let reads = 0;
-    ddb.on(GetCommand).callsFake((input: { Key: { PK: string; SK: string } }) => {
-      if (input.Key.SK !== 'USER#U1') return { Item: [identity, company, plan].find((item) => item.PK === input.Key.PK && item.SK === input.Key.SK) };
-      reads += 1;
-      return { Item: { ...user, activeSession: reads === 1 ? active : later } };
-    });
+    storeWithSession({ activeSession: active });
+    ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'USER#U1' } }).resolves({ Item: { ...user, activeSession: later } });
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
     const caller = await loadCaller({ sub: 'sub-1', ...later });
 
     expect(caller.userId).toBe('U1');
-    expect(reads).toBe(2);
+    expect(readKeys()).toContainEqual({ PK: 'C#C1', SK: 'USER#U1' });
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(0);
   });
 
   it('refuses when a racing request made an even later sign-in active', async () => {
-    let reads = 0;
-    ddb.on(GetCommand).callsFake((input: { Key: { PK: string; SK: string } }) => {
-      if (input.Key.SK !== 'USER#U1') return { Item: [identity, company, plan].find((item) => item.PK === input.Key.PK && item.SK === input.Key.SK) };
-      reads += 1;
-      return { Item: { ...user, activeSession: reads === 1 ? active : { originJti: 'x', authTime: 2_000 } } };
-    });
+    storeWithSession({ activeSession: active });
+    ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'USER#U1' } }).resolves({ Item: { ...user, activeSession: { originJti: 'x', authTime: 2_000 } } });
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
     expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 1_001, originJti: 'a' }))).toBe('ERR_SESSION_EXPIRED');
@@ -210,5 +211,134 @@ describe('loadCaller: one active session per user', () => {
     expect(compareSignIns({ authTime: 2, originJti: 'b' }, { authTime: 2, originJti: 'a' })).toBeGreaterThan(0);
     expect(compareSignIns({ authTime: 2, originJti: '' }, { authTime: 1, originJti: 'a' })).toBeGreaterThan(0);
     expect(compareSignIns({ authTime: 2, originJti: 'a' }, { authTime: 2, originJti: 'a' })).toBe(0);
+  });
+});
+
+describe('loadCaller in a warm container', () => {
+  const active = { originJti: '0190-b', authTime: 1_000 };
+  const token = { sub: 'sub-1', ...active };
+  let items: Record<string, unknown>[];
+
+  /** A first request of the sub (a cold container), then a clean slate of recorded calls. */
+  async function warmUp(): Promise<void> {
+    items = [identity, { ...user, activeSession: active }, company, plan];
+    store(items);
+    await loadCaller(token);
+    ddb.resetHistory();
+  }
+
+  /** Replaces the stored item of the same key, as another request or container would. */
+  function change(item: Record<string, unknown>): void {
+    items = [...items.filter((stored) => stored.PK !== item.PK || stored.SK !== item.SK), item];
+    store(items);
+  }
+
+  function remove(key: StoredKey): void {
+    items = items.filter((stored) => stored.PK !== key.PK || stored.SK !== key.SK);
+    store(items);
+  }
+
+  it('reads the user, the company and the plan in one BatchGetItem and nothing else', async () => {
+    await warmUp();
+
+    const caller = await loadCaller(token);
+
+    expect(caller).toMatchObject({ userId: 'U1', companyId: 'C1', plan: { id: 'P1', name: 'Starter' } });
+    expect(ddb.calls()).toHaveLength(1);
+    expect(batchedKeys()).toEqual([
+      [
+        { PK: 'C#C1', SK: 'USER#U1' },
+        { PK: 'C#C1', SK: 'COMPANY' },
+        { PK: 'PLATFORM#PLANS', SK: 'PLAN#P1' },
+      ],
+    ]);
+  });
+
+  it('refuses at once a token of a sign-in that ended with a logout', async () => {
+    await warmUp();
+    change({ ...user, activeSession: active, signedOutAt: 1_000 });
+
+    expect(await errorCodeOf(loadCaller(token))).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('refuses at once a token of a sign-in that a later one replaced', async () => {
+    await warmUp();
+    change({ ...user, activeSession: { originJti: '0190-z', authTime: 1_500 } });
+
+    expect(await errorCodeOf(loadCaller(token))).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('refuses at once a deleted user, and reads the identity again on the next request', async () => {
+    await warmUp();
+    remove({ PK: 'C#C1', SK: 'USER#U1' });
+    remove({ PK: 'IDENTITY#sub-1', SK: 'IDENTITY' });
+
+    expect(await errorCodeOf(loadCaller(token))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller(token))).toBe('ERR_SESSION_EXPIRED');
+    expect(readKeys()).toEqual([{ PK: 'IDENTITY#sub-1', SK: 'IDENTITY' }]);
+  });
+
+  it('refuses at once every user of a deleted company, super users and sign-outs included', async () => {
+    await warmUp();
+    change({ ...user, activeSession: active, super: true });
+    change({ ...company, status: false, deletedAt: '2026-01-01T00:00:00.000Z' });
+
+    expect(await errorCodeOf(loadCaller(token))).toBe('ERR_SESSION_EXPIRED');
+    expect(await errorCodeOf(loadCaller(token, { evenWhenLapsed: true }))).toBe('ERR_SESSION_EXPIRED');
+  });
+
+  it('refuses at once a company that was deactivated', async () => {
+    await warmUp();
+    change({ ...company, status: false });
+
+    expect(await errorCodeOf(loadCaller(token))).toBe('ERR_NO_PERMISSION');
+  });
+
+  it('refuses at once a company whose due date has passed', async () => {
+    await warmUp();
+    change({ ...company, dueDate: '2000-01-01' });
+
+    expect(await errorCodeOf(loadCaller(token))).toBe('ERR_SUBSCRIPTION_EXPIRED');
+  });
+
+  it('answers the new plan at once when the company changed plans, then batches that one', async () => {
+    await warmUp();
+    change({ ...company, planId: 'P2' });
+    change({ PK: 'PLATFORM#PLANS', SK: 'PLAN#P2', id: 'P2', name: 'Pro', useKanban: true });
+
+    expect((await loadCaller(token)).plan).toMatchObject({ id: 'P2', useKanban: true });
+    expect(readKeys()).toEqual([{ PK: 'PLATFORM#PLANS', SK: 'PLAN#P2' }]);
+
+    ddb.resetHistory();
+    expect((await loadCaller(token)).plan.id).toBe('P2');
+    expect(ddb.calls()).toHaveLength(1);
+    expect(batchedKeys()[0]).toContainEqual({ PK: 'PLATFORM#PLANS', SK: 'PLAN#P2' });
+  });
+
+  it('answers the plan\'s flags as they are now, never as remembered', async () => {
+    await warmUp();
+    change({ ...plan, useKanban: true });
+
+    expect((await loadCaller(token)).plan.useKanban).toBe(true);
+  });
+
+  it('reads again the keys DynamoDB left unprocessed', async () => {
+    await warmUp();
+    let batches = 0;
+    ddb.on(BatchGetCommand).callsFake((input: { RequestItems: Record<string, { Keys: StoredKey[] }> }) => {
+      batches += 1;
+      const keys = input.RequestItems['table-under-test']?.Keys ?? [];
+      const user = keys.find((key) => key.SK === 'USER#U1');
+      // The first answer leaves the user unprocessed, as DynamoDB may under throttling.
+      if (batches === 1 && user) {
+        return { Responses: { 'table-under-test': [company, plan] }, UnprocessedKeys: { 'table-under-test': { Keys: [user] } } };
+      }
+      return { Responses: { 'table-under-test': keys.map((key) => find(items, key)).filter(Boolean) } };
+    });
+
+    const caller = await loadCaller(token);
+
+    expect(caller.userId).toBe('U1');
+    expect(batchedKeys()[1]).toEqual([{ PK: 'C#C1', SK: 'USER#U1' }]);
   });
 });

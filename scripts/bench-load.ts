@@ -266,7 +266,8 @@ async function seedTo(manifest: Manifest, size: number, slots: Set<string>): Pro
     buildMs += performance.now() - building;
     await writeInParallel(requests, WRITES_IN_FLIGHT);
     items += requests.length;
-    if (last % 10_000 === 0 || last === size) {
+    // Every 10,000 tickets crossed, whatever the chunk's start.
+    if (Math.floor(last / 10_000) > Math.floor(first / 10_000) || last === size) {
       const seconds = (performance.now() - began) / 1000;
       process.stdout.write(`  seeded ${last} tickets: ${items} items in ${seconds.toFixed(1)} s (${Math.round(items / seconds)} items/s)\n`);
     }

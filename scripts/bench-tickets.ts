@@ -17,21 +17,26 @@
  * same shape.
  */
 import './quiet-sdk-notice';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { parseArgs } from 'node:util';
-import { monotonicFactory } from 'ulid';
 import { dynamo } from '../functions/core/aws/clients';
-import { contactItem, type Contact } from '../functions/core/repositories/contacts';
-import { messageIdOf, messageItem, type StoredMessage } from '../functions/core/repositories/messages';
-import { batchWriteAll } from '../functions/core/repositories/table';
+import { contactItem } from '../functions/core/repositories/contacts';
+import { messageItem } from '../functions/core/repositories/messages';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
-import { newTicket } from '../functions/core/conversations/create-ticket';
-import { createCompany } from '../functions/core/companies/create-company';
 import { startLocalCloud } from '../infra/local/cloud';
-import { ALL_FEATURES, type Plan } from '../shared/plans';
-import { planItem } from '../functions/core/repositories/plans';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TicketStatus } from '../shared/tickets';
+import {
+  apiOf,
+  benchContact,
+  benchTicket,
+  createBenchCompany,
+  FREE_PORTS,
+  messagesOf,
+  signInTo,
+  statusOf,
+  writeInParallel,
+  type BenchCompany,
+  type WriteRequest,
+} from './bench-support';
 
 const { values: options } = parseArgs({
   options: {
@@ -48,7 +53,6 @@ const CHECKPOINTS = options.checkpoints
   .map(Number)
   .filter((count) => count > 0 && count <= TOTAL);
 const CONTACTS = 2000;
-const PASSWORD = 'Bench@1234';
 const WRITES_IN_FLIGHT = 4;
 /** Messages of the conversation GET /messages is measured on: more than one page (20). */
 const LONG_CONVERSATION = 50;
@@ -105,96 +109,33 @@ function measureReads(): void {
 
 // ---- seeding --------------------------------------------------------------------------------------------
 
-const nextUlid = monotonicFactory();
-const statusOf = (index: number): TicketStatus => (index % 10 === 0 ? 'pending' : index % 10 === 1 ? 'open' : 'closed');
-
-async function writeInParallel(requests: Parameters<typeof batchWriteAll>[0]): Promise<void> {
-  const slice = Math.ceil(requests.length / WRITES_IN_FLIGHT);
-  await Promise.all(Array.from({ length: WRITES_IN_FLIGHT }, (_, part) => batchWriteAll(requests.slice(part * slice, (part + 1) * slice))));
-}
-
-interface Company {
-  readonly companyId: string;
-  readonly queues: readonly [string, string];
-  readonly adminId: string;
-  readonly adminName: string;
-}
+const write = (requests: readonly WriteRequest[]) => writeInParallel(requests, WRITES_IN_FLIGHT);
 
 async function seedContacts(companyId: string, at: Date): Promise<string[]> {
-  const contacts: Contact[] = Array.from({ length: CONTACTS }, (_, index) => ({
-    id: nextUlid(),
-    companyId,
-    name: `Cliente ${index}`,
-    number: `5511${String(900_000_000 + index)}`,
-    email: '',
-    profilePicUrl: null,
-    extraInfo: [],
-    isGroup: false,
-    createdAt: at.toISOString(),
-    updatedAt: at.toISOString(),
-  }));
-  await writeInParallel(contacts.map((contact) => ({ PutRequest: { Item: contactItem(contact) } })));
+  const contacts = Array.from({ length: CONTACTS }, (_, index) => benchContact(companyId, `Cliente ${index}`, `5511${String(900_000_000 + index)}`, at));
+  await write(contacts.map((contact) => ({ PutRequest: { Item: contactItem(contact) } })));
   return contacts.map((contact) => contact.id);
 }
 
-/** A ticket of the seeded shape: the `index`-th, a minute newer than the one before. */
-function benchTicket(company: Company, contactIds: readonly string[], index: number, status: TicketStatus, start: number): Ticket {
-  const attended = status !== 'pending';
-  const created = newTicket(
-    {
-      companyId: company.companyId,
-      status: attended ? 'open' : 'pending',
-      contact: { id: contactIds[index % contactIds.length] as string, isGroup: false },
-      user: attended ? { id: company.adminId, name: company.adminName } : null,
-      // Every status alternates between the two queues, ten tickets at a time.
-      queueId: company.queues[Math.floor(index / 10) % 2] as string,
-      whatsappId: null,
-    },
-    new Date(start + index * 60_000),
-  );
-  // Closed ones are stored as closed straight away: the bench reads lists, it does not close tickets.
-  return { ...created, id: nextUlid(), status, lastMessage: 'Mensagem' };
-}
+const ticketOf = (company: BenchCompany, contactIds: readonly string[], index: number, status: TicketStatus, start: number) =>
+  benchTicket(company, contactIds[index % contactIds.length] as string, index, status, start);
 
-function messagesOf(company: Company, ticket: Ticket, count: number): StoredMessage[] {
-  return Array.from({ length: count }, (_, position) => ({
-    id: messageIdOf(ticket.id, nextUlid()),
-    companyId: company.companyId,
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    body: `Mensagem ${position + 1} do atendimento ${ticket.id}`,
-    fromMe: position % 2 === 1,
-    mediaType: 'chat',
-    mediaKey: null,
-    mediaName: null,
-    mediaContentType: null,
-    quotedMsg: null,
-    isDeleted: false,
-    isEdited: false,
-    ack: 3,
-    read: true,
-    bot: false,
-    userId: position % 2 === 1 ? company.adminId : null,
-    whatsappMessageId: null,
-    createdAt: ticket.createdAt,
-    updatedAt: ticket.createdAt,
-  }));
-}
-
-const itemsOf = (company: Company, ticket: Ticket, messages: number) => [
+const itemsOf = (company: BenchCompany, ticket: Ticket, messages: number) => [
   { PutRequest: { Item: ticketItem(ticket) } },
-  ...messagesOf(company, ticket, messages).map((message) => ({ PutRequest: { Item: messageItem(message) } })),
+  ...messagesOf(company, ticket, messages, (position) => `Mensagem ${position + 1} do atendimento ${ticket.id}`).map((message) => ({
+    PutRequest: { Item: messageItem(message) },
+  })),
 ];
 
 /** Tickets `from` to `to` (exclusive), each a minute newer than the one before, with their messages. */
-async function seedTickets(company: Company, contactIds: readonly string[], from: number, to: number, start: number): Promise<void> {
+async function seedTickets(company: BenchCompany, contactIds: readonly string[], from: number, to: number, start: number): Promise<void> {
   const CHUNK = 500;
   for (let first = from; first < to; first += CHUNK) {
-    const requests: Parameters<typeof batchWriteAll>[0][number][] = [];
+    const requests: WriteRequest[] = [];
     for (let index = first; index < Math.min(to, first + CHUNK); index += 1) {
-      requests.push(...itemsOf(company, benchTicket(company, contactIds, index, statusOf(index), start), MESSAGES_PER_TICKET));
+      requests.push(...itemsOf(company, ticketOf(company, contactIds, index, statusOf(index), start), MESSAGES_PER_TICKET));
     }
-    await writeInParallel(requests);
+    await write(requests);
     const done = Math.min(to, first + CHUNK);
     if (done % 5000 === 0 || done === to) process.stdout.write(`  seeded ${done} tickets, ${done * MESSAGES_PER_TICKET} messages\n`);
   }
@@ -204,11 +145,11 @@ async function seedTickets(company: Company, contactIds: readonly string[], from
  * One long conversation per status, newest of its list, so that GET /messages shows a full page: its
  * ticket is what the list's first page starts with.
  */
-async function seedLongConversations(company: Company, contactIds: readonly string[], after: number, start: number): Promise<void> {
+async function seedLongConversations(company: BenchCompany, contactIds: readonly string[], after: number, start: number): Promise<void> {
   const requests = (['pending', 'open', 'closed'] as const).flatMap((status, offset) =>
-    itemsOf(company, benchTicket(company, contactIds, after + offset, status, start), LONG_CONVERSATION),
+    itemsOf(company, ticketOf(company, contactIds, after + offset, status, start), LONG_CONVERSATION),
   );
-  await writeInParallel(requests);
+  await write(requests);
 }
 
 // ---- measuring ------------------------------------------------------------------------------------------
@@ -249,50 +190,17 @@ function print(rows: readonly Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const ports = { web: 0, http: 0, ws: 0, dynamodb: 0, s3: 0, sqs: 0, cognito: 0, scheduler: 0 };
-  const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0, dataDir: options['data-dir'] });
+  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, dataDir: options['data-dir'] });
   try {
     measureReads();
-    const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES };
-    await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
-    const email = `bench.${Date.now()}@bench.test`;
-    const { company, admin } = await createCompany({
-      company: { name: 'Bench', email, phone: '', planId: plan.id, dueDate: '2999-12-31', recurrence: 'MENSAL', status: true },
-      admin: { name: 'Bench Admin', email, password: PASSWORD, super: false },
-      firstQueue: { name: 'Atendimento', color: '#0f766e' },
-    });
-    const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.config.cognitoEndpoint, region: cloud.config.region });
-    const signIn = async (login: string) =>
-      (
-        await cognito.send(
-          new InitiateAuthCommand({
-            AuthFlow: 'USER_PASSWORD_AUTH',
-            ClientId: cloud.config.userPoolClientId,
-            AuthParameters: { USERNAME: login, PASSWORD: PASSWORD },
-          }),
-        )
-      ).AuthenticationResult?.AccessToken ?? '';
-    const adminToken = await signIn(email);
-    const api = async (path: string, token: string, init: { method?: string; body?: unknown } = {}) => {
-      const response = await fetch(`${cloud.config.apiUrl}${path}`, {
-        method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-        body: init.body ? JSON.stringify(init.body) : undefined,
-      });
-      // `any`: the bench reads a few fields of answers it printed and did not type.
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a bench reads the API's JSON as it comes
-      return { status: response.status, body: await response.json().catch((): any => ({})) };
-    };
-    const second = await api('/queue', adminToken, { method: 'POST', body: { name: 'Financeiro', color: '#b91c1c', greetingMessage: 'Olá' } });
-    const queues = [admin.queueIds[0] as string, String(second.body.id)] as const;
-    const agentEmail = `agent.${Date.now()}@bench.test`;
-    const agent = await api('/users', adminToken, { method: 'POST', body: { name: 'Bench Agent', email: agentEmail, password: PASSWORD, profile: 'user', queueIds: [...queues] } });
-    if (agent.status !== 201) throw new Error(`POST /users answered ${agent.status}`);
+    const signIn = signInTo(cloud);
+    const api = apiOf(cloud);
+    const { company: bench, adminEmail, agentEmail } = await createBenchCompany(cloud, signIn, api);
+    const adminToken = await signIn(adminEmail);
     const agentToken = await signIn(agentEmail);
-    const bench: Company = { companyId: company.id, queues, adminId: admin.id, adminName: admin.name };
 
     process.stdout.write(`Seeding ${CONTACTS} contacts, then up to ${TOTAL} tickets with ${MESSAGES_PER_TICKET} messages each (checkpoints ${CHECKPOINTS.join(', ')})\n`);
-    const contactIds = await seedContacts(company.id, new Date());
+    const contactIds = await seedContacts(bench.companyId, new Date());
     const start = Date.now() - TOTAL * 60_000;
     let seeded = 0;
     for (const checkpoint of CHECKPOINTS) {

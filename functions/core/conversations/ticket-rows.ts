@@ -82,7 +82,8 @@ export interface KnownSources {
   readonly contact?: Contact;
   readonly queue?: Queue | null;
   readonly connection?: Connection | null;
-  readonly user?: Pick<User, 'id' | 'name' | 'updatedAt'> | null;
+  /** Without `updatedAt` (the version of the name) the user is read. */
+  readonly user?: (Pick<User, 'id' | 'name'> & { readonly updatedAt?: string }) | null;
 }
 
 /**
@@ -99,14 +100,19 @@ export async function rowCopiesFor(before: Ticket | undefined, after: Ticket, kn
       ? sourceOf(known.connection, after.whatsappId, (id) => getConnection(after.companyId, id)).then((c) => (c === null ? null : c && connectionRowOf(c)))
       : undefined,
     changed('userId') || before?.userName !== after.userName
-      ? sourceOf(known.user, after.userId, (id) => getUser(after.companyId, id)).then((u) => (u === null ? null : u && userRowOf(u)))
+      ? sourceOf(known.user?.updatedAt ? { ...known.user, updatedAt: known.user.updatedAt } : undefined, after.userId, (id) =>
+          getUser(after.companyId, id).then((user) => user && { id: user.id, name: user.name, updatedAt: user.updatedAt }),
+        ).then(
+          (u) => (u === null ? null : u && userRowOf(u)),
+        )
       : undefined,
   ]);
   return {
     ...(contactRow ? { contactRow } : {}),
     ...(queueRow !== undefined ? { queueRow } : {}),
     ...(connectionRow !== undefined ? { connectionRow } : {}),
-    ...(userRow !== undefined ? { userRow } : {}),
+    // The name shown is the one the version belongs to.
+    ...(userRow !== undefined ? { userRow, ...(userRow ? { userName: userRow.name } : {}) } : {}),
   };
 }
 
@@ -136,12 +142,9 @@ export const TicketRowChange = z.discriminatedUnion('source', [
 ]);
 export type TicketRowChange = z.output<typeof TicketRowChange>;
 
-/** Whether the change of a source touches what a row shows of it. */
-export function rowChanged(before: TicketRowChange['copy'], after: TicketRowChange['copy']): boolean {
-  const { at: _before, ...was } = before;
-  const { at: _after, ...is } = after;
-  return JSON.stringify(was) !== JSON.stringify(is);
-}
+/** Whether a source's change touches what a row shows of it (its version aside). */
+const rowChanged = (before: TicketRowChange['copy'], after: TicketRowChange['copy']): boolean =>
+  JSON.stringify({ ...before, at: '' }) !== JSON.stringify({ ...after, at: '' });
 
 /** Puts the change on the `ticket-rows` queue; its consumer brings the entity's tickets up to date. */
 export async function announceRowChange(change: TicketRowChange): Promise<void> {
@@ -150,16 +153,39 @@ export async function announceRowChange(change: TicketRowChange): Promise<void> 
 }
 
 /**
- * announceRowChange for writers that must not fail after their write (the inbound pipeline): a lost
- * announcement leaves old copies until the source's next change, which is logged.
+ * How a writer that changed a source announces it, after its write: only when the row shows something
+ * else now. `quiet` is for writers that must not fail after their write (the inbound pipeline): a lost
+ * announcement leaves the old copies until the source's next change, and is logged.
  */
-export async function announceRowChangeQuietly(change: TicketRowChange): Promise<void> {
+export interface AnnounceOptions {
+  readonly quiet?: boolean;
+}
+
+async function announceIfChanged(change: TicketRowChange, before: TicketRowChange['copy'], options: AnnounceOptions): Promise<void> {
+  if (!rowChanged(before, change.copy)) return;
   try {
     await announceRowChange(change);
   } catch (error) {
+    if (!options.quiet) throw error;
     logger.warn('ticket row change not announced', { source: change.source, entityId: change.entityId, error });
   }
 }
+
+export const announceContactChange = (before: Contact, after: Contact, options: AnnounceOptions = {}): Promise<void> =>
+  announceIfChanged({ source: 'contact', companyId: after.companyId, entityId: after.id, copy: contactRowOf(after) }, contactRowOf(before), options);
+
+export const announceQueueChange = (before: Queue, after: Queue, options: AnnounceOptions = {}): Promise<void> =>
+  announceIfChanged({ source: 'queue', companyId: after.companyId, entityId: after.id, copy: queueRowOf(after) }, queueRowOf(before), options);
+
+export const announceConnectionChange = (before: Connection, after: Connection, options: AnnounceOptions = {}): Promise<void> =>
+  announceIfChanged(
+    { source: 'connection', companyId: after.companyId, entityId: after.id, copy: connectionRowOf(after) },
+    connectionRowOf(before),
+    options,
+  );
+
+export const announceUserChange = (before: User, after: User, options: AnnounceOptions = {}): Promise<void> =>
+  announceIfChanged({ source: 'user', companyId: after.companyId, entityId: after.id, copy: userRowOf(after) }, userRowOf(before), options);
 
 // ---- the walk (the consumer) -----------------------------------------------------------------------------
 

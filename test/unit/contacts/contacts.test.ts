@@ -6,7 +6,9 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
+import { queueUrlEnv, TICKET_ROWS_QUEUE_ID } from '../../../infra/resources/queues';
 import ExcelJS from 'exceljs';
 import { normaliseNumber, numberSearchDigits, type CreateContactInput } from '../../../shared/contacts';
 import {
@@ -29,6 +31,10 @@ process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// A rename announces itself on the ticket-rows queue (conversations/ticket-rows.ts).
+process.env[queueUrlEnv(TICKET_ROWS_QUEUE_ID)] = 'https://sqs.test/ticket-rows';
+const sqs = mockClient(SQSClient);
+sqs.on(SendMessageCommand).resolves({});
 
 const caller = { userId: 'U1', companyId: 'C1', company: { id: 'C1', contactsCount: 4 }, user: { profile: 'admin' } } as unknown as Caller;
 

@@ -156,7 +156,7 @@ describe('POST /tickets', () => {
       queue: { id: queueA, name: 'Atendimento', color: '#0f766e' },
       whatsappId: defaultConnection,
       whatsapp: { id: defaultConnection, name: 'Principal' },
-      tags: [],
+      tagIds: [],
       isGroup: false,
       unreadMessages: 0,
       lastMessage: '',

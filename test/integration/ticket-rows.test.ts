@@ -2,13 +2,14 @@
  * Ticket rows on the local cloud (conversations/ticket-rows.ts): a ticket carries what its list row shows
  * of its contact, queue and user; renaming one through the HTTP API reaches its tickets' rows through
  * the `ticket-rows` queue and its consumer; the consumer replaces a copy only with a newer one, so a
- * repeated or late message leaves the newest copy; and a ticket stored before copies existed is still
- * shown whole.
+ * repeated or late message leaves the newest copy; a ticket stored before copies existed is still
+ * shown whole, and the backfill gives it its copies.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
+import { backfillTicketRows } from '../../functions/core/conversations/backfill-ticket-rows';
 import { refreshTicketRows, type TicketRowChange } from '../../functions/core/conversations/ticket-rows';
 import { getTicket, ticketItem, type Ticket } from '../../functions/core/repositories/tickets';
 import type { TicketDto } from '../../shared/tickets';
@@ -156,6 +157,24 @@ describe('a ticket stored before copies existed', () => {
     const row = await rowOf(stored.id, 'pending');
 
     expect(row).toMatchObject({ contact: { id: contact.id, name: 'Cliente Antigo', number: contact.number }, queue: { id: tenant.queueId } });
+  });
+});
+
+describe('the backfill of row copies', () => {
+  it('gives a ticket stored without copies those of its contact, queue and user, once', async () => {
+    const contact = await newContact('Cliente Migrado');
+    const stored = { ...closedTicketOf(contact.id, 3), queueId: tenant.queueId };
+    await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: ticketItem(stored) }));
+
+    expect(await backfillTicketRows(tenant.companyId)).toBeGreaterThan(0);
+    const after = await getTicket(tenant.companyId, stored.id, true);
+
+    expect(after).toMatchObject({
+      contactRow: { name: 'Cliente Migrado', number: contact.number },
+      queueRow: { name: expect.any(String), color: expect.any(String) },
+      userRow: { name: expect.any(String) },
+    });
+    expect(await backfillTicketRows(tenant.companyId)).toBe(0);
   });
 });
 

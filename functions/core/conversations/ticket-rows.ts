@@ -92,7 +92,7 @@ export interface KnownSources {
  * meanwhile gives no copy (the presenter then reads it, and answers it as missing).
  */
 export async function rowCopiesFor(before: Ticket | undefined, after: Ticket, known: KnownSources = {}): Promise<Partial<Ticket>> {
-  const changed = <K extends 'contactId' | 'queueId' | 'whatsappId' | 'userId'>(field: K) => before === undefined || before[field] !== after[field];
+  const changed = (field: 'contactId' | 'queueId' | 'whatsappId' | 'userId') => before === undefined || before[field] !== after[field];
   const [contactRow, queueRow, connectionRow, userRow] = await Promise.all([
     changed('contactId') ? sourceOf(known.contact, after.contactId, (id) => getContact(after.companyId, id)).then((c) => c && contactRowOf(c)) : undefined,
     changed('queueId') ? sourceOf(known.queue, after.queueId, (id) => getQueue(after.companyId, id)).then((q) => (q === null ? null : q && queueRowOf(q))) : undefined,

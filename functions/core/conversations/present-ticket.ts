@@ -7,8 +7,10 @@
  * (conversations/ticket-rows.ts), so presenting it reads nothing. Only a ticket stored before the copies
  * (until scripts/backfill-ticket-rows.ts reaches it) makes the presenter read the sources it lacks, in
  * one batch each for the whole page: contacts, queues, connections, except the contacts and
- * connections the caller has just read. A contact deleted since is answered as an empty contact; a
- * queue or connection deleted since as null (the id is kept). Tags are answered as ids (TicketDto.tagIds).
+ * connections the caller has just read; there a contact deleted since is answered as an empty contact,
+ * a queue or connection deleted since as null (the id is kept). A copy outlives its source: a ticket
+ * whose contact, queue or connection was deleted shows it as it last was, as the user's name always did.
+ * Tags are answered as ids (TicketDto.tagIds).
  */
 import type { TicketDto } from '../../../shared/tickets';
 import { getConnectionSummaries, type Connection } from '../repositories/connections';

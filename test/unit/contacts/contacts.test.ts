@@ -193,6 +193,20 @@ describe('updateContact', () => {
     expect(transactItems(0)[0]?.Put?.Item).toMatchObject({ name: 'Novo Nome', GSI1SK: 'novo nome#K1' });
     expect(code).toBe('ERR_DUPLICATED_CONTACT');
   });
+
+  it("announces a new name on the ticket-rows queue for the contact's tickets, and nothing for a change rows do not show", async () => {
+    ddb.on(GetCommand).resolves({ Item: contact('K1', '5511900000001') });
+    ddb.on(TransactWriteCommand).resolves({});
+    sqs.resetHistory();
+
+    await updateContact(caller, 'K1', { name: 'Outro Nome' });
+    await updateContact(caller, 'K1', { email: 'novo@example.com' });
+
+    const bodies = sqs.commandCalls(SendMessageCommand).map((call) => JSON.parse(call.args[0].input.MessageBody ?? '{}'));
+    expect(bodies).toEqual([
+      expect.objectContaining({ source: 'contact', companyId: 'C1', entityId: 'K1', copy: expect.objectContaining({ name: 'Outro Nome', number: '5511900000001' }) }),
+    ]);
+  });
 });
 
 describe('deleteContact', () => {

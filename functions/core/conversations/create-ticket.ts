@@ -26,7 +26,7 @@ import { attendanceDeltas, ticketCreatedDelta } from '../dashboard/dashboard-cou
 import { AppError } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { putNewAttendanceAction } from '../repositories/attendances';
-import { getConnection, getDefaultConnectionId } from '../repositories/connections';
+import { getConnection, getDefaultConnectionId, type Connection } from '../repositories/connections';
 import { getContact, getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
 import { counterActions } from '../repositories/dashboard';
 import { getQueue } from '../repositories/queues';
@@ -225,9 +225,15 @@ export async function openLiveTicket(
   contact: Contact,
   now: Date,
   queueId: string | null = null,
+  /** The connection, when the caller has read it (its name goes on the ticket's row). */
+  connection?: Connection,
 ): Promise<{ ticket: Ticket; created: boolean }> {
   try {
-    const ticket = await insertTicket(newTicket({ companyId, status: 'pending', contact, user: null, queueId, whatsappId }, now), now, { contact, user: null });
+    const ticket = await insertTicket(newTicket({ companyId, status: 'pending', contact, user: null, queueId, whatsappId }, now), now, {
+      contact,
+      user: null,
+      ...(connection ? { connection } : {}),
+    });
     await armTicketTimers(ticket, now);
     return { ticket, created: true };
   } catch (error) {

@@ -93,7 +93,7 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
   if (!held && !event.fromMe && !event.chat.isGroup && (await answeredRating(connection, contact, event, content, messageUlid, now))) return;
 
   const onlyQueue = connection.queueIds.length === 1 ? (connection.queueIds[0] ?? null) : null;
-  const { ticket, created } = held ? { ticket: held, created: false } : await openLiveTicket(companyId, whatsappId, contact, now, onlyQueue);
+  const { ticket, created } = held ? { ticket: held, created: false } : await openLiveTicket(companyId, whatsappId, contact, now, onlyQueue, connection);
   const stored = await storeOn(ticket, connection, contact, event, content, messageUlid, { unread: !event.fromMe }, now);
   if (!stored || event.fromMe || ticket.isGroup) return;
   if (event.mediaType === 'call_log') {

@@ -29,13 +29,17 @@ export interface TicketDto {
   readonly contactId: string;
   readonly contact: TicketContactSummary;
   readonly userId: string | null;
-  /** The assigned user's name as it was when assigned, so it stays readable after the user is deleted. */
+  /** The assigned user and their name (kept current on a rename, and readable after the user is deleted). */
   readonly user: { readonly id: string; readonly name: string } | null;
   readonly queueId: string | null;
   readonly queue: { readonly id: string; readonly name: string; readonly color: string } | null;
   readonly whatsappId: string | null;
   readonly whatsapp: { readonly id: string; readonly name: string } | null;
-  readonly tags: readonly { readonly id: string; readonly name: string; readonly color: string }[];
+  /**
+   * The ticket's tags, by id: a client shows them from the company's tag list (GET /tags/list), so a
+   * renamed or recoloured tag shows at once and a list page needs no read of tags.
+   */
+  readonly tagIds: readonly string[];
   readonly isGroup: boolean;
   /** The chatbot (queue menu) is talking to the contact. */
   readonly chatbot: boolean;

@@ -31,6 +31,9 @@ export const sessionCommandQueueId = (shard: number): string => `wa-commands-${s
 /** The queue one-shot EventBridge schedules deliver to (ticket timers, scheduled messages). */
 export const SCHEDULE_DUE_QUEUE_ID = 'schedule-due';
 
+/** Renames of what ticket rows show (contacts, queues, connections, users), for the tickets' copies. */
+export const TICKET_ROWS_QUEUE_ID = 'ticket-rows';
+
 export const QUEUES: readonly QueueDefinition[] = [
   // WhatsApp events from the session host, grouped per chat, deduplicated by WhatsApp message id.
   {
@@ -56,6 +59,15 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: 3,
     consumer: { module: 'workers/schedule-due', batchSize: 10, maxConcurrency: 5 },
+  },
+  // Ticket row copies to bring up to date after a rename (functions/core/conversations/ticket-rows.ts):
+  // each message walks a bounded number of tickets, idempotently, and enqueues the rest of its walk.
+  {
+    id: TICKET_ROWS_QUEUE_ID,
+    fifo: false,
+    visibilityTimeoutSeconds: 300,
+    maxReceiveCount: 5,
+    consumer: { module: 'workers/ticket-rows', batchSize: 5, maxConcurrency: 5 },
   },
   // Outgoing webhooks of chatbot integrations.
   { id: 'webhooks', fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },

@@ -49,6 +49,7 @@ import {
 import { listQueues } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
 import type { Caller } from '../caller/load-caller';
+import { announceConnectionChange } from '../conversations/ticket-rows';
 import { presentConnection } from './present-connection';
 
 /** Attempts of a write that meets a concurrent change of the default connection before giving up. */
@@ -157,6 +158,7 @@ export async function updateConnection(caller: Caller, whatsappId: string, input
       if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');
       const dto = await presentConnection(saved);
       await publishToCompany(caller.companyId, 'company', 'whatsapp', { action: 'update', whatsapp: dto });
+      await announceConnectionChange(current, saved);
       return dto;
     }
     if (failed.has('connection')) throw new AppError('ERR_NO_WAPP_FOUND');

@@ -11,6 +11,7 @@ import { getContact, replaceContact, type Contact } from '../repositories/contac
 import { getConnection, getDefaultConnectionId } from '../repositories/connections';
 import { enqueueSessionCommand } from '../sessions/commands';
 import type { ContactEvent } from '../sessions/events';
+import { announceContactChange } from '../conversations/ticket-rows';
 import { publishContactEvent, toContactDto } from './present-contact';
 
 export async function requestContactRefresh(contact: Contact, now = new Date()): Promise<void> {
@@ -45,4 +46,5 @@ export async function recordContactCheck(event: ContactEvent, now = new Date()):
   // A contact edited meanwhile keeps the edit; the picture comes again with its next message.
   if ((await replaceContact(contact, after)) !== 'replaced') return;
   await publishContactEvent(event.companyId, { action: 'update', contact: toContactDto(after) });
+  await announceContactChange(contact, after, { quiet: true });
 }

@@ -14,6 +14,7 @@ import { getContact, replaceContact, type Contact } from '../repositories/contac
 import type { Caller } from '../caller/load-caller';
 import { requestContactRefresh } from './contact-refresh';
 import { publishContactEvent, toContactDto } from './present-contact';
+import { announceContactChange } from '../conversations/ticket-rows';
 
 const ATTEMPTS = 3;
 
@@ -28,6 +29,7 @@ export async function updateContact(caller: Caller, contactId: string, input: Up
     if (outcome === 'replaced') {
       const dto = toContactDto(after);
       await publishContactEvent(caller.companyId, { action: 'update', contact: dto });
+      await announceContactChange(before, after);
       if (after.number !== before.number) await requestContactRefresh(after, now);
       return dto;
     }

@@ -22,7 +22,7 @@ import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { putNewAttendanceAction, replaceAttendanceAction, type Attendance } from '../repositories/attendances';
 import { counterActions } from '../repositories/dashboard';
 import { getConnection, type Connection } from '../repositories/connections';
-import { getQueue } from '../repositories/queues';
+import { getQueue, type Queue } from '../repositories/queues';
 import {
   changeTicketAction,
   claimOpenTicketAction,
@@ -37,6 +37,7 @@ import { presentTicket } from './present-ticket';
 import { advanceAttendance, beginAttendance, currentAttendance, RATING_WAIT_MS } from './record-attendance';
 import { enabledSettings, sendNotices, type Notice } from './ticket-notices';
 import { changesOf, type Actor, type TicketTransition } from './ticket-transitions';
+import { rowCopiesFor } from './ticket-rows';
 
 /** Rounds when the ticket changed between our read and our write. */
 const ATTEMPTS = 4;
@@ -78,7 +79,8 @@ export async function applyTicketChange(change: TicketChange, now = new Date()):
     const transition = change.decide(ticket);
     if (transition.kind === 'none') return { kind: 'none', ticket, dto: await presentTicket(companyId, ticket) };
 
-    const target = transition.kind === 'transfer' ? await transferTarget(companyId, transition) : null;
+    const transfer = transition.kind === 'transfer' ? await transferTarget(companyId, transition) : null;
+    const target = transfer?.user ?? null;
     const settings = await enabledSettings(companyId, settingsFor(transition));
     // Only a ticket an agent finishes asks for a rating: when the company closes it, nobody attended.
     const rating = transition.kind === 'finish' && caller !== null && settings.has('userRating') && !ticket.isGroup;
@@ -88,14 +90,20 @@ export async function applyTicketChange(change: TicketChange, now = new Date()):
       now,
       ratingUntil: rating ? new Date(now.getTime() + RATING_WAIT_MS).toISOString() : null,
     });
-    const moved: Ticket = { ...ticket, ...changes };
+    const changed: Ticket = { ...ticket, ...changes };
+    // The row's copies of the queue, connection and user the ticket now names, in the same write (ticket-rows.ts).
+    const copies = await rowCopiesFor(ticket, changed, {
+      ...(transfer ? { queue: transfer.queue } : {}),
+      user: changed.userId === target?.id ? target : changed.userId === caller?.id ? caller : undefined,
+    });
+    const moved: Ticket = { ...changed, ...copies };
     const cycle = await cycleChange(ticket, moved, transition.kind === 'reopen', now);
     const after: Ticket = cycle?.newId ? { ...moved, attendanceId: cycle.newId } : moved;
 
     const steps = new Steps<StepName>();
     steps.add(
       'ticket',
-      changeTicketAction(ticket, { ...changes, ...(cycle?.newId ? { attendanceId: cycle.newId } : {}) }, { reorder: transition.kind !== 'edit' }),
+      changeTicketAction(ticket, { ...changes, ...copies, ...(cycle?.newId ? { attendanceId: cycle.newId } : {}) }, { reorder: transition.kind !== 'edit' }),
     );
     if (cycle) {
       steps.add('attendance', cycle.action);
@@ -131,14 +139,17 @@ function settingsFor(transition: TicketTransition): SettingKey[] {
 }
 
 /** The queue (of the company) and the user (of the company, if any) a transfer goes to. */
-async function transferTarget(companyId: string, transition: Extract<TicketTransition, { kind: 'transfer' }>): Promise<Actor | null> {
+async function transferTarget(
+  companyId: string,
+  transition: Extract<TicketTransition, { kind: 'transfer' }>,
+): Promise<{ readonly queue: Queue; readonly user: (Actor & { readonly updatedAt: string }) | null }> {
   const [queue, user] = await Promise.all([
     getQueue(companyId, transition.queueId),
     transition.userId ? getUser(companyId, transition.userId) : Promise.resolve(null),
   ]);
   if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND');
   if (user === undefined) throw new AppError('ERR_NO_USER_FOUND');
-  return user ? { id: user.id, name: user.name } : null;
+  return { queue, user: user ? { id: user.id, name: user.name, updatedAt: user.updatedAt } : null };
 }
 
 interface CycleChange {

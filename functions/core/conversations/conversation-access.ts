@@ -16,7 +16,11 @@ import { accessDenied, mayOpenTicket } from './ticket-access';
  * the id of a message or note, which then is what was not found).
  */
 export async function visibleTicket(caller: Caller, ticketId: string, missing: ErrorCode = 'ERR_NO_TICKET_FOUND'): Promise<Ticket> {
-  const ticket = await getTicket(caller.companyId, ticketId, true);
+  return asVisible(caller, await getTicket(caller.companyId, ticketId, true), missing);
+}
+
+/** The same rule for a ticket the caller has read along with something else (a conversation's first page). */
+export function asVisible(caller: Caller, ticket: Ticket | undefined, missing: ErrorCode = 'ERR_NO_TICKET_FOUND'): Ticket {
   if (!ticket) throw new AppError(missing);
   if (!mayOpenTicket(caller, ticket)) throw accessDenied();
   return ticket;

@@ -26,7 +26,7 @@ import { attendanceDeltas, ticketCreatedDelta } from '../dashboard/dashboard-cou
 import { AppError } from '../errors';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { putNewAttendanceAction } from '../repositories/attendances';
-import { getConnection, getDefaultConnectionId } from '../repositories/connections';
+import { getConnection, getDefaultConnectionId, type Connection } from '../repositories/connections';
 import { getContact, getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
 import { counterActions } from '../repositories/dashboard';
 import { getQueue } from '../repositories/queues';
@@ -46,6 +46,7 @@ import { beginAttendance } from './record-attendance';
 import { accessDenied } from './ticket-access';
 import { nextTicketNumber } from './ticket-numbers';
 import { armTicketTimers } from './ticket-timers';
+import { rowCopiesFor, type KnownSources } from './ticket-rows';
 
 // ---- Every path: the ticket and its one transaction ----
 
@@ -90,10 +91,14 @@ export function newTicket(fields: NewTicketFields, now: Date): Omit<Ticket, 'att
  * Stores a new pending or open ticket with everything that goes with it (see the file's comment) and
  * answers it as stored. For every path that creates tickets: the form here, inbound messages later.
  */
-export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Date): Promise<Ticket> {
-  const number = ticket.number ?? (await nextTicketNumber(ticket.companyId));
+export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Date, known: KnownSources = {}): Promise<Ticket> {
+  const [number, copies] = await Promise.all([
+    ticket.number ?? nextTicketNumber(ticket.companyId),
+    // The row's copies (ticket-rows.ts): what its list row shows of the contact, queue, connection and user.
+    rowCopiesFor(undefined, { ...ticket, attendanceId: null }, known),
+  ]);
   const attendance = beginAttendance({ ...ticket, attendanceId: null }, now);
-  const stored: Ticket = { ...ticket, number, attendanceId: attendance.id, tagsVersion: 0 };
+  const stored: Ticket = { ...ticket, ...copies, number, attendanceId: attendance.id, tagsVersion: 0 };
   const steps = new Steps<'ticket' | 'uuid' | 'number' | 'openTicket' | 'attendance' | 'counters'>();
   steps.add('openTicket', claimOpenTicketAction(stored));
   steps.add('ticket', putNewTicketAction(stored));
@@ -141,6 +146,7 @@ export async function createTicket(caller: Caller, body: CreateTicketBody, now =
       now,
     ),
     now,
+    { contact, queue, user: open ? caller.user : null },
   );
   const dto = await presentTicket(caller.companyId, ticket);
   await publishTicketUpdate(caller.companyId, dto);
@@ -219,9 +225,15 @@ export async function openLiveTicket(
   contact: Contact,
   now: Date,
   queueId: string | null = null,
+  /** The connection, when the caller has read it (its name goes on the ticket's row). */
+  connection?: Connection,
 ): Promise<{ ticket: Ticket; created: boolean }> {
   try {
-    const ticket = await insertTicket(newTicket({ companyId, status: 'pending', contact, user: null, queueId, whatsappId }, now), now);
+    const ticket = await insertTicket(newTicket({ companyId, status: 'pending', contact, user: null, queueId, whatsappId }, now), now, {
+      contact,
+      user: null,
+      ...(connection ? { connection } : {}),
+    });
     await armTicketTimers(ticket, now);
     return { ticket, created: true };
   } catch (error) {

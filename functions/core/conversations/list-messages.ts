@@ -21,6 +21,11 @@
  * `pageNumber` also works (page N starts after the (N-1)*20 newest messages of the history, found by
  * reading their keys first), at a cost that grows with N; the web uses the cursor.
  *
+ * The first page (no cursor) reads the ticket and its newest messages in one Query of the ticket's
+ * partition, and applies the access rule to the ticket it found there (a ticket the caller may not open
+ * answers the same error as before, its messages unsent); earlier tickets cost their index Queries only
+ * when the ticket's own messages do not fill the page. Later pages read the ticket, then the messages.
+ *
  * Reading the first page is "the agent reads the conversation" when the caller is the asked ticket's
  * assigned user: that ticket's unread counter goes to 0 (markTicketRead), its unread inbound messages
  * on the page are flagged read, and the connection's session sends their read receipts (a `markRead`
@@ -31,19 +36,17 @@ import { MESSAGE_PAGE_SIZE, type ConversationTicketDto, type ListMessagesQuery, 
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { getContact } from '../repositories/contacts';
-import { readMessages, setMessagesRead, skipMessages, type StoredMessage } from '../repositories/messages';
+import { readMessages, readTicketAndMessages, setMessagesRead, skipMessages, type MessageSlice, type StoredMessage } from '../repositories/messages';
 import { getTicket, previousTicketOfContact, type Ticket } from '../repositories/tickets';
 import { enqueueSessionCommand } from '../sessions/commands';
-import { visibleTicket } from './conversation-access';
+import { asVisible, visibleTicket } from './conversation-access';
 import type { Caller } from '../caller/load-caller';
 import { presentMessage } from './present-message';
 import { markTicketRead } from './mark-ticket-read';
 
 export async function listMessages(caller: Caller, ticketId: string, query: ListMessagesQuery, now = new Date()): Promise<MessagePage> {
-  const ticket = await visibleTicket(caller, ticketId);
-  const start = await startOf(ticket, query);
-  const history = start ? await readHistory(start, MESSAGE_PAGE_SIZE) : { messages: [], hasMore: false, tickets: [] };
   const firstPage = query.cursor === undefined && query.pageNumber === 1;
+  const { ticket, history } = firstPage ? await readFirstPage(caller, ticketId) : await readLaterPage(caller, ticketId, query);
   const readNow =
     firstPage && ticket.userId === caller.userId
       ? await markRead(ticket, history.messages.filter((message) => message.ticketId === ticket.id), now)
@@ -58,6 +61,23 @@ export async function listMessages(caller: Caller, ticketId: string, query: List
     cursor: history.hasMore && oldest ? oldest.id : null,
     tickets: history.tickets.map(summaryOf),
   };
+}
+
+/**
+ * The first page: the ticket and its newest messages in one Query (repositories/messages.ts
+ * readTicketAndMessages), the access rule applied to the ticket read; earlier tickets are read only when
+ * the ticket's own messages do not fill the page.
+ */
+async function readFirstPage(caller: Caller, ticketId: string): Promise<{ ticket: Ticket; history: HistorySlice }> {
+  const read = await readTicketAndMessages(caller.companyId, ticketId, MESSAGE_PAGE_SIZE);
+  const ticket = asVisible(caller, read.ticket);
+  return { ticket, history: await readHistory({ ticket }, MESSAGE_PAGE_SIZE, read) };
+}
+
+async function readLaterPage(caller: Caller, ticketId: string, query: ListMessagesQuery): Promise<{ ticket: Ticket; history: HistorySlice }> {
+  const ticket = await visibleTicket(caller, ticketId);
+  const start = await startOf(ticket, query);
+  return { ticket, history: start ? await readHistory(start, MESSAGE_PAGE_SIZE) : { messages: [], hasMore: false, tickets: [] } };
 }
 
 /** Where reading starts: before a message of one of the history's tickets, or at its newest message. */
@@ -105,15 +125,24 @@ interface HistorySlice {
   readonly tickets: Ticket[];
 }
 
-/** Up to `limit` messages from `start` on, crossing into earlier tickets while the page is not full. */
-async function readHistory(start: Position, limit: number): Promise<HistorySlice> {
+/**
+ * Up to `limit` messages from `start` on, crossing into earlier tickets while the page is not full.
+ * `first` is what was already read at `start` (up to `limit` messages, and whether more follow).
+ */
+async function readHistory(start: Position, limit: number, first?: MessageSlice): Promise<HistorySlice> {
   const messages: StoredMessage[] = [];
   const passed: Ticket[] = [];
   // One message more than a page: it only tells whether there is more.
   for (let position: Position | undefined = start; position && messages.length <= limit; ) {
     passed.push(position.ticket);
-    const slice = await readMessages(position.ticket.companyId, position.ticket.id, limit + 1 - messages.length, position.beforeUlid);
-    messages.push(...slice.messages);
+    if (position === start && first) {
+      messages.push(...first.messages);
+      // More in the same ticket: the page is full and one more exists.
+      if (first.hasMore) return { messages: messages.slice(0, limit), hasMore: true, tickets: passed };
+    } else {
+      const slice = await readMessages(position.ticket.companyId, position.ticket.id, limit + 1 - messages.length, position.beforeUlid);
+      messages.push(...slice.messages);
+    }
     if (messages.length > limit) break;
     const previous = await previousTicketOfContact(position.ticket);
     position = previous ? { ticket: previous } : undefined;
@@ -147,7 +176,10 @@ async function markRead(ticket: Ticket, page: readonly StoredMessage[], now: Dat
 
   const receipts = unread.flatMap((message) => (message.whatsappMessageId ? [{ messageId: message.id, whatsappMessageId: message.whatsappMessageId }] : []));
   if (ticket.whatsappId && receipts.length > 0) {
-    const contact = await getContact(ticket.companyId, ticket.contactId);
+    // The number is the ticket's copy of its contact (ticket-rows.ts); only a ticket stored without one reads it.
+    const contact = ticket.contactRow
+      ? { id: ticket.contactId, number: ticket.contactRow.number, isGroup: ticket.isGroup }
+      : await getContact(ticket.companyId, ticket.contactId);
     if (contact) {
       try {
         await enqueueSessionCommand({

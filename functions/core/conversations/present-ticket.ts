@@ -1,84 +1,105 @@
 /**
- * Tickets as the API and the realtime events carry them (TicketDto): the stored ticket with its contact,
- * queue (name and colour), tags and assigned user resolved.
+ * Tickets as the API and the realtime events carry them (TicketDto): the list row of a stored ticket.
+ * The one presenter of tickets: every list (GET /tickets, its search, the kanban's source) and every
+ * single-ticket answer gives its stored tickets to `presentTickets`.
  *
- * Steps: read the contacts of the tickets in one batch, their queues, tags and connections (id and
- * name) in one batch each, all at once, except the contacts and connections the caller has just read; take the user's name from the ticket's snapshot (readable after
- * the user is deleted). A contact or tag deleted since is answered as an empty contact / left out; a
- * connection deleted since as `whatsapp` null (the id is kept).
+ * A ticket carries copies of what its row shows of its contact, queue, connection and user
+ * (conversations/ticket-rows.ts), so presenting it reads nothing. Only a ticket stored before the copies
+ * (until scripts/backfill-ticket-rows.ts reaches it) makes the presenter read the sources it lacks, in
+ * one batch each for the whole page: contacts, queues, connections, except the contacts and
+ * connections the caller has just read; there a contact deleted since is answered as an empty contact,
+ * a queue or connection deleted since as null (the id is kept). A copy outlives its source: a ticket
+ * whose contact, queue or connection was deleted shows it as it last was, as the user's name always did.
+ * Tags are answered as ids (TicketDto.tagIds).
  */
 import type { TicketDto } from '../../../shared/tickets';
 import { getConnectionSummaries, type Connection } from '../repositories/connections';
 import { getContacts, type Contact } from '../repositories/contacts';
 import { getQueueSummaries } from '../repositories/queues';
-import { getTagSummaries } from '../repositories/tags';
 import type { Ticket } from '../repositories/tickets';
 
-/** What the caller has just read and need not be read again. */
+/** What the caller has just read and need not be read again (for tickets without copies). */
 export interface KnownRecords {
   readonly contacts?: readonly Contact[];
   readonly connections?: readonly Pick<Connection, 'id' | 'name'>[];
 }
 
-async function contactsOf(companyId: string, tickets: readonly Ticket[], known: readonly Contact[]): Promise<Map<string, Contact>> {
-  const contacts = new Map(known.map((contact) => [contact.id, contact]));
-  const missing = tickets.map((ticket) => ticket.contactId).filter((id) => !contacts.has(id));
-  if (missing.length === 0) return contacts;
-  for (const [id, contact] of await getContacts(companyId, missing)) contacts.set(id, contact);
-  return contacts;
+type ContactSummary = TicketDto['contact'];
+type QueueSummary = NonNullable<TicketDto['queue']>;
+type ConnectionSummary = NonNullable<TicketDto['whatsapp']>;
+
+/** The sources of the row that tickets without copies lack, read in one batch each. */
+interface Fallback {
+  readonly contacts: ReadonlyMap<string, ContactSummary>;
+  readonly queues: ReadonlyMap<string, QueueSummary>;
+  readonly connections: ReadonlyMap<string, ConnectionSummary>;
 }
 
-async function connectionsOf(companyId: string, tickets: readonly Ticket[], known: KnownRecords['connections'] = []): Promise<Map<string, { id: string; name: string }>> {
-  const connections = new Map(known.map((connection) => [connection.id, { id: connection.id, name: connection.name }]));
-  const missing = [...new Set(tickets.flatMap((ticket) => (ticket.whatsappId && !connections.has(ticket.whatsappId) ? [ticket.whatsappId] : [])))];
-  for (const [id, summary] of await getConnectionSummaries(companyId, missing)) connections.set(id, summary);
-  return connections;
+const missing = (ids: readonly (string | null)[], known: ReadonlyMap<string, unknown>): string[] =>
+  [...new Set(ids.filter((id): id is string => id !== null && !known.has(id)))];
+
+async function fallbackOf(companyId: string, tickets: readonly Ticket[], known: KnownRecords): Promise<Fallback> {
+  const contacts = new Map<string, ContactSummary>(
+    (known.contacts ?? []).map((c) => [c.id, { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl ?? null }]),
+  );
+  const connections = new Map<string, ConnectionSummary>((known.connections ?? []).map((c) => [c.id, { id: c.id, name: c.name }]));
+  const contactIds = missing(tickets.filter((t) => !t.contactRow).map((t) => t.contactId), contacts);
+  const queueIds = missing(tickets.filter((t) => !t.queueRow).map((t) => t.queueId), new Map());
+  const connectionIds = missing(tickets.filter((t) => !t.connectionRow).map((t) => t.whatsappId), connections);
+  const [readContacts, readQueues, readConnections] = await Promise.all([
+    contactIds.length > 0 ? getContacts(companyId, contactIds) : Promise.resolve(new Map<string, Contact>()),
+    queueIds.length > 0 ? getQueueSummaries(companyId, queueIds) : Promise.resolve([]),
+    connectionIds.length > 0 ? getConnectionSummaries(companyId, connectionIds) : Promise.resolve(new Map<string, ConnectionSummary>()),
+  ]);
+  for (const [id, c] of readContacts) contacts.set(id, { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl ?? null });
+  for (const [id, c] of readConnections) connections.set(id, c);
+  return { contacts, queues: new Map(readQueues.map((q) => [q.id, q])), connections };
 }
 
+/** The row of one ticket, from its copies or else from what the fallback read. */
+function rowOf(ticket: Ticket, fallback: Fallback): TicketDto {
+  const { contactRow, queueRow, connectionRow } = ticket;
+  return {
+    id: ticket.id,
+    uuid: ticket.uuid,
+    number: ticket.number ?? null,
+    status: ticket.status,
+    contactId: ticket.contactId,
+    contact: contactRow
+      ? { id: ticket.contactId, name: contactRow.name, number: contactRow.number, profilePicUrl: contactRow.profilePicUrl }
+      : (fallback.contacts.get(ticket.contactId) ?? { id: ticket.contactId, name: '', number: '', profilePicUrl: null }),
+    userId: ticket.userId,
+    user: ticket.userId ? { id: ticket.userId, name: ticket.userName ?? '' } : null,
+    queueId: ticket.queueId,
+    queue: ticket.queueId
+      ? queueRow
+        ? { id: ticket.queueId, name: queueRow.name, color: queueRow.color }
+        : (fallback.queues.get(ticket.queueId) ?? null)
+      : null,
+    whatsappId: ticket.whatsappId,
+    whatsapp: ticket.whatsappId
+      ? connectionRow
+        ? { id: ticket.whatsappId, name: connectionRow.name }
+        : (fallback.connections.get(ticket.whatsappId) ?? null)
+      : null,
+    tagIds: ticket.tagIds,
+    isGroup: ticket.isGroup,
+    chatbot: ticket.chatbot,
+    useIntegration: ticket.useIntegration,
+    promptId: ticket.promptId,
+    integrationId: ticket.integrationId,
+    lastMessage: ticket.lastMessage,
+    unreadMessages: ticket.unreadMessages,
+    createdAt: ticket.createdAt,
+    updatedAt: ticket.updatedAt,
+  };
+}
+
+/** The rows of stored tickets, in their order; reads only for tickets stored without copies (see above). */
 export async function presentTickets(companyId: string, tickets: readonly Ticket[], known: KnownRecords = {}): Promise<TicketDto[]> {
   if (tickets.length === 0) return [];
-  const queueIds = [...new Set(tickets.flatMap((ticket) => (ticket.queueId ? [ticket.queueId] : [])))];
-  const tagIds = [...new Set(tickets.flatMap((ticket) => ticket.tagIds))];
-  const [contacts, queues, tags, connections] = await Promise.all([
-    contactsOf(companyId, tickets, known.contacts ?? []),
-    queueIds.length > 0 ? getQueueSummaries(companyId, queueIds) : Promise.resolve([]),
-    getTagSummaries(companyId, tagIds),
-    connectionsOf(companyId, tickets, known.connections),
-  ]);
-  const queueById = new Map(queues.map((queue) => [queue.id, queue]));
-  return tickets.map((ticket) => {
-    const contact = contacts.get(ticket.contactId);
-    const queue = ticket.queueId ? queueById.get(ticket.queueId) : undefined;
-    return {
-      id: ticket.id,
-      uuid: ticket.uuid,
-      number: ticket.number ?? null,
-      status: ticket.status,
-      contactId: ticket.contactId,
-      contact: contact
-        ? { id: contact.id, name: contact.name, number: contact.number, profilePicUrl: contact.profilePicUrl }
-        : { id: ticket.contactId, name: '', number: '', profilePicUrl: null },
-      userId: ticket.userId,
-      user: ticket.userId ? { id: ticket.userId, name: ticket.userName ?? '' } : null,
-      queueId: ticket.queueId,
-      queue: queue ? { id: queue.id, name: queue.name, color: queue.color } : null,
-      whatsappId: ticket.whatsappId,
-      whatsapp: (ticket.whatsappId ? connections.get(ticket.whatsappId) : undefined) ?? null,
-      tags: ticket.tagIds.flatMap((id) => {
-        const tag = tags.get(id);
-        return tag ? [tag] : [];
-      }),
-      isGroup: ticket.isGroup,
-      chatbot: ticket.chatbot,
-      useIntegration: ticket.useIntegration,
-      promptId: ticket.promptId,
-      integrationId: ticket.integrationId,
-      lastMessage: ticket.lastMessage,
-      unreadMessages: ticket.unreadMessages,
-      createdAt: ticket.createdAt,
-      updatedAt: ticket.updatedAt,
-    };
-  });
+  const fallback = await fallbackOf(companyId, tickets, known);
+  return tickets.map((ticket) => rowOf(ticket, fallback));
 }
 
 export async function presentTicket(companyId: string, ticket: Ticket, known: KnownRecords = {}): Promise<TicketDto> {

@@ -88,6 +88,8 @@ function inferAction(ticket: Ticket, body: UpdateTicketBody): TicketAction | und
 export interface Actor {
   readonly id: string;
   readonly name: string;
+  /** The user's `updatedAt`, the version of the name the ticket copies (ticket-rows.ts); read when absent. */
+  readonly updatedAt?: string;
 }
 
 /**

@@ -30,7 +30,7 @@ export async function updateTicket(caller: Caller, ticketId: string, body: Updat
         if (transition.kind !== 'none') assertMayWorkTicket(caller, ticket);
         return transition;
       },
-      caller: { id: caller.userId, name: caller.user.name },
+      caller: { id: caller.userId, name: caller.user.name, updatedAt: caller.user.updatedAt },
     },
     now,
   );

@@ -43,6 +43,7 @@ import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../convers
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
 import { numberedTicket } from '../conversations/ticket-numbers';
 import { answerMenu, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
+import { announceContactChange, rowCopiesFor } from '../conversations/ticket-rows';
 import { isWithinSchedule } from './work-hours';
 
 /**
@@ -92,7 +93,7 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
   if (!held && !event.fromMe && !event.chat.isGroup && (await answeredRating(connection, contact, event, content, messageUlid, now))) return;
 
   const onlyQueue = connection.queueIds.length === 1 ? (connection.queueIds[0] ?? null) : null;
-  const { ticket, created } = held ? { ticket: held, created: false } : await openLiveTicket(companyId, whatsappId, contact, now, onlyQueue);
+  const { ticket, created } = held ? { ticket: held, created: false } : await openLiveTicket(companyId, whatsappId, contact, now, onlyQueue, connection);
   const stored = await storeOn(ticket, connection, contact, event, content, messageUlid, { unread: !event.fromMe }, now);
   if (!stored || event.fromMe || ticket.isGroup) return;
   if (event.mediaType === 'call_log') {
@@ -132,6 +133,7 @@ async function contactOf(event: MessageEvent, now: Date): Promise<Contact> {
   const after: Contact = { ...contact, name: betterName, profilePicUrl: newPicture, updatedAt: now.toISOString() };
   if ((await replaceContact(contact, after)) !== 'replaced') return contact;
   await publishContactEvent(event.companyId, { action: 'update', contact: toContactDto(after) }).catch(() => undefined);
+  await announceContactChange(contact, after, { quiet: true });
   return after;
 }
 
@@ -311,7 +313,9 @@ async function apply(ticket: Ticket, decision: BotDecision, say: (text: string) 
   const changed = queueId !== ticket.queueId || JSON.stringify(state ?? null) !== JSON.stringify(ticket.botState ?? null);
   if (changed) {
     const steps = new Steps<'ticket'>();
-    steps.add('ticket', changeTicketAction(ticket, { botState: state, chatbot: state !== null, queueId }, { reorder: false }));
+    // A queue chosen in the menu: its row copy comes in the same write (ticket-rows.ts).
+    const copies = queueId !== ticket.queueId ? await rowCopiesFor(ticket, { ...ticket, queueId }) : {};
+    steps.add('ticket', changeTicketAction(ticket, { botState: state, chatbot: state !== null, queueId, ...copies }, { reorder: false }));
     if ((await steps.run()).size > 0) return;
   }
   if (decision.kind === 'reply' && decision.text.trim() !== '') await say(decision.text);

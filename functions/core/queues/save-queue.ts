@@ -44,6 +44,7 @@ import {
   type Queue,
 } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
+import { announceQueueChange } from '../conversations/ticket-rows';
 import type { Caller } from '../caller/load-caller';
 
 /** Attempts of an update that meets concurrent changes of the same queue before giving up. */
@@ -113,6 +114,7 @@ export async function updateQueue(caller: Caller, queueId: string, input: Update
     if (failed.size === 0) {
       const dto = toQueueDto(queue);
       await publishToCompany(caller.companyId, 'company', 'queue', { action: 'update', queue: dto });
+      await announceQueueChange(current, queue);
       return dto;
     }
     if (failed.has('company')) throw new AppError('ERR_WAPP_GREETING_REQUIRED');

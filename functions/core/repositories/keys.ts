@@ -96,6 +96,12 @@ export const keys = {
   }),
   messagePrefix: (companyId: string, ticketId: string) => ({ PK: `${company(companyId)}#TK#${ticketId}`, SKPrefix: 'MSG#' }),
   /**
+   * The sort-key range of a ticket's partition from its oldest message up to the ticket item itself
+   * ('MSG#' < 'NOTE#' < 'TICKET'): read newest first, the ticket then its messages (notes filtered out),
+   * so the first page of a conversation is one Query.
+   */
+  ticketConversationRange: (companyId: string, ticketId: string) => ({ PK: `${company(companyId)}#TK#${ticketId}`, from: 'MSG#', to: 'TICKET' }),
+  /**
    * A WhatsApp message id seen on a connection: the idempotency claim of an inbound message (the first
    * delivery wins, redeliveries are no-ops) and the way from a WhatsApp id to our message (acks, edits,
    * deletions, quoted replies). Per connection: one group message reaches every connection in it.

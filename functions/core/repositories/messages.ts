@@ -101,6 +101,47 @@ export async function readMessages(companyId: string, ticketId: string, limit: n
   return { messages: Items.slice(0, limit).map((item) => fromItem<StoredMessage>(item)), hasMore: Items.length > limit };
 }
 
+/** Items one step of readTicketAndMessages reads beyond the page: the ticket, the extra message, a few notes. */
+const CONVERSATION_SLACK = 8;
+
+/**
+ * The ticket and its `limit` newest messages, newest first, in one strongly consistent Query of the
+ * ticket's partition (keys.ticketConversationRange): the first page of a conversation without a
+ * separate read of the ticket. Notes sit between the messages and the ticket; a Query filter drops them,
+ * and a ticket with many notes only costs a further page. `ticket` is undefined when there is none.
+ */
+export async function readTicketAndMessages(
+  companyId: string,
+  ticketId: string,
+  limit: number,
+): Promise<MessageSlice & { readonly ticket: Ticket | undefined }> {
+  const range = keys.ticketConversationRange(companyId, ticketId);
+  let ticket: Ticket | undefined;
+  const messages: StoredMessage[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        FilterExpression: '#entity IN (:ticket, :message)',
+        ExpressionAttributeNames: { '#entity': 'entity' },
+        ExpressionAttributeValues: { ':pk': range.PK, ':from': range.from, ':to': range.to, ':ticket': 'ticket', ':message': 'message' },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: limit + CONVERSATION_SLACK,
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.entity === 'ticket') ticket = fromItem<Ticket>(item);
+      else messages.push(fromItem<StoredMessage>(item));
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && messages.length <= limit);
+  return { ticket, messages: messages.slice(0, limit), hasMore: messages.length > limit };
+}
+
 /**
  * Passes over up to `count` messages of a ticket, newest first from before the message `beforeUlid` (or
  * from the newest), reading keys only: how many there were, and the ULID of the last one passed (where

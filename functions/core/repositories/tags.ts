@@ -9,7 +9,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { KanbanFlag, Tag } from '../../../shared/tags';
-import type { TicketDto } from '../../../shared/tickets';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { batchGetAll, queryPrefix, table } from './table';
@@ -115,7 +114,11 @@ export async function existingTagIds(companyId: string, tagIds: readonly string[
   return items.map((item) => String(item.id));
 }
 
-export type TagSummary = TicketDto['tags'][number];
+export interface TagSummary {
+  readonly id: string;
+  readonly name: string;
+  readonly color: string;
+}
 
 /** Name and colour of the given tags (distinct ids), by id; tags that do not exist are left out. */
 export async function getTagSummaries(companyId: string, tagIds: readonly string[]): Promise<Map<string, TagSummary>> {

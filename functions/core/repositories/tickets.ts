@@ -62,7 +62,53 @@ export interface Ticket {
   readonly transferDueAt?: string | null;
   /** When the running inactivity timer fires; absent or past: none runs. */
   readonly expiryDueAt?: string | null;
+  /**
+   * Copies of what the ticket's list row shows of other entities (conversations/ticket-rows.ts), so a
+   * list page is one Query. Each carries `at`, the source's `updatedAt` it was copied from: a copy is only
+   * ever replaced by a newer one (setTicketRowCopy). Absent on tickets stored before copies existed (the
+   * presenter then reads the source; scripts/backfill-ticket-rows.ts fills them).
+   */
+  readonly contactRow?: TicketContactRow;
+  /** The queue's copy; null (or absent) for a ticket without a queue. */
+  readonly queueRow?: TicketQueueRow | null;
+  /** The connection's copy; null (or absent) for a ticket without a connection. */
+  readonly connectionRow?: TicketConnectionRow | null;
+  /** When `userName` was copied from the user (its `updatedAt`); absent on older tickets. */
+  readonly userRow?: TicketUserRow | null;
 }
+
+export interface TicketContactRow {
+  readonly name: string;
+  readonly number: string;
+  readonly profilePicUrl: string | null;
+  readonly at: string;
+}
+
+export interface TicketQueueRow {
+  readonly name: string;
+  readonly color: string;
+  readonly at: string;
+}
+
+export interface TicketConnectionRow {
+  readonly name: string;
+  readonly at: string;
+}
+
+export interface TicketUserRow {
+  readonly name: string;
+  readonly at: string;
+}
+
+/** The copies a ticket carries, by the entity they come from, with the ticket field naming that entity. */
+export const TICKET_ROW_COPIES = {
+  contact: { idField: 'contactId', copyField: 'contactRow' },
+  queue: { idField: 'queueId', copyField: 'queueRow' },
+  connection: { idField: 'whatsappId', copyField: 'connectionRow' },
+  user: { idField: 'userId', copyField: 'userRow' },
+} as const;
+
+export type TicketRowSource = keyof typeof TICKET_ROW_COPIES;
 
 export interface TicketBotState {
   /** The queue whose option menu is shown; null while the contact chooses among the connection's queues. */
@@ -310,10 +356,62 @@ export async function previousTicketOfContact(
   return undefined;
 }
 
-/** One list partition of tickets: GSI1 (by status) or GSI2 (by queue and status). */
+/** One list partition of tickets: GSI1 (by status), GSI2 (by queue and status) or GSI3 (by contact). */
 export interface TicketListSource {
-  readonly index: 'GSI1' | 'GSI2';
+  readonly index: 'GSI1' | 'GSI2' | 'GSI3';
   readonly partition: string;
+}
+
+/** The list partition of one contact's tickets, every status (GSI3). */
+export const contactListSource = (companyId: string, contactId: string): TicketListSource => ({
+  index: 'GSI3',
+  partition: ticketContactListKey(companyId, contactId),
+});
+
+/** A Query filter keeping the tickets whose `field` names `id` (a walk over partitions that are not that entity's). */
+export function ticketFieldFilter(field: 'userId' | 'whatsappId', id: string): NonNullable<TicketListRead['filter']> {
+  return { expression: '#field = :fieldId', names: { '#field': field }, values: { ':fieldId': id } };
+}
+
+/**
+ * Replaces one row copy of a ticket (contactRow, queueRow, connectionRow, or userRow with userName), only
+ * while the ticket still names that entity and the copy it holds is older than `copy.at` (or missing):
+ * so a repeated or late message changes nothing. Answers the ticket as stored after the change, or
+ * undefined when the condition kept it as it was (or the ticket is gone).
+ */
+export async function setTicketRowCopy<S extends TicketRowSource>(
+  ticket: Pick<Ticket, 'companyId' | 'id'>,
+  source: S,
+  entityId: string,
+  copy: NonNullable<Ticket[(typeof TICKET_ROW_COPIES)[S]['copyField']]>,
+): Promise<Ticket | undefined> {
+  const { idField, copyField } = TICKET_ROW_COPIES[source];
+  const names: Record<string, string> = { '#id': idField, '#copy': copyField, '#at': 'at' };
+  const values: Record<string, unknown> = { ':id': entityId, ':copy': copy, ':at': copy.at, ':nullType': 'NULL' };
+  let update = 'SET #copy = :copy';
+  if (source === 'user') {
+    // The user's name has always been kept on the ticket (`userName`); its copy only adds the version.
+    names['#name'] = 'userName';
+    values[':name'] = copy.name;
+    update += ', #name = :name';
+  }
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.ticket(ticket.companyId, ticket.id),
+        UpdateExpression: update,
+        ConditionExpression: 'attribute_exists(PK) AND #id = :id AND (attribute_not_exists(#copy) OR attribute_type(#copy, :nullType) OR #copy.#at < :at)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem<Ticket>(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 /** The list partition of the company's tickets of one status, every queue (GSI1). */

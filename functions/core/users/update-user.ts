@@ -41,6 +41,7 @@ import { invalidQueues } from './create-user';
 import { endSessions } from './end-sessions';
 import type { Caller } from '../caller/load-caller';
 import { presentUser, toUserDto } from './present-user';
+import { announceUserChange } from '../conversations/ticket-rows';
 
 type StepName = 'user' | 'newEmail' | 'oldEmail' | 'whatsapp' | `queue:${string}`;
 
@@ -82,6 +83,7 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
     if (Object.keys(changes).length > 0 || input.password) {
       await publishToCompany(caller.companyId, 'company', 'user', { action: 'update', user: dto });
     }
+    await announceUserChange(user, updated);
     // With a new password the sockets are closed already.
     if (!input.password && changesRights(changes)) await closeUserSockets(user.companyId, user.id);
     return dto;

@@ -65,7 +65,7 @@ async function expectUnchanged(cloud: TestCloud, b: Tenant, ticket: TicketDto): 
     status: ticket.status,
     userId: ticket.userId,
     queueId: ticket.queueId,
-    tags: ticket.tags,
+    tagIds: ticket.tagIds,
     updatedAt: ticket.updatedAt,
   });
 }

@@ -6,7 +6,9 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
+import { queueUrlEnv, TICKET_ROWS_QUEUE_ID } from '../../../infra/resources/queues';
 import ExcelJS from 'exceljs';
 import { normaliseNumber, numberSearchDigits, type CreateContactInput } from '../../../shared/contacts';
 import {
@@ -29,6 +31,10 @@ process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// A rename announces itself on the ticket-rows queue (conversations/ticket-rows.ts).
+process.env[queueUrlEnv(TICKET_ROWS_QUEUE_ID)] = 'https://sqs.test/ticket-rows';
+const sqs = mockClient(SQSClient);
+sqs.on(SendMessageCommand).resolves({});
 
 const caller = { userId: 'U1', companyId: 'C1', company: { id: 'C1', contactsCount: 4 }, user: { profile: 'admin' } } as unknown as Caller;
 
@@ -186,6 +192,20 @@ describe('updateContact', () => {
     expect(transactItems(0)).toHaveLength(1);
     expect(transactItems(0)[0]?.Put?.Item).toMatchObject({ name: 'Novo Nome', GSI1SK: 'novo nome#K1' });
     expect(code).toBe('ERR_DUPLICATED_CONTACT');
+  });
+
+  it("announces a new name on the ticket-rows queue for the contact's tickets, and nothing for a change rows do not show", async () => {
+    ddb.on(GetCommand).resolves({ Item: contact('K1', '5511900000001') });
+    ddb.on(TransactWriteCommand).resolves({});
+    sqs.resetHistory();
+
+    await updateContact(caller, 'K1', { name: 'Outro Nome' });
+    await updateContact(caller, 'K1', { email: 'novo@example.com' });
+
+    const bodies = sqs.commandCalls(SendMessageCommand).map((call) => JSON.parse(call.args[0].input.MessageBody ?? '{}'));
+    expect(bodies).toEqual([
+      expect.objectContaining({ source: 'contact', companyId: 'C1', entityId: 'K1', copy: expect.objectContaining({ name: 'Outro Nome', number: '5511900000001' }) }),
+    ]);
   });
 });
 

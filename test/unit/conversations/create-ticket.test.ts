@@ -42,6 +42,13 @@ beforeEach(() => {
   ddb.reset();
   // The company's counter, backfilled, at 41: the ticket is number 42.
   ddb.on(UpdateCommand, { Key: { PK: 'C#C1#TKCOUNTER', SK: 'COUNTER' } }).resolves({ Attributes: { last: 42 } });
+  // What the ticket's row shows of its contact and queue (its copies).
+  ddb
+    .on(GetCommand, { Key: { PK: 'C#C1#CT#K1', SK: 'CONTACT' } })
+    .resolves({ Item: { id: 'K1', companyId: 'C1', name: 'Maria', number: '5511999990000', profilePicUrl: null, updatedAt: '2030-01-01T00:00:00.000Z' } });
+  ddb
+    .on(GetCommand, { Key: { PK: 'C#C1', SK: 'QUEUE#Q1' } })
+    .resolves({ Item: { id: 'Q1', companyId: 'C1', name: 'Vendas', color: '#ff0000', createdAt: '2029-01-01T00:00:00.000Z', updatedAt: '2030-01-01T01:00:00.000Z' } });
 });
 
 describe('insertTicket', () => {
@@ -56,6 +63,12 @@ describe('insertTicket', () => {
     expect(items[0]?.Put?.Item).toMatchObject({ PK: 'C#C1#OPENTK#K1#none', ticketId: 'T1', uuid: 'uuid-1' });
     expect(items[1]?.Put?.Item).toMatchObject({ PK: 'C#C1#TK#T1', GSI1PK: 'C#C1#TKS#pending', GSI2PK: 'C#C1#TKQ#Q1#pending', attendanceId: stored.attendanceId, number: 42 });
     expect(items[3]?.Put?.Item).toMatchObject({ PK: 'C#C1#TKNUM#42', ticketId: 'T1', number: 42 });
+    expect(items[1]?.Put?.Item).toMatchObject({
+      contactRow: { name: 'Maria', number: '5511999990000', profilePicUrl: null, at: '2030-01-01T00:00:00.000Z' },
+      queueRow: { name: 'Vendas', color: '#ff0000', at: '2030-01-01T01:00:00.000Z' },
+      connectionRow: null,
+      userRow: null,
+    });
     expect(items[4]?.Put?.Item).toMatchObject({ status: 'pending', startedPending: true, startedDay: '2030-01-02', version: 0 });
     expect(items[5]?.Update).toMatchObject({
       Key: { PK: 'C#C1#DASH#2030-01-02', SK: 'COMPANY' },

@@ -20,7 +20,7 @@ const agent = {
   companyId: 'C1',
   userId: 'U1',
   isAdmin: false,
-  user: { id: 'U1', name: 'Ana', profile: 'user', queueIds: ['Q1'], allTicket: 'desabled' },
+  user: { id: 'U1', name: 'Ana', profile: 'user', queueIds: ['Q1'], allTicket: 'desabled', updatedAt: '2030-01-01T00:00:00.000Z' },
 } as unknown as Caller;
 
 const pending: Ticket = {

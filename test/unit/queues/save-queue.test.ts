@@ -1,7 +1,9 @@
 /** Creating and changing a queue: colour uniqueness, greeting rule and plan limit in one transaction. */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
+import { queueUrlEnv, TICKET_ROWS_QUEUE_ID } from '../../../infra/resources/queues';
 import { CreateQueueBody } from '../../../shared/queues';
 import { defaultQueueSchedule } from '../../../shared/schedules';
 import type { Caller } from '../../../functions/core/caller/load-caller';
@@ -12,6 +14,10 @@ process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// A rename announces itself on the ticket-rows queue (conversations/ticket-rows.ts).
+process.env[queueUrlEnv(TICKET_ROWS_QUEUE_ID)] = 'https://sqs.test/ticket-rows';
+const sqs = mockClient(SQSClient);
+sqs.on(SendMessageCommand).resolves({});
 
 /** A session of company C1 whose plan allows `limit` queues and which has `count` of them. */
 const session = (count: number, limit = 5) =>

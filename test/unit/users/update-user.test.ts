@@ -21,7 +21,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
+import { queueUrlEnv, TICKET_ROWS_QUEUE_ID } from '../../../infra/resources/queues';
 import type { UpdateUserInput } from '../../../shared/users';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { updateUser } from '../../../functions/core/users/update-user';
@@ -33,6 +35,10 @@ process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
+// A rename announces itself on the ticket-rows queue (conversations/ticket-rows.ts).
+process.env[queueUrlEnv(TICKET_ROWS_QUEUE_ID)] = 'https://sqs.test/ticket-rows';
+const sqs = mockClient(SQSClient);
+sqs.on(SendMessageCommand).resolves({});
 const cognito = mockClient(CognitoIdentityProviderClient);
 const ws = mockClient(ApiGatewayManagementApiClient);
 const userRoom = { ExpressionAttributeValues: { ':pk': 'C#C1#ROOM#user:U2' } };

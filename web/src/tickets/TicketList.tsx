@@ -4,8 +4,9 @@
  * message.
  */
 import { Button, Spinner, Subtitle2, Text, makeStyles, tokens } from '@fluentui/react-components';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TicketDto } from '../../../shared/tickets';
+import { useTagOptions, type TagSummary } from '../api/tags';
 import { useTexts } from '../i18n/texts';
 import { TicketListItem } from './TicketListItem';
 import { ticketsTexts } from './texts';
@@ -61,6 +62,10 @@ export function TicketList(props: TicketListProps) {
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).list;
   const scroller = useRef<HTMLDivElement>(null);
+  // Tickets name their tags by id (TicketDto.tagIds); the company's tag list gives their names and colours.
+  const tagOptions = useTagOptions();
+  const tagsById = useMemo(() => new Map((tagOptions.data ?? []).map((tag) => [tag.id, tag])), [tagOptions.data]);
+  const tagsOf = (ticket: TicketDto): TagSummary[] => ticket.tagIds.flatMap((id) => tagsById.get(id) ?? []);
 
   const loadIfNear = useCallback(() => {
     const element = scroller.current;
@@ -101,6 +106,7 @@ export function TicketList(props: TicketListProps) {
           <TicketListItem
             key={ticket.id}
             ticket={ticket}
+            tags={tagsOf(ticket)}
             selected={isRouteTicket(routeTicket, ticket)}
             isAdmin={props.isAdmin}
             mayWork={props.mayWork(ticket)}

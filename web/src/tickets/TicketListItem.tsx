@@ -21,6 +21,7 @@ import {
 } from '@fluentui/react-components';
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import type { TicketDto } from '../../../shared/tickets';
+import type { TagSummary } from '../api/tags';
 import { format, useTexts } from '../i18n/texts';
 import { lastMessageKind, previewText, readableTextColor, ticketTime } from './ticket-format';
 import { ticketsTexts } from './texts';
@@ -123,6 +124,8 @@ const useStyles = makeStyles({
 
 export interface TicketListItemProps {
   readonly ticket: TicketDto;
+  /** The ticket's tags that still exist, with their names and colours (the ticket carries only their ids). */
+  readonly tags: readonly Pick<TagSummary, 'id' | 'name' | 'color'>[];
   readonly selected: boolean;
   readonly isAdmin: boolean;
   /** The user may work the ticket: it is not one another user attends, or the user is an admin. */
@@ -135,7 +138,7 @@ export interface TicketListItemProps {
   readonly onSpy: (ticket: TicketDto) => void;
 }
 
-export function TicketListItem({ ticket, selected, isAdmin, mayWork, busy, onOpen, onAccept, onFinish, onReopen, onSpy }: TicketListItemProps) {
+export function TicketListItem({ ticket, tags, selected, isAdmin, mayWork, busy, onOpen, onAccept, onFinish, onReopen, onSpy }: TicketListItemProps) {
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).item;
   const pending = ticket.status === 'pending';
@@ -206,7 +209,7 @@ export function TicketListItem({ ticket, selected, isAdmin, mayWork, busy, onOpe
               {ticket.user.name}
             </Badge>
           )}
-          {ticket.tags.map((tag) => (
+          {tags.map((tag) => (
             <Badge
               key={tag.id}
               size="small"

@@ -36,7 +36,7 @@ export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketD
   const [openSeen, setOpenSeen] = useState(false);
   if (open !== openSeen) {
     setOpenSeen(open);
-    if (open) setSelected(ticket.tags.map((tag) => tag.id));
+    if (open) setSelected([...ticket.tagIds]);
   }
 
   const save = async () => {

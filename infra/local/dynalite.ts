@@ -57,7 +57,14 @@ export function validationError(message: string): DynamoError {
 
 // dynalite ships no type declarations; these are the parts of its modules we use.
 type Callback = (error: unknown, result?: Payload) => void;
-type Store = { readonly lifecycleManager: { gracefulClose(callback: (error: unknown) => void): void } };
+interface LevelIterator {
+  close(): Promise<void>;
+  return?: () => Promise<void>;
+}
+interface Store {
+  readonly db: { values(options: unknown): LevelIterator };
+  readonly lifecycleManager: { gracefulClose(callback: (error: unknown) => void): void };
+}
 type Action = (store: Store, data: Payload, callback: Callback) => void;
 interface Validation {
   readonly types: unknown;
@@ -93,6 +100,22 @@ function asDynamoError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/**
+ * dynalite reads ranges (Query, Scan) through a stream that ends its LevelDB iterator by calling the
+ * iterator's `return()`, which abstract-level 3's iterators do not have (they have `close()`): every
+ * Query and Scan left its iterator open until the database closed, each holding a LevelDB snapshot, and
+ * the process grew by gigabytes under writes. Each iterator gets the `return()` dynalite expects.
+ */
+function closeIteratorsWhenDone(store: Store): void {
+  const level = store.db;
+  const values = level.values.bind(level);
+  level.values = (options) => {
+    const iterator = values(options);
+    iterator.return ??= () => iterator.close();
+    return iterator;
+  };
+}
+
 export interface Dynalite {
   /**
    * Runs one operation as dynalite's HTTP server would (validation, then the action) and resolves with
@@ -108,6 +131,7 @@ export interface Dynalite {
 export function openDynalite(options: { path?: string }): Dynalite {
   // Tables become ACTIVE at once; there is nobody to simulate provisioning delays for.
   const store = db.create({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  closeIteratorsWhenDone(store);
   return {
     call(operation, payload) {
       const known = operations.get(operation);

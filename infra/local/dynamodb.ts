@@ -55,6 +55,9 @@ const IDLE_SOCKET_KEEP_MS = 10 * 60_000;
 /** An item or key in DynamoDB's wire format ({ "PK": { "S": "..." } }); we pass them through untouched. */
 type AttributeMap = Record<string, unknown>;
 
+/** How long stop() lets the requests in flight finish before it cuts their connections. */
+const STOP_GRACE_MS = 500;
+
 const API = 'DynamoDB_20120810';
 const MAX_TRANSACTION_ACTIONS = 100;
 const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
@@ -388,6 +391,9 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     });
   }
 
+  /** Set by stop(): sweeps and the backfill stop at their next item or page, sockets close after their answer. */
+  let stopRequested = false;
+
   /** Serves one operation; a DynamoError rejection is DynamoDB's error answer. */
   async function serve(operation: string, payload: Payload): Promise<Payload> {
     if (operation === 'TransactWriteItems') return transactWrite(payload);
@@ -402,6 +408,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
 
   /** The HTTP envelope of the JSON protocol, as dynalite's own server answers it. */
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    if (stopRequested) response.shouldKeepAlive = false;
     const body = await readBody(request);
     if (request.method === 'GET') {
       // DynamoDB's health check answer.
@@ -458,8 +465,6 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     throw error;
   }
 
-  // Sweeps and the backfill stop at their next item or page once stop() has been asked.
-  let stopRequested = false;
   const stopped = () => stopRequested;
   let pauseTimer: NodeJS.Timeout | undefined;
   let endPause: () => void = () => undefined;
@@ -504,7 +509,14 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
       clearTimeout(pauseTimer);
       endPause();
       await sweeping;
-      await closeServerAfterRequests(server);
+      // Clients that keep sending on their keep-alive sockets would hold the server open for as long
+      // as they work: from now on every answer closes its socket, and what is still open after a short
+      // grace is cut. Writes already taken in run to their end before dynalite closes.
+      const closed = closeServerAfterRequests(server);
+      const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
+      await writes.run(() => Promise.resolve());
       await engine.close();
     })();
     return stopping;

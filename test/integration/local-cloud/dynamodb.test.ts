@@ -657,6 +657,38 @@ describe('local DynamoDB TTL', () => {
   });
 });
 
+describe('local DynamoDB stopping', () => {
+  test('stops while clients keep sending requests on their keep-alive connections', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    const { raw, doc } = clientsFor(dynamo);
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'BUSY', SK: 'A' } }));
+    let answered = 0;
+    const refusals: unknown[] = [];
+    // Several loops at once, so some connection is always in the middle of a request.
+    const busyClients = Array.from({ length: 8 }, async () => {
+      for (;;) {
+        try {
+          await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: 'BUSY', SK: 'A' } }));
+          answered += 1;
+        } catch (error) {
+          refusals.push(error);
+          return;
+        }
+      }
+    });
+    while (answered < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // Act: resolving at all is the point (the jest timeout fails the test otherwise)
+    await dynamo.stop();
+
+    // Assess
+    await Promise.all(busyClients);
+    raw.destroy();
+    expect(refusals).toHaveLength(8);
+  });
+});
+
 describe('local DynamoDB on disk', () => {
   let dataDir: string;
 

@@ -76,6 +76,7 @@ interface Validations {
   checkValidations(data: Payload, types: unknown, custom: unknown, store: Store): void;
 }
 interface Db {
+  checkConditional(data: Payload, existingItem: Payload | undefined): unknown;
   create(options: { path?: string; createTableMs: number; deleteTableMs: number; updateTableMs: number }): Store;
 }
 
@@ -123,6 +124,12 @@ export interface Dynalite {
    * dynalite may remove its unknown or null top-level members.
    */
   call(operation: string, payload: Payload): Promise<Payload>;
+  /**
+   * Whether a DeleteItem-shaped request's ConditionExpression holds for `item` (undefined: no such
+   * item), evaluated by dynalite's own evaluator as DeleteItem would, without touching the store. An
+   * invalid request throws the DynamoError DeleteItem would answer with.
+   */
+  conditionHolds(request: Payload, item: Payload | undefined): boolean;
   /** Closes the store once its pending operations are done (releasing the LevelDB lock). */
   close(): Promise<void>;
 }
@@ -150,6 +157,18 @@ export function openDynalite(options: { path?: string }): Dynalite {
           reject(asDynamoError(error));
         }
       });
+    },
+    conditionHolds(request, item) {
+      const deleteItem = operations.get('DeleteItem');
+      if (!deleteItem) throw new Error('dynalite has no DeleteItem');
+      try {
+        // The validation parses the expression (into data._condition) and checks its names and values.
+        const data = validations.checkTypes(request, deleteItem.validation.types);
+        validations.checkValidations(data, deleteItem.validation.types, deleteItem.validation.custom, store);
+        return db.checkConditional(data, item) == null;
+      } catch (error) {
+        throw asDynamoError(error);
+      }
     },
     close: () =>
       new Promise<void>((resolve, reject) =>

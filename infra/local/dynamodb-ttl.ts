@@ -3,7 +3,7 @@
  * attribute lies in the past), at a cost proportional to what expires instead of a Scan of the table.
  *
  * The expiry index: a side table in dynalite (`<table>.expiry-index`, one partition `due`) whose sort key
- * is `<expiry, 13 digits>#<item key>`, so the entries due come first. The proxy adds an entry in the same
+ * is `<expiry, 13 digits>#<item key>`, so the entries due come first. The server adds an entry in the same
  * critical section as every write that leaves an item with a numeric TTL attribute (PutItem, UpdateItem,
  * BatchWriteItem, TransactWriteItems). Entries are never updated in place: a rewrite with a new TTL adds
  * a new entry and leaves the old one, and a DeleteItem leaves its entry too. A sweep pass reads the due
@@ -45,7 +45,7 @@ export interface ExpiryIndexOptions {
   readonly tableName: string;
   /** Calls dynalite (no serialisation). */
   readonly call: (operation: string, payload: Payload) => Promise<Payload>;
-  /** Runs work in the proxy's write critical section (one writer at a time). */
+  /** Runs work in the server's write critical section (one writer at a time). */
   readonly exclusive: <T>(work: () => Promise<T>) => Promise<T>;
 }
 

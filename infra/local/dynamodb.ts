@@ -6,7 +6,7 @@
  * of dynalite's single-item operations, and the TTL deletion DynamoDB does in the background
  * (dynamodb-ttl.ts: an expiry index kept as items are written, swept in bounded passes).
  *
- * Atomicity comes from one async mutex: every write that goes through the proxy (single-item writes,
+ * Atomicity comes from one async mutex: every write that goes through the server (single-item writes,
  * batches, transactions, the TTL sweeper) runs alone, so a transaction can check all its conditions,
  * apply its actions one by one and undo them on a late failure without anybody else writing in between.
  * Plain reads are not serialised, so unlike on DynamoDB a GetItem or Query may see a transaction half
@@ -258,26 +258,18 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     return Item as AttributeMap | undefined;
   }
 
-  /**
-   * Asks dynalite whether an action's condition holds, without changing anything: the condition rides
-   * on a write that is a no-op (rewriting the item as it is, or deleting an item that does not exist),
-   * so we need no expression evaluator of our own.
-   */
-  async function conditionHolds(action: TransactionAction, before: AttributeMap | undefined): Promise<boolean> {
+  /** Whether an action's condition holds for the item as it is, by dynalite's evaluator, writing nothing. */
+  function conditionHolds(action: TransactionAction, before: AttributeMap | undefined): boolean {
     if (!action.conditionExpression) return true;
-    const condition = {
-      TableName: action.tableName,
-      ConditionExpression: action.conditionExpression,
-      ...expressionParameters(action.conditionExpression, action),
-    };
-    try {
-      if (before) await call('PutItem', { ...condition, Item: before });
-      else await call('DeleteItem', { ...condition, Key: action.key });
-      return true;
-    } catch (error) {
-      if (error instanceof DynamoError && error.isConditionalCheckFailed) return false;
-      throw error;
-    }
+    return engine.conditionHolds(
+      {
+        TableName: action.tableName,
+        Key: action.key,
+        ConditionExpression: action.conditionExpression,
+        ...expressionParameters(action.conditionExpression, action),
+      },
+      before,
+    );
   }
 
   async function applyAction(action: TransactionAction): Promise<void> {
@@ -321,7 +313,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
    * 2. read every item's before-image;
    * 3. evaluate every condition; if any fails, cancel with one reason per action;
    * 4. apply the actions in order; if one still fails, put the before-images back and forward its error;
- * 5. index the TTL of the items written (dynamodb-ttl.ts).
+   * 5. index the TTL of the items written (dynamodb-ttl.ts).
    * ClientRequestToken idempotency is not implemented: local clients do not retry a transaction with
    * the same token in a way our code depends on.
    */
@@ -332,7 +324,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
       const reasons: CancellationReason[] = [];
       for (const [index, action] of actions.entries()) {
         const before = befores[index];
-        if (await conditionHolds(action, before)) {
+        if (conditionHolds(action, before)) {
           reasons.push({ Code: 'None' });
         } else {
           reasons.push({
@@ -360,7 +352,11 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
       for (const action of actions) {
         if (action.kind === 'Put' && action.item) {
           await expiry.indexItem(action.tableName, action.item, action.item[MAIN_TABLE.ttlAttribute]);
-        } else if (action.kind === 'Update' && action.tableName === options.tableName && expiry.mayChangeTtl({ UpdateExpression: action.updateExpression, ExpressionAttributeNames: action.names })) {
+        } else if (
+          action.kind === 'Update' &&
+          action.tableName === options.tableName &&
+          expiry.mayChangeTtl({ UpdateExpression: action.updateExpression, ExpressionAttributeNames: action.names })
+        ) {
           const after = await readItem(action.tableName, action.key);
           if (after) await expiry.indexItem(action.tableName, after, after[MAIN_TABLE.ttlAttribute]);
         }
@@ -455,9 +451,8 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
   });
 
   let port: number;
-  let tableHadData: boolean;
   try {
-    tableHadData = await ensureTable();
+    const tableHadData = await ensureTable();
     await expiry.open(tableHadData);
     port = await listen(server, options.port, host);
   } catch (error) {

@@ -57,7 +57,7 @@ export interface ExpiryIndex {
   open(tableHadData: boolean): Promise<void>;
   /** Indexes what a successful write left (call it inside the write's critical section). */
   afterWrite(operation: string, request: Payload, answer: Payload): Promise<void>;
-  /** Indexes an item of the main table given its key and (maybe) its TTL attribute (critical section). */
+  /** Indexes an item (or just its key attributes) of the main table under its TTL value, if a Number (critical section). */
   indexItem(tableName: string, key: AttributeMap, ttl: unknown): Promise<void>;
   /** Whether an UpdateItem-like request may change the TTL attribute, so its new value must be read. */
   mayChangeTtl(request: { UpdateExpression?: unknown; AttributeUpdates?: unknown; ExpressionAttributeNames?: unknown }): boolean;

@@ -11,6 +11,8 @@ import { portsFromEnv } from './ports';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
 import { startSessionHostProcess } from './session-host-process';
 
+/** Set on Ctrl-C: the startup steps still running then fail as the cloud goes away, which is no failure. */
+let stopping = false;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -26,7 +28,6 @@ async function main(): Promise<void> {
 
   const sessionHost = startSessionHostProcess(process.env);
 
-  let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  if (stopping) return;
   process.stderr.write(`npm start failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -21,7 +21,7 @@ import { startDynamo } from './dynamodb';
 import { startDynamoThread, type ThreadedDynamo } from './dynamodb-thread';
 import { startEventSourcePoller } from './event-source-poller';
 import { startHttpGateway } from './http-gateway';
-import type { AnyHandler } from './lambda';
+import { loadOncePerModule, type AnyHandler } from './lambda';
 import { startS3 } from './s3';
 import { startScheduler } from './scheduler';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION, startSqs } from './sqs';
@@ -48,7 +48,10 @@ export interface LocalCloudOptions {
   readonly web?: boolean;
   /** Queue definitions; tests may pass their own consumers. */
   readonly queues?: readonly QueueDefinition[];
-  /** How the cloud finds a handler module under functions/; tests may substitute their own. */
+  /**
+   * How the cloud finds a handler module under functions/; tests may substitute their own. The cloud
+   * calls it once per module (see loadOncePerModule).
+   */
   readonly loadHandler?: (module: string) => Promise<AnyHandler>;
   readonly logLevel?: string;
   /** The TTL sweeper's period; 0 disables it. */
@@ -96,7 +99,7 @@ export const loadFunctionHandler = async (module: string): Promise<AnyHandler> =
 export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
   const stage = options.stage ?? 'local';
   const queues = options.queues ?? QUEUES;
-  const loadHandler = options.loadHandler ?? loadFunctionHandler;
+  const loadHandler = loadOncePerModule(options.loadHandler ?? loadFunctionHandler);
   const persistent = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atende-cloud-')));
   await mkdir(dataDir, { recursive: true });

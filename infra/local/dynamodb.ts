@@ -1,10 +1,12 @@
 /**
- * The local DynamoDB: `dynalite` (in memory, or LevelDB on disk) behind a small HTTP proxy of ours that
- * clients use as their DynamoDB endpoint. The proxy passes every request through, and covers the gaps
- * dynalite has compared with DynamoDB (docs/architecture.md §4): TransactWriteItems and TransactGetItems, built on
- * top of dynalite's single-item operations, and the TTL deletion DynamoDB does in the background.
+ * The local DynamoDB: `dynalite` (in memory, or LevelDB on disk) behind a small HTTP server of ours that
+ * clients use as their DynamoDB endpoint. The server runs dynalite in-process (dynalite.ts): one HTTP
+ * hop, from the client to us. It passes every operation on to dynalite, and covers the gaps dynalite has
+ * compared with DynamoDB (docs/architecture.md §4): TransactWriteItems and TransactGetItems, built on top
+ * of dynalite's single-item operations, and the TTL deletion DynamoDB does in the background
+ * (dynamodb-ttl.ts: an expiry index kept as items are written, swept in bounded passes).
  *
- * Atomicity comes from one async mutex: every write that goes through the proxy (single-item writes,
+ * Atomicity comes from one async mutex: every write that goes through the server (single-item writes,
  * batches, transactions, the TTL sweeper) runs alone, so a transaction can check all its conditions,
  * apply its actions one by one and undo them on a late failure without anybody else writing in between.
  * Plain reads are not serialised, so unlike on DynamoDB a GetItem or Query may see a transaction half
@@ -12,8 +14,9 @@
  */
 import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { MAIN_TABLE } from '../resources/table';
+import { DynamoError, openDynalite, validationError, type Payload } from './dynalite';
+import { BACKFILL_PAUSE_MS, createExpiryIndex } from './dynamodb-ttl';
 import { closeServerAfterRequests, listen, reachableUrlHost } from './net';
 
 export interface StartDynamoOptions {
@@ -30,60 +33,36 @@ export interface StartDynamoOptions {
 export interface LocalDynamo {
   readonly endpoint: string;
   readonly port: number;
-  /** Deletes the items whose TTL attribute lies in the past; resolves with how many were deleted. */
+  /**
+   * One sweep pass (after the backfill of a data folder from before the expiry index, if one runs):
+   * deletes up to MAX_ENTRIES_PER_SWEEP items whose TTL attribute lies in the past; resolves with how
+   * many it deleted.
+   */
   sweepExpired(): Promise<number>;
-  /** Closes the proxy, the sweeper and dynalite (releasing the LevelDB lock). */
+  /**
+   * Closes the server, the sweeper and dynalite (releasing the LevelDB lock). A sweep pass or backfill
+   * running is abandoned at its next item or page, never waited for to its end.
+   */
   stop(): Promise<void>;
 }
 
-// dynalite ships no type declarations; this is the part of its API we use.
-interface DynaliteOptions {
-  path?: string;
-  createTableMs?: number;
-  deleteTableMs?: number;
-  updateTableMs?: number;
-}
-type DynaliteFactory = (options: DynaliteOptions) => http.Server;
-
-const dynalite = createRequire(import.meta.url)('dynalite') as DynaliteFactory;
-
 /**
- * How long dynalite and the proxy keep an idle keep-alive socket: longer than any pause of the clients
- * (our agent, the AWS SDK's), so the server never closes a socket a client is about to reuse.
+ * How long the server keeps an idle keep-alive socket: longer than any pause of the clients (the AWS
+ * SDK's agents), so it never closes a socket a client is about to reuse.
  */
 const IDLE_SOCKET_KEEP_MS = 10 * 60_000;
 
 /** An item or key in DynamoDB's wire format ({ "PK": { "S": "..." } }); we pass them through untouched. */
 type AttributeMap = Record<string, unknown>;
-type Payload = Record<string, unknown>;
+
+/** How long stop() lets the requests in flight finish before it cuts their connections. */
+const STOP_GRACE_MS = 500;
 
 const API = 'DynamoDB_20120810';
 const MAX_TRANSACTION_ACTIONS = 100;
 const WRITE_OPERATIONS = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
 const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
-const VALIDATION_ERROR = 'com.amazon.coral.validate#ValidationException';
-
-/** An error answer of DynamoDB (dynalite's, or one of ours), kept in wire form so it can be forwarded. */
-class DynamoError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly body: Payload,
-  ) {
-    super(String(body.message ?? body.Message ?? body.__type));
-  }
-
-  get type(): string {
-    return typeof this.body.__type === 'string' ? this.body.__type : '';
-  }
-
-  get isConditionalCheckFailed(): boolean {
-    return this.type.endsWith('#ConditionalCheckFailedException');
-  }
-}
-
-function validationError(message: string): DynamoError {
-  return new DynamoError(400, { __type: VALIDATION_ERROR, message });
-}
+const SERIALIZATION_ERROR = { __type: 'com.amazon.coral.service#SerializationException' };
 
 /** Runs async work one at a time, in arrival order. */
 class Mutex {
@@ -102,42 +81,6 @@ class Mutex {
       release();
     }
   }
-}
-
-interface UpstreamResponse {
-  readonly statusCode: number;
-  readonly headers: http.IncomingHttpHeaders;
-  readonly body: Buffer;
-}
-
-/** Sends one HTTP request to dynalite and buffers the whole answer. */
-function sendToDynalite(
-  agent: http.Agent,
-  port: number,
-  request: { method: string; path: string; headers: http.OutgoingHttpHeaders; body: Buffer },
-): Promise<UpstreamResponse> {
-  const { method, path, headers, body } = request;
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      { host: '127.0.0.1', port, method, path, agent, headers: { ...headers, 'content-length': body.length } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ statusCode: response.statusCode ?? 500, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
-
-/** Connection-level headers describe one hop (client to proxy, proxy to dynalite), not the next one. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding']);
-function withoutHopByHop(headers: http.IncomingHttpHeaders): http.IncomingHttpHeaders {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 }
 
 function readBody(request: http.IncomingMessage): Promise<Buffer> {
@@ -208,36 +151,12 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
   const host = options.host ?? '127.0.0.1';
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
 
-  // Tables become ACTIVE at once; there is nobody to simulate provisioning delays for.
-  const store = dynalite({ path: options.dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  // Node's servers close an idle keep-alive socket after 5 s; a request the agent sends on it at that
-  // moment dies with "socket hang up" (ECONNRESET), and a write may or may not have happened, so it is
-  // not retried. Our agent is dynalite's only client: the socket stays open until stop() closes it.
-  store.keepAliveTimeout = IDLE_SOCKET_KEEP_MS;
-  const dynalitePort = await listen(store, 0, '127.0.0.1');
-  const agent = new http.Agent({ keepAlive: true });
+  const engine = openDynalite({ path: options.dataDir });
+  /** Calls dynalite directly (not through the mutex) with a JSON-protocol operation. */
+  const call = (operation: string, payload: Payload): Promise<Payload> => engine.call(operation, payload);
   const writes = new Mutex();
   const keySchemas = new Map<string, string[]>();
-
-  /** Calls dynalite directly (not through the mutex) with a JSON-protocol operation. */
-  async function call(operation: string, payload: Payload): Promise<Payload> {
-    const now = new Date().toISOString().replace(/[-:]|\.\d{3}/g, '');
-    const response = await sendToDynalite(agent, dynalitePort, {
-      method: 'POST',
-      path: '/',
-      headers: {
-        'content-type': 'application/x-amz-json-1.0',
-        'x-amz-target': `${API}.${operation}`,
-        'x-amz-date': now,
-        // dynalite only checks that a SigV4 header is present, never the signature.
-        authorization: `AWS4-HMAC-SHA256 Credential=local/${now.slice(0, 8)}/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=local`,
-      },
-      body: Buffer.from(JSON.stringify(payload)),
-    });
-    const body = (response.body.length > 0 ? JSON.parse(response.body.toString('utf8')) : {}) as Payload;
-    if (response.statusCode !== 200) throw new DynamoError(response.statusCode, body);
-    return body;
-  }
+  const expiry = createExpiryIndex({ tableName: options.tableName, call, exclusive: (work) => writes.run(work) });
 
   async function keyAttributes(tableName: string): Promise<string[]> {
     const known = keySchemas.get(tableName);
@@ -250,7 +169,8 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     return names;
   }
 
-  async function ensureTable(): Promise<void> {
+  /** Creates the table when missing; resolves with whether it existed (and may hold data) already. */
+  async function ensureTable(): Promise<boolean> {
     const described = await call('DescribeTable', { TableName: options.tableName }).catch((error: unknown) => {
       if (error instanceof DynamoError && error.type.endsWith('#ResourceNotFoundException')) return undefined;
       throw error;
@@ -283,7 +203,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
       const { Table } = (await call('DescribeTable', { TableName: options.tableName })) as {
         Table: { TableStatus: string };
       };
-      if (Table.TableStatus === 'ACTIVE') return;
+      if (Table.TableStatus === 'ACTIVE') return described !== undefined;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
@@ -338,26 +258,18 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     return Item as AttributeMap | undefined;
   }
 
-  /**
-   * Asks dynalite whether an action's condition holds, without changing anything: the condition rides
-   * on a write that is a no-op (rewriting the item as it is, or deleting an item that does not exist),
-   * so we need no expression evaluator of our own.
-   */
-  async function conditionHolds(action: TransactionAction, before: AttributeMap | undefined): Promise<boolean> {
+  /** Whether an action's condition holds for the item as it is, by dynalite's evaluator, writing nothing. */
+  function conditionHolds(action: TransactionAction, before: AttributeMap | undefined): boolean {
     if (!action.conditionExpression) return true;
-    const condition = {
-      TableName: action.tableName,
-      ConditionExpression: action.conditionExpression,
-      ...expressionParameters(action.conditionExpression, action),
-    };
-    try {
-      if (before) await call('PutItem', { ...condition, Item: before });
-      else await call('DeleteItem', { ...condition, Key: action.key });
-      return true;
-    } catch (error) {
-      if (error instanceof DynamoError && error.isConditionalCheckFailed) return false;
-      throw error;
-    }
+    return engine.conditionHolds(
+      {
+        TableName: action.tableName,
+        Key: action.key,
+        ConditionExpression: action.conditionExpression,
+        ...expressionParameters(action.conditionExpression, action),
+      },
+      before,
+    );
   }
 
   async function applyAction(action: TransactionAction): Promise<void> {
@@ -400,7 +312,8 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
    * 1. validate the request (at most 100 actions, one action per item);
    * 2. read every item's before-image;
    * 3. evaluate every condition; if any fails, cancel with one reason per action;
-   * 4. apply the actions in order; if one still fails, put the before-images back and forward its error.
+   * 4. apply the actions in order; if one still fails, put the before-images back and forward its error;
+   * 5. index the TTL of the items written (dynamodb-ttl.ts).
    * ClientRequestToken idempotency is not implemented: local clients do not retry a transaction with
    * the same token in a way our code depends on.
    */
@@ -411,7 +324,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
       const reasons: CancellationReason[] = [];
       for (const [index, action] of actions.entries()) {
         const before = befores[index];
-        if (await conditionHolds(action, before)) {
+        if (conditionHolds(action, before)) {
           reasons.push({ Code: 'None' });
         } else {
           reasons.push({
@@ -435,6 +348,18 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
           if (action) await restore(action, befores[index]);
         }
         throw error;
+      }
+      for (const action of actions) {
+        if (action.kind === 'Put' && action.item) {
+          await expiry.indexItem(action.tableName, action.item, action.item[MAIN_TABLE.ttlAttribute]);
+        } else if (
+          action.kind === 'Update' &&
+          action.tableName === options.tableName &&
+          expiry.mayChangeTtl({ UpdateExpression: action.updateExpression, ExpressionAttributeNames: action.names })
+        ) {
+          const after = await readItem(action.tableName, action.key);
+          if (after) await expiry.indexItem(action.tableName, after, after[MAIN_TABLE.ttlAttribute]);
+        }
       }
       return {};
     });
@@ -462,79 +387,61 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     });
   }
 
-  /**
-   * One pass of what DynamoDB's TTL process does. The delete is conditional on the item still being
-   * expired, so an item refreshed between the Scan and the delete survives.
-   */
-  async function sweepOnce(): Promise<number> {
-    const ttl = {
-      ExpressionAttributeNames: { '#ttl': MAIN_TABLE.ttlAttribute },
-      ExpressionAttributeValues: { ':now': { N: String(Math.floor(Date.now() / 1000)) } },
-    };
-    const keyNames = [MAIN_TABLE.partitionKey, MAIN_TABLE.sortKey];
-    let deleted = 0;
-    let startKey: unknown;
-    do {
-      const page = await call('Scan', {
-        TableName: options.tableName,
-        FilterExpression: '#ttl < :now',
-        ExclusiveStartKey: startKey,
-        ...ttl,
-      });
-      for (const item of (page.Items ?? []) as AttributeMap[]) {
-        const key = Object.fromEntries(keyNames.map((name) => [name, item[name]]));
-        try {
-          await writes.run(() =>
-            call('DeleteItem', { TableName: options.tableName, Key: key, ConditionExpression: '#ttl < :now', ...ttl }),
-          );
-          deleted += 1;
-        } catch (error) {
-          if (!(error instanceof DynamoError && error.isConditionalCheckFailed)) throw error;
-        }
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return deleted;
-  }
+  /** Set by stop(): sweeps and the backfill stop at their next item or page, sockets close after their answer. */
+  let stopRequested = false;
 
-  async function forward(request: http.IncomingMessage, body: Buffer, response: http.ServerResponse): Promise<void> {
-    const upstream = await sendToDynalite(agent, dynalitePort, {
-      method: request.method ?? 'POST',
-      path: request.url ?? '/',
-      headers: withoutHopByHop(request.headers),
-      body,
+  /** Serves one operation; a DynamoError rejection is DynamoDB's error answer. */
+  async function serve(operation: string, payload: Payload): Promise<Payload> {
+    if (operation === 'TransactWriteItems') return transactWrite(payload);
+    if (operation === 'TransactGetItems') return transactGet(payload);
+    if (!WRITE_OPERATIONS.has(operation)) return call(operation, payload);
+    return writes.run(async () => {
+      const answer = await call(operation, payload);
+      await expiry.afterWrite(operation, payload, answer);
+      return answer;
     });
-    response.writeHead(upstream.statusCode, withoutHopByHop(upstream.headers));
-    response.end(upstream.body);
   }
 
+  /** The HTTP envelope of the JSON protocol, as dynalite's own server answers it. */
   async function handle(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+    if (stopRequested) response.shouldKeepAlive = false;
     const body = await readBody(request);
+    if (request.method === 'GET') {
+      // DynamoDB's health check answer.
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end('healthy: dynamodb.us-east-1.amazonaws.com ');
+      return;
+    }
     const [api, operation] = String(request.headers['x-amz-target'] ?? '').split('.');
-    if (api !== API || (operation !== 'TransactWriteItems' && operation !== 'TransactGetItems')) {
-      if (operation && WRITE_OPERATIONS.has(operation)) await writes.run(() => forward(request, body, response));
-      else await forward(request, body, response);
+    if (request.method !== 'POST' || api !== API || !operation) {
+      sendJson(response, 400, { __type: 'com.amazon.coral.service#UnknownOperationException' });
       return;
     }
-    let payload: Payload;
+    let payload: unknown;
     try {
-      payload = JSON.parse(body.toString('utf8')) as Payload;
+      payload = JSON.parse(body.toString('utf8'));
     } catch {
-      sendJson(response, 400, { __type: 'com.amazon.coral.service#SerializationException' });
+      sendJson(response, 400, SERIALIZATION_ERROR);
+      return;
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
+      sendJson(response, 400, SERIALIZATION_ERROR);
       return;
     }
     try {
-      const result = operation === 'TransactWriteItems' ? await transactWrite(payload) : await transactGet(payload);
-      sendJson(response, 200, result);
+      sendJson(response, 200, await serve(operation, payload as Payload));
     } catch (error) {
       if (error instanceof DynamoError) sendJson(response, error.statusCode, error.body);
       else throw error;
     }
   }
 
-  const proxy = http.createServer({ keepAliveTimeout: IDLE_SOCKET_KEEP_MS }, (request, response) => {
+  // Node's servers close an idle keep-alive socket after 5 s; a request a client sends on it at that
+  // moment dies with "socket hang up" (ECONNRESET), and a write may or may not have happened, so it is
+  // not retried. The sockets stay open until stop() closes the server.
+  const server = http.createServer({ keepAliveTimeout: IDLE_SOCKET_KEEP_MS }, (request, response) => {
     handle(request, response).catch((error: unknown) => {
-      console.error('local dynamodb proxy:', error);
+      console.error('local dynamodb:', error);
       if (!response.headersSent) {
         sendJson(response, 500, { __type: `${ERROR_PREFIX}InternalServerError`, message: String(error) });
       } else {
@@ -545,18 +452,36 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
 
   let port: number;
   try {
-    await ensureTable();
-    port = await listen(proxy, options.port, host);
+    const tableHadData = await ensureTable();
+    await expiry.open(tableHadData);
+    port = await listen(server, options.port, host);
   } catch (error) {
-    agent.destroy();
-    await closeServerAfterRequests(store);
+    await engine.close();
     throw error;
   }
 
-  let sweeping: Promise<unknown> = Promise.resolve();
+  const stopped = () => stopRequested;
+  let pauseTimer: NodeJS.Timeout | undefined;
+  let endPause: () => void = () => undefined;
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      endPause = resolve;
+      pauseTimer = setTimeout(resolve, BACKFILL_PAUSE_MS);
+    });
+  const backfilling = expiry.backfill(stopped, pause).catch((error: unknown) => {
+    console.error('local dynamodb TTL backfill failed:', error);
+  });
+
+  // Passes run one after another, never two at once; sweepExpired() waits for the backfill, without
+  // which a pass cannot see every expiring item.
+  let sweeping: Promise<unknown> = backfilling;
+  /** Passes asked for and not finished yet. */
+  let passesDue = 0;
   const sweepExpired = (): Promise<number> => {
-    // Sweeps run one after another, never two at once.
-    const next = sweeping.then(sweepOnce);
+    passesDue += 1;
+    const next = sweeping.then(() => expiry.sweepPass(stopped)).finally(() => {
+      passesDue -= 1;
+    });
     sweeping = next.catch(() => undefined);
     return next;
   };
@@ -564,6 +489,9 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
   const timer =
     interval > 0
       ? setInterval(() => {
+          // A pass still running or waiting (a large backlog, the backfill, a busy machine) means this
+          // tick is skipped, not queued.
+          if (passesDue > 0) return;
           sweepExpired().catch((error: unknown) => console.error('local dynamodb TTL sweep failed:', error));
         }, interval).unref()
       : undefined;
@@ -571,11 +499,20 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      stopRequested = true;
       clearInterval(timer);
+      clearTimeout(pauseTimer);
+      endPause();
       await sweeping;
-      await closeServerAfterRequests(proxy);
-      agent.destroy();
-      await closeServerAfterRequests(store);
+      // Clients that keep sending on their keep-alive sockets would hold the server open for as long
+      // as they work: from now on every answer closes its socket, and what is still open after a short
+      // grace is cut. Writes already taken in run to their end before dynalite closes.
+      const closed = closeServerAfterRequests(server);
+      const cut = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+      await closed;
+      clearTimeout(cut);
+      await writes.run(() => Promise.resolve());
+      await engine.close();
     })();
     return stopping;
   };

@@ -55,3 +55,20 @@ export async function invoke(handler: AnyHandler, event: unknown, options: Invok
     clearTimeout(timer);
   }
 }
+
+/**
+ * A loader that imports each module once, as a warm Lambda container keeps its handler: every later call
+ * gets the same promise, so no request pays for resolving the module again. A module that failed to load
+ * is tried again on its next call, as a new container would.
+ */
+export function loadOncePerModule(load: HandlerLoader): HandlerLoader {
+  const loaded = new Map<string, Promise<AnyHandler>>();
+  return (module) => {
+    const known = loaded.get(module);
+    if (known) return known;
+    const loading = load(module);
+    loaded.set(module, loading);
+    void loading.catch(() => loaded.delete(module));
+    return loading;
+  };
+}

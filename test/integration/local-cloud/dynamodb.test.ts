@@ -1,17 +1,20 @@
 /**
  * The local DynamoDB stand-in, driven by the real SDK v3 clients: the transactions and TTL deletion it
- * adds on top of dynalite, the table it creates from MAIN_TABLE, and its persistence on disk.
+ * adds on top of dynalite (its expiry index, the bounded sweep passes, the backfill of an older data
+ * folder, stopping mid-sweep), the table it creates from MAIN_TABLE, and its persistence on disk.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
   TransactionCanceledException,
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
+  BatchWriteCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
   GetCommand,
@@ -19,8 +22,10 @@ import {
   QueryCommand,
   TransactGetCommand,
   TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { startDynamo, type LocalDynamo } from '../../../infra/local/dynamodb';
+import { expiryIndexTableName, MAX_ENTRIES_PER_SWEEP } from '../../../infra/local/dynamodb-ttl';
 
 const TABLE = 'test-main';
 
@@ -44,6 +49,23 @@ async function cancellationOf(promise: Promise<unknown>): Promise<TransactionCan
 }
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Writes `count` items of partition `pk` that expired `agoSeconds` ago, in batches of 25. */
+async function putExpired(doc: DynamoDBDocumentClient, pk: string, count: number, agoSeconds = 60): Promise<void> {
+  for (let first = 0; first < count; first += 25) {
+    const items = Array.from({ length: Math.min(25, count - first) }, (_, offset) => ({
+      PutRequest: { Item: { PK: pk, SK: `E#${String(first + offset).padStart(5, '0')}`, expiresAt: nowSeconds() - agoSeconds } },
+    }));
+    await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: items } }));
+  }
+}
+
+async function sortKeysOf(doc: DynamoDBDocumentClient, pk: string): Promise<string[]> {
+  const { Items } = await doc.send(
+    new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }),
+  );
+  return (Items ?? []).map((item) => String(item.SK));
+}
 
 let counter = 0;
 /** A partition of its own for each test, so tests sharing the table never see each other's items. */
@@ -413,6 +435,205 @@ describe('local DynamoDB TTL', () => {
     }
   });
 
+  test('keeps an expired item whose TTL was moved into the future before the sweep', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    const { raw, doc } = clientsFor(dynamo);
+    try {
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'REFRESHED', expiresAt: nowSeconds() - 5 } }));
+      await doc.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { PK: 'P', SK: 'REFRESHED' },
+          UpdateExpression: 'SET expiresAt = :later',
+          ExpressionAttributeValues: { ':later': nowSeconds() + 3600 },
+        }),
+      );
+
+      // Act
+      const deleted = await dynamo.sweepExpired();
+
+      // Assess
+      expect(deleted).toBe(0);
+      expect(await sortKeysOf(doc, 'P')).toEqual(['REFRESHED']);
+    } finally {
+      raw.destroy();
+      await dynamo.stop();
+    }
+  });
+
+  test('keeps an item whose TTL attribute was removed after it expired', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    const { raw, doc } = clientsFor(dynamo);
+    try {
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'KEPT', expiresAt: nowSeconds() - 5 } }));
+      await doc.send(
+        new UpdateCommand({ TableName: TABLE, Key: { PK: 'P', SK: 'KEPT' }, UpdateExpression: 'REMOVE #ttl', ExpressionAttributeNames: { '#ttl': 'expiresAt' } }),
+      );
+
+      // Act
+      const deleted = await dynamo.sweepExpired();
+
+      // Assess
+      expect(deleted).toBe(0);
+      expect(await sortKeysOf(doc, 'P')).toEqual(['KEPT']);
+    } finally {
+      raw.destroy();
+      await dynamo.stop();
+    }
+  });
+
+  test('deletes expired items written by UpdateItem, BatchWriteItem and TransactWriteItems', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    const { raw, doc } = clientsFor(dynamo);
+    const past = nowSeconds() - 5;
+    try {
+      await doc.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { PK: 'P', SK: 'UPDATE-LITERAL' },
+          UpdateExpression: 'SET expiresAt = :past',
+          ExpressionAttributeValues: { ':past': past },
+        }),
+      );
+      await doc.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: { PK: 'P', SK: 'UPDATE-ALIAS' },
+          UpdateExpression: 'SET #t = :past',
+          ExpressionAttributeNames: { '#t': 'expiresAt' },
+          ExpressionAttributeValues: { ':past': past },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      await doc.send(
+        new BatchWriteCommand({ RequestItems: { [TABLE]: [{ PutRequest: { Item: { PK: 'P', SK: 'BATCH', expiresAt: past } } }] } }),
+      );
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: TABLE, Item: { PK: 'P', SK: 'TRANSACT-PUT', expiresAt: past } } },
+            {
+              Update: {
+                TableName: TABLE,
+                Key: { PK: 'P', SK: 'TRANSACT-UPDATE' },
+                UpdateExpression: 'SET expiresAt = :past',
+                ExpressionAttributeValues: { ':past': past },
+              },
+            },
+          ],
+        }),
+      );
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'P', SK: 'LIVE', expiresAt: nowSeconds() + 3600 } }));
+
+      // Act
+      const deleted = await dynamo.sweepExpired();
+
+      // Assess
+      expect(deleted).toBe(5);
+      expect(await sortKeysOf(doc, 'P')).toEqual(['LIVE']);
+    } finally {
+      raw.destroy();
+      await dynamo.stop();
+    }
+  });
+
+  test('deletes at most a bounded number of items per pass and the rest on the next passes', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    const { raw, doc } = clientsFor(dynamo);
+    try {
+      await putExpired(doc, 'MANY', MAX_ENTRIES_PER_SWEEP + 20);
+
+      // Act
+      const first = await dynamo.sweepExpired();
+      const second = await dynamo.sweepExpired();
+
+      // Assess
+      expect([first, second]).toEqual([MAX_ENTRIES_PER_SWEEP, 20]);
+      expect(await sortKeysOf(doc, 'MANY')).toEqual([]);
+    } finally {
+      raw.destroy();
+      await dynamo.stop();
+    }
+  });
+
+  test('abandons a sweep pass in progress when stopped, leaving the rest for a later start', async () => {
+    // Prepare
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'local-dynamo-'));
+    try {
+      const dynamo = await startDynamo({ port: 0, tableName: TABLE, dataDir, ttlSweepIntervalMs: 0 });
+      const { raw, doc } = clientsFor(dynamo);
+      await putExpired(doc, 'LONG', MAX_ENTRIES_PER_SWEEP);
+      const pass = dynamo.sweepExpired();
+      // The pass deletes in key order: once the first item is gone, it is under way.
+      let first: Record<string, unknown> | undefined = {};
+      while (first) ({ Item: first } = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: 'LONG', SK: 'E#00000' } })));
+      raw.destroy();
+
+      // Act
+      await dynamo.stop();
+      const deleted = await pass;
+
+      // Assess
+      expect(deleted).toBeGreaterThan(0);
+      expect(deleted).toBeLessThan(MAX_ENTRIES_PER_SWEEP);
+      const restarted = await startDynamo({ port: 0, tableName: TABLE, dataDir, ttlSweepIntervalMs: 0 });
+      const after = clientsFor(restarted);
+      try {
+        expect(await sortKeysOf(after.doc, 'LONG')).toHaveLength(MAX_ENTRIES_PER_SWEEP - deleted);
+        expect(await restarted.sweepExpired()).toBe(MAX_ENTRIES_PER_SWEEP - deleted);
+      } finally {
+        after.raw.destroy();
+        await restarted.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('indexes and sweeps the expiring items of a data folder written before the expiry index existed', async () => {
+    // Prepare: a folder whose items were written without the index, as before it existed
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'local-dynamo-'));
+    try {
+      const older = await startDynamo({ port: 0, tableName: TABLE, dataDir, ttlSweepIntervalMs: 0 });
+      const before = clientsFor(older);
+      await putExpired(before.doc, 'OLD', 30);
+      await before.doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'OLD', SK: 'LIVE', expiresAt: nowSeconds() + 3600 } }));
+      await before.doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'OLD', SK: 'FOREVER' } }));
+      await before.raw.send(new DeleteTableCommand({ TableName: expiryIndexTableName(TABLE) }));
+      // Deleting a table takes dynalite a moment (DELETING), even when told it takes no time.
+      while (
+        await before.raw.send(new DescribeTableCommand({ TableName: expiryIndexTableName(TABLE) })).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      before.raw.destroy();
+      await older.stop();
+
+      // Act
+      const dynamo = await startDynamo({ port: 0, tableName: TABLE, dataDir, ttlSweepIntervalMs: 0 });
+      const { raw, doc } = clientsFor(dynamo);
+      try {
+        const deleted = await dynamo.sweepExpired();
+
+        // Assess
+        expect(deleted).toBe(30);
+        expect(await sortKeysOf(doc, 'OLD')).toEqual(['FOREVER', 'LIVE']);
+      } finally {
+        raw.destroy();
+        await dynamo.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('sweeps on its own timer', async () => {
     // Prepare
     const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 20 });
@@ -433,6 +654,38 @@ describe('local DynamoDB TTL', () => {
       raw.destroy();
       await dynamo.stop();
     }
+  });
+});
+
+describe('local DynamoDB stopping', () => {
+  test('stops while clients keep sending requests on their keep-alive connections', async () => {
+    // Prepare
+    const dynamo = await startDynamo({ port: 0, tableName: TABLE, ttlSweepIntervalMs: 0 });
+    const { raw, doc } = clientsFor(dynamo);
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: 'BUSY', SK: 'A' } }));
+    let answered = 0;
+    const refusals: unknown[] = [];
+    // Several loops at once, so some connection is always in the middle of a request.
+    const busyClients = Array.from({ length: 8 }, async () => {
+      for (;;) {
+        try {
+          await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: 'BUSY', SK: 'A' } }));
+          answered += 1;
+        } catch (error) {
+          refusals.push(error);
+          return;
+        }
+      }
+    });
+    while (answered < 20) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // Act: resolving at all is the point (the jest timeout fails the test otherwise)
+    await dynamo.stop();
+
+    // Assess
+    await Promise.all(busyClients);
+    raw.destroy();
+    expect(refusals).toHaveLength(8);
   });
 });
 

@@ -203,7 +203,7 @@ async function storeOn(
     await setWhatsappMessageRef(ticket.companyId, event.whatsappId, event.whatsappMessageId, id, now);
     return undefined;
   }
-  await indexWords(ticket.companyId, ticket.id, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
+  await indexWords(ticket, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
   await announceStoredMessage(message, ticket, outcome, { contacts: [contact], connections: [connection] });
   return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket };
 }

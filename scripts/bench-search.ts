@@ -188,7 +188,7 @@ async function main(): Promise<void> {
     process.stdout.write(`Seeding ${CONTACTS} contacts and ${TICKETS} tickets of ${MESSAGES_PER_TICKET} messages with their word index\n`);
     await seed(company.id, queues, { id: admin.id, name: admin.name });
     const numbered = await api('/tickets', adminToken, { method: 'POST', body: { contactId: await firstContactId(company.id), queueId: queues[0], status: 'pending' } });
-    if (numbered.status !== 201) throw new Error(`POST /tickets answered ${numbered.status}`);
+    if (numbered.status !== 201) throw new Error(`POST /tickets answered ${numbered.status}: ${JSON.stringify(numbered.body)}`);
     measureReads();
 
     const searches: [string, string, string][] = [

@@ -13,19 +13,19 @@
  * - A contact's tickets are read from GSI3 with only the attributes the scope needs; the index is the
  *   list's, kept with the ticket, so the scope decides on it exactly and the order is the list's
  *   (`<updatedAt>#<id>`).
- * - A word entry carries the ticket's queue, user and creation time as they were when the word was
- *   written, and its order is when the ticket last used the word. Keeping every entry current would mean
- *   rewriting every word of every message of a ticket on each status, queue or user change (hundreds of
- *   items for a long conversation), and on every message for `updatedAt`; so the copy is a first cut, and
- *   the fetched ticket is the truth. The copy excludes a ticket only by a queue or user it had (not by a
- *   missing one: a ticket waiting without queue or user is expected to get one), and by its creation day,
- *   which never changes; status, tags, unread and the change-day window are checked on the fetched ticket
- *   only, since they move. A candidate whose fetched ticket is outside the scope (or gone) is skipped and
- *   the next ones are read, at most SEARCH_READ_BUDGET tickets per request; the page then ends early, with
- *   a cursor to go on. Never is a ticket shown the caller may not see: every shown ticket passed the scope
- *   as read. The cost of the first cut: a ticket that moved from a queue or user to the caller's, or the
- *   users filter's, is found by the words written after the move (and always by its contact), not by the
- *   words written before.
+ * - A word entry carries the ticket's queue, user and creation time, and its order is when the ticket
+ *   last used the word. Keeping every entry current on every change would mean rewriting all the words of
+ *   a ticket on each status change and, for `updatedAt`, on every message. So the copy is kept current
+ *   only for what excludes: the queue and the user, rewritten when the ticket takes another one
+ *   (refresh-word-copies.ts: an accept, a transfer, the bot's menu; each rewrites the words of the
+ *   messages so far), and the creation time, which never changes. The copy is a first cut and the fetched
+ *   ticket is the truth: the copy excludes a ticket only by a queue or user it names (not by a missing
+ *   one, which a ticket waiting in the menu or in pending is expected to get); status, tags, unread and
+ *   the change-day window move too often to copy and are checked on the fetched ticket only. A candidate
+ *   whose fetched ticket is outside the scope (or gone) is skipped and the next ones are read, at most
+ *   SEARCH_READ_BUDGET tickets per request; the page then ends early, with a cursor to go on. Never is a
+ *   ticket shown the caller may not see: every shown ticket passed the scope as read. What a copy can
+ *   still miss (refresh-word-copies.ts says which words) only hides a ticket from a search by that word.
  *
  * Paging: the candidates, filtered on the indexes, in order, are a list; the cursor is the position after
  * the last one examined, so the next page starts where this one stopped. `hasMore` says candidates remain
@@ -39,7 +39,7 @@
  *   the up to 100 tickets found by words, to show 20;
  * - after: the same index Queries (entries of 100, so half as many round trips; contacts' tickets with 8
  *   attributes) and one BatchGet of the 20 tickets shown (up to SEARCH_READ_BUDGET when copies are stale).
- * Measured with scripts/bench-search.ts (docs/architecture.md §9).
+ * Measured with scripts/bench-search.ts.
  */
 import type { TicketDto, TicketStatus } from '../../../shared/tickets';
 import { PAGE_SIZE } from '../http/pagination';

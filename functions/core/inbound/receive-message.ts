@@ -39,6 +39,7 @@ import type { MessageEvent } from '../sessions/events';
 import { contactForNumber, heldTicket, openLiveTicket } from '../conversations/create-ticket';
 import { publishContactEvent, toContactDto } from '../contacts/present-contact';
 import { endRatingWait, recordRating } from '../conversations/record-attendance';
+import { refreshWordCopies } from '../conversations/refresh-word-copies';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
 import { numberedTicket } from '../conversations/ticket-numbers';
@@ -313,6 +314,7 @@ async function apply(ticket: Ticket, decision: BotDecision, say: (text: string) 
     const steps = new Steps<'ticket'>();
     steps.add('ticket', changeTicketAction(ticket, { botState: state, chatbot: state !== null, queueId }, { reorder: false }));
     if ((await steps.run()).size > 0) return;
+    await refreshWordCopies(ticket, { ...ticket, botState: state, chatbot: state !== null, queueId });
   }
   if (decision.kind === 'reply' && decision.text.trim() !== '') await say(decision.text);
 }

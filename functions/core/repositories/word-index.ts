@@ -4,11 +4,12 @@
  * partition of the word, sorted by time then ticket. A search for a word reads that partition newest
  * first, so its cost is what it finds, never the tenant's size.
  *
- * Each entry also carries what the ticket search filters on that does not change or rarely changes: the
- * ticket's queue, its user and its creation time as they were when the word was written (`WordHitTicket`).
- * The search uses them as a first cut, to read only the tickets of the page it shows
- * (conversations/search-tickets.ts says why they are not kept current when the ticket changes, and how a
- * stale copy is never trusted to show a ticket). Entries written before they were kept carry none.
+ * Each entry also carries a copy of what the ticket search excludes by: the ticket's queue, its user and
+ * its creation time (`WordHitTicket`), written with the message and again when the ticket takes another
+ * queue or user (conversations/refresh-word-copies.ts). The search uses them as a first cut, to read
+ * only the tickets of the page it shows (conversations/search-tickets.ts says why status and updatedAt
+ * are not copied, and how a stale copy is never trusted to show a ticket). Entries written before the
+ * copy was kept carry none.
  *
  * Exact words only (no prefixes): 'pedido' finds 'Pedido' and 'pédido', not 'pedidos'. Entries have no
  * TTL and are not removed with their ticket: a reader drops the ids of tickets that no longer exist.
@@ -78,6 +79,15 @@ export function wordEntryItems(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHi
 /** Indexes the words of a message of the ticket (as it is now), written at `at`. */
 export async function indexWords(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, text: string, at: string | Date): Promise<void> {
   await batchWriteAll(wordEntryItems(ticket, text, at).map((Item) => ({ PutRequest: { Item } })));
+}
+
+/** Indexes (again) the words of several messages of the ticket, with the ticket as it is now. */
+export async function indexMessagesWords(
+  ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket,
+  messages: readonly { readonly body: string; readonly createdAt: string }[],
+): Promise<void> {
+  const items = messages.flatMap((message) => wordEntryItems(ticket, message.body, message.createdAt));
+  await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
 }
 
 /** One ticket using a word, as its newest entry of that word tells it. */

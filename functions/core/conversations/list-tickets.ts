@@ -19,8 +19,8 @@
  * reads keys below it in every partition, so it costs only that page. `pageNumber` without a cursor
  * reads through the pages before it (kept for the spec's clients; the web follows the cursor).
  *
- * `searchParam` takes another path, conversations/search-tickets.ts: the candidates its indexes find, in the same
- * scope, paged by position.
+ * `searchParam` takes another path, conversations/search-tickets.ts: the tickets its indexes find, in
+ * the same scope, paged by position.
  */
 import { can } from '../../../shared/permissions';
 import { dayBounds } from '../../../shared/company-time';

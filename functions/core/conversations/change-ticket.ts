@@ -11,7 +11,8 @@
  * - the contact's open-ticket slot: released on finish, claimed again on reopen (another open ticket of
  *   the contact on that connection: ERR_OTHER_OPEN_TICKET), moved when the connection changes;
  * - the attendance cycle (a new one on reopen) and the dashboard counters by its difference.
- * A condition that failed because the ticket changed meanwhile starts over from the read. Then publish
+ * A condition that failed because the ticket changed meanwhile starts over from the read. Then rewrite
+ * the word index's copies when the ticket left a queue or user (refresh-word-copies.ts), publish
  * the ticket (with `delete` to the lists it left) and send the notices (greeting, transfer notice,
  * rating prompt) the company's settings ask for.
  */
@@ -34,6 +35,7 @@ import { getUser } from '../repositories/users';
 import { otherOpenTicket } from './other-open-ticket';
 import { attendanceDeltas } from '../dashboard/dashboard-counters';
 import { presentTicket } from './present-ticket';
+import { refreshWordCopies } from './refresh-word-copies';
 import { advanceAttendance, beginAttendance, currentAttendance, RATING_WAIT_MS } from './record-attendance';
 import { enabledSettings, sendNotices, type Notice } from './ticket-notices';
 import { changesOf, type Actor, type TicketTransition } from './ticket-transitions';
@@ -116,6 +118,7 @@ export async function applyTicketChange(change: TicketChange, now = new Date()):
     if (failed.has('releaseSlot') && failed.size === 1) releaseHeldSlot = false;
     if (failed.size > 0) continue;
 
+    await refreshWordCopies(ticket, after);
     const dto = await presentTicket(companyId, after);
     await publishTicketUpdate(companyId, dto, ticket);
     const connection = transition.kind === 'finish' && after.whatsappId ? await getConnection(after.companyId, after.whatsappId) : undefined;

@@ -19,40 +19,29 @@
  * reads keys below it in every partition, so it costs only that page. `pageNumber` without a cursor
  * reads through the pages before it (kept for the spec's clients; the web follows the cursor).
  *
- * `searchParam` takes another path: the ticket whose number it is (`#123`, only that, or `123`: one
- * GetItem of the number's pointer, conversations/ticket-numbers.ts), contacts whose name or number
- * starts with it (the contacts module's index) and tickets whose messages contain its words (the word
- * index), their tickets checked against the same rules and filters in memory, newest first, paged by position. At most
- * SEARCH_CONTACTS contacts and SEARCH_TICKETS tickets per word are considered.
+ * `searchParam` takes another path, conversations/search-tickets.ts: the tickets its indexes find, in
+ * the same scope, paged by position.
  */
 import { can } from '../../../shared/permissions';
 import { dayBounds } from '../../../shared/company-time';
 import { TICKET_STATUSES, type ListTicketsQuery, type TicketPage, type TicketStatus } from '../../../shared/tickets';
-import { mapLimited } from '../limited';
 import { AppError } from '../errors';
 import { PAGE_SIZE } from '../http/pagination';
-import { searchContactIds } from '../repositories/contacts';
 import {
-  getTickets,
   queueListSource,
   readTicketList,
   statusListSource,
   ticketListFilter,
-  ticketsOfContact,
   type Ticket,
   type TicketListRead,
   type TicketListSource,
 } from '../repositories/tickets';
-import { getTicketIdByNumber } from '../repositories/ticket-numbers';
-import { findTicketIdsByWord, indexableWords } from '../repositories/word-index';
 import type { Caller } from '../caller/load-caller';
 import { presentTickets } from './present-ticket';
+import { searchTickets } from './search-tickets';
 
 /** Items one request may evaluate in its Queries (before filters), whatever the filters. */
 export const READ_BUDGET = 2000;
-export const SEARCH_CONTACTS = 30;
-export const SEARCH_TICKETS_PER_CONTACT = 10;
-export const SEARCH_TICKETS = 100;
 
 /** The tickets one caller may list, and the filters asked for. */
 export interface TicketScope {
@@ -119,21 +108,6 @@ export function sourcesOf(scope: TicketScope): TicketListSource[] {
 
 /** The scope's filters as a Query filter (undefined when none). */
 export const filterOf = (scope: TicketScope): TicketListRead['filter'] => ticketListFilter(scope);
-
-/** The same rules in memory, for tickets found another way (search). */
-export function matchesScope(scope: TicketScope, ticket: Ticket): boolean {
-  const key = orderKeyOf(ticket);
-  return (
-    scope.statuses.includes(ticket.status) &&
-    (scope.queues === 'all' || scope.queues.includes(ticket.queueId ?? 'none')) &&
-    (scope.users.length === 0 || (ticket.userId !== null && scope.users.includes(ticket.userId))) &&
-    (scope.tags.length === 0 || scope.tags.some((tag) => ticket.tagIds.includes(tag))) &&
-    (!scope.withUnread || ticket.unreadMessages > 0) &&
-    (!scope.created || (ticket.createdAt >= scope.created.first && ticket.createdAt <= scope.created.last)) &&
-    (scope.from === undefined || key >= scope.from) &&
-    (scope.to === undefined || key <= scope.to)
-  );
-}
 
 /** One partition read lazily, a chunk at a time, as the merge needs its items. */
 class ListStream {
@@ -262,7 +236,11 @@ export function decodeCursor(text: string): Cursor {
 export async function listTickets(caller: Caller, query: ListTicketsQuery): Promise<TicketPage> {
   const scope = scopeOf(caller, query);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-  if (query.searchParam.trim() !== '') return searchTickets(caller, scope, query, cursor);
+  if (query.searchParam.trim() !== '') {
+    if (cursor && !('offset' in cursor)) throw invalidCursor();
+    const found = await searchTickets(scope, query.searchParam, cursor && 'offset' in cursor ? cursor.offset : (query.pageNumber - 1) * PAGE_SIZE);
+    return { tickets: found.tickets, hasMore: found.nextOffset !== null, nextCursor: found.nextOffset === null ? null : encodeCursor({ offset: found.nextOffset }) };
+  }
   if (cursor && !('below' in cursor)) throw invalidCursor();
 
   const skip = cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;
@@ -272,54 +250,4 @@ export async function listTickets(caller: Caller, query: ListTicketsQuery): Prom
   if (merged.tickets.length > skip + PAGE_SIZE) nextCursor = encodeCursor({ below: orderKeyOf(page.at(-1) as Ticket) });
   else if (merged.resumeBelow !== undefined) nextCursor = encodeCursor({ below: merged.resumeBelow });
   return { tickets: await presentTickets(caller.companyId, page), hasMore: nextCursor !== null, nextCursor };
-}
-
-async function searchTickets(caller: Caller, scope: TicketScope, query: ListTicketsQuery, cursor: Cursor | undefined): Promise<TicketPage> {
-  if (cursor && !('offset' in cursor)) throw invalidCursor();
-  const term = query.searchParam.trim();
-  const number = ticketNumberOf(term);
-  // `#123` asks for a ticket number only; `123` may also be the start of a phone number or a word.
-  const numberOnly = number !== undefined && term.startsWith('#');
-  const [contactIds, byWords, byNumber] = await Promise.all([
-    numberOnly ? Promise.resolve([]) : searchContactIds(caller.companyId, term, SEARCH_CONTACTS),
-    numberOnly ? Promise.resolve([]) : ticketIdsByWords(caller.companyId, term),
-    number === undefined ? Promise.resolve(undefined) : getTicketIdByNumber(caller.companyId, number),
-  ]);
-  const [ofContacts, ofMessages] = await Promise.all([
-    mapLimited(contactIds, 8, (contactId) => ticketsOfContact(caller.companyId, contactId, SEARCH_TICKETS_PER_CONTACT)),
-    getTickets(caller.companyId, byNumber === undefined ? byWords : [byNumber, ...byWords]),
-  ]);
-  const found = new Map<string, Ticket>();
-  for (const ticket of [...ofContacts.flat(), ...ofMessages]) {
-    if (matchesScope(scope, ticket)) found.set(ticket.id, ticket);
-  }
-  const sorted = [...found.values()].sort((a, b) => (orderKeyOf(a) < orderKeyOf(b) ? 1 : -1));
-  const start = cursor && 'offset' in cursor ? cursor.offset : (query.pageNumber - 1) * PAGE_SIZE;
-  const page = sorted.slice(start, start + PAGE_SIZE);
-  const hasMore = sorted.length > start + PAGE_SIZE;
-  return {
-    tickets: await presentTickets(caller.companyId, page),
-    hasMore,
-    nextCursor: hasMore ? encodeCursor({ offset: start + PAGE_SIZE }) : null,
-  };
-}
-
-/** The largest ticket number a search reads as one (beyond it a term of digits is a phone number, not a ticket). */
-const TICKET_NUMBER_MAX = 999_999_999;
-
-/** The ticket number a search term names: `#123`, `# 123` or `123`; undefined for anything else. */
-export function ticketNumberOf(term: string): number | undefined {
-  const digits = /^#?\s*(\d{1,9})$/.exec(term.trim())?.[1];
-  if (digits === undefined) return undefined;
-  const number = Number(digits);
-  return number >= 1 && number <= TICKET_NUMBER_MAX ? number : undefined;
-}
-
-/** Tickets whose messages contain every indexed word of the term (none when it has no such word). */
-async function ticketIdsByWords(companyId: string, term: string): Promise<string[]> {
-  const words = indexableWords(term).slice(0, 5);
-  if (words.length === 0) return [];
-  const lists = await Promise.all(words.map(async (word) => (await findTicketIdsByWord(companyId, word, SEARCH_TICKETS)).ticketIds));
-  const [first = [], ...rest] = lists;
-  return first.filter((id) => rest.every((list) => list.includes(id)));
 }

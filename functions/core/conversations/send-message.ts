@@ -95,7 +95,7 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
   };
   const outcome = await storeMessage(message, ticket);
 
-  await bestEffort('word index', message.id, () => indexWords(companyId, ticket.id, message.body, at));
+  await bestEffort('word index', message.id, () => indexWords(ticket, message.body, at));
 
   if (ticket.whatsappId && contact) {
     const chat: SessionChat = { contactId: contact.id, number: contact.number, isGroup: contact.isGroup };

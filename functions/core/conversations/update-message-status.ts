@@ -12,7 +12,7 @@ import type { Ack, MessageDto } from '../../../shared/messages';
 import { logger } from '../logger';
 import { publishMessage } from '../realtime/ticket-rooms';
 import { setMessageAck, setMessageEdited, type StoredMessage } from '../repositories/messages';
-import { getTicket } from '../repositories/tickets';
+import { getTicket, type Ticket } from '../repositories/tickets';
 import { indexWords } from '../repositories/word-index';
 import { presentMessage } from './present-message';
 import { presentTicket } from './present-ticket';
@@ -25,14 +25,16 @@ export async function updateMessageAck(companyId: string, messageId: string, ack
 export async function markMessageEdited(companyId: string, messageId: string, body: string, now = new Date()): Promise<MessageDto | undefined> {
   const changed = await setMessageEdited(companyId, messageId, body, now);
   if (!changed) return undefined;
-  await indexWords(companyId, changed.ticketId, body, now);
-  return publishChange(changed);
+  // The entries keep the ticket's queue and user for the search's first cut, so the ticket is read first.
+  const ticket = await getTicket(companyId, changed.ticketId);
+  if (ticket) await indexWords(ticket, body, now);
+  return publishChange(changed, ticket);
 }
 
-async function publishChange(message: StoredMessage): Promise<MessageDto> {
+async function publishChange(message: StoredMessage, known?: Ticket): Promise<MessageDto> {
   const dto = await presentMessage(message);
   try {
-    const ticket = await getTicket(message.companyId, message.ticketId);
+    const ticket = known ?? (await getTicket(message.companyId, message.ticketId));
     if (ticket) await publishMessage(message.companyId, 'update', dto, await presentTicket(message.companyId, ticket));
   } catch (error) {
     logger.warn('realtime failed after a message change', { messageId: message.id, error });

@@ -39,6 +39,7 @@ import type { MessageEvent } from '../sessions/events';
 import { contactForNumber, heldTicket, openLiveTicket } from '../conversations/create-ticket';
 import { publishContactEvent, toContactDto } from '../contacts/present-contact';
 import { endRatingWait, recordRating } from '../conversations/record-attendance';
+import { refreshWordCopies } from '../conversations/refresh-word-copies';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
 import { numberedTicket } from '../conversations/ticket-numbers';
@@ -205,7 +206,7 @@ async function storeOn(
     await setWhatsappMessageRef(ticket.companyId, event.whatsappId, event.whatsappMessageId, id, now);
     return undefined;
   }
-  await indexWords(ticket.companyId, ticket.id, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
+  await indexWords(ticket, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
   await announceStoredMessage(message, ticket, outcome, { contacts: [contact], connections: [connection] });
   return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket };
 }
@@ -317,6 +318,7 @@ async function apply(ticket: Ticket, decision: BotDecision, say: (text: string) 
     const copies = queueId !== ticket.queueId ? await rowCopiesFor(ticket, { ...ticket, queueId }) : {};
     steps.add('ticket', changeTicketAction(ticket, { botState: state, chatbot: state !== null, queueId, ...copies }, { reorder: false }));
     if ((await steps.run()).size > 0) return;
+    await refreshWordCopies(ticket, { ...ticket, botState: state, chatbot: state !== null, queueId });
   }
   if (decision.kind === 'reply' && decision.text.trim() !== '') await say(decision.text);
 }

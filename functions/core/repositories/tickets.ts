@@ -314,6 +314,37 @@ export async function ticketsOfContact(companyId: string, contactId: string, lim
   return Items.map((item) => fromItem<Ticket>(item));
 }
 
+/** What a ticket search filters and orders by (conversations/search-tickets.ts): a few attributes, not the whole item. */
+export type TicketSearchState = Pick<Ticket, 'id' | 'status' | 'queueId' | 'userId' | 'tagIds' | 'unreadMessages' | 'createdAt' | 'updatedAt'>;
+
+/** The newest tickets of a contact (GSI3), newest change first, as a search filters them: only those attributes. */
+export async function ticketSearchStatesOfContact(companyId: string, contactId: string, limit: number): Promise<TicketSearchState[]> {
+  const attributes = ['id', 'status', 'queueId', 'userId', 'tagIds', 'unreadMessages', 'createdAt', 'updatedAt'] as const;
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': ticketContactListKey(companyId, contactId) },
+      // `status` is a reserved word: every attribute goes by a name placeholder.
+      ProjectionExpression: attributes.map((_, index) => `#a${index}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(attributes.map((name, index) => [`#a${index}`, name])),
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items.map((item) => ({
+    id: String(item.id),
+    status: item.status as TicketStatus,
+    queueId: typeof item.queueId === 'string' ? item.queueId : null,
+    userId: typeof item.userId === 'string' ? item.userId : null,
+    tagIds: Array.isArray(item.tagIds) ? item.tagIds.map(String) : [],
+    unreadMessages: Number(item.unreadMessages ?? 0),
+    createdAt: String(item.createdAt),
+    updatedAt: String(item.updatedAt),
+  }));
+}
+
 /** Items one step of `previousTicketOfContact` reads before filtering by connection. */
 const PREVIOUS_TICKET_STEP = 25;
 

@@ -4,6 +4,13 @@
  * partition of the word, sorted by time then ticket. A search for a word reads that partition newest
  * first, so its cost is what it finds, never the tenant's size.
  *
+ * Each entry also carries a copy of what the ticket search excludes by: the ticket's queue, its user and
+ * its creation time (`WordHitTicket`), written with the message and again when the ticket takes another
+ * queue or user (conversations/refresh-word-copies.ts). The search uses them as a first cut, to read
+ * only the tickets of the page it shows (conversations/search-tickets.ts says why status and updatedAt
+ * are not copied, and how a stale copy is never trusted to show a ticket). Entries written before the
+ * copy was kept carry none.
+ *
  * Exact words only (no prefixes): 'pedido' finds 'Pedido' and 'pédido', not 'pedidos'. Entries have no
  * TTL and are not removed with their ticket: a reader drops the ids of tickets that no longer exist.
  * The same ticket appears once per message using the word; a page is deduplicated, pages among
@@ -15,6 +22,7 @@ import { dynamo } from '../aws/clients';
 import { AppError } from '../errors';
 import { keys } from './keys';
 import { batchWriteAll, prefixQueryInput } from './table';
+import type { Ticket } from './tickets';
 
 export const MIN_WORD_LENGTH = 3;
 /** Longer "words" (links, ids, base64) are cut: an index key stays small, and a prefix still matches. */
@@ -51,46 +59,82 @@ export function searchableWord(word: string): string | undefined {
 
 const entrySortKey = (at: string, ticketId: string) => `${at}#${ticketId}`;
 
-/** Indexes the words of a message of the ticket, written at `at` (ISO time). */
-export async function indexWords(companyId: string, ticketId: string, text: string, at: string | Date): Promise<void> {
+/** What an entry keeps of its ticket, as it was when the word was written. */
+export type WordHitTicket = Pick<Ticket, 'queueId' | 'userId' | 'createdAt'>;
+
+/** The entries of a message's words: the ticket (as it is now) wrote `text` at `at` (ISO time). */
+export function wordEntryItems(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, text: string, at: string | Date): Record<string, unknown>[] {
   const time = typeof at === 'string' ? at : at.toISOString();
-  const words = indexableWords(text);
-  await batchWriteAll(
-    words.map((word) => ({
-      PutRequest: { Item: { ...keys.wordEntry(companyId, word, entrySortKey(time, ticketId)), entity: 'wordEntry', ticketId, at: time } },
-    })),
-  );
+  return indexableWords(text).map((word) => ({
+    ...keys.wordEntry(ticket.companyId, word, entrySortKey(time, ticket.id)),
+    entity: 'wordEntry',
+    ticketId: ticket.id,
+    at: time,
+    queueId: ticket.queueId,
+    userId: ticket.userId,
+    ticketCreatedAt: ticket.createdAt,
+  }));
 }
 
-export interface TicketIdsPage {
-  /** Newest use of the word first, each ticket once. */
-  readonly ticketIds: string[];
+/** Indexes the words of a message of the ticket (as it is now), written at `at`. */
+export async function indexWords(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, text: string, at: string | Date): Promise<void> {
+  await batchWriteAll(wordEntryItems(ticket, text, at).map((Item) => ({ PutRequest: { Item } })));
+}
+
+/** Indexes (again) the words of several messages of the ticket, with the ticket as it is now. */
+export async function indexMessagesWords(
+  ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket,
+  messages: readonly { readonly body: string; readonly createdAt: string }[],
+): Promise<void> {
+  const items = messages.flatMap((message) => wordEntryItems(ticket, message.body, message.createdAt));
+  await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
+}
+
+/** One ticket using a word, as its newest entry of that word tells it. */
+export interface WordHit {
+  readonly ticketId: string;
+  /** `<at>#<ticketId>`: when the ticket last used the word; the search orders by it. */
+  readonly orderKey: string;
+  /** The ticket when it last used the word; undefined for entries written before it was kept. */
+  readonly ticket?: WordHitTicket;
+}
+
+export interface WordHitsPage {
+  /** Newest use of the word first, each ticket once (its newest entry). */
+  readonly hits: WordHit[];
   /** Continues after this page; null when nothing older is left. */
   readonly cursor: string | null;
 }
 
-/** Items read per Query while collecting distinct tickets. */
-const READ_BATCH = 50;
+/** Items read per Query while collecting distinct tickets: a ticket uses a word in several messages. */
+const READ_BATCH = 100;
+
+function hitOf(item: Record<string, unknown>): WordHit {
+  const hit = { ticketId: String(item.ticketId), orderKey: String(item.SK) };
+  if (typeof item.ticketCreatedAt !== 'string') return hit;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return { ...hit, ticket: { queueId: text(item.queueId), userId: text(item.userId), createdAt: item.ticketCreatedAt } };
+}
 
 /**
  * Tickets whose messages use `word` (normalised like the index), newest first, at most `limit` of
  * them, reading on until that many distinct tickets are found or at most `limit * 10` entries are read.
  */
-export async function findTicketIdsByWord(companyId: string, word: string, limit: number, cursor?: string): Promise<TicketIdsPage> {
+export async function findTicketsByWord(companyId: string, word: string, limit: number, cursor?: string): Promise<WordHitsPage> {
   const term = searchableWord(word);
-  if (!term || limit < 1) return { ticketIds: [], cursor: null };
+  if (!term || limit < 1) return { hits: [], cursor: null };
   const prefix = keys.wordPrefix(companyId, term);
   let startAfter = cursor === undefined ? undefined : decodeCursor(cursor);
-  const ticketIds: string[] = [];
+  const hits = new Map<string, WordHit>();
   let budget = limit * 10;
   let exhausted = false;
-  while (ticketIds.length < limit && budget > 0 && !exhausted) {
+  while (hits.size < limit && budget > 0 && !exhausted) {
     const { Items = [], LastEvaluatedKey } = await dynamo().send(
       new QueryCommand({
         ...prefixQueryInput(prefix),
         ScanIndexForward: false,
         Limit: Math.min(READ_BATCH, budget),
-        ProjectionExpression: 'SK, ticketId',
+        ProjectionExpression: 'SK, ticketId, queueId, userId, ticketCreatedAt',
         ...(startAfter ? { ExclusiveStartKey: { PK: prefix.PK, SK: startAfter } } : {}),
       }),
     );
@@ -98,12 +142,12 @@ export async function findTicketIdsByWord(companyId: string, word: string, limit
       budget -= 1;
       startAfter = String(item.SK);
       const ticketId = String(item.ticketId);
-      if (!ticketIds.includes(ticketId)) ticketIds.push(ticketId);
-      if (ticketIds.length === limit) break;
+      if (!hits.has(ticketId)) hits.set(ticketId, hitOf(item));
+      if (hits.size === limit) break;
     }
     exhausted = !LastEvaluatedKey && (Items.length === 0 || startAfter === String(Items.at(-1)?.SK));
   }
-  return { ticketIds, cursor: exhausted || !startAfter ? null : Buffer.from(startAfter).toString('base64url') };
+  return { hits: [...hits.values()], cursor: exhausted || !startAfter ? null : Buffer.from(startAfter).toString('base64url') };
 }
 
 const ENTRY_SORT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[0-9A-Za-z_-]{1,64}$/;

@@ -16,7 +16,6 @@ import {
   READ_BUDGET,
   scopeOf,
   sourcesOf,
-  ticketNumberOf,
 } from '../../../functions/core/conversations/list-tickets';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -170,15 +169,5 @@ describe('cursors', () => {
     expect(decodeCursor(encodeCursor({ offset: 40 }))).toEqual({ offset: 40 });
     expect(() => decodeCursor(Buffer.from('k:C#C2#TKS#open').toString('base64url'))).toThrow('Invalid cursor');
     expect(() => decodeCursor('garbage')).toThrow('Invalid cursor');
-  });
-});
-
-describe('ticketNumberOf', () => {
-  it('reads a ticket number written as #123, # 123 or 123', () => {
-    expect(['#123', '# 123', '123', ' #7 '].map(ticketNumberOf)).toEqual([123, 123, 123, 7]);
-  });
-
-  it('reads nothing else as a ticket number: words, phone numbers, zero, a number inside a text', () => {
-    expect(['#abc', '5511999990000', '#0', 'pedido 123', '12-3', '#'].map(ticketNumberOf)).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
   });
 });

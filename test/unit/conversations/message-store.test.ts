@@ -241,8 +241,9 @@ describe('updateMessageAck', () => {
 });
 
 describe('markMessageEdited', () => {
-  it('replaces the text, flags the message edited and indexes the new words', async () => {
+  it('replaces the text, flags the message edited and indexes the new words with the ticket as it is now', async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { ...message({ body: 'Pedido cancelado', isEdited: true }) } });
+    ddb.on(GetCommand).resolves({ Item: { PK: 'C#C1#TK#T1', SK: 'TICKET', ...ticket } });
 
     const dto = await markMessageEdited('C1', `T1.${MESSAGE_ULID}`, 'Pedido cancelado', NOW);
 
@@ -253,6 +254,11 @@ describe('markMessageEdited', () => {
     });
     const indexed = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems?.['table-under-test']?.map((request) => request.PutRequest?.Item?.PK);
     expect(indexed).toEqual(['C#C1#WORD#pedido', 'C#C1#WORD#cancelado']);
+    expect(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems?.['table-under-test']?.[0]?.PutRequest?.Item).toMatchObject({
+      queueId: 'Q1',
+      userId: 'U1',
+      ticketCreatedAt: ticket.createdAt,
+    });
     expect(dto).toMatchObject({ body: 'Pedido cancelado', isEdited: true });
   });
 

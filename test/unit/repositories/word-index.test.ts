@@ -2,7 +2,7 @@
 import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
-  findTicketIdsByWord,
+  findTicketsByWord,
   indexableWords,
   indexWords,
   MAX_WORD_LENGTH,
@@ -53,37 +53,51 @@ describe('indexableWords', () => {
 });
 
 describe('indexWords', () => {
-  it('writes one entry per word in the word partition, sorted by time then ticket', async () => {
-    await indexWords('C1', 'T1', 'Pedido entregue', '2030-01-02T03:04:05.000Z');
+  const ticket = { companyId: 'C1', id: 'T1', queueId: 'Q1', userId: null, createdAt: '2030-01-01T00:00:00.000Z' };
 
+  it("writes one entry per word in the word partition, sorted by time then ticket, with the ticket's queue, user and creation", async () => {
+    await indexWords(ticket, 'Pedido entregue', '2030-01-02T03:04:05.000Z');
+
+    const copy = { queueId: 'Q1', userId: null, ticketCreatedAt: '2030-01-01T00:00:00.000Z' };
     expect(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input).toEqual({
       RequestItems: {
         'table-under-test': [
-          { PutRequest: { Item: { PK: 'C#C1#WORD#pedido', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z' } } },
-          { PutRequest: { Item: { PK: 'C#C1#WORD#entregue', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z' } } },
+          { PutRequest: { Item: { PK: 'C#C1#WORD#pedido', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z', ...copy } } },
+          { PutRequest: { Item: { PK: 'C#C1#WORD#entregue', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z', ...copy } } },
         ],
       },
     });
   });
 
   it('writes nothing for a text without indexable words', async () => {
-    await indexWords('C1', 'T1', 'ok', new Date());
+    await indexWords(ticket, 'ok', new Date());
 
     expect(ddb.calls()).toHaveLength(0);
   });
 });
 
-describe('findTicketIdsByWord', () => {
-  const entry = (at: string, ticketId: string) => ({ SK: `${at}#${ticketId}`, ticketId });
+describe('findTicketsByWord', () => {
+  const entry = (at: string, ticketId: string, copy: Record<string, unknown> = {}) => ({ SK: `${at}#${ticketId}`, ticketId, ...copy });
 
-  it('reads the word partition newest first and answers each ticket once', async () => {
+  it("reads the word partition newest first and answers each ticket once, with its newest entry's copy of the ticket", async () => {
     ddb.on(QueryCommand).resolves({
-      Items: [entry('2030-01-03T00:00:00.000Z', 'T2'), entry('2030-01-02T00:00:00.000Z', 'T1'), entry('2030-01-01T00:00:00.000Z', 'T2')],
+      Items: [
+        entry('2030-01-03T00:00:00.000Z', 'T2', { queueId: 'Q2', userId: 'U1', ticketCreatedAt: '2030-01-01T00:00:00.000Z' }),
+        entry('2030-01-02T00:00:00.000Z', 'T1'),
+        entry('2030-01-01T00:00:00.000Z', 'T2', { queueId: null, userId: null, ticketCreatedAt: '2030-01-01T00:00:00.000Z' }),
+      ],
     });
 
-    const page = await findTicketIdsByWord('C1', 'Pédido', 10);
+    const page = await findTicketsByWord('C1', 'Pédido', 10);
 
-    expect(page).toEqual({ ticketIds: ['T2', 'T1'], cursor: null });
+    expect(page).toEqual({
+      hits: [
+        { ticketId: 'T2', orderKey: '2030-01-03T00:00:00.000Z#T2', ticket: { queueId: 'Q2', userId: 'U1', createdAt: '2030-01-01T00:00:00.000Z' } },
+        // An entry written before the copy was kept: no copy, the search must read the ticket to judge it.
+        { ticketId: 'T1', orderKey: '2030-01-02T00:00:00.000Z#T1' },
+      ],
+      cursor: null,
+    });
     expect(ddb.commandCalls(QueryCommand)[0]!.args[0].input).toMatchObject({
       TableName: 'table-under-test',
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
@@ -97,27 +111,27 @@ describe('findTicketIdsByWord', () => {
       Items: [entry('2030-01-03T00:00:00.000Z', 'T3'), entry('2030-01-02T00:00:00.000Z', 'T2'), entry('2030-01-01T00:00:00.000Z', 'T1')],
     });
 
-    const first = await findTicketIdsByWord('C1', 'pedido', 2);
+    const first = await findTicketsByWord('C1', 'pedido', 2);
     ddb.on(QueryCommand).resolves({ Items: [entry('2030-01-01T00:00:00.000Z', 'T1')] });
-    const second = await findTicketIdsByWord('C1', 'pedido', 2, first.cursor ?? undefined);
+    const second = await findTicketsByWord('C1', 'pedido', 2, first.cursor ?? undefined);
 
-    expect(first.ticketIds).toEqual(['T3', 'T2']);
+    expect(first.hits.map((hit) => hit.ticketId)).toEqual(['T3', 'T2']);
     expect(first.cursor).toEqual(expect.any(String));
     expect(ddb.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({
       PK: 'C#C1#WORD#pedido',
       SK: '2030-01-02T00:00:00.000Z#T2',
     });
-    expect(second).toEqual({ ticketIds: ['T1'], cursor: null });
+    expect(second).toEqual({ hits: [{ ticketId: 'T1', orderKey: '2030-01-01T00:00:00.000Z#T1' }], cursor: null });
   });
 
   it('reads nothing for a word the index never keeps', async () => {
-    expect(await findTicketIdsByWord('C1', 'de', 10)).toEqual({ ticketIds: [], cursor: null });
-    expect(await findTicketIdsByWord('C1', 'para', 10)).toEqual({ ticketIds: [], cursor: null });
+    expect(await findTicketsByWord('C1', 'de', 10)).toEqual({ hits: [], cursor: null });
+    expect(await findTicketsByWord('C1', 'para', 10)).toEqual({ hits: [], cursor: null });
     expect(ddb.calls()).toHaveLength(0);
   });
 
   it('refuses a cursor it did not make', async () => {
-    expect(await errorCodeOf(findTicketIdsByWord('C1', 'pedido', 5, Buffer.from('C#C2#TK#x').toString('base64url')))).toBe('ERR_VALIDATION');
+    expect(await errorCodeOf(findTicketsByWord('C1', 'pedido', 5, Buffer.from('C#C2#TK#x').toString('base64url')))).toBe('ERR_VALIDATION');
     expect(ddb.calls()).toHaveLength(0);
   });
 });

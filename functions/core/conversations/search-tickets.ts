@@ -1,0 +1,228 @@
+/**
+ * GET /tickets?searchParam=... (spec 1 §7): the tickets a term finds, within the caller's scope (the
+ * same rules and filters as the list, conversations/list-tickets.ts), newest first, a page at a time.
+ *
+ * What a term finds: the ticket whose number it is (`#123`, only that, or `123`: one GetItem of the
+ * number's pointer, conversations/ticket-numbers.ts); the tickets of contacts whose name or number starts
+ * with it (the contacts' index, then each contact's tickets on GSI3); the tickets whose messages contain
+ * all its words (the word index, repositories/word-index.ts). At most SEARCH_CONTACTS contacts,
+ * SEARCH_TICKETS_PER_CONTACT tickets each and SEARCH_TICKETS tickets per word are considered.
+ *
+ * Reading what it shows: candidates are filtered and ordered on what the indexes already carry, and only
+ * the page's tickets are read whole (for the presenter, and as the truth).
+ * - A contact's tickets are read from GSI3 with only the attributes the scope needs; the index is the
+ *   list's, kept with the ticket, so the scope decides on it exactly and the order is the list's
+ *   (`<updatedAt>#<id>`).
+ * - A word entry carries the ticket's queue, user and creation time, and its order is when the ticket
+ *   last used the word. Keeping every entry current on every change would mean rewriting all the words of
+ *   a ticket on each status change and, for `updatedAt`, on every message. So the copy is kept current
+ *   only for what excludes: the queue and the user, rewritten when the ticket takes another one
+ *   (refresh-word-copies.ts: an accept, a transfer, the bot's menu; each rewrites the words of the
+ *   messages so far), and the creation time, which never changes. The copy is a first cut and the fetched
+ *   ticket is the truth: the copy excludes a ticket only by a queue or user it names (not by a missing
+ *   one, which a ticket waiting in the menu or in pending is expected to get); status, tags, unread and
+ *   the change-day window move too often to copy and are checked on the fetched ticket only. A candidate
+ *   whose fetched ticket is outside the scope (or gone) is skipped and the next ones are read, at most
+ *   SEARCH_READ_BUDGET tickets per request; the page then ends early, with a cursor to go on. Never is a
+ *   ticket shown the caller may not see: every shown ticket passed the scope as read. What a copy can
+ *   still miss (refresh-word-copies.ts says which words) only hides a ticket from a search by that word.
+ *
+ * Paging: the candidates, filtered on the indexes, in order, are a list; the cursor is the position after
+ * the last one examined, so the next page starts where this one stopped. `hasMore` says candidates remain
+ * (a first cut: the last page may turn out empty when all the remaining copies were stale). `pageNumber`
+ * without a cursor counts PAGE_SIZE positions a page.
+ *
+ * Cost of a one-word search, beyond the session's reads and the presenter's batches (the page's contacts,
+ * queues, tags and connections), which are the same before and after:
+ * - before: the contacts' name Query, Queries of 50 word entries until 100 tickets were found (up to 20
+ *   Queries, 1000 entries), one GSI3 Query of whole tickets per contact found, and one BatchGet of the
+ *   up to 100 tickets the words found, to show 20;
+ * - after: the contacts' name Query, Queries of 100 entries (half the round trips), one GSI3 Query per
+ *   contact found with 8 attributes, and one BatchGet of the 20 tickets shown (more only when copies
+ *   turn out stale, at most SEARCH_READ_BUDGET).
+ * scripts/bench-search.ts (3000 tickets, a word in each; two runs on a loaded 2-core machine) measured
+ * per request: 3 Queries, 100 + 22 BatchGet keys, 226 items, 26 and 25 ms CPU before; 2 Queries, 20 + 22
+ * keys, 146 items, 20 and 18 ms CPU after (an agent of one of two queues: 32/22 -> 19/16 ms; page 2:
+ * 26/22 -> 16/16 ms). A contact-name search (30 contacts of 1 or 2 tickets) reads 20 items more (its page,
+ * whole) in one more round trip and costs a little more CPU (51/36 -> 54/40 ms); its projection pays
+ * off when contacts have many tickets.
+ */
+import type { TicketDto, TicketStatus } from '../../../shared/tickets';
+import { PAGE_SIZE } from '../http/pagination';
+import { mapLimited } from '../limited';
+import { searchContactIds } from '../repositories/contacts';
+import { getTicket, getTickets, ticketSearchStatesOfContact, type Ticket, type TicketSearchState } from '../repositories/tickets';
+import { getTicketIdByNumber } from '../repositories/ticket-numbers';
+import { findTicketsByWord, indexableWords, type WordHit, type WordHitTicket } from '../repositories/word-index';
+import { presentTickets } from './present-ticket';
+
+export const SEARCH_CONTACTS = 30;
+export const SEARCH_TICKETS_PER_CONTACT = 10;
+export const SEARCH_TICKETS = 100;
+/** Whole tickets one request may read to fill its page when some index copies turn out stale. */
+export const SEARCH_READ_BUDGET = 3 * PAGE_SIZE;
+/** Words of a term looked up (the rest are ignored). */
+const SEARCH_WORDS = 5;
+
+/** The caller's scope as the search applies it (list-tickets.ts's TicketScope). */
+export interface SearchScope {
+  readonly companyId: string;
+  readonly statuses: readonly TicketStatus[];
+  /** 'all', or the queue ids the caller may see and asked for ('none' for tickets without a queue). */
+  readonly queues: 'all' | readonly string[];
+  readonly users: readonly string[];
+  readonly tags: readonly string[];
+  readonly withUnread: boolean;
+  /** Creation day window (ISO instants, both included). */
+  readonly created?: { readonly first: string; readonly last: string };
+  /** Order-key (`<updatedAt>#<id>`) window, both included. */
+  readonly from?: string;
+  readonly to?: string;
+}
+
+export interface SearchPage {
+  readonly tickets: TicketDto[];
+  /** The position the next page starts at; null when no candidate is left. */
+  readonly nextOffset: number | null;
+}
+
+/** A ticket a term found, before it is read whole. */
+interface Candidate {
+  readonly ticketId: string;
+  /** Newest first by this key: `<updatedAt>#<id>`, or for a word `<when the ticket last used it>#<id>`. */
+  readonly orderKey: string;
+  /** The ticket as it is now (its list index): the scope decides on it exactly. */
+  readonly current?: TicketSearchState;
+  /** The ticket when it last used the word: a first cut only. */
+  readonly then?: WordHitTicket;
+  /** Already read whole. */
+  readonly ticket?: Ticket;
+}
+
+/**
+ * The page of tickets `term` finds in the scope, from candidate position `offset`.
+ *
+ * Steps: find the candidates (number, contacts, words) at once; keep those the indexes allow; order them
+ * newest first; read the next PAGE_SIZE whole, keep those the scope allows, and read on as many as were
+ * dropped (within SEARCH_READ_BUDGET); present the page.
+ */
+export async function searchTickets(scope: SearchScope, term: string, offset: number): Promise<SearchPage> {
+  const candidates = (await findCandidates(scope.companyId, term.trim())).filter((candidate) =>
+    candidate.current ? matchesScope(scope, candidate.current) : mayMatch(scope, candidate.then),
+  );
+  candidates.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
+
+  const shown: Ticket[] = [];
+  let position = offset;
+  let read = 0;
+  while (shown.length < PAGE_SIZE && position < candidates.length && read < SEARCH_READ_BUDGET) {
+    const batch = candidates.slice(position, position + Math.min(PAGE_SIZE - shown.length, SEARCH_READ_BUDGET - read));
+    const missing = batch.filter((candidate) => !candidate.ticket).map((candidate) => candidate.ticketId);
+    const fetched = new Map((await getTickets(scope.companyId, missing)).map((ticket) => [ticket.id, ticket]));
+    read += missing.length;
+    for (const candidate of batch) {
+      position += 1;
+      const ticket = candidate.ticket ?? fetched.get(candidate.ticketId);
+      if (ticket && matchesScope(scope, ticket)) shown.push(ticket);
+    }
+  }
+  return {
+    tickets: await presentTickets(scope.companyId, shown),
+    nextOffset: position < candidates.length ? position : null,
+  };
+}
+
+/** Every ticket the term finds, each once, with what the indexes tell of it. */
+async function findCandidates(companyId: string, term: string): Promise<Candidate[]> {
+  const number = ticketNumberOf(term);
+  // `#123` asks for a ticket number only; `123` may also be the start of a phone number or a word.
+  const numberOnly = number !== undefined && term.startsWith('#');
+  const [ofContacts, ofWords, numbered] = await Promise.all([
+    numberOnly ? Promise.resolve([]) : ticketsOfContacts(companyId, term),
+    numberOnly ? Promise.resolve([]) : ticketsByWords(companyId, term),
+    number === undefined ? Promise.resolve(undefined) : ticketOfNumber(companyId, number),
+  ]);
+  const found = new Map<string, Candidate>();
+  if (numbered) found.set(numbered.id, { ticketId: numbered.id, orderKey: orderKeyOf(numbered), current: numbered, ticket: numbered });
+  for (const state of ofContacts) {
+    if (!found.has(state.id)) found.set(state.id, { ticketId: state.id, orderKey: orderKeyOf(state), current: state });
+  }
+  for (const hit of ofWords) {
+    if (!found.has(hit.ticketId)) found.set(hit.ticketId, { ticketId: hit.ticketId, orderKey: hit.orderKey, then: hit.ticket });
+  }
+  return [...found.values()];
+}
+
+async function ticketOfNumber(companyId: string, number: number): Promise<Ticket | undefined> {
+  const ticketId = await getTicketIdByNumber(companyId, number);
+  return ticketId === undefined ? undefined : getTicket(companyId, ticketId);
+}
+
+/** The newest tickets of the contacts whose name or number starts with the term. */
+async function ticketsOfContacts(companyId: string, term: string): Promise<TicketSearchState[]> {
+  const contactIds = await searchContactIds(companyId, term, SEARCH_CONTACTS);
+  return (await mapLimited(contactIds, 8, (contactId) => ticketSearchStatesOfContact(companyId, contactId, SEARCH_TICKETS_PER_CONTACT))).flat();
+}
+
+/**
+ * Tickets whose messages contain every indexed word of the term (none when it has no such word), each
+ * with its newest entry among those words (the freshest copy of the ticket).
+ */
+async function ticketsByWords(companyId: string, term: string): Promise<WordHit[]> {
+  const words = indexableWords(term).slice(0, SEARCH_WORDS);
+  if (words.length === 0) return [];
+  const lists = await Promise.all(words.map(async (word) => (await findTicketsByWord(companyId, word, SEARCH_TICKETS)).hits));
+  const [first = [], ...rest] = lists;
+  const others = rest.map((list) => new Map(list.map((hit) => [hit.ticketId, hit])));
+  return first.flatMap((hit) => {
+    let newest = hit;
+    for (const list of others) {
+      const other = list.get(hit.ticketId);
+      if (!other) return [];
+      if (other.orderKey > newest.orderKey) newest = other;
+    }
+    return [newest];
+  });
+}
+
+const orderKeyOf = (ticket: Pick<Ticket, 'updatedAt' | 'id'>): string => `${ticket.updatedAt}#${ticket.id}`;
+
+/** The scope's rules on a ticket as it is now (the list applies the same ones as its Query and filter). */
+export function matchesScope(scope: SearchScope, ticket: TicketSearchState): boolean {
+  const key = orderKeyOf(ticket);
+  return (
+    scope.statuses.includes(ticket.status) &&
+    (scope.queues === 'all' || scope.queues.includes(ticket.queueId ?? 'none')) &&
+    (scope.users.length === 0 || (ticket.userId !== null && scope.users.includes(ticket.userId))) &&
+    (scope.tags.length === 0 || scope.tags.some((tag) => ticket.tagIds.includes(tag))) &&
+    (!scope.withUnread || ticket.unreadMessages > 0) &&
+    (!scope.created || (ticket.createdAt >= scope.created.first && ticket.createdAt <= scope.created.last)) &&
+    (scope.from === undefined || key >= scope.from) &&
+    (scope.to === undefined || key <= scope.to)
+  );
+}
+
+/**
+ * The first cut on a word entry's copy of its ticket: false only when the ticket cannot be in the scope
+ * unless it moved to another queue or user since. Without a copy (entries written before they were
+ * kept), anything may match.
+ */
+export function mayMatch(scope: SearchScope, then: WordHitTicket | undefined): boolean {
+  if (!then) return true;
+  return (
+    (scope.queues === 'all' || then.queueId === null || scope.queues.includes(then.queueId)) &&
+    (scope.users.length === 0 || then.userId === null || scope.users.includes(then.userId)) &&
+    (!scope.created || (then.createdAt >= scope.created.first && then.createdAt <= scope.created.last))
+  );
+}
+
+/** The largest ticket number a search reads as one (beyond it a term of digits is a phone number, not a ticket). */
+const TICKET_NUMBER_MAX = 999_999_999;
+
+/** The ticket number a search term names: `#123`, `# 123` or `123`; undefined for anything else. */
+export function ticketNumberOf(term: string): number | undefined {
+  const digits = /^#?\s*(\d{1,9})$/.exec(term.trim())?.[1];
+  if (digits === undefined) return undefined;
+  const number = Number(digits);
+  return number >= 1 && number <= TICKET_NUMBER_MAX ? number : undefined;
+}

@@ -1,0 +1,126 @@
+/**
+ * Ticket search through the HTTP API on the local cloud: pages of 20 with a cursor, a ticket that moved
+ * to another queue found by the people of that queue (its word index copies follow it) and by nobody
+ * else, and a stale copy never showing a ticket the caller may not see.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { dynamo } from '../../functions/core/aws/clients';
+import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
+import { keys, ticketListIndexes } from '../../functions/core/repositories/keys';
+import type { TicketDto } from '../../shared/tickets';
+import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+import { ifAssigned } from '../support/teardown';
+
+let cloud: TestCloud;
+let tenant: Tenant;
+let queueA: string;
+let queueB: string;
+let agentA: SignedInUser;
+let agentB: SignedInUser;
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  tenant = await createTenant(cloud);
+  queueA = tenant.queueId;
+  const second = await cloud.api('/queue', { method: 'POST', token: tenant.admin.token, body: { name: 'Financeiro', color: '#b91c1c', greetingMessage: 'Olá!' } });
+  if (second.status !== 201) throw new Error(`POST /queue answered ${second.status}`);
+  queueB = second.body.id;
+  agentA = await addUser(cloud, tenant, 'user', [queueA]);
+  agentB = await addUser(cloud, tenant, 'user', [queueB]);
+});
+
+afterAll(async () => {
+  await ifAssigned(cloud)?.stop();
+});
+
+let phone = Date.now() % 100_000_000;
+
+async function newContact(): Promise<Contact> {
+  phone += 1;
+  const at = new Date().toISOString();
+  const contact: Contact = {
+    id: ulid(),
+    companyId: tenant.companyId,
+    name: `Cliente ${phone}`,
+    number: `55119${String(phone).padStart(8, '0').slice(-8)}`,
+    email: '',
+    profilePicUrl: null,
+    extraInfo: [],
+    isGroup: false,
+    createdAt: at,
+    updatedAt: at,
+  };
+  expect(await putNewContact(contact)).toBe('created');
+  return contact;
+}
+
+/** An open ticket of `queueId`, taken by `user`, whose conversation says `text`. */
+async function ticketSaying(user: SignedInUser, queueId: string, text: string): Promise<TicketDto> {
+  const created = await cloud.api('/tickets', { method: 'POST', token: user.token, body: { contactId: (await newContact()).id, queueId, status: 'open', userId: user.id } });
+  if (created.status !== 201) throw new Error(`POST /tickets answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const sent = await cloud.api(`/messages/${String(created.body.id)}`, { method: 'POST', token: user.token, body: { body: text } });
+  if (sent.status !== 201) throw new Error(`POST /messages answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  return created.body;
+}
+
+async function search(user: SignedInUser, term: string, extra = ''): Promise<{ tickets: TicketDto[]; hasMore: boolean; nextCursor: string | null }> {
+  const response = await cloud.api(`/tickets?searchParam=${encodeURIComponent(term)}&showAll=true${extra}`, { token: user.token });
+  if (response.status !== 200) throw new Error(`GET /tickets answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+const idsOf = (tickets: readonly TicketDto[]) => tickets.map((ticket) => ticket.id);
+/** A word no other test's message uses. */
+const marker = () => `marca${ulid().slice(-10).toLowerCase()}`;
+
+describe('GET /tickets?searchParam', () => {
+  it('answers 20 tickets a page, newest first, and the rest through the cursor, each ticket once', async () => {
+    const word = marker();
+    const made: TicketDto[] = [];
+    for (let index = 0; index < 23; index += 1) made.push(await ticketSaying(tenant.admin, queueA, `Pedido ${word} numero ${index}`));
+
+    const first = await search(tenant.admin, word);
+    const second = await search(tenant.admin, word, `&cursor=${String(first.nextCursor)}`);
+
+    expect(first).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
+    expect(first.tickets).toHaveLength(20);
+    expect(second).toMatchObject({ hasMore: false, nextCursor: null });
+    expect([...idsOf(first.tickets), ...idsOf(second.tickets)]).toEqual(idsOf(made).reverse());
+  });
+
+  it('finds a ticket transferred to another queue for the people of that queue, by words written before, and no longer for the queue it left', async () => {
+    const word = marker();
+    const ticket = await ticketSaying(agentA, queueA, `O boleto ${word} venceu`);
+    expect(idsOf((await search(agentA, word)).tickets)).toEqual([ticket.id]);
+    expect((await search(agentB, word)).tickets).toEqual([]);
+
+    const moved = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token: agentA.token, body: { queueId: queueB, userId: agentB.id } });
+    expect(moved.status).toBe(200);
+
+    expect(idsOf((await search(agentB, word)).tickets)).toEqual([ticket.id]);
+    expect((await search(agentA, word)).tickets).toEqual([]);
+    // The users filter follows the new holder too.
+    expect(idsOf((await search(tenant.admin, word, `&users=${encodeURIComponent(JSON.stringify([agentB.id]))}`)).tickets)).toEqual([ticket.id]);
+  });
+
+  it('never shows a ticket outside the caller\'s queues, even when its word entries still say it is in theirs', async () => {
+    const word = marker();
+    const ticket = await ticketSaying(agentA, queueA, `Entrega ${word} atrasada`);
+    // Moved behind the index's back: its word entries still copy queue A.
+    const after = { ...ticket, companyId: tenant.companyId, queueId: queueB };
+    const { GSI2PK } = ticketListIndexes(after);
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: cloud.tableName,
+        Key: keys.ticket(tenant.companyId, ticket.id),
+        UpdateExpression: 'SET queueId = :queue, GSI2PK = :gsi2pk',
+        ExpressionAttributeValues: { ':queue': queueB, ':gsi2pk': GSI2PK },
+      }),
+    );
+
+    expect((await search(agentA, word)).tickets).toEqual([]);
+    expect(idsOf((await search(tenant.admin, word)).tickets)).toEqual([ticket.id]);
+  });
+});

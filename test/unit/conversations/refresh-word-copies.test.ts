@@ -1,0 +1,87 @@
+/**
+ * The word index's copies of a ticket follow it when it takes another queue or user: its messages' words
+ * are written again with the ticket as it is now; other changes rewrite nothing; a failure is logged.
+ */
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { movesCopies, refreshWordCopies } from '../../../functions/core/conversations/refresh-word-copies';
+import type { StoredMessage } from '../../../functions/core/repositories/messages';
+import type { Ticket } from '../../../functions/core/repositories/tickets';
+
+process.env.TABLE_NAME = 'table-under-test';
+process.env.LOG_LEVEL = 'silent';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+const ticket: Ticket = {
+  id: 'T1',
+  uuid: 'u1',
+  companyId: 'C1',
+  status: 'open',
+  contactId: 'K1',
+  userId: 'U2',
+  userName: 'Bia',
+  queueId: 'Q2',
+  whatsappId: null,
+  tagIds: [],
+  isGroup: false,
+  chatbot: false,
+  useIntegration: false,
+  promptId: null,
+  integrationId: null,
+  lastMessage: '',
+  unreadMessages: 0,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-02T00:00:00.000Z',
+};
+
+function messageOf(n: number): Record<string, unknown> {
+  const ulid = `01J${String(n).padStart(23, '0')}`;
+  const message: Partial<StoredMessage> = { id: `T1.${ulid}`, ticketId: 'T1', companyId: 'C1', body: `boleto numero ${n}`, createdAt: new Date(Date.UTC(2030, 0, 1, 0, n)).toISOString() };
+  return { PK: 'C#C1#TK#T1', SK: `MSG#${ulid}`, ...message };
+}
+
+const written = () =>
+  ddb.commandCalls(BatchWriteCommand).flatMap((call) => (call.args[0].input.RequestItems?.['table-under-test'] ?? []).map((request) => request.PutRequest?.Item ?? {}));
+
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(BatchWriteCommand).resolves({});
+});
+
+describe('movesCopies', () => {
+  it('is true when the ticket takes another queue or another user, false when it only loses its user or changes nothing they copy', () => {
+    expect(movesCopies({ queueId: 'Q1', userId: null }, { queueId: 'Q1', userId: 'U1' })).toBe(true);
+    expect(movesCopies({ queueId: 'Q1', userId: 'U1' }, { queueId: 'Q2', userId: null })).toBe(true);
+    expect(movesCopies({ queueId: null, userId: null }, { queueId: 'Q1', userId: null })).toBe(true);
+    expect(movesCopies({ queueId: 'Q1', userId: 'U1' }, { queueId: 'Q1', userId: null })).toBe(false);
+    expect(movesCopies({ queueId: 'Q1', userId: 'U1' }, { queueId: 'Q1', userId: 'U1' })).toBe(false);
+  });
+});
+
+describe('refreshWordCopies', () => {
+  it("writes the words of every message again with the ticket's new queue and user, a page of messages at a time", async () => {
+    const messages = Array.from({ length: 102 }, (_, n) => messageOf(102 - n));
+    ddb.on(QueryCommand).resolvesOnce({ Items: messages.slice(0, 101) }).resolves({ Items: messages.slice(100) });
+
+    const done = await refreshWordCopies({ queueId: 'Q1', userId: 'U1' }, ticket);
+
+    expect(done).toBe(102);
+    expect(ddb.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({ PK: 'C#C1#TK#T1', SK: messages[99]!.SK });
+    const entries = written();
+    expect(entries.filter((entry) => entry.PK === 'C#C1#WORD#boleto')).toHaveLength(102);
+    expect(entries.every((entry) => entry.queueId === 'Q2' && entry.userId === 'U2' && entry.ticketCreatedAt === ticket.createdAt)).toBe(true);
+    expect(entries.find((entry) => entry.PK === 'C#C1#WORD#boleto')?.SK).toBe(`${String(messages[0]!.createdAt)}#T1`);
+  });
+
+  it('reads and writes nothing when the change leaves the copies true', async () => {
+    expect(await refreshWordCopies({ queueId: 'Q2', userId: 'U2' }, ticket)).toBe(0);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('logs a failure instead of failing the change it follows', async () => {
+    ddb.on(QueryCommand).rejects(new Error('throttled'));
+
+    await expect(refreshWordCopies({ queueId: 'Q1', userId: 'U1' }, ticket)).resolves.toBe(0);
+  });
+});

@@ -36,10 +36,10 @@ export interface TicketDto {
   readonly whatsappId: string | null;
   readonly whatsapp: { readonly id: string; readonly name: string } | null;
   /**
-   * The ticket's tags, by id: a client shows them from the company's tag list (GET /tags/list), so a
+   * The ticket's tags, by id (the spec's `tags`, ids as the kanban's are): a client shows them from the company's tag list (GET /tags/list), so a
    * renamed or recoloured tag shows at once and a list page needs no read of tags.
    */
-  readonly tagIds: readonly string[];
+  readonly tags: readonly string[];
   readonly isGroup: boolean;
   /** The chatbot (queue menu) is talking to the contact. */
   readonly chatbot: boolean;

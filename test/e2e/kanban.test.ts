@@ -71,7 +71,7 @@ const card = (scope: Page | Locator, contactName: string): Locator => scope.getB
 async function serverTags(): Promise<string[]> {
   const answer = await web.cloud.api(`/tickets/${ticket.id}`, { token: auditorToken });
   if (answer.status !== 200) throw new Error(`GET /tickets/{id} answered ${answer.status}`);
-  return answer.body.tagIds as string[];
+  return answer.body.tags as string[];
 }
 
 /** What dnd-kit's live region last told a screen reader. */

@@ -156,7 +156,7 @@ describe('POST /tickets', () => {
       queue: { id: queueA, name: 'Atendimento', color: '#0f766e' },
       whatsappId: defaultConnection,
       whatsapp: { id: defaultConnection, name: 'Principal' },
-      tagIds: [],
+      tags: [],
       isGroup: false,
       unreadMessages: 0,
       lastMessage: '',
@@ -803,10 +803,10 @@ describe('POST /tags/sync and the kanban lanes', () => {
 
     const first = await cloud.api('/tags/sync', { method: 'POST', token: agentA1.token, body: { ticketId: ticket.id, tags: [{ id: t1 }, { id: t2 }] } });
     expect(first.status).toBe(200);
-    expect(first.body.tagIds).toEqual([t1, t2]);
+    expect(first.body.tags).toEqual([t1, t2]);
     const second = await cloud.api('/tags/sync', { method: 'POST', token: agentA1.token, body: { ticketId: ticket.id, tags: [{ id: t2 }, { id: t3 }] } });
 
-    expect(second.body.tagIds).toEqual([t2, t3]);
+    expect(second.body.tags).toEqual([t2, t3]);
     expect([await countOf(tenant, t1), await countOf(tenant, t2), await countOf(tenant, t3)]).toEqual([0, 1, 1]);
   });
 
@@ -818,7 +818,7 @@ describe('POST /tags/sync and the kanban lanes', () => {
 
     expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
     expect(await countOf(tenant, t1)).toBe(0);
-    expect((await show(tenant.admin.token, ticket.id)).body.tagIds).toEqual([]);
+    expect((await show(tenant.admin.token, ticket.id)).body.tags).toEqual([]);
   });
 
   it.each([
@@ -839,7 +839,7 @@ describe('POST /tags/sync and the kanban lanes', () => {
 
     const moved = await cloud.api(`/ticket-tags/${ticket.id}/${laneB}`, { method: 'PUT', token: agentA1.token });
     expect(moved.status).toBe(200);
-    expect([...moved.body.tagIds].sort()).toEqual([plain, laneB].sort());
+    expect([...moved.body.tags].sort()).toEqual([plain, laneB].sort());
 
     const board = await cloud.api('/ticket/kanban', { token: tenant.admin.token });
     expect(board.status).toBe(200);
@@ -852,7 +852,7 @@ describe('POST /tags/sync and the kanban lanes', () => {
     });
 
     const back = await cloud.api(`/ticket-tags/${ticket.id}`, { method: 'DELETE', token: agentA1.token });
-    expect(back.body.tagIds).toEqual([plain]);
+    expect(back.body.tags).toEqual([plain]);
     expect([await countOf(tenant, plain), await countOf(tenant, laneA), await countOf(tenant, laneB)]).toEqual([1, 0, 0]);
     expect(await cloud.api(`/ticket-tags/${ticket.id}/${plain}`, { method: 'PUT', token: agentA1.token })).toMatchObject({
       status: 404,

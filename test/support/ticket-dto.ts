@@ -18,7 +18,7 @@ export function ticketDto(place: { status: TicketStatus; queueId: string | null;
     queue: place.queueId ? { id: place.queueId, name: 'Fila', color: '#0f766e' } : null,
     whatsappId: null,
     whatsapp: null,
-    tagIds: [],
+    tags: [],
     isGroup: false,
     chatbot: false,
     useIntegration: false,

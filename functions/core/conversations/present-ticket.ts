@@ -10,7 +10,7 @@
  * connections the caller has just read; there a contact deleted since is answered as an empty contact,
  * a queue or connection deleted since as null (the id is kept). A copy outlives its source: a ticket
  * whose contact, queue or connection was deleted shows it as it last was, as the user's name always did.
- * Tags are answered as ids (TicketDto.tagIds).
+ * Tags are answered as ids (TicketDto.tags).
  */
 import type { TicketDto } from '../../../shared/tickets';
 import { getConnectionSummaries, type Connection } from '../repositories/connections';
@@ -82,7 +82,7 @@ function rowOf(ticket: Ticket, fallback: Fallback): TicketDto {
         ? { id: ticket.whatsappId, name: connectionRow.name }
         : (fallback.connections.get(ticket.whatsappId) ?? null)
       : null,
-    tagIds: ticket.tagIds,
+    tags: ticket.tagIds,
     isGroup: ticket.isGroup,
     chatbot: ticket.chatbot,
     useIntegration: ticket.useIntegration,

@@ -65,7 +65,7 @@ async function expectUnchanged(cloud: TestCloud, b: Tenant, ticket: TicketDto): 
     status: ticket.status,
     userId: ticket.userId,
     queueId: ticket.queueId,
-    tagIds: ticket.tagIds,
+    tags: ticket.tags,
     updatedAt: ticket.updatedAt,
   });
 }

@@ -87,7 +87,7 @@ describe('a page of GET /tickets', () => {
       queue: { id: 'Q1', name: 'Vendas', color: '#ff0000' },
       whatsapp: { id: 'W1', name: 'Principal' },
       user: { id: 'U1', name: 'Ana' },
-      tagIds: ['G1'],
+      tags: ['G1'],
     });
   });
 });

@@ -64,7 +64,7 @@ describe('syncTicketTags', () => {
   it('sets the list on the condition of its version and moves the counters of added and removed tags', async () => {
     const dto = await syncTicketTags(admin, 'T1', ['G1', 'G2']);
 
-    expect(dto.tagIds).toEqual(['G1', 'G2']);
+    expect(dto.tags).toEqual(['G1', 'G2']);
     const [ticketUpdate, ...counters] = transaction();
     expect(ticketUpdate?.Update).toMatchObject({
       ConditionExpression: 'attribute_exists(PK) AND #g0 = :g0',
@@ -93,7 +93,7 @@ describe('moveToKanbanLane', () => {
   it('swaps the kanban tag for the new lane and keeps the plain tags', async () => {
     const dto = await moveToKanbanLane(admin, 'T1', 'L2');
 
-    expect(dto.tagIds).toEqual(['G1', 'L2']);
+    expect(dto.tags).toEqual(['G1', 'L2']);
     expect(transaction().slice(1).map((item) => [item.Update?.Key?.SK, item.Update?.ExpressionAttributeValues?.[':delta']])).toEqual([
       ['TAG#L2', 1],
       ['TAG#L1', -1],

@@ -19,7 +19,7 @@ export function kanbanTicketOf(ticket: TicketDto): KanbanTicketDto {
     status: ticket.status,
     queueId: ticket.queueId,
     userId: ticket.userId,
-    tags: ticket.tagIds,
+    tags: ticket.tags,
     contact: { id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number },
     lastMessage: ticket.lastMessage,
     updatedAt: ticket.updatedAt,

@@ -62,10 +62,10 @@ export function TicketList(props: TicketListProps) {
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).list;
   const scroller = useRef<HTMLDivElement>(null);
-  // Tickets name their tags by id (TicketDto.tagIds); the company's tag list gives their names and colours.
+  // Tickets name their tags by id (TicketDto.tags); the company's tag list gives their names and colours.
   const tagOptions = useTagOptions();
   const tagsById = useMemo(() => new Map((tagOptions.data ?? []).map((tag) => [tag.id, tag])), [tagOptions.data]);
-  const tagsOf = (ticket: TicketDto): TagSummary[] => ticket.tagIds.flatMap((id) => tagsById.get(id) ?? []);
+  const tagsOf = (ticket: TicketDto): TagSummary[] => ticket.tags.flatMap((id) => tagsById.get(id) ?? []);
 
   const loadIfNear = useCallback(() => {
     const element = scroller.current;

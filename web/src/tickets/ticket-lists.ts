@@ -68,7 +68,7 @@ export function belongsToList(ticket: TicketDto, spec: TicketListSpec, viewer: T
   }
   if (spec.queueIds !== null && ticket.queueId !== null && !spec.queueIds.includes(ticket.queueId)) return false;
   if (spec.users.length > 0 && (ticket.userId === null || !spec.users.includes(ticket.userId))) return false;
-  if (spec.tags.length > 0 && !ticket.tagIds.some((tagId) => spec.tags.includes(tagId))) return false;
+  if (spec.tags.length > 0 && !ticket.tags.some((tagId) => spec.tags.includes(tagId))) return false;
   return true;
 }
 

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../../web/src/api/query-keys';
 import { applyBoardEvent, applyToBoards, kanbanTicketOf, storeBoardTicket } from '../../../../web/src/kanban/kanban-cache';
 import { ticketDto } from '../../../support/ticket-dto';
 
-const open = (id: string, tags: string[] = []) => ({ ...ticketDto({ status: 'open', queueId: 'Q1', id }), number: 42, tagIds: tags });
+const open = (id: string, tags: string[] = []) => ({ ...ticketDto({ status: 'open', queueId: 'Q1', id }), number: 42, tags });
 const boardOf = (...ids: string[]): KanbanBoard => ({ tickets: ids.map((id) => kanbanTicketOf(open(id))) });
 const ids = (board: KanbanBoard) => board.tickets.map((card) => card.id);
 

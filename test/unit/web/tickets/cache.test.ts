@@ -21,7 +21,7 @@ const ticket = (id: string, overrides: Partial<TicketDto> = {}): TicketDto => ({
   queue: { id: 'Q1', name: 'Suporte', color: '#ff0000' },
   whatsappId: null,
   whatsapp: null,
-  tagIds: [],
+  tags: [],
   isGroup: false,
   chatbot: false,
   useIntegration: false,

@@ -42,7 +42,7 @@ const ticket = (id: string, overrides: Partial<TicketDto> = {}): TicketDto => ({
   queue: { id: 'Q1', name: 'Suporte', color: '#ff0000' },
   whatsappId: 'W1',
   whatsapp: { id: 'W1', name: 'Main' },
-  tagIds: [],
+  tags: [],
   isGroup: false,
   chatbot: false,
   useIntegration: false,
@@ -121,7 +121,7 @@ describe('belongsToList', () => {
   });
 
   test('keeps tickets of the picked users and of any picked tag', () => {
-    const tagged = ticket('T01', { userId: 'U2', tagIds: ['T9'] });
+    const tagged = ticket('T01', { userId: 'U2', tags: ['T9'] });
     expect(belongsToList(tagged, spec({ users: ['U2'] }), agent)).toBe(true);
     expect(belongsToList(tagged, spec({ users: ['U3'] }), agent)).toBe(false);
     expect(belongsToList(tagged, spec({ tags: ['T8', 'T9'] }), agent)).toBe(true);

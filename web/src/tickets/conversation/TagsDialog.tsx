@@ -36,7 +36,7 @@ export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketD
   const [openSeen, setOpenSeen] = useState(false);
   if (open !== openSeen) {
     setOpenSeen(open);
-    if (open) setSelected([...ticket.tagIds]);
+    if (open) setSelected([...ticket.tags]);
   }
 
   const save = async () => {

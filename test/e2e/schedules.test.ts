@@ -58,7 +58,7 @@ it('schedules a message from a contact and shows it sent once the phone got it',
   await sendAt.fill(now);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await leaves(dialog);
-  await shows(page.getByText('Agendamento salvo com sucesso!'));
+  await shows(page.getByText('Agendamento salvo com sucesso!').first());
 
   const received = await until('the phone to get the message', async () => {
     const messages = await whatsapp.sentTo(CUSTOMER.number);

@@ -80,6 +80,10 @@ export const ERROR_STATUS = {
   ERR_INVALID_API_TOKEN: 401,
   /** Ours: an Idempotency-Key of the external API reused with another request, or while its first use is still running. */
   ERR_IDEMPOTENCY_KEY_CONFLICT: 409,
+  /** Ours: no scheduled message with this id in the caller's company. */
+  ERR_NO_SCHEDULE_FOUND: 404,
+  /** Ours: a scheduled message already sent (or being sent) cannot be changed (spec 2 §4). */
+  ERR_SCHEDULE_ALREADY_SENT: 409,
   /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */
   ERR_CONFLICT: 409,
 } as const;

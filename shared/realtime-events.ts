@@ -10,6 +10,7 @@ import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
 import type { ClientAction } from './realtime-actions';
 import type { QuickMessage } from './quick-messages';
+import type { ScheduledMessage } from './scheduled-messages';
 import type { Tag } from './tags';
 import type { MessageDto } from './messages';
 import type { Setting } from './settings';
@@ -52,6 +53,13 @@ export interface CompanyChannels {
   quickmessage:
     | { readonly action: 'create' | 'update'; readonly record: QuickMessage }
     | { readonly action: 'delete'; readonly id: string };
+  /**
+   * Scheduled messages of the company changed (spec 2 §4): created, edited, being sent, sent or failed,
+   * deleted. Published to the company room.
+   */
+  schedule:
+    | { readonly action: 'create' | 'update'; readonly schedule: ScheduledMessage }
+    | { readonly action: 'delete'; readonly scheduleId: string };
   /**
    * Tags of the company changed on the tags page (created, renamed, recoloured, kanban flag, deleted),
    * so the tags page, the pickers and the board's lanes follow. A ticket counter moved by tagging a

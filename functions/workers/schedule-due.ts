@@ -8,19 +8,30 @@ import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 
 import { logger } from '../core/logger';
 import { DueMessage } from '../core/scheduling/due-messages';
 import { fireTicketTimer } from '../core/conversations/ticket-timers';
+import { sendScheduledMessage } from '../core/scheduled-messages/send-scheduled-message';
 
 type Handlers = { readonly [K in DueMessage['kind']]: (message: Extract<DueMessage, { kind: K }>, now: Date) => Promise<void> };
 
-/** One handler per kind of due message; a new kind (schedules, campaign starts) adds its own here. */
+/** One handler per kind of due message; a new kind (campaign starts) adds its own here. */
 const HANDLERS: Handlers = {
   ticketTimer: async (message, now) => {
     const outcome = await fireTicketTimer(message, now);
     logger.info('ticket timer fired', { ticketId: message.ticketId, timer: message.timer, outcome });
   },
+  scheduledMessage: async (message, now) => {
+    const outcome = await sendScheduledMessage(message, now);
+    logger.info('scheduled message due', { scheduleId: message.scheduleId, outcome });
+  },
 };
 
 export async function handleDueMessage(message: DueMessage, now = new Date()): Promise<void> {
-  await HANDLERS[message.kind](message, now);
+  // A switch, not HANDLERS[message.kind](message): TypeScript cannot correlate the key with the message's type.
+  switch (message.kind) {
+    case 'ticketTimer':
+      return HANDLERS.ticketTimer(message, now);
+    case 'scheduledMessage':
+      return HANDLERS.scheduledMessage(message, now);
+  }
 }
 
 function parse(record: SQSRecord): DueMessage | undefined {

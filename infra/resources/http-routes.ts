@@ -35,6 +35,7 @@ export const HTTP_MODULES = {
   messages: { memoryMb: 512, timeoutSeconds: 15 },
   notes: { memoryMb: 256, timeoutSeconds: 10 },
   'quick-messages': { memoryMb: 512, timeoutSeconds: 15 },
+  schedules: { memoryMb: 512, timeoutSeconds: 15 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
@@ -160,6 +161,14 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/quick-messages/{id}', module: 'quick-messages', auth: 'jwt' },
   { method: 'POST', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'jwt' },
   { method: 'DELETE', path: '/quick-messages/{id}/media-upload', module: 'quick-messages', auth: 'jwt' },
+
+  { method: 'GET', path: '/schedules', module: 'schedules', auth: 'jwt' },
+  { method: 'GET', path: '/schedules/{id}', module: 'schedules', auth: 'jwt' },
+  { method: 'POST', path: '/schedules', module: 'schedules', auth: 'jwt' },
+  { method: 'PUT', path: '/schedules/{id}', module: 'schedules', auth: 'jwt' },
+  { method: 'DELETE', path: '/schedules/{id}', module: 'schedules', auth: 'jwt' },
+  { method: 'POST', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'jwt' },
+  { method: 'DELETE', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'jwt' },
 
   { method: 'GET', path: '/dashboard', module: 'dashboard', auth: 'jwt' },
   { method: 'GET', path: '/dashboard/ticketsUsers', module: 'dashboard', auth: 'jwt' },

@@ -70,7 +70,7 @@ describe('a page the company may not open', () => {
 
     await page.goto('/schedules');
 
-    await shows(page.getByText(/A página Agendamentos está sendo construída/));
+    await shows(page.getByRole('heading', { name: /^Agendamentos \(\d+\)$/, level: 1 }));
     expect(new URL(page.url()).pathname).toBe('/schedules');
   });
 });

@@ -236,9 +236,10 @@ describe('the backend functions', () => {
     const declared = Object.entries(MODULE_PERMISSIONS)
       .filter(([, permissions]) => permissions.includes('scheduling'))
       .map(([module]) => module);
-    expect(declared.sort()).toEqual(['http/api', 'http/tickets', 'workers/schedule-due', 'workers/wa-events']);
+    expect(declared.sort()).toEqual(['http/api', 'http/schedules', 'http/tickets', 'workers/schedule-due', 'workers/wa-events']);
     expect(scheduling.map((fn) => fn.Properties.FunctionName).sort()).toEqual([
       'atende-dev-http-api',
+      'atende-dev-http-schedules',
       'atende-dev-http-tickets',
       'atende-dev-schedule-due-consumer',
       'atende-dev-wa-events-consumer',

@@ -22,6 +22,7 @@ import { dashboardProbes } from './isolation/dashboard';
 import { messagesProbes } from './isolation/messages';
 import { notesProbes } from './isolation/notes';
 import { quickMessagesProbes } from './isolation/quick-messages';
+import { schedulesProbes } from './isolation/schedules';
 import { ticketsProbes } from './isolation/tickets';
 import { whatsappProbes } from './isolation/whatsapp';
 import { apiProbes } from './isolation/api';
@@ -44,6 +45,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   messages: messagesProbes,
   notes: notesProbes,
   'quick-messages': quickMessagesProbes,
+  schedules: schedulesProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

@@ -119,6 +119,12 @@ export const keys = {
   }),
   quickMessage: (companyId: string, quickMessageId: string): Key => ({ PK: company(companyId), SK: `QM#${quickMessageId}` }),
   quickMessagePrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'QM#' }),
+  /**
+   * A scheduled message (`/schedules`). A partition of its own per company, apart from the company item
+   * every request reads: a burst of sends falling due together writes here, not there.
+   */
+  scheduledMessage: (companyId: string, scheduleId: string): Key => ({ PK: `${company(companyId)}#SCHED`, SK: `SCHED#${scheduleId}` }),
+  scheduledMessagePrefix: (companyId: string) => ({ PK: `${company(companyId)}#SCHED`, SKPrefix: 'SCHED#' }),
   /** Dashboard counters of one day (YYYY-MM-DD, company time zone): `company` totals, or one user's. */
   dashboardDay: (companyId: string, day: string, scope: 'company' | `user:${string}`): Key => ({
     PK: `${company(companyId)}#DASH#${day}`,

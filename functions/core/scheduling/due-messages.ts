@@ -18,5 +18,15 @@ export const TicketTimerDue = z.object({
 });
 export type TicketTimerDue = z.output<typeof TicketTimerDue>;
 
-export const DueMessage = z.discriminatedUnion('kind', [TicketTimerDue]);
+/** A scheduled message (`/schedules`) falls due; it is sent only if it still waits for this very send time. */
+export const ScheduledMessageDue = z.object({
+  kind: z.literal('scheduledMessage'),
+  companyId: z.string().min(1).max(64),
+  scheduleId: z.string().min(1).max(64),
+  /** The send time the entry was made for: a schedule moved since waits for its new entry instead. */
+  sendAt: z.iso.datetime(),
+});
+export type ScheduledMessageDue = z.output<typeof ScheduledMessageDue>;
+
+export const DueMessage = z.discriminatedUnion('kind', [TicketTimerDue, ScheduledMessageDue]);
 export type DueMessage = z.output<typeof DueMessage>;

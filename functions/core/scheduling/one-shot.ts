@@ -4,7 +4,7 @@
  * same API. Names are derived from what is scheduled and when, so creating the same schedule twice (a
  * retried Lambda) makes one schedule: the conflict of the second creation means it is already there.
  */
-import { ConflictException, CreateScheduleCommand } from '@aws-sdk/client-scheduler';
+import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException } from '@aws-sdk/client-scheduler';
 import { scheduler } from '../aws/clients';
 import { config } from '../config';
 import type { DueMessage } from './due-messages';
@@ -38,5 +38,15 @@ export async function scheduleOnce(name: string, at: Date, message: DueMessage):
     );
   } catch (error) {
     if (!(error instanceof ConflictException)) throw error;
+  }
+}
+
+/** Removes a one-shot schedule that is no longer wanted; one already fired (and so deleted) or never made is fine. */
+export async function cancelOnce(name: string): Promise<void> {
+  if (!NAME.test(name)) throw new Error(`Invalid schedule name ${name}`);
+  try {
+    await scheduler().send(new DeleteScheduleCommand({ Name: name }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
   }
 }

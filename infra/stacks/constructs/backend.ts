@@ -45,6 +45,8 @@ export const MODULE_PERMISSIONS: Readonly<Record<string, readonly Permission[]>>
   // Ticket timers (transfer, inactivity) are armed where tickets are made, reopened or re-checked.
   'http/tickets': ['scheduling'],
   'http/api': ['scheduling'],
+  // Scheduled messages: one one-shot entry per schedule, made, moved and removed with it.
+  'http/schedules': ['scheduling'],
   'workers/wa-events': ['scheduling'],
   'workers/schedule-due': ['scheduling'],
 };

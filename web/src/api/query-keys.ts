@@ -14,6 +14,7 @@ import { messageKeys } from './messages';
 import { planKeys } from './plans';
 import { queueKeys } from './queues';
 import { quickMessageKeys } from './quick-messages';
+import { scheduleKeys } from './schedules';
 import { settingKeys } from './settings';
 import { tagKeys } from './tags';
 import { ticketNoteKeys } from './ticket-notes';
@@ -46,6 +47,7 @@ export const queryKeys = {
     lists: quickMessageKeys.lists,
     one: quickMessageKeys.one,
   },
+  schedules: { all: scheduleKeys.all, list: scheduleKeys.list, lists: scheduleKeys.lists, one: scheduleKeys.one },
   connections: connectionKeys.all,
   settings: settingKeys.all,
   companies: companyKeys,

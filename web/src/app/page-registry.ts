@@ -79,7 +79,8 @@ export const PAGES = [
     id: 'schedules',
     path: 'schedules',
     area: 'private',
-    load: comingSoon,
+    // On demand like every page: the calendar and zod stay out of the other pages' first loads.
+    load: () => import('../schedules/SchedulesPage').then((m) => m.SchedulesPage),
     // docs/architecture.md §8: schedules are gated by the plan, like the other flagged pages.
     requires: { planFlag: 'useSchedules' },
     menu: { section: 'main', order: 70, icon: 'calendarClock' },

@@ -14,6 +14,11 @@ export const CONNECTIONS_PATH = '/connections';
  */
 export const ticketRoutePath = (uuid: string): string => `${TICKETS_PATH}/${encodeURIComponent(uuid)}`;
 
+/** The schedules calendar; with a contact, its dialog opens to schedule a message to them (spec 2 §2). */
+export const SCHEDULES_PATH = '/schedules';
+export const scheduleForContactPath = (contactId: string, ticketId?: string): string =>
+  `${SCHEDULES_PATH}?contactId=${encodeURIComponent(contactId)}${ticketId === undefined ? '' : `&ticketId=${encodeURIComponent(ticketId)}`}`;
+
 /** What the private-route guard leaves in the history state for the login page. */
 export interface LoginRedirectState {
   readonly from: { readonly pathname: string; readonly search: string; readonly hash: string };

@@ -27,11 +27,13 @@ export interface FormFrameProps {
   readonly onCancel: () => void;
   /** In the page or a drawer rather than in a dialog. */
   readonly inline?: boolean;
+  /** Shown but no longer submittable (e.g. a schedule already sent): no save button. */
+  readonly readOnly?: boolean;
   /** The fields. */
   readonly children: ReactNode;
 }
 
-export function FormFrame({ title, labels, busy, onSubmit, onCancel, inline = false, children }: FormFrameProps) {
+export function FormFrame({ title, labels, busy, onSubmit, onCancel, inline = false, readOnly = false, children }: FormFrameProps) {
   const styles = useStyles();
   const formId = useId();
 
@@ -46,9 +48,11 @@ export function FormFrame({ title, labels, busy, onSubmit, onCancel, inline = fa
       <Button appearance="secondary" disabled={busy} onClick={onCancel}>
         {labels.cancel}
       </Button>
-      <Button appearance="primary" type="submit" form={formId} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
-        {busy ? labels.saving : labels.save}
-      </Button>
+      {!readOnly && (
+        <Button appearance="primary" type="submit" form={formId} disabled={busy} icon={busy ? <Spinner size="tiny" /> : undefined}>
+          {busy ? labels.saving : labels.save}
+        </Button>
+      )}
     </>
   );
 

@@ -12,8 +12,10 @@ import { ArrowUpload24Regular } from '@fluentui/react-icons/svg/arrow-upload';
 import { PersonAdd24Regular } from '@fluentui/react-icons/svg/person-add';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
 import { deleteContact, exportContacts, useContactList, type ContactDto } from '../api/contacts';
+import { scheduleForContactPath } from '../app/paths';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
@@ -41,7 +43,8 @@ export function ContactsPage() {
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const { user } = useMe();
+  const { user, company } = useMe();
+  const navigate = useNavigate();
 
   const { typed, setTyped, search } = useListSearch();
   const list = useContactList(search);
@@ -98,6 +101,7 @@ export function ContactsPage() {
           contacts={contacts}
           canDelete={can(user.profile, 'contacts-page:deleteContact')}
           onStartTicket={setTicketFor}
+          {...(company.plan.useSchedules === true && { onSchedule: (contact: ContactDto) => void navigate(scheduleForContactPath(contact.id)) })}
           onEdit={(contact) => setModal({ mode: 'edit', contactId: contact.id })}
           onDelete={deletion.ask}
         />

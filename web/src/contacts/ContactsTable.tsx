@@ -1,11 +1,12 @@
 /**
  * The contacts as a table (the kit's ListTable): avatar and name, WhatsApp number, email and the row's
- * actions (start a conversation, edit, and delete for those allowed). On a narrow screen each contact
+ * actions (start a conversation, schedule a message, edit, and delete for those allowed). On a narrow screen each contact
  * is a card: the name, the number under it, the actions beside them; the email is left out there (the
  * edit form shows it). The list page around it (components/ListPage) loads the next page as its end
  * comes near.
  */
 import { Avatar, Badge, Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
+import { CalendarClock24Regular } from '@fluentui/react-icons/svg/calendar-clock';
 import { Chat24Regular } from '@fluentui/react-icons/svg/chat';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
@@ -28,12 +29,14 @@ export interface ContactsTableProps {
   readonly contacts: readonly ContactDto[];
   readonly canDelete: boolean;
   readonly onStartTicket: (contact: ContactDto) => void;
+  /** Opens the schedules page's dialog for the contact; absent when the plan has no schedules. */
+  readonly onSchedule?: (contact: ContactDto) => void;
   readonly onEdit: (contact: ContactDto) => void;
   readonly onDelete: (contact: ContactDto) => void;
 }
 
 export function ContactsTable(props: ContactsTableProps) {
-  const { contacts, canDelete, onStartTicket, onEdit, onDelete } = props;
+  const { contacts, canDelete, onStartTicket, onSchedule, onEdit, onDelete } = props;
   const styles = useStyles();
   const texts = useTexts(contactsTexts);
 
@@ -85,6 +88,11 @@ export function ContactsTable(props: ContactsTableProps) {
             <Tooltip content={format(texts.actions.startTicket, named)} relationship="label">
               <Button appearance="subtle" icon={<Chat24Regular />} onClick={() => onStartTicket(contact)} />
             </Tooltip>
+            {onSchedule && (
+              <Tooltip content={format(texts.actions.schedule, named)} relationship="label">
+                <Button appearance="subtle" icon={<CalendarClock24Regular />} onClick={() => onSchedule(contact)} />
+              </Tooltip>
+            )}
             <Tooltip content={format(texts.actions.edit, named)} relationship="label">
               <Button appearance="subtle" icon={<Edit24Regular />} onClick={() => onEdit(contact)} />
             </Tooltip>

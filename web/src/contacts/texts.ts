@@ -28,6 +28,7 @@ export const contactsTexts = defineTexts({
     },
     actions: {
       startTicket: 'Iniciar atendimento com {{name}}',
+      schedule: 'Agendar mensagem para {{name}}',
       edit: 'Editar {{name}}',
       delete: 'Excluir {{name}}',
     },
@@ -118,6 +119,7 @@ export const contactsTexts = defineTexts({
     },
     actions: {
       startTicket: 'Start a conversation with {{name}}',
+      schedule: 'Schedule a message to {{name}}',
       edit: 'Edit {{name}}',
       delete: 'Delete {{name}}',
     },
@@ -207,6 +209,7 @@ export const contactsTexts = defineTexts({
     },
     actions: {
       startTicket: 'Iniciar una atención con {{name}}',
+      schedule: 'Agendar un mensaje para {{name}}',
       edit: 'Editar {{name}}',
       delete: 'Eliminar {{name}}',
     },

@@ -23,6 +23,7 @@ import {
 import { ArrowForward20Regular } from '@fluentui/react-icons/svg/arrow-forward';
 import { ArrowLeft20Regular } from '@fluentui/react-icons/svg/arrow-left';
 import { ArrowUndo20Regular } from '@fluentui/react-icons/svg/arrow-undo';
+import { CalendarClock20Regular } from '@fluentui/react-icons/svg/calendar-clock';
 import { Delete20Regular } from '@fluentui/react-icons/svg/delete';
 import { Info20Regular } from '@fluentui/react-icons/svg/info';
 import { MoreVertical20Regular } from '@fluentui/react-icons/svg/more-vertical';
@@ -30,6 +31,8 @@ import { Note20Regular } from '@fluentui/react-icons/svg/note';
 import { Tag20Regular } from '@fluentui/react-icons/svg/tag';
 import { can } from '../../../../shared/permissions';
 import type { TicketDto } from '../../../../shared/tickets';
+import { useNavigate } from 'react-router';
+import { scheduleForContactPath } from '../../app/paths';
 import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
 import { useTicketActions } from '../ticket-actions';
@@ -100,6 +103,8 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
   const user = useTicketUser();
   const mayWork = mayWorkOn(user, ticket);
   const mayDelete = can(me.user.profile, 'ticket-options:deleteTicket');
+  const maySchedule = me.company.plan.useSchedules === true;
+  const navigate = useNavigate();
   const statusColor = ticket.status === 'open' ? 'success' : ticket.status === 'pending' ? 'warning' : 'informative';
 
   return (
@@ -185,6 +190,11 @@ export function TicketHeader({ ticket, onBack, onOpenContact, onOpenNotes, onTra
               <MenuItem icon={<Tag20Regular />} onClick={onTags}>
                 {optionTexts.tags}
               </MenuItem>
+              {maySchedule && (
+                <MenuItem icon={<CalendarClock20Regular />} onClick={() => void navigate(scheduleForContactPath(ticket.contact.id, ticket.id))}>
+                  {optionTexts.schedule}
+                </MenuItem>
+              )}
               {mayDelete && (
                 <MenuItem icon={<Delete20Regular />} onClick={onDelete}>
                   {optionTexts.deleteTicket}

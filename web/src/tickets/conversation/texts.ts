@@ -24,6 +24,7 @@ export const conversationTexts = defineTexts({
     options: {
       tags: 'Etiquetas',
       deleteTicket: 'Deletar',
+      schedule: 'Agendar mensagem',
       ticketDeleted: 'Ticket excluído.',
     },
     confirm: {
@@ -160,6 +161,7 @@ export const conversationTexts = defineTexts({
     options: {
       tags: 'Tags',
       deleteTicket: 'Delete',
+      schedule: 'Schedule a message',
       ticketDeleted: 'Ticket deleted.',
     },
     confirm: {
@@ -296,6 +298,7 @@ export const conversationTexts = defineTexts({
     options: {
       tags: 'Etiquetas',
       deleteTicket: 'Eliminar',
+      schedule: 'Agendar un mensaje',
       ticketDeleted: 'Ticket eliminado.',
     },
     confirm: {

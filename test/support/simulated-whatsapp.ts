@@ -1,0 +1,57 @@
+/**
+ * Connections on the simulated phone network for integration tests: the session host runs in-process
+ * with the simulator provider (as test/integration/whatsapp-inbound.test.ts does), a connection is
+ * started and its QR code scanned, and what the session sends is read back per number.
+ */
+import { listSimulatedOutbound, putSimulatedScan, type SimulatedOutbound } from '../../functions/sessions/stores/simulator';
+import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
+import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
+import type { TestCloud } from './local-cloud';
+import type { Tenant } from './tenants';
+
+export const startSimulatorHost = (): SessionHost =>
+  startSessionHost({
+    heartbeatMs: 200,
+    leaseMs: 1500,
+    commandWaitSeconds: 0,
+    providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
+  });
+
+/** Polls until the probe answers something (not undefined nor false). */
+export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 400, pauseMs = 50): Promise<T> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A new simulator connection of the tenant, not started (DISCONNECTED until its session is). */
+export async function createSimulatedConnection(cloud: TestCloud, tenant: Tenant, name: string): Promise<string> {
+  const created = await cloud.api('/whatsapp', {
+    method: 'POST',
+    token: tenant.admin.token,
+    body: { name, provider: 'simulator', greetingMessage: '', queueIds: [tenant.queueId] },
+  });
+  if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return created.body.id as string;
+}
+
+/** Starts the connection's session (a host must be running) and scans its QR code with the phone `number`. */
+export async function connectSimulated(cloud: TestCloud, tenant: Tenant, connectionId: string, number: string): Promise<void> {
+  const connection = async () => (await cloud.api(`/whatsapp/${connectionId}`, { token: tenant.admin.token })).body as { status: string; qrcode: string };
+  const started = await cloud.api(`/whatsappsession/${connectionId}`, { method: 'POST', token: tenant.admin.token });
+  if (started.status !== 200) throw new Error(`POST /whatsappsession answered ${started.status}`);
+  const qr = await until('a QR code', async () => {
+    const current = await connection();
+    return current.status === 'qrcode' ? current.qrcode : undefined;
+  }, 1200);
+  await putSimulatedScan(tenant.companyId, connectionId, qr, number);
+  await until('CONNECTED', async () => (await connection()).status === 'CONNECTED', 1200);
+}
+
+/** The messages the connection's session sent to that number so far (not read receipts). */
+export async function sentTo(companyId: string, connectionId: string, number: string): Promise<SimulatedOutbound[]> {
+  return (await listSimulatedOutbound(companyId, connectionId)).filter((record) => record.to === number && record.readReceiptsFor.length === 0);
+}

@@ -1,0 +1,38 @@
+/** Send times of scheduled messages (spec 2 §7; issue: 'YYYY-MM-DD HH:mm:ss' on the company's clock, or ISO 8601 with an offset). */
+import { CreateScheduleBody, isScheduleEditable, parseSendAt } from '../../../shared/scheduled-messages';
+
+describe('parseSendAt', () => {
+  it("reads 'YYYY-MM-DD HH:mm:ss' on Brasília's clock (UTC-3)", () => {
+    expect(parseSendAt('2026-05-01 10:00:00')?.toISOString()).toBe('2026-05-01T13:00:00.000Z');
+    expect(parseSendAt('2026-12-31 23:30')?.toISOString()).toBe('2027-01-01T02:30:00.000Z');
+    // A zoneless ISO date-time (a `datetime-local` value) is read on the same clock.
+    expect(parseSendAt('2026-05-01T10:00')?.toISOString()).toBe('2026-05-01T13:00:00.000Z');
+  });
+
+  it('reads ISO 8601 with its offset or Z', () => {
+    expect(parseSendAt('2026-05-01T10:00:00-03:00')?.toISOString()).toBe('2026-05-01T13:00:00.000Z');
+    expect(parseSendAt('2026-05-01T10:00:00.250Z')?.toISOString()).toBe('2026-05-01T10:00:00.250Z');
+  });
+
+  it('refuses impossible dates and times and other text', () => {
+    expect(parseSendAt('2026-02-30 10:00:00')).toBeUndefined();
+    expect(parseSendAt('2026-05-01 24:00:00')).toBeUndefined();
+    expect(parseSendAt('amanhã')).toBeUndefined();
+  });
+});
+
+describe('the schedule body', () => {
+  it("answers the spec's messages", () => {
+    const result = CreateScheduleBody.safeParse({ body: 'oi', contactId: '', sendAt: '' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+    expect(messages).toEqual({ body: 'Mensagem muito curta', contactId: 'Obrigatório', sendAt: 'Obrigatório' });
+  });
+
+  it('is editable until it is sent or being sent', () => {
+    expect(isScheduleEditable({ sentAt: null, status: 'PENDENTE' })).toBe(true);
+    expect(isScheduleEditable({ sentAt: null, status: 'ERRO' })).toBe(true);
+    expect(isScheduleEditable({ sentAt: null, status: 'AGENDADA' })).toBe(false);
+    expect(isScheduleEditable({ sentAt: '2026-05-01T13:00:00.000Z', status: 'ENVIADA' })).toBe(false);
+  });
+});

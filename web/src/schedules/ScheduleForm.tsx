@@ -1,0 +1,335 @@
+/**
+ * The schedule dialog's form (spec 2 §2, §4, §5, §8): the contact (searched by name), the message with
+ * the insert-variable menu (the quick messages' helper: the variable goes where the cursor is), the
+ * send date and time (one hour from now for a new one), the connection (the server's default rule
+ * unless one is chosen) and an optional png/jpg/jpeg image. Titled 'Erro de Envio' for a failed
+ * schedule and 'Mensagem {status}' otherwise; once sent it is shown without its submit button.
+ *
+ * Saving posts or puts the schedule, then uploads a chosen image or deletes a removed one (POST |
+ * DELETE /schedules/{id}/media-upload), refreshes the cached lists and reports the save. Should the
+ * image's request fail, the schedule stays saved as it is (a retry would create it twice).
+ */
+import {
+  Button,
+  Field,
+  Input,
+  makeStyles,
+  Menu,
+  MenuButton,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Option,
+  Text,
+  Textarea,
+  tokens,
+  Tooltip,
+} from '@fluentui/react-components';
+import { Attach20Regular } from '@fluentui/react-icons/svg/attach';
+import { BracesVariable20Regular } from '@fluentui/react-icons/svg/braces-variable';
+import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import type { ContactPage } from '../../../shared/contacts';
+import { SCHEDULE_MEDIA_ACCEPT, SCHEDULE_MEDIA_MAX_BYTES, type ScheduledMessage } from '../../../shared/scheduled-messages';
+import type { TemplateVariable } from '../../../shared/templates';
+import { useConnections } from '../api/connections';
+import { queryKeys } from '../api/query-keys';
+import { deleteScheduleMedia, saveSchedule, uploadScheduleMedia } from '../api/schedules';
+import { useServices } from '../app/services';
+import { FormFrame } from '../components/FormFrame';
+import { LocalizedCombobox } from '../components/LocalizedCombobox';
+import { LocalizedDropdown } from '../components/LocalizedDropdown';
+import { SEARCH_DEBOUNCE_MS } from '../components/timing';
+import { useDebouncedValue } from '../components/use-debounced-value';
+import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
+import { useToast } from '../feedback/toast';
+import { errorText } from '../i18n/errors';
+import { useLanguage } from '../i18n/language';
+import { format, useTexts, type Texts } from '../i18n/texts';
+import { insertAtCursor, QUICK_MESSAGE_VARIABLES, variableToken } from '../quick-messages/insert-at-cursor';
+import { applyScheduleEvent } from './schedule-cache';
+import {
+  imageName,
+  imageProblem,
+  imageStep,
+  isReadOnly,
+  scheduleBody,
+  scheduleFieldMessage,
+  scheduleSchema,
+  scheduleTitle,
+  type ImageChoice,
+  type ScheduleFormValues,
+} from './schedule-form';
+import { schedulesTexts } from './texts';
+
+const useStyles = makeStyles({
+  messageTools: { display: 'flex', justifyContent: 'flex-end' },
+  token: { fontFamily: tokens.fontFamilyMonospace, marginRight: tokens.spacingHorizontalS },
+  image: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
+  imageRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXS },
+  fileName: { overflowWrap: 'anywhere', minWidth: 0 },
+  none: { color: tokens.colorNeutralForeground3 },
+  error: { color: tokens.colorPaletteRedForeground1 },
+  hidden: { display: 'none' },
+});
+
+type ScheduleTexts = Texts<typeof schedulesTexts.pt>;
+
+/** Contacts are searched from this many typed characters (as in the new-ticket modal). */
+const CONTACT_SEARCH_MIN = 3;
+const DEFAULT_CONNECTION = '';
+
+export interface ScheduleFormProps {
+  readonly initial: ScheduleFormValues;
+  /** The schedule as loaded, when editing. */
+  readonly editing?: ScheduledMessage;
+  readonly onClose: () => void;
+}
+
+function messageText(texts: ScheduleTexts, message: string | undefined): string | undefined {
+  if (message === undefined) return undefined;
+  const known = scheduleFieldMessage(message);
+  return 'key' in known ? texts.fieldMessages[known.key] : known.text;
+}
+
+export function ScheduleForm({ initial, editing: editingProp, onClose }: ScheduleFormProps) {
+  const styles = useStyles();
+  const texts = useTexts(schedulesTexts);
+  const { language } = useLanguage();
+  const { api } = useServices();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const imageLabelId = useId();
+
+  const [editing] = useState(editingProp);
+  const readOnly = isReadOnly(editing);
+  const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
+  const [imageError, setImageError] = useState<string>();
+  const [typed, setTyped] = useState(initial.contact?.name ?? '');
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const pendingCursor = useRef<number | null>(null);
+
+  const save = async (body: ReturnType<typeof scheduleBody>): Promise<ScheduledMessage> => {
+    const saved = await saveSchedule(api, body, editing?.id);
+    const step = imageStep((editing?.mediaPath ?? null) !== null, image);
+    if (step === null) return saved;
+    try {
+      if (step.kind === 'upload') return await uploadScheduleMedia(api, saved.id, step.file);
+      const cleared = await deleteScheduleMedia(api, saved.id);
+      toast.success(texts.dialog.mediaRemoved);
+      return cleared;
+    } catch {
+      toast.failure(texts.dialog.imageFailed);
+      return saved;
+    }
+  };
+
+  const { values, change, leave, messages, submit, busy } = useSchemaForm({
+    initial,
+    schema: scheduleSchema,
+    body: scheduleBody,
+    save,
+    onSaved: (schedule) => {
+      applyScheduleEvent(queryClient, { action: editing === undefined ? 'create' : 'update', schedule });
+      toast.success(texts.dialog.saved);
+      onClose();
+    },
+    onError: (error) => toast.error(error),
+  });
+
+  const term = useDebouncedValue(values.contact !== null && typed === values.contact.name ? '' : typed.trim(), SEARCH_DEBOUNCE_MS);
+  const contacts = useQuery({
+    queryKey: queryKeys.contactSearch(term),
+    queryFn: ({ signal }) => api.get<ContactPage>('/contacts', { query: { searchParam: term }, signal }),
+    enabled: !readOnly && term.length >= CONTACT_SEARCH_MIN,
+    staleTime: 30_000,
+  });
+  const contactOptions = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
+  const connections = useConnections(!readOnly);
+
+  useLayoutEffect(() => {
+    const cursor = pendingCursor.current;
+    if (cursor === null || messageRef.current === null) return;
+    pendingCursor.current = null;
+    messageRef.current.setSelectionRange(cursor, cursor);
+  }, [values.body]);
+
+  const insertVariable = (variable: TemplateVariable) => {
+    const element = messageRef.current;
+    const end = values.body.length;
+    const selection = element === null ? { start: end, end } : { start: element.selectionStart, end: element.selectionEnd };
+    const next = insertAtCursor(values.body, selection, variableToken(variable));
+    pendingCursor.current = next.cursor;
+    change({ body: next.text });
+    element?.focus();
+  };
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file === undefined) return;
+    const problem = imageProblem(file);
+    if (problem !== null) {
+      setImageError(problem === 'tooBig' ? format(texts.dialog.tooBig, { megabytes: SCHEDULE_MEDIA_MAX_BYTES / (1024 * 1024) }) : texts.dialog.wrongType);
+      return;
+    }
+    setImageError(undefined);
+    setImage({ kind: 'add', file });
+  };
+
+  const title = scheduleTitle(editing);
+  const titleText =
+    title.kind === 'new' ? texts.dialog.addTitle : title.kind === 'error' ? texts.dialog.errorTitle : format(texts.dialog.statusTitle, { status: texts.status[title.status] });
+  const shownImage = imageName(editing?.mediaName ?? null, image);
+  const disabled = busy || readOnly;
+  const searching = term.length >= CONTACT_SEARCH_MIN && contacts.isFetching;
+  const connectionName = (id: string | null) =>
+    id === null ? texts.dialog.defaultConnection : (connections.data?.find((connection) => connection.id === id)?.name ?? id);
+
+  return (
+    <FormFrame
+      title={titleText}
+      labels={{ save: texts.dialog.save, saving: texts.dialog.saving, cancel: readOnly ? texts.dialog.close : texts.dialog.cancel }}
+      busy={busy}
+      readOnly={readOnly}
+      onSubmit={submit}
+      onCancel={onClose}
+    >
+      {editing?.sentAt != null && <Text>{format(texts.dialog.sentAt, { when: new Date(editing.sentAt).toLocaleString(language === 'pt' ? 'pt-BR' : language) })}</Text>}
+      {editing?.status === 'ERRO' && editing.error !== null && (
+        <Text role="status" className={styles.error}>
+          {format(texts.dialog.failure, { reason: errorText(editing.error, language) })}
+        </Text>
+      )}
+      <Field
+        label={texts.dialog.contact}
+        required
+        hint={searching ? texts.dialog.searching : undefined}
+        {...fieldValidation(messageText(texts, messages.contactId))}
+      >
+        <LocalizedCombobox
+          freeform
+          disabled={disabled}
+          placeholder={texts.dialog.contactPlaceholder}
+          value={typed}
+          selectedOptions={values.contact ? [values.contact.id] : []}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            if (values.contact !== null && event.target.value !== values.contact.name) change({ contact: null });
+          }}
+          onBlur={() => leave('contactId')}
+          onOptionSelect={(_, data) => {
+            const picked = contactOptions.find((option) => option.id === data.optionValue);
+            if (picked) {
+              change({ contact: { id: picked.id, name: picked.name } });
+              setTyped(picked.name);
+            }
+          }}
+        >
+          {contactOptions.map((option) => (
+            <Option key={option.id} value={option.id} text={option.name}>
+              {`${option.name} (${option.number})`}
+            </Option>
+          ))}
+          {term.length >= CONTACT_SEARCH_MIN && !contacts.isFetching && contactOptions.length === 0 && (
+            <Option key="none" value="" text={texts.dialog.noContacts} disabled>
+              {texts.dialog.noContacts}
+            </Option>
+          )}
+        </LocalizedCombobox>
+      </Field>
+      <Field label={texts.dialog.message} required hint={texts.dialog.messageHint} {...fieldValidation(messageText(texts, messages.body))}>
+        <Textarea
+          ref={messageRef}
+          rows={5}
+          resize="vertical"
+          value={values.body}
+          disabled={disabled}
+          onChange={(_, data) => change({ body: data.value })}
+          onBlur={() => leave('body')}
+        />
+      </Field>
+      {!readOnly && (
+        <div className={styles.messageTools}>
+          <Menu>
+            <MenuTrigger disableButtonEnhancement>
+              <MenuButton appearance="secondary" size="small" icon={<BracesVariable20Regular />} disabled={busy}>
+                {texts.dialog.insertVariable}
+              </MenuButton>
+            </MenuTrigger>
+            <MenuPopover>
+              <MenuList>
+                {QUICK_MESSAGE_VARIABLES.map((variable) => (
+                  <MenuItem key={variable} onClick={() => insertVariable(variable)}>
+                    <span className={styles.token}>{variableToken(variable)}</span>
+                    {texts.dialog.variables[variable]}
+                  </MenuItem>
+                ))}
+              </MenuList>
+            </MenuPopover>
+          </Menu>
+        </div>
+      )}
+      <Field label={texts.dialog.sendAt} required {...fieldValidation(messageText(texts, messages.sendAt))}>
+        <Input type="datetime-local" value={values.sendAt} disabled={disabled} onChange={(_, data) => change({ sendAt: data.value })} onBlur={() => leave('sendAt')} />
+      </Field>
+      <Field label={texts.dialog.connection}>
+        <LocalizedDropdown
+          disabled={disabled}
+          value={connectionName(values.whatsappId)}
+          selectedOptions={[values.whatsappId ?? DEFAULT_CONNECTION]}
+          onOptionSelect={(_, data) => change({ whatsappId: data.optionValue === DEFAULT_CONNECTION || data.optionValue === undefined ? null : data.optionValue })}
+        >
+          <Option value={DEFAULT_CONNECTION}>{texts.dialog.defaultConnection}</Option>
+          {(connections.data ?? []).map((connection) => (
+            <Option key={connection.id} value={connection.id}>
+              {connection.name}
+            </Option>
+          ))}
+        </LocalizedDropdown>
+      </Field>
+      <div className={styles.image} role="group" aria-labelledby={imageLabelId}>
+        <Text id={imageLabelId} weight="semibold">
+          {texts.dialog.image}
+        </Text>
+        <div className={styles.imageRow}>
+          {shownImage === null ? (
+            <Text className={styles.none}>{texts.dialog.noImage}</Text>
+          ) : (
+            <>
+              <Text className={styles.fileName}>{shownImage}</Text>
+              {!readOnly && (
+                <Tooltip content={format(texts.dialog.removeImage, { name: shownImage })} relationship="label">
+                  <Button
+                    appearance="subtle"
+                    size="small"
+                    icon={<Dismiss20Regular />}
+                    disabled={busy}
+                    onClick={() => {
+                      setImageError(undefined);
+                      setImage({ kind: 'remove' });
+                    }}
+                  />
+                </Tooltip>
+              )}
+            </>
+          )}
+          {!readOnly && (
+            <Button size="small" icon={<Attach20Regular />} disabled={busy} onClick={() => fileInput.current?.click()}>
+              {shownImage === null ? texts.dialog.attach : texts.dialog.replaceImage}
+            </Button>
+          )}
+          <input ref={fileInput} className={styles.hidden} type="file" accept={SCHEDULE_MEDIA_ACCEPT} tabIndex={-1} aria-hidden onChange={chooseFile} />
+        </div>
+        {imageError !== undefined && (
+          <Text role="alert" size={200} className={styles.error}>
+            {imageError}
+          </Text>
+        )}
+      </div>
+    </FormFrame>
+  );
+}

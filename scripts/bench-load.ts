@@ -40,7 +40,7 @@ import { contactItem, uniqueContactNumberItem } from '../functions/core/reposito
 import { lastMessageText, messageItem, parseMessageId } from '../functions/core/repositories/messages';
 import { putTicketNumberAction } from '../functions/core/repositories/ticket-numbers';
 import { openTicketItem, ticketItem, ticketUuidItem, type Ticket } from '../functions/core/repositories/tickets';
-import { indexWords } from '../functions/core/repositories/word-index';
+import { wordEntryItems } from '../functions/core/repositories/word-index';
 import { startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import { againstTarget, cpuTicksOfStat, renderTable, sequentialSteps, splitThreads, type CallSpan, type ThreadSplit } from './bench-figures';
 import type { ClientMessage, GoOrder, LoadFigures, LoadOrder } from './bench-load-client';
@@ -155,13 +155,6 @@ function watchDynamo(): void {
   );
 }
 
-/** The word-index items of a message, as the product writes them after storing it (inbound/receive-message.ts). */
-async function wordItems(companyId: string, ticketId: string, body: string, at: string): Promise<WriteRequest[]> {
-  const sink: WriteRequest[] = [];
-  await capturing.run(sink, () => indexWords(companyId, ticketId, body, at));
-  return sink;
-}
-
 // ---- what is seeded ------------------------------------------------------------------------------------
 
 const FIRST_NAMES = [
@@ -247,7 +240,7 @@ async function ticketItems(manifest: Manifest, index: number, contactCount: numb
     requests.push(put(openTicketItem(ticket)));
   }
   for (const message of messages) {
-    requests.push(put(messageItem(message)), ...(await wordItems(company.companyId, ticket.id, message.body, message.createdAt)));
+    requests.push(put(messageItem(message)), ...wordEntryItems(ticket, message.body, message.createdAt).map(put));
   }
   return requests;
 }

@@ -39,25 +39,10 @@ import {
 import type { Caller } from '../caller/load-caller';
 import { presentTickets } from './present-ticket';
 import { searchTickets } from './search-tickets';
+import type { TicketScope } from './ticket-scope';
 
 /** Items one request may evaluate in its Queries (before filters), whatever the filters. */
 export const READ_BUDGET = 2000;
-
-/** The tickets one caller may list, and the filters asked for. */
-export interface TicketScope {
-  readonly companyId: string;
-  readonly statuses: readonly TicketStatus[];
-  /** 'all', or the queue ids whose partitions to read ('none' for tickets without a queue). */
-  readonly queues: 'all' | readonly string[];
-  readonly users: readonly string[];
-  readonly tags: readonly string[];
-  readonly withUnread: boolean;
-  /** Creation day window (ISO instants, both included). */
-  readonly created?: { readonly first: string; readonly last: string };
-  /** Order-key window (both included). */
-  readonly from?: string;
-  readonly to?: string;
-}
 
 export interface ScopeFilters {
   readonly status?: TicketStatus;

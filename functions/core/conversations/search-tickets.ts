@@ -47,7 +47,7 @@
  * whole) in one more round trip and costs a little more CPU (51/36 -> 54/40 ms); its projection pays
  * off when contacts have many tickets.
  */
-import type { TicketDto, TicketStatus } from '../../../shared/tickets';
+import type { TicketDto } from '../../../shared/tickets';
 import { PAGE_SIZE } from '../http/pagination';
 import { mapLimited } from '../limited';
 import { searchContactIds } from '../repositories/contacts';
@@ -55,6 +55,7 @@ import { getTicket, getTickets, ticketSearchStatesOfContact, type Ticket, type T
 import { getTicketIdByNumber } from '../repositories/ticket-numbers';
 import { findTicketsByWord, indexableWords, type WordHit, type WordHitTicket } from '../repositories/word-index';
 import { presentTickets } from './present-ticket';
+import type { TicketScope } from './ticket-scope';
 
 export const SEARCH_CONTACTS = 30;
 export const SEARCH_TICKETS_PER_CONTACT = 10;
@@ -63,22 +64,6 @@ export const SEARCH_TICKETS = 100;
 export const SEARCH_READ_BUDGET = 3 * PAGE_SIZE;
 /** Words of a term looked up (the rest are ignored). */
 const SEARCH_WORDS = 5;
-
-/** The caller's scope as the search applies it (list-tickets.ts's TicketScope). */
-export interface SearchScope {
-  readonly companyId: string;
-  readonly statuses: readonly TicketStatus[];
-  /** 'all', or the queue ids the caller may see and asked for ('none' for tickets without a queue). */
-  readonly queues: 'all' | readonly string[];
-  readonly users: readonly string[];
-  readonly tags: readonly string[];
-  readonly withUnread: boolean;
-  /** Creation day window (ISO instants, both included). */
-  readonly created?: { readonly first: string; readonly last: string };
-  /** Order-key (`<updatedAt>#<id>`) window, both included. */
-  readonly from?: string;
-  readonly to?: string;
-}
 
 export interface SearchPage {
   readonly tickets: TicketDto[];
@@ -106,7 +91,7 @@ interface Candidate {
  * newest first; read the next PAGE_SIZE whole, keep those the scope allows, and read on as many as were
  * dropped (within SEARCH_READ_BUDGET); present the page.
  */
-export async function searchTickets(scope: SearchScope, term: string, offset: number): Promise<SearchPage> {
+export async function searchTickets(scope: TicketScope, term: string, offset: number): Promise<SearchPage> {
   const candidates = (await findCandidates(scope.companyId, term.trim())).filter((candidate) =>
     candidate.current ? matchesScope(scope, candidate.current) : mayMatch(scope, candidate.then),
   );
@@ -188,7 +173,7 @@ async function ticketsByWords(companyId: string, term: string): Promise<WordHit[
 const orderKeyOf = (ticket: Pick<Ticket, 'updatedAt' | 'id'>): string => `${ticket.updatedAt}#${ticket.id}`;
 
 /** The scope's rules on a ticket as it is now (the list applies the same ones as its Query and filter). */
-export function matchesScope(scope: SearchScope, ticket: TicketSearchState): boolean {
+export function matchesScope(scope: TicketScope, ticket: TicketSearchState): boolean {
   const key = orderKeyOf(ticket);
   return (
     scope.statuses.includes(ticket.status) &&
@@ -207,7 +192,7 @@ export function matchesScope(scope: SearchScope, ticket: TicketSearchState): boo
  * unless it moved to another queue or user since. Without a copy (entries written before they were
  * kept), anything may match.
  */
-export function mayMatch(scope: SearchScope, then: WordHitTicket | undefined): boolean {
+export function mayMatch(scope: TicketScope, then: WordHitTicket | undefined): boolean {
   if (!then) return true;
   return (
     (scope.queues === 'all' || then.queueId === null || scope.queues.includes(then.queueId)) &&

@@ -23,6 +23,7 @@ import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { format, useTexts, type Texts } from '../i18n/texts';
+import type { AttachmentChoice } from '../components/attachment-choice';
 import {
   announcementBody,
   announcementFormErrors,
@@ -35,7 +36,6 @@ import {
   imageStep,
   shownImageName,
   type AnnouncementFieldMessage,
-  type ImageChoice,
 } from './announcement-form';
 import { PRIORITY_CHOICES, priorityLabel, priorityOf } from './announcement-priority';
 import { PriorityBadge } from './PriorityBadge';
@@ -102,7 +102,7 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
 
   // The announcement as the dialog was opened on, even if the listed one changes meanwhile.
   const [editing] = useState(given);
-  const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
+  const [image, setImage] = useState<AttachmentChoice>({ kind: 'keep' });
   // A local address of the chosen file for its preview, released when another is chosen or the dialog closes.
   const [chosenPreview, setChosenPreview] = useState<string>();
   // A stored image's address expires (presigned): a preview that cannot load is left out, the name stays.
@@ -114,7 +114,7 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
     },
     [],
   );
-  const choose = (next: ImageChoice) => {
+  const choose = (next: AttachmentChoice) => {
     if (previewRef.current !== undefined) URL.revokeObjectURL(previewRef.current);
     previewRef.current = next.kind === 'add' ? URL.createObjectURL(next.file) : undefined;
     setChosenPreview(previewRef.current);

@@ -16,6 +16,7 @@ import {
   type AnnouncementPriority,
 } from '../../../shared/announcements';
 import type { AnnouncementBody } from '../api/announcements';
+import { attachmentName, attachmentStep, type AttachmentChoice } from '../components/attachment-choice';
 
 export interface AnnouncementFormValues {
   readonly title: string;
@@ -87,32 +88,14 @@ export function storedImageName(name: string): string {
   return name.trim().replace(/\s+/g, '_');
 }
 
-/** The image as the dialog leaves it: as it was, taken off, or a file chosen to replace it. */
-export type ImageChoice = { readonly kind: 'keep' } | { readonly kind: 'remove' } | { readonly kind: 'add'; readonly file: File };
-
-/** The request that follows the save for the image, if any. */
+/** The request that follows the save for the image, if any: an upload names the file as it will be stored. */
 export type ImageStep = { readonly kind: 'upload'; readonly file: File; readonly fileName: string } | { readonly kind: 'delete' } | null;
 
-/** Upload a chosen file; delete an image taken off (nothing to delete when there was none). */
-export function imageStep(hadImage: boolean, choice: ImageChoice): ImageStep {
-  switch (choice.kind) {
-    case 'add':
-      return { kind: 'upload', file: choice.file, fileName: storedImageName(choice.file.name) };
-    case 'remove':
-      return hadImage ? { kind: 'delete' } : null;
-    case 'keep':
-      return null;
-  }
+export function imageStep(hadImage: boolean, choice: AttachmentChoice): ImageStep {
+  const step = attachmentStep(hadImage, choice);
+  return step?.kind === 'upload' ? { ...step, fileName: storedImageName(step.file.name) } : step;
 }
 
-/** The image's name as the dialog shows it: the chosen file's (as it will be stored), the stored one's, or none. */
-export function shownImageName(storedName: string | null, choice: ImageChoice): string | null {
-  switch (choice.kind) {
-    case 'add':
-      return storedImageName(choice.file.name);
-    case 'remove':
-      return null;
-    case 'keep':
-      return storedName;
-  }
-}
+/** The image's name as the dialog shows it: the chosen file's as it will be stored, the stored one's, or none. */
+export const shownImageName = (storedName: string | null, choice: AttachmentChoice): string | null =>
+  attachmentName(storedName, choice, (file) => storedImageName(file.name));

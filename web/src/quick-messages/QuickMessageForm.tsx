@@ -13,12 +13,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Switch,
   Text,
   Textarea,
@@ -26,19 +20,18 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { Attach20Regular } from '@fluentui/react-icons/svg/attach';
-import { BracesVariable20Regular } from '@fluentui/react-icons/svg/braces-variable';
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { QUICK_MESSAGE_MEDIA_MAX_BYTES, type QuickMessage } from '../../../shared/quick-messages';
-import type { TemplateVariable } from '../../../shared/templates';
 import { deleteQuickMessageMedia, saveQuickMessage, uploadQuickMessageMedia } from '../api/quick-messages';
 import { useServices } from '../app/services';
 import { FormFrame } from '../components/FormFrame';
+import { useVariableInsertion } from '../components/use-variable-insertion';
+import { VariableMenu } from '../components/VariableMenu';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { format, useTexts, type Texts } from '../i18n/texts';
-import { insertAtCursor, QUICK_MESSAGE_VARIABLES, variableToken } from './insert-at-cursor';
 import { applyQuickMessageEvent } from './quick-message-cache';
 import {
   attachmentName,
@@ -54,7 +47,6 @@ import { quickMessagesTexts } from './texts';
 
 const useStyles = makeStyles({
   messageTools: { display: 'flex', justifyContent: 'flex-end' },
-  token: { fontFamily: tokens.fontFamilyMonospace, marginRight: tokens.spacingHorizontalS },
   attachment: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   attachmentRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXS },
   fileName: { overflowWrap: 'anywhere', minWidth: 0 },
@@ -93,10 +85,7 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
   const [editing] = useState(editingProp);
   const [attachment, setAttachment] = useState<AttachmentChoice>({ kind: 'keep' });
   const [attachmentError, setAttachmentError] = useState<string>();
-  const messageRef = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  // Where the cursor goes once an inserted variable is on screen.
-  const pendingCursor = useRef<number | null>(null);
 
   const save = async (body: ReturnType<typeof quickMessageBody>): Promise<QuickMessage> => {
     const saved = await saveQuickMessage(api, body, editing?.id);
@@ -123,23 +112,8 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
     onError: (error) => toast.error(error),
   });
 
-  useLayoutEffect(() => {
-    const cursor = pendingCursor.current;
-    if (cursor === null || messageRef.current === null) return;
-    pendingCursor.current = null;
-    messageRef.current.setSelectionRange(cursor, cursor);
-  }, [values.message]);
+  const { messageRef, insertVariable } = useVariableInsertion(values.message, (message) => change({ message }));
 
-  const insertVariable = (variable: TemplateVariable) => {
-    const element = messageRef.current;
-    const end = values.message.length;
-    const selection = element === null ? { start: end, end } : { start: element.selectionStart, end: element.selectionEnd };
-    const next = insertAtCursor(values.message, selection, variableToken(variable));
-    pendingCursor.current = next.cursor;
-    change({ message: next.text });
-    // Focus leaves the menu for the message now, so the menu does not hand it back to its button.
-    element?.focus();
-  };
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -186,23 +160,11 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
         />
       </Field>
       <div className={styles.messageTools}>
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <MenuButton appearance="secondary" size="small" icon={<BracesVariable20Regular />} disabled={busy}>
-              {texts.dialog.insertVariable}
-            </MenuButton>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {QUICK_MESSAGE_VARIABLES.map((variable) => (
-                <MenuItem key={variable} onClick={() => insertVariable(variable)}>
-                  <span className={styles.token}>{variableToken(variable)}</span>
-                  {texts.dialog.variables[variable]}
-                </MenuItem>
-              ))}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+        <VariableMenu
+          labels={{ button: texts.dialog.insertVariable, variables: texts.dialog.variables }}
+          disabled={busy}
+          onInsert={insertVariable}
+        />
       </div>
       <Switch
         label={texts.dialog.geral}

@@ -51,38 +51,7 @@ export function quickMessageFieldMessage(message: string): QuickMessageFieldMess
   return key === undefined ? { text: message } : { key };
 }
 
-/**
- * The attachment as the dialog leaves it: as it was (`keep`), taken off (`remove`), or a file chosen
- * to replace it (`add`).
- */
-export type AttachmentChoice = { readonly kind: 'keep' } | { readonly kind: 'remove' } | { readonly kind: 'add'; readonly file: File };
-
-/** The request that follows the save for the attachment, if any. */
-export type AttachmentStep = { readonly kind: 'upload'; readonly file: File } | { readonly kind: 'delete' } | null;
-
-/** Upload a chosen file; delete an attachment taken off (nothing to delete when there was none). */
-export function attachmentStep(hadAttachment: boolean, choice: AttachmentChoice): AttachmentStep {
-  switch (choice.kind) {
-    case 'add':
-      return { kind: 'upload', file: choice.file };
-    case 'remove':
-      return hadAttachment ? { kind: 'delete' } : null;
-    case 'keep':
-      return null;
-  }
-}
-
-/** The attachment's name as the dialog shows it: the chosen file's, the stored one's, or none. */
-export function attachmentName(storedName: string | null, choice: AttachmentChoice): string | null {
-  switch (choice.kind) {
-    case 'add':
-      return choice.file.name;
-    case 'remove':
-      return null;
-    case 'keep':
-      return storedName;
-  }
-}
+export { attachmentName, attachmentStep, type AttachmentChoice, type AttachmentStep } from '../components/attachment-choice';
 
 /** A file the server would refuse for its size (checked before anything is sent). */
 export const attachmentTooBig = (file: Pick<File, 'size'>): boolean => file.size > QUICK_MESSAGE_MEDIA_MAX_BYTES;

@@ -14,12 +14,6 @@ import {
   Field,
   Input,
   makeStyles,
-  Menu,
-  MenuButton,
-  MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   Option,
   Text,
   Textarea,
@@ -27,18 +21,19 @@ import {
   Tooltip,
 } from '@fluentui/react-components';
 import { Attach20Regular } from '@fluentui/react-icons/svg/attach';
-import { BracesVariable20Regular } from '@fluentui/react-icons/svg/braces-variable';
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { ContactPage } from '../../../shared/contacts';
 import { SCHEDULE_MEDIA_ACCEPT, SCHEDULE_MEDIA_MAX_BYTES, type ScheduledMessage } from '../../../shared/scheduled-messages';
-import type { TemplateVariable } from '../../../shared/templates';
 import { useConnections } from '../api/connections';
 import { queryKeys } from '../api/query-keys';
 import { deleteScheduleMedia, saveSchedule, uploadScheduleMedia } from '../api/schedules';
 import { useServices } from '../app/services';
+import { attachmentName, attachmentStep, type AttachmentChoice } from '../components/attachment-choice';
 import { FormFrame } from '../components/FormFrame';
+import { useVariableInsertion } from '../components/use-variable-insertion';
+import { VariableMenu } from '../components/VariableMenu';
 import { LocalizedCombobox } from '../components/LocalizedCombobox';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { SEARCH_DEBOUNCE_MS } from '../components/timing';
@@ -48,25 +43,20 @@ import { useToast } from '../feedback/toast';
 import { errorText } from '../i18n/errors';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts, type Texts } from '../i18n/texts';
-import { insertAtCursor, QUICK_MESSAGE_VARIABLES, variableToken } from '../quick-messages/insert-at-cursor';
 import { applyScheduleEvent } from './schedule-cache';
 import {
-  imageName,
   imageProblem,
-  imageStep,
   isReadOnly,
   scheduleBody,
   scheduleFieldMessage,
   scheduleSchema,
   scheduleTitle,
-  type ImageChoice,
   type ScheduleFormValues,
 } from './schedule-form';
 import { schedulesTexts } from './texts';
 
 const useStyles = makeStyles({
   messageTools: { display: 'flex', justifyContent: 'flex-end' },
-  token: { fontFamily: tokens.fontFamilyMonospace, marginRight: tokens.spacingHorizontalS },
   image: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
   imageRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXS },
   fileName: { overflowWrap: 'anywhere', minWidth: 0 },
@@ -105,16 +95,14 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
 
   const [editing] = useState(editingProp);
   const readOnly = isReadOnly(editing);
-  const [image, setImage] = useState<ImageChoice>({ kind: 'keep' });
+  const [image, setImage] = useState<AttachmentChoice>({ kind: 'keep' });
   const [imageError, setImageError] = useState<string>();
   const [typed, setTyped] = useState(initial.contact?.name ?? '');
-  const messageRef = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const pendingCursor = useRef<number | null>(null);
 
   const save = async (body: ReturnType<typeof scheduleBody>): Promise<ScheduledMessage> => {
     const saved = await saveSchedule(api, body, editing?.id);
-    const step = imageStep((editing?.mediaPath ?? null) !== null, image);
+    const step = attachmentStep((editing?.mediaPath ?? null) !== null, image);
     if (step === null) return saved;
     try {
       if (step.kind === 'upload') return await uploadScheduleMedia(api, saved.id, step.file);
@@ -150,22 +138,8 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
   const contactOptions = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
   const connections = useConnections(!readOnly);
 
-  useLayoutEffect(() => {
-    const cursor = pendingCursor.current;
-    if (cursor === null || messageRef.current === null) return;
-    pendingCursor.current = null;
-    messageRef.current.setSelectionRange(cursor, cursor);
-  }, [values.body]);
+  const { messageRef, insertVariable } = useVariableInsertion(values.body, (body) => change({ body }));
 
-  const insertVariable = (variable: TemplateVariable) => {
-    const element = messageRef.current;
-    const end = values.body.length;
-    const selection = element === null ? { start: end, end } : { start: element.selectionStart, end: element.selectionEnd };
-    const next = insertAtCursor(values.body, selection, variableToken(variable));
-    pendingCursor.current = next.cursor;
-    change({ body: next.text });
-    element?.focus();
-  };
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -183,7 +157,7 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
   const title = scheduleTitle(editing);
   const titleText =
     title.kind === 'new' ? texts.dialog.addTitle : title.kind === 'error' ? texts.dialog.errorTitle : format(texts.dialog.statusTitle, { status: texts.status[title.status] });
-  const shownImage = imageName(editing?.mediaName ?? null, image);
+  const shownImage = attachmentName(editing?.mediaName ?? null, image);
   const disabled = busy || readOnly;
   const searching = term.length >= CONTACT_SEARCH_MIN && contacts.isFetching;
   const connectionName = (id: string | null) =>
@@ -254,23 +228,11 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
       </Field>
       {!readOnly && (
         <div className={styles.messageTools}>
-          <Menu>
-            <MenuTrigger disableButtonEnhancement>
-              <MenuButton appearance="secondary" size="small" icon={<BracesVariable20Regular />} disabled={busy}>
-                {texts.dialog.insertVariable}
-              </MenuButton>
-            </MenuTrigger>
-            <MenuPopover>
-              <MenuList>
-                {QUICK_MESSAGE_VARIABLES.map((variable) => (
-                  <MenuItem key={variable} onClick={() => insertVariable(variable)}>
-                    <span className={styles.token}>{variableToken(variable)}</span>
-                    {texts.dialog.variables[variable]}
-                  </MenuItem>
-                ))}
-              </MenuList>
-            </MenuPopover>
-          </Menu>
+          <VariableMenu
+            labels={{ button: texts.dialog.insertVariable, variables: texts.dialog.variables }}
+            disabled={busy}
+            onInsert={insertVariable}
+          />
         </div>
       )}
       <Field label={texts.dialog.sendAt} required {...fieldValidation(messageText(texts, messages.sendAt))}>

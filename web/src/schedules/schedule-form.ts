@@ -90,32 +90,6 @@ export function scheduleTitle(schedule: Pick<ScheduledMessage, 'status'> | undef
 export const isReadOnly = (schedule: Pick<ScheduledMessage, 'sentAt' | 'status'> | undefined): boolean =>
   schedule !== undefined && (schedule.sentAt !== null || schedule.status === 'ENVIADA' || schedule.status === 'AGENDADA');
 
-/** The image as the dialog leaves it: as it was, taken off, or a file chosen to replace it. */
-export type ImageChoice = { readonly kind: 'keep' } | { readonly kind: 'remove' } | { readonly kind: 'add'; readonly file: File };
-
-export type ImageStep = { readonly kind: 'upload'; readonly file: File } | { readonly kind: 'delete' } | null;
-
-export function imageStep(hadImage: boolean, choice: ImageChoice): ImageStep {
-  switch (choice.kind) {
-    case 'add':
-      return { kind: 'upload', file: choice.file };
-    case 'remove':
-      return hadImage ? { kind: 'delete' } : null;
-    case 'keep':
-      return null;
-  }
-}
-
-export function imageName(storedName: string | null, choice: ImageChoice): string | null {
-  switch (choice.kind) {
-    case 'add':
-      return choice.file.name;
-    case 'remove':
-      return null;
-    case 'keep':
-      return storedName;
-  }
-}
 
 /** Why a chosen file is refused before anything is sent: its kind (png, jpg, jpeg only) or its size. */
 export function imageProblem(file: Pick<File, 'name' | 'size'>): 'wrongType' | 'tooBig' | null {

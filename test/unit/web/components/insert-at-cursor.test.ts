@@ -1,9 +1,9 @@
 /** The quick-message dialog's insert-variable helper: the variable goes where the cursor is (checklist O-038, C-113). */
-import { insertAtCursor, QUICK_MESSAGE_VARIABLES, variableToken } from '../../../../web/src/quick-messages/insert-at-cursor';
+import { insertAtCursor, VARIABLE_CHOICES, variableToken } from '../../../../web/src/components/insert-at-cursor';
 
 describe('the variables the helper offers', () => {
   test('are the five of the spec, written between double braces', () => {
-    expect(QUICK_MESSAGE_VARIABLES.map(variableToken)).toEqual(['{{firstName}}', '{{name}}', '{{ms}}', '{{protocol}}', '{{hora}}']);
+    expect(VARIABLE_CHOICES.map(variableToken)).toEqual(['{{firstName}}', '{{name}}', '{{ms}}', '{{protocol}}', '{{hora}}']);
   });
 });
 

@@ -1,12 +1,12 @@
 /**
- * The quick-message dialog's insert-variable helper (spec 2 §2; checklist O-038, C-113): a template
+ * The insert-variable helper of the quick-message and schedule dialogs (spec 2 §2; checklist O-038, C-113): a template
  * variable goes where the cursor is in the message, replacing any selected text, and the cursor then
  * stands right after it, so the agent types on from there.
  */
 import { TEMPLATE_VARIABLES, type TemplateVariable } from '../../../shared/templates';
 
 /** The variables the helper offers, in the spec's order (spec 1 §3). */
-export const QUICK_MESSAGE_VARIABLES: readonly TemplateVariable[] = TEMPLATE_VARIABLES;
+export const VARIABLE_CHOICES: readonly TemplateVariable[] = TEMPLATE_VARIABLES;
 
 /** How a variable is written in a text: `{{name}}`. */
 export const variableToken = (variable: TemplateVariable): string => `{{${variable}}}`;

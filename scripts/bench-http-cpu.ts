@@ -2,7 +2,8 @@
  * `npx tsx scripts/bench-http-cpu.ts`: the CPU one tenant request costs, on the path every list takes:
  * GET /tickets?status=open through the middy chain and the caller (caller/load-caller.ts).
  *
- * A child process runs the local cloud with one company, its admin and a page of open tickets, and signs
+ * A child process runs the local cloud with one company, its admin and a page of open tickets (with their
+ * row copies, as the product stores them), and signs
  * the admin in; this process then invokes the tickets handler with the event the local gateway builds
  * (verified claims included), one request after another, its DynamoDB calls going to the child. So
  * process.cpuUsage() here is the handler and its SDK client alone, whatever else runs on the machine.
@@ -31,8 +32,10 @@ import type { Context } from 'aws-lambda';
 import { dynamo } from '../functions/core/aws/clients';
 import { createCompany } from '../functions/core/companies/create-company';
 import { newTicket } from '../functions/core/conversations/create-ticket';
+import { rowCopiesFor } from '../functions/core/conversations/ticket-rows';
 import { contactItem, type Contact } from '../functions/core/repositories/contacts';
 import { planItem } from '../functions/core/repositories/plans';
+import { getQueue } from '../functions/core/repositories/queues';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem } from '../functions/core/repositories/tickets';
 import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
@@ -223,7 +226,8 @@ async function startSeededCloud(dynamoThread: boolean): Promise<{ cloud: LocalCl
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   }));
-  const tickets = contacts.map((contact, index) => ({
+  const queue = admin.queueIds[0] ? await getQueue(company.id, admin.queueIds[0], true) : undefined;
+  const built = contacts.map((contact, index) => ({
     ...newTicket(
       {
         companyId: company.id,
@@ -238,6 +242,13 @@ async function startSeededCloud(dynamoThread: boolean): Promise<{ cloud: LocalCl
     id: nextUlid(),
     lastMessage: 'Mensagem',
   }));
+  // With the row copies the product stores with a new ticket (ticket-rows.ts), so a page is one Query.
+  const tickets = await Promise.all(
+    built.map(async (ticket, index) => ({
+      ...ticket,
+      ...(await rowCopiesFor(undefined, { ...ticket, attendanceId: null }, { contact: contacts[index], queue: queue ?? null, user: admin })),
+    })),
+  );
   await batchWriteAll([
     ...contacts.map((contact) => ({ PutRequest: { Item: contactItem(contact) } })),
     ...tickets.map((ticket) => ({ PutRequest: { Item: ticketItem(ticket) } })),

@@ -4,14 +4,17 @@
  *
  * Starts the local cloud in this process as `npm start` does (the local DynamoDB on a thread of its
  * own), creates one company (bench-support.ts) and seeds, for each size, that many tickets in bulk: every
- * item the product writes for one, built by the repositories' builders (ticket with its list-index
- * attributes, uuid and number pointers, the contact's open-ticket slot, the contact with its number item,
- * a few messages and their word-index entries), many BatchWriteItem calls in flight. Message texts are
+ * item the product writes for one, built by the product's builders (ticket with its list-index
+ * attributes and row copies (ticket-rows.ts rowCopiesFor), uuid and number pointers, the contact's
+ * open-ticket slot, the contact with its number item, a few messages and their word-index entries with
+ * the ticket's copy (word-index.ts wordEntryItems)), many BatchWriteItem calls in flight. Message texts are
  * drawn from a vocabulary; SEARCH_WORD is in about 1% of the tickets, and about a sixth of the contacts'
  * names start with SEARCH_PREFIX, so both searches have something realistic to find.
  *
  * Then, with the stack kept up, each scenario (the open and pending lists as an admin with showAll, as
- * the web app asks them; the two searches; the first page of a conversation) is driven by autocannon
+ * the web app asks them; the searches: a word, its second page, the same word as an agent of one of the
+ * two queues, two words, a contact-name prefix, a ticket number `#N`; the first page of a conversation)
+ * is driven by autocannon
  * from a child process (bench-load-client.ts) with `--connections` clients: a `--warmup` of that many
  * seconds tells the rate, then, once the server has finished what the warm-up left in flight, as many
  * requests as that rate serves in `--duration` seconds are sent and all their answers awaited, so the
@@ -27,7 +30,6 @@
  * seeds only what is missing and measures again).
  */
 import './quiet-sdk-notice';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -36,7 +38,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { dynamo } from '../functions/core/aws/clients';
-import { contactItem, uniqueContactNumberItem } from '../functions/core/repositories/contacts';
+import { contactItem, uniqueContactNumberItem, type Contact } from '../functions/core/repositories/contacts';
 import { lastMessageText, messageItem, parseMessageId } from '../functions/core/repositories/messages';
 import { putTicketNumberAction } from '../functions/core/repositories/ticket-numbers';
 import { openTicketItem, ticketItem, ticketUuidItem, type Ticket } from '../functions/core/repositories/tickets';
@@ -50,11 +52,13 @@ import {
   benchTicket,
   createBenchCompany,
   FREE_PORTS,
+  loadRowSources,
   messagesOf,
   signInTo,
   statusOf,
   writeInParallel,
   type BenchAccounts,
+  type BenchRowSources,
   type WriteRequest,
 } from './bench-support';
 
@@ -82,6 +86,8 @@ const WRITES_IN_FLIGHT = Math.max(1, Number(options['writes-in-flight']));
 
 /** In about 1% of the tickets' messages, and in no other text. */
 const SEARCH_WORD = 'reembolso';
+/** A word of the vocabulary: with SEARCH_WORD, both words of a search. */
+const SECOND_WORD = 'pedido';
 /** The start of about a sixth of the contacts' names (Maria, Mariana, Marcos, Marcelo, Márcia). */
 const SEARCH_PREFIX = 'Mar';
 /** Tickets per contact: a contact comes back now and then. */
@@ -96,22 +102,36 @@ interface Target {
   readonly atMost?: number;
 }
 
+/** What a scenario's request names: the newest open ticket. */
+interface Subject {
+  readonly ticketId: string;
+  readonly ticketNumber: number;
+}
+
 interface Scenario {
   readonly name: string;
   /** The path and query, as the web app sends it. */
-  readonly path: (ticketId: string) => string;
+  readonly path: (subject: Subject) => string;
+  /** Who asks: the admin (default), or the agent of the first queue only. */
+  readonly as?: 'admin' | 'queueAgent';
   readonly perSecond?: Target;
   readonly cpuMs?: Target;
 }
 
 const LIST_CPU_MS: Target = { atMost: 6 };
 const STEPS: Target = { atMost: 2 };
+const SEARCH: Target = { atLeast: 120 };
+const search = (term: string) => `/tickets?searchParam=${encodeURIComponent(term)}`;
 const SCENARIOS: readonly Scenario[] = [
   { name: 'open list', path: () => '/tickets?status=open&showAll=true', perSecond: { atLeast: 250 }, cpuMs: LIST_CPU_MS },
   { name: 'pending list', path: () => '/tickets?status=pending&showAll=true', cpuMs: LIST_CPU_MS },
-  { name: `search '${SEARCH_WORD}'`, path: () => `/tickets?searchParam=${SEARCH_WORD}&showAll=true`, perSecond: { atLeast: 120 } },
-  { name: `search '${SEARCH_PREFIX}'`, path: () => `/tickets?searchParam=${SEARCH_PREFIX}&showAll=true`, perSecond: { atLeast: 120 } },
-  { name: 'messages page', path: (ticketId) => `/messages/${ticketId}`, perSecond: { atLeast: 330 } },
+  { name: `search '${SEARCH_WORD}'`, path: () => `${search(SEARCH_WORD)}&showAll=true`, perSecond: SEARCH },
+  { name: `search '${SEARCH_WORD}' page 2`, path: () => `${search(SEARCH_WORD)}&showAll=true&pageNumber=2`, perSecond: SEARCH },
+  { name: `search '${SEARCH_WORD}', agent of 1 queue`, path: () => search(SEARCH_WORD), as: 'queueAgent', perSecond: SEARCH },
+  { name: `search '${SEARCH_WORD} ${SECOND_WORD}'`, path: () => `${search(`${SEARCH_WORD} ${SECOND_WORD}`)}&showAll=true`, perSecond: SEARCH },
+  { name: `search '${SEARCH_PREFIX}'`, path: () => `${search(SEARCH_PREFIX)}&showAll=true`, perSecond: SEARCH },
+  { name: "search '#N'", path: ({ ticketNumber }) => `${search(`#${ticketNumber}`)}&showAll=true`, perSecond: SEARCH },
+  { name: 'messages page', path: ({ ticketId }) => `/messages/${ticketId}`, perSecond: { atLeast: 330 } },
 ];
 
 // ---- DynamoDB calls: counted, timed, and captured while seeding --------------------------------------
@@ -122,23 +142,14 @@ let callsInFlight = 0;
 let lastCallActivity = 0;
 /** The spans of the calls while one request is measured alone; undefined otherwise. */
 let spans: CallSpan[] | undefined;
-/** Inside `capturing.run(sink, ...)`, BatchWriteItem calls are collected in `sink` instead of sent. */
-const capturing = new AsyncLocalStorage<WriteRequest[]>();
 
 /**
  * On the backend's shared DynamoDB client (the handlers run in this process): counts every call and,
- * while one request is measured, when each was sent and answered. While seeding, it also lets the
- * bench take the word-index items exactly as indexWords builds them, to write them in bulk with the rest.
+ * while one request is measured, when each was sent and answered.
  */
 function watchDynamo(): void {
   dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      const sink = capturing.getStore();
-      if (sink && context.commandName === 'BatchWriteItemCommand') {
-        const input = args.input as { RequestItems?: Record<string, WriteRequest[]> };
-        for (const requests of Object.values(input.RequestItems ?? {})) sink.push(...requests);
-        return { output: { UnprocessedItems: {}, $metadata: {} }, response: {} };
-      }
+    (next) => async (args) => {
       callCount += 1;
       callsInFlight += 1;
       const start = performance.now();
@@ -200,14 +211,19 @@ interface Manifest {
 
 const put = (item: Record<string, unknown>): WriteRequest => ({ PutRequest: { Item: item } });
 
+/** The `index`-th seeded contact, as stored (its id is the manifest's: a kept folder rebuilds it alike). */
+function contactAt(manifest: Manifest, index: number): Contact {
+  const contact = benchContact(manifest.accounts.company.companyId, contactName(index), contactNumber(index), new Date(manifest.start));
+  return { ...contact, id: manifest.contactIds[index] ?? contact.id };
+}
+
 /** Contacts up to the count `size` tickets need, with their number items. */
 async function seedContacts(manifest: Manifest, size: number): Promise<number> {
   const wanted = Math.floor(size / TICKETS_PER_CONTACT) + 1;
   const { companyId } = manifest.accounts.company;
   const requests: WriteRequest[] = [];
-  const at = new Date(manifest.start);
   for (let index = manifest.contactIds.length; index < wanted; index += 1) {
-    const contact = benchContact(companyId, contactName(index), contactNumber(index), at);
+    const contact = contactAt(manifest, index);
     manifest.contactIds.push(contact.id);
     requests.push(put(contactItem(contact)), put(uniqueContactNumberItem(companyId, contact.number, contact.id)));
   }
@@ -215,12 +231,17 @@ async function seedContacts(manifest: Manifest, size: number): Promise<number> {
   return requests.length;
 }
 
-/** Every item of the `index`-th ticket; `slots` holds the contacts whose live ticket is already written. */
-async function ticketItems(manifest: Manifest, index: number, contactCount: number, slots: Set<string>): Promise<WriteRequest[]> {
+/**
+ * Every item of the `index`-th ticket, as the product writes them: the ticket with its row copies,
+ * pointers and slot (create-ticket.ts insertTicket), its messages and their word entries carrying the
+ * ticket's copy (wordEntryItems, as indexWords builds them); `slots` holds the contacts whose live
+ * ticket is already written.
+ */
+async function ticketItems(manifest: Manifest, index: number, contactCount: number, slots: Set<string>, sources: BenchRowSources): Promise<WriteRequest[]> {
   const { company } = manifest.accounts;
-  const contactId = manifest.contactIds[index % contactCount] as string;
+  const contact = contactAt(manifest, index % contactCount);
   const status = statusOf(index);
-  const base = benchTicket(company, contactId, index, status, manifest.start);
+  const base = await benchTicket(company, contact, index, status, manifest.start, sources);
   const messages = messagesOf(company, base, MESSAGES_PER_TICKET, (position) => messageBody(index, position));
   const last = messages.at(-1)!;
   const ticket: Ticket = {
@@ -235,8 +256,8 @@ async function ticketItems(manifest: Manifest, index: number, contactCount: numb
   };
   const requests = [put(ticketItem(ticket)), put(ticketUuidItem(ticket)), put(putTicketNumberAction({ companyId: company.companyId, id: ticket.id, number: index + 1 }).Put!.Item!)];
   // One pending or open ticket per contact holds the contact's slot, as the product keeps it.
-  if (status !== 'closed' && !slots.has(contactId)) {
-    slots.add(contactId);
+  if (status !== 'closed' && !slots.has(contact.id)) {
+    slots.add(contact.id);
     requests.push(put(openTicketItem(ticket)));
   }
   for (const message of messages) {
@@ -245,7 +266,7 @@ async function ticketItems(manifest: Manifest, index: number, contactCount: numb
   return requests;
 }
 
-async function seedTo(manifest: Manifest, size: number, slots: Set<string>): Promise<Manifest> {
+async function seedTo(manifest: Manifest, size: number, slots: Set<string>, sources: BenchRowSources): Promise<Manifest> {
   if (manifest.tickets >= size) return manifest;
   const began = performance.now();
   let items = await seedContacts(manifest, size);
@@ -255,7 +276,7 @@ async function seedTo(manifest: Manifest, size: number, slots: Set<string>): Pro
     const requests: WriteRequest[] = [];
     const last = Math.min(size, first + SEED_CHUNK);
     const building = performance.now();
-    for (let index = first; index < last; index += 1) requests.push(...(await ticketItems(manifest, index, contactCount, slots)));
+    for (let index = first; index < last; index += 1) requests.push(...(await ticketItems(manifest, index, contactCount, slots, sources)));
     buildMs += performance.now() - building;
     await writeInParallel(requests, WRITES_IN_FLIGHT);
     items += requests.length;
@@ -349,8 +370,9 @@ function drive(client: ChildProcess, order: LoadOrder, onMeasuring: () => void):
   });
 }
 
-async function measureScenario(cloud: LocalCloud, client: ChildProcess, token: string, scenario: Scenario, ticketId: string): Promise<Measured> {
-  const path = scenario.path(ticketId);
+async function measureScenario(cloud: LocalCloud, client: ChildProcess, tokens: Record<'admin' | 'queueAgent', string>, scenario: Scenario, subject: Subject): Promise<Measured> {
+  const path = scenario.path(subject);
+  const token = tokens[scenario.as ?? 'admin'];
   const api = apiOf(cloud);
   // One request alone, after two that load the handler and fill whatever the process keeps.
   await api(path, token);
@@ -446,21 +468,23 @@ async function main(): Promise<void> {
       manifest = { accounts, start: Date.now() - (SIZES.at(-1) ?? 0) * 60_000, tickets: 0, contactIds: [] };
     }
     const token = await signIn(manifest.accounts.adminEmail);
+    const tokens = { admin: token, queueAgent: await signIn(manifest.accounts.queueAgentEmail) };
     // Contacts whose live ticket holds their slot; a run that continues a kept folder starts afresh
     // (an older ticket's slot may then be overwritten by a newer one, which the lists never read).
     const slots = new Set<string>();
+    const sources = await loadRowSources(manifest.accounts.company);
     process.stdout.write(
       `Sizes ${SIZES.join(', ')}; ${MESSAGES_PER_TICKET} messages per ticket, ${TICKETS_PER_CONTACT} tickets per contact; ` +
-        `searches: '${SEARCH_WORD}' (a word of ~1% of the tickets) and '${SEARCH_PREFIX}' (the start of ~1/6 of the contacts' names)\n`,
+        `searches: '${SEARCH_WORD}' (a word of ~1% of the tickets), '${SEARCH_WORD} ${SECOND_WORD}', '${SEARCH_PREFIX}' (the start of ~1/6 of the contacts' names), '#N'\n`,
     );
     for (const size of SIZES) {
       process.stdout.write(`\nSeeding up to ${size} tickets\n`);
-      manifest = await seedTo(manifest, size, slots);
+      manifest = await seedTo(manifest, size, slots, sources);
       if (manifestPath) await writeFile(manifestPath, JSON.stringify(manifest));
       const newestOpen = await apiOf(cloud)('/tickets?status=open&showAll=true', token);
-      const ticketId = String(newestOpen.body.tickets?.[0]?.id ?? '');
+      const subject: Subject = { ticketId: String(newestOpen.body.tickets?.[0]?.id ?? ''), ticketNumber: Number(newestOpen.body.tickets?.[0]?.number ?? 1) };
       const rows: Measured[] = [];
-      for (const scenario of SCENARIOS) rows.push(await measureScenario(cloud, client, token, scenario, ticketId));
+      for (const scenario of SCENARIOS) rows.push(await measureScenario(cloud, client, tokens, scenario, subject));
       print(size, rows);
     }
     process.stdout.write(

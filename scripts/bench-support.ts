@@ -1,6 +1,6 @@
 /**
  * What the benchmarks that read a seeded company share (bench-tickets.ts, bench-load.ts): the local
- * cloud on free ports, one company with an admin, an agent of two queues and a plan with every feature,
+ * cloud on free ports, one company with an admin, an agent of two queues, an agent of one and a plan with every feature,
  * signing in through the local Cognito, calling the HTTP API as the browser does, and bulk writes of
  * items built by the repositories' own builders (never hand-written keys), many BatchWriteItem calls in
  * flight at once.
@@ -12,11 +12,14 @@ import { monotonicFactory } from 'ulid';
 import { dynamo } from '../functions/core/aws/clients';
 import { createCompany } from '../functions/core/companies/create-company';
 import { newTicket } from '../functions/core/conversations/create-ticket';
+import { rowCopiesFor } from '../functions/core/conversations/ticket-rows';
 import type { Contact } from '../functions/core/repositories/contacts';
 import { messageIdOf, type StoredMessage } from '../functions/core/repositories/messages';
 import { planItem } from '../functions/core/repositories/plans';
+import { getQueue, type Queue } from '../functions/core/repositories/queues';
 import { batchWriteAll } from '../functions/core/repositories/table';
 import type { Ticket } from '../functions/core/repositories/tickets';
+import { getUser, type User } from '../functions/core/repositories/users';
 import type { LocalCloud, LocalPorts } from '../infra/local/cloud';
 import { ALL_FEATURES, type Plan } from '../shared/plans';
 import type { TicketStatus } from '../shared/tickets';
@@ -62,7 +65,10 @@ export interface BenchCompany {
 export interface BenchAccounts {
   readonly company: BenchCompany;
   readonly adminEmail: string;
+  /** An agent of both queues. */
   readonly agentEmail: string;
+  /** An agent of the first queue only: what a search filters when the caller sees part of the company. */
+  readonly queueAgentEmail: string;
 }
 
 export type SignIn = (login: string) => Promise<string>;
@@ -123,7 +129,13 @@ export async function createBenchCompany(cloud: LocalCloud, signIn: SignIn, api:
     body: { name: 'Bench Agent', email: agentEmail, password: BENCH_PASSWORD, profile: 'user', queueIds: [...queues] },
   });
   if (agent.status !== 201) throw new Error(`POST /users answered ${agent.status}`);
-  return { company: { companyId: company.id, queues, adminId: admin.id, adminName: admin.name }, adminEmail, agentEmail };
+  const queueAgentEmail = `queue.agent.${Date.now()}@bench.test`;
+  const queueAgent = await api('/users', adminToken, {
+    method: 'POST',
+    body: { name: 'Bench Queue Agent', email: queueAgentEmail, password: BENCH_PASSWORD, profile: 'user', queueIds: [queues[0]] },
+  });
+  if (queueAgent.status !== 201) throw new Error(`POST /users answered ${queueAgent.status}`);
+  return { company: { companyId: company.id, queues, adminId: admin.id, adminName: admin.name }, adminEmail, agentEmail, queueAgentEmail };
 }
 
 // ---- seeded tickets -------------------------------------------------------------------------------------
@@ -146,26 +158,51 @@ export function benchContact(companyId: string, name: string, number: string, at
   };
 }
 
+/** What a seeded ticket's row copies are made of: the company's queues and admin, as stored. */
+export interface BenchRowSources {
+  readonly queues: ReadonlyMap<string, Queue>;
+  readonly admin: User;
+}
+
+/** Reads the company's two queues and its admin once, for the row copies of every seeded ticket. */
+export async function loadRowSources(company: BenchCompany): Promise<BenchRowSources> {
+  const queues = await Promise.all(company.queues.map((id) => getQueue(company.companyId, id, true)));
+  const admin = await getUser(company.companyId, company.adminId, true);
+  if (!admin || queues.some((queue) => !queue)) throw new Error('the bench company lacks its admin or a queue');
+  return { queues: new Map(queues.map((queue) => [(queue as Queue).id, queue as Queue])), admin };
+}
+
 /**
  * The `index`-th seeded ticket, created a minute after the one before (from `start`), as every path of
- * the product builds one (newTicket); open and closed ones assigned to the admin. Every status
- * alternates between the two queues, ten tickets at a time.
+ * the product builds one (newTicket), with the row copies the product stores with a new ticket
+ * (ticket-rows.ts rowCopiesFor, from the sources given: nothing is read); open and closed ones assigned
+ * to the admin. Every status alternates between the two queues, ten tickets at a time.
  */
-export function benchTicket(company: BenchCompany, contactId: string, index: number, status: TicketStatus, start: number): Ticket {
+export async function benchTicket(
+  company: BenchCompany,
+  contact: Contact,
+  index: number,
+  status: TicketStatus,
+  start: number,
+  sources: BenchRowSources,
+): Promise<Ticket> {
   const attended = status !== 'pending';
+  const queueId = company.queues[Math.floor(index / 10) % 2] as string;
   const created = newTicket(
     {
       companyId: company.companyId,
       status: attended ? 'open' : 'pending',
-      contact: { id: contactId, isGroup: false },
+      contact: { id: contact.id, isGroup: false },
       user: attended ? { id: company.adminId, name: company.adminName } : null,
-      queueId: company.queues[Math.floor(index / 10) % 2] as string,
+      queueId,
       whatsappId: null,
     },
     new Date(start + index * 60_000),
   );
   // Closed ones are stored as closed straight away: the benches read lists, they do not close tickets.
-  return { ...created, id: nextUlid(), status, lastMessage: 'Mensagem' };
+  const ticket: Ticket = { ...created, id: nextUlid(), status, lastMessage: 'Mensagem' };
+  const copies = await rowCopiesFor(undefined, ticket, { contact, queue: sources.queues.get(queueId) ?? null, user: attended ? sources.admin : null });
+  return { ...ticket, ...copies };
 }
 
 /**

@@ -19,7 +19,7 @@
 import './quiet-sdk-notice';
 import { parseArgs } from 'node:util';
 import { dynamo } from '../functions/core/aws/clients';
-import { contactItem } from '../functions/core/repositories/contacts';
+import { contactItem, type Contact } from '../functions/core/repositories/contacts';
 import { messageItem } from '../functions/core/repositories/messages';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
 import { startLocalCloud } from '../infra/local/cloud';
@@ -30,11 +30,13 @@ import {
   benchTicket,
   createBenchCompany,
   FREE_PORTS,
+  loadRowSources,
   messagesOf,
   signInTo,
   statusOf,
   writeInParallel,
   type BenchCompany,
+  type BenchRowSources,
   type WriteRequest,
 } from './bench-support';
 
@@ -111,14 +113,21 @@ function measureReads(): void {
 
 const write = (requests: readonly WriteRequest[]) => writeInParallel(requests, WRITES_IN_FLIGHT);
 
-async function seedContacts(companyId: string, at: Date): Promise<string[]> {
+async function seedContacts(companyId: string, at: Date): Promise<Contact[]> {
   const contacts = Array.from({ length: CONTACTS }, (_, index) => benchContact(companyId, `Cliente ${index}`, `5511${String(900_000_000 + index)}`, at));
   await write(contacts.map((contact) => ({ PutRequest: { Item: contactItem(contact) } })));
-  return contacts.map((contact) => contact.id);
+  return contacts;
 }
 
-const ticketOf = (company: BenchCompany, contactIds: readonly string[], index: number, status: TicketStatus, start: number) =>
-  benchTicket(company, contactIds[index % contactIds.length] as string, index, status, start);
+/** What the seeded tickets are made of: the company, its contacts, and the sources of the row copies. */
+interface Seeding {
+  readonly company: BenchCompany;
+  readonly contacts: readonly Contact[];
+  readonly sources: BenchRowSources;
+}
+
+const ticketOf = ({ company, contacts, sources }: Seeding, index: number, status: TicketStatus, start: number) =>
+  benchTicket(company, contacts[index % contacts.length] as Contact, index, status, start, sources);
 
 const itemsOf = (company: BenchCompany, ticket: Ticket, messages: number) => [
   { PutRequest: { Item: ticketItem(ticket) } },
@@ -128,12 +137,12 @@ const itemsOf = (company: BenchCompany, ticket: Ticket, messages: number) => [
 ];
 
 /** Tickets `from` to `to` (exclusive), each a minute newer than the one before, with their messages. */
-async function seedTickets(company: BenchCompany, contactIds: readonly string[], from: number, to: number, start: number): Promise<void> {
+async function seedTickets(seeding: Seeding, from: number, to: number, start: number): Promise<void> {
   const CHUNK = 500;
   for (let first = from; first < to; first += CHUNK) {
     const requests: WriteRequest[] = [];
     for (let index = first; index < Math.min(to, first + CHUNK); index += 1) {
-      requests.push(...itemsOf(company, ticketOf(company, contactIds, index, statusOf(index), start), MESSAGES_PER_TICKET));
+      requests.push(...itemsOf(seeding.company, await ticketOf(seeding, index, statusOf(index), start), MESSAGES_PER_TICKET));
     }
     await write(requests);
     const done = Math.min(to, first + CHUNK);
@@ -145,10 +154,9 @@ async function seedTickets(company: BenchCompany, contactIds: readonly string[],
  * One long conversation per status, newest of its list, so that GET /messages shows a full page: its
  * ticket is what the list's first page starts with.
  */
-async function seedLongConversations(company: BenchCompany, contactIds: readonly string[], after: number, start: number): Promise<void> {
-  const requests = (['pending', 'open', 'closed'] as const).flatMap((status, offset) =>
-    itemsOf(company, ticketOf(company, contactIds, after + offset, status, start), LONG_CONVERSATION),
-  );
+async function seedLongConversations(seeding: Seeding, after: number, start: number): Promise<void> {
+  const tickets = await Promise.all((['pending', 'open', 'closed'] as const).map((status, offset) => ticketOf(seeding, after + offset, status, start)));
+  const requests = tickets.flatMap((ticket) => itemsOf(seeding.company, ticket, LONG_CONVERSATION));
   await write(requests);
 }
 
@@ -200,13 +208,13 @@ async function main(): Promise<void> {
     const agentToken = await signIn(agentEmail);
 
     process.stdout.write(`Seeding ${CONTACTS} contacts, then up to ${TOTAL} tickets with ${MESSAGES_PER_TICKET} messages each (checkpoints ${CHECKPOINTS.join(', ')})\n`);
-    const contactIds = await seedContacts(bench.companyId, new Date());
+    const seeding: Seeding = { company: bench, contacts: await seedContacts(bench.companyId, new Date()), sources: await loadRowSources(bench) };
     const start = Date.now() - TOTAL * 60_000;
     let seeded = 0;
     for (const checkpoint of CHECKPOINTS) {
       const began = performance.now();
-      await seedTickets(bench, contactIds, seeded, checkpoint, start);
-      await seedLongConversations(bench, contactIds, checkpoint, start + 30_000);
+      await seedTickets(seeding, seeded, checkpoint, start);
+      await seedLongConversations(seeding, checkpoint, start + 30_000);
       process.stdout.write(`  (seeding took ${Math.round((performance.now() - began) / 1000)} s)\n`);
       seeded = checkpoint;
 

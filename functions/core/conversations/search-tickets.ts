@@ -40,8 +40,8 @@
  * - after: the contacts' name Query, Queries of 100 entries (half the round trips), one GSI3 Query per
  *   contact found with 8 attributes, and one BatchGet of the 20 tickets shown (more only when copies
  *   turn out stale, at most SEARCH_READ_BUDGET).
- * scripts/bench-search.ts (3000 tickets, a word in each; two runs on a loaded 2-core machine) measured
- * per request: 3 Queries, 100 + 22 BatchGet keys, 226 items, 26 and 25 ms CPU before; 2 Queries, 20 + 22
+ * A search benchmark (scripts/bench-search.ts, since folded into bench-load.ts; 3000 tickets, a word in
+ * each; two runs on a loaded 2-core machine) measured per request: 3 Queries, 100 + 22 BatchGet keys, 226 items, 26 and 25 ms CPU before; 2 Queries, 20 + 22
  * keys, 146 items, 20 and 18 ms CPU after (an agent of one of two queues: 32/22 -> 19/16 ms; page 2:
  * 26/22 -> 16/16 ms). A contact-name search (30 contacts of 1 or 2 tickets) reads 20 items more (its page,
  * whole) in one more round trip and costs a little more CPU (51/36 -> 54/40 ms); its projection pays

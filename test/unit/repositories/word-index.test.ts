@@ -7,6 +7,7 @@ import {
   indexWords,
   MAX_WORD_LENGTH,
   MAX_WORDS_PER_MESSAGE,
+  wordEntryItems,
 } from '../../../functions/core/repositories/word-index';
 import { errorCodeOf } from '../../support/errors';
 
@@ -73,6 +74,33 @@ describe('indexWords', () => {
     await indexWords(ticket, 'ok', new Date());
 
     expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('wordEntryItems', () => {
+  const ticket = { companyId: 'C1', id: 'T1', queueId: 'Q2', userId: 'U1', createdAt: '2030-01-01T00:00:00.000Z' };
+
+  it("builds one entry per indexed word with the ticket's copy, without calling DynamoDB", () => {
+    const items = wordEntryItems(ticket, 'Reembolso do pedido', new Date('2030-01-02T03:04:05.000Z'));
+
+    expect(items).toEqual([
+      expect.objectContaining({ PK: 'C#C1#WORD#reembolso', SK: '2030-01-02T03:04:05.000Z#T1', queueId: 'Q2', userId: 'U1', ticketCreatedAt: '2030-01-01T00:00:00.000Z' }),
+      expect.objectContaining({ PK: 'C#C1#WORD#pedido', SK: '2030-01-02T03:04:05.000Z#T1', queueId: 'Q2', userId: 'U1', ticketCreatedAt: '2030-01-01T00:00:00.000Z' }),
+    ]);
+    expect(ddb.calls()).toHaveLength(0);
+  });
+
+  it('is what indexWords writes', async () => {
+    const at = '2030-01-02T03:04:05.000Z';
+
+    await indexWords(ticket, 'Reembolso do pedido', at);
+
+    const written = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!['table-under-test']!.map((request) => request.PutRequest?.Item);
+    expect(written).toEqual(wordEntryItems(ticket, 'Reembolso do pedido', at));
+  });
+
+  it('answers nothing for a text without indexable words', () => {
+    expect(wordEntryItems(ticket, 'ok', '2030-01-02T03:04:05.000Z')).toEqual([]);
   });
 });
 

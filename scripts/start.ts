@@ -5,6 +5,7 @@
  */
 import './quiet-sdk-notice';
 import { backfillAllTicketNumbers } from '../functions/core/conversations/ticket-numbers';
+import { recoverScheduledMessages } from '../functions/core/scheduled-messages/recover-scheduled-messages';
 import { startLocalCloud } from '../infra/local/cloud';
 import { DATA_DIR } from './paths';
 import { portsFromEnv } from './ports';
@@ -45,6 +46,11 @@ async function main(): Promise<void> {
   // The one-off migration of ticket numbers: tickets stored before numbers existed get theirs, once per
   // company (a no-op read of each company's counter afterwards; conversations/ticket-numbers.ts).
   await backfillAllTicketNumbers();
+  // Schedules delivered to the in-memory queue just before the last stop, or cut off mid-send by it.
+  const recovered = await recoverScheduledMessages({ orphanedBefore: new Date(startedAt) });
+  if (recovered.rearmed + recovered.failed > 0) {
+    process.stdout.write(`Scheduled messages: ${recovered.rearmed} overdue sent again, ${recovered.failed} cut off mid-send marked ERRO.\n`);
+  }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   process.stdout.write(
     [

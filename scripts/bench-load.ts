@@ -13,12 +13,12 @@
  *
  * Then, with the stack kept up, each scenario (the open and pending lists as an admin with showAll, as
  * the web app asks them; the searches: a word, its second page, the same word as an agent of one of the
- * two queues, two words, a contact-name prefix, a ticket number `#N`; the first page of a conversation)
- * is driven by autocannon
- * from a child process (bench-load-client.ts) with `--connections` clients: a `--warmup` of that many
- * seconds tells the rate, then, once the server has finished what the warm-up left in flight, as many
- * requests as that rate serves in `--duration` seconds are sent and all their answers awaited, so the
- * measured window holds exactly the work of the requests it counts. Printed per scenario: requests/s,
+ * two queues, two words, a contact-name prefix, a ticket number `#N`; the first page of a conversation
+ * longer than a page, and of a ticket of a few messages, which reads on through the contact's earlier
+ * tickets) is driven by autocannon from a child process (bench-load-client.ts) with `--connections`
+ * clients: a `--warmup` of that many seconds tells the rate, then, once the server has finished what the
+ * warm-up left in flight, as many requests as that rate serves in `--duration` seconds are sent and all
+ * their answers awaited, so the measured window holds exactly the work of the requests it counts. Printed per scenario: requests/s,
  * p50 and p99 latency, the CPU the serving process spent per request by thread (/proc: the main
  * thread is the backend, the busiest other one the local DynamoDB), DynamoDB calls per request
  * (counted by a middleware on the backend's shared client), and the sequential DynamoDB steps of one
@@ -45,6 +45,7 @@ import { openTicketItem, ticketItem, ticketUuidItem, type Ticket } from '../func
 import { wordEntryItems } from '../functions/core/repositories/word-index';
 import { startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import { againstTarget, cpuTicksOfStat, renderTable, sequentialSteps, splitThreads, type CallSpan, type ThreadSplit } from './bench-figures';
+import type { TicketStatus } from '../shared/tickets';
 import type { ClientMessage, GoOrder, LoadFigures, LoadOrder } from './bench-load-client';
 import {
   apiOf,
@@ -102,10 +103,12 @@ interface Target {
   readonly atMost?: number;
 }
 
-/** What a scenario's request names: the newest open ticket. */
+/** What a scenario's request names: the newest open ticket of a few messages, and the long conversation. */
 interface Subject {
   readonly ticketId: string;
   readonly ticketNumber: number;
+  /** The long conversation's ticket. */
+  readonly longTicketId: string;
 }
 
 interface Scenario {
@@ -131,7 +134,8 @@ const SCENARIOS: readonly Scenario[] = [
   { name: `search '${SEARCH_WORD} ${SECOND_WORD}'`, path: () => `${search(`${SEARCH_WORD} ${SECOND_WORD}`)}&showAll=true`, perSecond: SEARCH },
   { name: `search '${SEARCH_PREFIX}'`, path: () => `${search(SEARCH_PREFIX)}&showAll=true`, perSecond: SEARCH },
   { name: "search '#N'", path: ({ ticketNumber }) => `${search(`#${ticketNumber}`)}&showAll=true`, perSecond: SEARCH },
-  { name: 'messages page', path: ({ ticketId }) => `/messages/${ticketId}`, perSecond: { atLeast: 330 } },
+  { name: 'messages page', path: ({ longTicketId }) => `/messages/${longTicketId}`, perSecond: { atLeast: 330 } },
+  { name: 'messages page, short tickets', path: ({ ticketId }) => `/messages/${ticketId}`, perSecond: { atLeast: 330 } },
 ];
 
 // ---- DynamoDB calls: counted, timed, and captured while seeding --------------------------------------
@@ -207,6 +211,8 @@ interface Manifest {
   readonly start: number;
   readonly tickets: number;
   readonly contactIds: string[];
+  /** The long conversation's ticket (seedLongConversation); absent until it is seeded. */
+  readonly longTicketId?: string;
 }
 
 const put = (item: Record<string, unknown>): WriteRequest => ({ PutRequest: { Item: item } });
@@ -238,15 +244,31 @@ async function seedContacts(manifest: Manifest, size: number): Promise<number> {
  * ticket is already written.
  */
 async function ticketItems(manifest: Manifest, index: number, contactCount: number, slots: Set<string>, sources: BenchRowSources): Promise<WriteRequest[]> {
+  const shape = { contact: contactAt(manifest, index % contactCount), status: statusOf(index), messageCount: MESSAGES_PER_TICKET, number: index + 1 };
+  return (await ticketItemsOf(manifest, index, shape, slots, sources)).requests;
+}
+
+interface TicketShape {
+  readonly contact: Contact;
+  readonly status: TicketStatus;
+  readonly messageCount: number;
+  readonly number: number;
+}
+
+async function ticketItemsOf(
+  manifest: Manifest,
+  index: number,
+  { contact, status, messageCount, number }: TicketShape,
+  slots: Set<string>,
+  sources: BenchRowSources,
+): Promise<{ ticket: Ticket; requests: WriteRequest[] }> {
   const { company } = manifest.accounts;
-  const contact = contactAt(manifest, index % contactCount);
-  const status = statusOf(index);
   const base = await benchTicket(company, contact, index, status, manifest.start, sources);
-  const messages = messagesOf(company, base, MESSAGES_PER_TICKET, (position) => messageBody(index, position));
+  const messages = messagesOf(company, base, messageCount, (position) => messageBody(index, position));
   const last = messages.at(-1)!;
   const ticket: Ticket = {
     ...base,
-    number: index + 1,
+    number,
     lastMessage: lastMessageText(last),
     previewMessageId: parseMessageId(last.id)?.messageUlid ?? null,
     unreadMessages: status === 'pending' ? 1 : 0,
@@ -254,7 +276,7 @@ async function ticketItems(manifest: Manifest, index: number, contactCount: numb
     attendanceId: null,
     tagsVersion: 0,
   };
-  const requests = [put(ticketItem(ticket)), put(ticketUuidItem(ticket)), put(putTicketNumberAction({ companyId: company.companyId, id: ticket.id, number: index + 1 }).Put!.Item!)];
+  const requests = [put(ticketItem(ticket)), put(ticketUuidItem(ticket)), put(putTicketNumberAction({ companyId: company.companyId, id: ticket.id, number }).Put!.Item!)];
   // One pending or open ticket per contact holds the contact's slot, as the product keeps it.
   if (status !== 'closed' && !slots.has(contact.id)) {
     slots.add(contact.id);
@@ -263,7 +285,27 @@ async function ticketItems(manifest: Manifest, index: number, contactCount: numb
   for (const message of messages) {
     requests.push(put(messageItem(message)), ...wordEntryItems(ticket, message.body, message.createdAt).map(put));
   }
-  return requests;
+  return { ticket, requests };
+}
+
+/** Messages of the long conversation: more than a page, so its first page is its own ticket's alone. */
+const LONG_CONVERSATION = 30;
+
+/**
+ * One open ticket of a contact of its own with LONG_CONVERSATION messages, created when the largest size's
+ * newest ticket is (a number no seeded ticket takes): the messages page as it is for a conversation
+ * longer than a page. The other tickets have a few messages each, so their first page reads on through
+ * the contact's earlier tickets.
+ */
+async function seedLongConversation(manifest: Manifest, sources: BenchRowSources): Promise<Manifest> {
+  if (manifest.longTicketId) return manifest;
+  const { companyId } = manifest.accounts.company;
+  const contact = benchContact(companyId, 'Conversa Longa', '5511899999999', new Date(manifest.start));
+  const index = SIZES.at(-1) ?? 0;
+  const shape = { contact, status: 'open' as const, messageCount: LONG_CONVERSATION, number: 100_000_000 };
+  const { ticket, requests } = await ticketItemsOf(manifest, index, shape, new Set(), sources);
+  await writeInParallel([put(contactItem(contact)), put(uniqueContactNumberItem(companyId, contact.number, contact.id)), ...requests], WRITES_IN_FLIGHT);
+  return { ...manifest, longTicketId: ticket.id };
 }
 
 async function seedTo(manifest: Manifest, size: number, slots: Set<string>, sources: BenchRowSources): Promise<Manifest> {
@@ -473,6 +515,7 @@ async function main(): Promise<void> {
     // (an older ticket's slot may then be overwritten by a newer one, which the lists never read).
     const slots = new Set<string>();
     const sources = await loadRowSources(manifest.accounts.company);
+    manifest = await seedLongConversation(manifest, sources);
     process.stdout.write(
       `Sizes ${SIZES.join(', ')}; ${MESSAGES_PER_TICKET} messages per ticket, ${TICKETS_PER_CONTACT} tickets per contact; ` +
         `searches: '${SEARCH_WORD}' (a word of ~1% of the tickets), '${SEARCH_WORD} ${SECOND_WORD}', '${SEARCH_PREFIX}' (the start of ~1/6 of the contacts' names), '#N'\n`,
@@ -482,7 +525,9 @@ async function main(): Promise<void> {
       manifest = await seedTo(manifest, size, slots, sources);
       if (manifestPath) await writeFile(manifestPath, JSON.stringify(manifest));
       const newestOpen = await apiOf(cloud)('/tickets?status=open&showAll=true', token);
-      const subject: Subject = { ticketId: String(newestOpen.body.tickets?.[0]?.id ?? ''), ticketNumber: Number(newestOpen.body.tickets?.[0]?.number ?? 1) };
+      // The newest open ticket other than the long conversation.
+      const newest = ((newestOpen.body.tickets ?? []) as { id: string; number: number }[]).find((ticket) => ticket.id !== manifest.longTicketId);
+      const subject: Subject = { ticketId: newest?.id ?? '', ticketNumber: newest?.number ?? 1, longTicketId: manifest.longTicketId ?? '' };
       const rows: Measured[] = [];
       for (const scenario of SCENARIOS) rows.push(await measureScenario(cloud, client, tokens, scenario, subject));
       print(size, rows);

@@ -1,13 +1,16 @@
 /**
  * Ticket search through the HTTP API on the local cloud: pages of 20 with a cursor, a ticket that moved
  * to another queue found by the people of that queue (its word index copies follow it) and by nobody
- * else, and a stale copy never showing a ticket the caller may not see.
+ * else, a stale copy never showing a ticket the caller may not see, and two words finding the tickets that
+ * use both beyond the newest hundred of each.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
 import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
 import { keys, ticketListIndexes } from '../../functions/core/repositories/keys';
+import { batchWriteAll } from '../../functions/core/repositories/table';
+import { wordEntryItems } from '../../functions/core/repositories/word-index';
 import type { TicketDto } from '../../shared/tickets';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
@@ -122,5 +125,20 @@ describe('GET /tickets?searchParam', () => {
 
     expect((await search(agentA, word)).tickets).toEqual([]);
     expect(idsOf((await search(tenant.admin, word)).tickets)).toEqual([ticket.id]);
+  });
+
+  it('finds by two words the older tickets that use both, when each word has 160 newer tickets of its own', async () => {
+    const first = marker();
+    const second = marker();
+    const both = [await ticketSaying(tenant.admin, queueA, `A ${first} chegou com ${second}`), await ticketSaying(tenant.admin, queueA, `${second} e ${first}`)];
+    // Newer uses of one word only, by tickets that are gone: the reader drops them.
+    const later = (n: number) => new Date(Date.now() + 60_000 + n * 1000);
+    const only = (word: string) =>
+      Array.from({ length: 160 }, (_, n) =>
+        wordEntryItems({ companyId: tenant.companyId, id: ulid(), queueId: queueA, userId: null, createdAt: later(0).toISOString() }, `Sobre ${word}`, later(n)),
+      ).flat();
+    await batchWriteAll([...only(first), ...only(second)].map((Item) => ({ PutRequest: { Item } })));
+
+    expect(idsOf((await search(tenant.admin, `${first} ${second}`)).tickets)).toEqual(idsOf(both).reverse());
   });
 });

@@ -27,6 +27,17 @@
  *   ticket shown the caller may not see: every shown ticket passed the scope as read. What a copy can
  *   still miss (refresh-word-copies.ts says which words) only hides a ticket from a search by that word.
  *
+ * Several words: a ticket must use them all. A term of one word considers that word's newest
+ * SEARCH_TICKETS tickets (Queries of 100 entries, at most 1000), as it always did. A term of two or more
+ * (at most SEARCH_WORDS) reads each word's newest uses in parallel, pages of ALL_WORDS_PAGE (1000)
+ * entries, down to at most ALL_WORDS_DEPTH (4000) entries a word, and intersects them
+ * (word-index.ts findTicketsByAllWords): it finds a ticket when, for each word, the ticket's newest use of
+ * it is among that word's newest ALL_WORDS_DEPTH entries, so always when a word has fewer uses. It stops
+ * early once SEARCH_TICKETS tickets use them all, or once a word's list is exhausted (the only complete
+ * set of candidates) and each of its tickets is seen in, or ruled out by, every other word. Intersecting
+ * the newest 100 tickets of each word instead found nothing when both words were common and only older
+ * tickets used both. Bound per request: ALL_WORDS_DEPTH / ALL_WORDS_PAGE rounds of one Query per word.
+ *
  * Paging: the candidates, filtered on the indexes, in order, are a list; the cursor is the position after
  * the last one examined, so the next page starts where this one stopped. `hasMore` says candidates remain
  * (a first cut: the last page may turn out empty when all the remaining copies were stale). `pageNumber`
@@ -53,7 +64,7 @@ import { mapLimited } from '../limited';
 import { searchContactIds } from '../repositories/contacts';
 import { getTicket, getTickets, ticketSearchStatesOfContact, type Ticket, type TicketSearchState } from '../repositories/tickets';
 import { getTicketIdByNumber } from '../repositories/ticket-numbers';
-import { findTicketsByWord, indexableWords, type WordHit, type WordHitTicket } from '../repositories/word-index';
+import { findTicketsByAllWords, findTicketsByWord, indexableWords, type WordHit, type WordHitTicket } from '../repositories/word-index';
 import { presentTickets } from './present-ticket';
 import type { TicketScope } from './ticket-scope';
 
@@ -151,23 +162,15 @@ async function ticketsOfContacts(companyId: string, term: string): Promise<Ticke
 
 /**
  * Tickets whose messages contain every indexed word of the term (none when it has no such word), each
- * with its newest entry among those words (the freshest copy of the ticket).
+ * with its newest entry among those words (the freshest copy of the ticket). One word: its newest
+ * SEARCH_TICKETS tickets. Several: the tickets among the newest ALL_WORDS_DEPTH uses of each word, read
+ * in parallel and intersected (findTicketsByAllWords), at most SEARCH_TICKETS of them.
  */
 async function ticketsByWords(companyId: string, term: string): Promise<WordHit[]> {
   const words = indexableWords(term).slice(0, SEARCH_WORDS);
   if (words.length === 0) return [];
-  const lists = await Promise.all(words.map(async (word) => (await findTicketsByWord(companyId, word, SEARCH_TICKETS)).hits));
-  const [first = [], ...rest] = lists;
-  const others = rest.map((list) => new Map(list.map((hit) => [hit.ticketId, hit])));
-  return first.flatMap((hit) => {
-    let newest = hit;
-    for (const list of others) {
-      const other = list.get(hit.ticketId);
-      if (!other) return [];
-      if (other.orderKey > newest.orderKey) newest = other;
-    }
-    return [newest];
-  });
+  if (words.length > 1) return findTicketsByAllWords(companyId, words, SEARCH_TICKETS);
+  return (await findTicketsByWord(companyId, words[0] ?? '', SEARCH_TICKETS)).hits;
 }
 
 const orderKeyOf = (ticket: Pick<Ticket, 'updatedAt' | 'id'>): string => `${ticket.updatedAt}#${ticket.id}`;

@@ -15,6 +15,11 @@
  * TTL and are not removed with their ticket: a reader drops the ids of tickets that no longer exist.
  * The same ticket appears once per message using the word; a page is deduplicated, pages among
  * themselves are not (the reader keeps what it has shown).
+ *
+ * Several words (findTicketsByAllWords): entries are ordered by time of use, not by ticket, so there is
+ * no asking whether a ticket uses a word; the words' newest entries are read in parallel, at most
+ * ALL_WORDS_DEPTH each, and intersected. A ticket is found when each word's newest use of it is among
+ * that word's newest ALL_WORDS_DEPTH entries; only a list read to its end bounds the answer exactly.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { foldForSearch } from '../../../shared/text';
@@ -156,4 +161,87 @@ function decodeCursor(cursor: string): string {
   const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!ENTRY_SORT_KEY.test(sortKey)) throw new AppError('ERR_VALIDATION', { message: 'Invalid cursor', fields: [{ path: 'cursor', message: 'Invalid cursor' }] });
   return sortKey;
+}
+
+/** Entries read per Query when several words are intersected: an entry is ~150-250 bytes, a page stays far under 1 MB. */
+export const ALL_WORDS_PAGE = 1000;
+/** Entries of each word read at most when several words are intersected (ALL_WORDS_PAGE at a time). */
+export const ALL_WORDS_DEPTH = 4000;
+
+/** One word's partition as read so far, newest first. */
+interface WordReading {
+  readonly prefix: ReturnType<typeof keys.wordPrefix>;
+  /** Each ticket once, with its newest entry of the word. */
+  readonly hits: Map<string, WordHit>;
+  /** The sort key of the oldest entry read: the next page starts after it. */
+  startAfter?: string;
+  read: number;
+  /** Every entry of the word is read: its tickets are all of them. */
+  exhausted: boolean;
+}
+
+async function readOn(reading: WordReading, depth: number): Promise<void> {
+  const { Items = [], LastEvaluatedKey } = await dynamo().send(
+    new QueryCommand({
+      ...prefixQueryInput(reading.prefix),
+      ScanIndexForward: false,
+      Limit: Math.min(ALL_WORDS_PAGE, depth - reading.read),
+      ProjectionExpression: 'SK, ticketId, queueId, userId, ticketCreatedAt',
+      ...(reading.startAfter ? { ExclusiveStartKey: { PK: reading.prefix.PK, SK: reading.startAfter } } : {}),
+    }),
+  );
+  for (const item of Items) {
+    const ticketId = String(item.ticketId);
+    if (!reading.hits.has(ticketId)) reading.hits.set(ticketId, hitOf(item));
+  }
+  reading.read += Items.length;
+  reading.startAfter = Items.length > 0 ? String(Items.at(-1)?.SK) : reading.startAfter;
+  reading.exhausted = !LastEvaluatedKey;
+}
+
+/**
+ * Tickets whose messages use every one of `words` (normalised like the index; none when one is never
+ * indexed), each with its newest entry among those words, newest first, at most `limit` of them.
+ *
+ * The recall rule, and its bound: a ticket is found when, for each word, its newest use of that word is
+ * among the newest `depth` (ALL_WORDS_DEPTH) entries of the word, so always when the word has fewer
+ * entries. The words are read in parallel rounds of one Query each, ALL_WORDS_PAGE entries a page and
+ * only the attributes a hit keeps: at most depth / ALL_WORDS_PAGE rounds and `depth` entries per word,
+ * whatever the word's size. Reading stops before that once `limit` tickets use every word (those whose
+ * uses are the newest: the lists advance together), or once a word's list is exhausted and each of its
+ * tickets is decided (seen in every other word, or absent from another exhausted one); a word is read on
+ * only while an undecided ticket of the exhausted list is missing from it. Only an exhausted
+ * list is a complete set (entries are ordered by time of use, not by ticket, so an unread older entry of
+ * any word may still name any ticket); its tickets bound the answer exactly.
+ */
+export async function findTicketsByAllWords(companyId: string, words: readonly string[], limit: number, depth = ALL_WORDS_DEPTH): Promise<WordHit[]> {
+  const terms = words.map(searchableWord);
+  if (terms.length === 0 || limit < 1 || terms.some((term) => term === undefined)) return [];
+  const readings: WordReading[] = [...new Set(terms as string[])].map((term) => ({ prefix: keys.wordPrefix(companyId, term), hits: new Map(), read: 0, exhausted: false }));
+  const inAll = (ticketId: string) => readings.every((reading) => reading.hits.has(ticketId));
+  const [first, ...others] = readings;
+  for (;;) {
+    if ([...(first?.hits.keys() ?? [])].filter(inAll).length >= limit) break;
+    let next = readings.filter((reading) => !reading.exhausted && reading.read < depth);
+    const exhausted = readings.filter((reading) => reading.exhausted).sort((a, b) => a.hits.size - b.hits.size)[0];
+    if (exhausted) {
+      // Every candidate is in the exhausted list: a word is read on only for those it has not shown yet.
+      const undecided = [...exhausted.hits.keys()].filter((ticketId) => !inAll(ticketId) && readings.every((reading) => !reading.exhausted || reading.hits.has(ticketId)));
+      next = next.filter((reading) => undecided.some((ticketId) => !reading.hits.has(ticketId)));
+    }
+    if (next.length === 0) break;
+    await Promise.all(next.map((reading) => readOn(reading, depth)));
+  }
+  const answer: WordHit[] = [];
+  for (const [ticketId, hit] of first?.hits ?? []) {
+    if (!inAll(ticketId)) continue;
+    let newest = hit;
+    for (const reading of others) {
+      const other = reading.hits.get(ticketId);
+      if (other && other.orderKey > newest.orderKey) newest = other;
+    }
+    answer.push(newest);
+  }
+  answer.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
+  return answer.slice(0, limit);
 }

@@ -176,6 +176,37 @@ describe('searchTickets', () => {
     expect(ddb.commandCalls(QueryCommand).find((call) => call.args[0].input.IndexName === 'GSI3')?.args[0].input.ProjectionExpression).toEqual(expect.any(String));
   });
 
+  it('finds the older tickets that use both of two words when each word has 150 newer tickets of its own', async () => {
+    const both = Array.from({ length: 3 }, (_, n) => ticketOf(n + 1));
+    const onlyFirst = Array.from({ length: 150 }, (_, n) => ticketOf(n + 101));
+    const onlySecond = Array.from({ length: 150 }, (_, n) => ticketOf(n + 301));
+    serve({
+      tickets: [...both, ...onlyFirst, ...onlySecond],
+      words: [
+        ...both.map((ticket) => ({ ticket, text: 'Entrega atrasada', at: ticket.updatedAt })),
+        ...onlyFirst.map((ticket) => ({ ticket, text: 'Entrega feita', at: ticket.updatedAt })),
+        ...onlySecond.map((ticket) => ({ ticket, text: 'Resposta atrasada', at: ticket.updatedAt })),
+      ],
+    });
+
+    const page = await searchTickets(scope(callerOf('admin')), 'entrega atrasada', 0);
+
+    expect(idsOf(page)).toEqual(both.map((ticket) => ticket.id).reverse());
+    expect(page.nextOffset).toBeNull();
+    expect(ticketsRead()).toHaveLength(3);
+  });
+
+  it('reads a one-word search as before: its newest 100 tickets, in one Query of 100 entries when each ticket uses the word once', async () => {
+    const tickets = Array.from({ length: 150 }, (_, n) => ticketOf(n + 1));
+    serve({ tickets, words: tickets.map((ticket) => ({ ticket, text: 'Entrega feita', at: ticket.updatedAt })) });
+
+    const page = await searchTickets(scope(callerOf('admin')), 'entrega', 0);
+
+    expect(idsOf(page)).toEqual(tickets.slice(-20).reverse().map((ticket) => ticket.id));
+    const wordQueries = ddb.commandCalls(QueryCommand).filter((call) => String(call.args[0].input.ExpressionAttributeValues?.[':pk']).includes('#WORD#'));
+    expect(wordQueries.map((call) => call.args[0].input.Limit)).toEqual([100]);
+  });
+
   it('finds by #123 that ticket only, reading neither contacts nor words, and not outside the scope', async () => {
     const numbered = ticketOf(123, { queueId: 'Q1' });
     const other = ticketOf(7, { queueId: 'Q2' });

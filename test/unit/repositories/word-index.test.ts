@@ -1,7 +1,10 @@
 /** The word index of message text: which words are kept, how they are written, how a search pages. */
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
+  ALL_WORDS_DEPTH,
+  ALL_WORDS_PAGE,
+  findTicketsByAllWords,
   findTicketsByWord,
   indexableWords,
   indexWords,
@@ -160,6 +163,92 @@ describe('findTicketsByWord', () => {
 
   it('refuses a cursor it did not make', async () => {
     expect(await errorCodeOf(findTicketsByWord('C1', 'pedido', 5, Buffer.from('C#C2#TK#x').toString('base64url')))).toBe('ERR_VALIDATION');
+    expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('findTicketsByAllWords', () => {
+  const at = (n: number) => new Date(Date.UTC(2030, 0, 1) + n * 1000).toISOString();
+  /** Entries of a word, newest first: `ticketIds[0]` used it last. */
+  const partition = (ticketIds: readonly string[]) =>
+    ticketIds.map((ticketId, index) => ({ SK: `${at(1_000_000 - index)}#${ticketId}`, ticketId, queueId: 'Q1', userId: null, ticketCreatedAt: at(0) }));
+
+  /** The words' partitions, paged like DynamoDB (Limit, ExclusiveStartKey, LastEvaluatedKey while more is left). */
+  function serveWords(words: Record<string, readonly string[]>): void {
+    const partitions = new Map(Object.entries(words).map(([word, ticketIds]) => [`C#C1#WORD#${word}`, partition(ticketIds)]));
+    ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+      const all = partitions.get(String(input.ExpressionAttributeValues?.[':pk'])) ?? [];
+      const start = input.ExclusiveStartKey ? all.findIndex((entry) => entry.SK === input.ExclusiveStartKey?.SK) + 1 : 0;
+      const page = all.slice(start, start + (input.Limit ?? all.length));
+      return { Items: page, ...(start + page.length < all.length ? { LastEvaluatedKey: { PK: 'x', SK: page.at(-1)?.SK } } : {}) };
+    });
+  }
+  const queriesOf = (word: string) => ddb.commandCalls(QueryCommand).filter((call) => call.args[0].input.ExpressionAttributeValues?.[':pk'] === `C#C1#WORD#${word}`);
+  const others = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+
+  it('finds the older tickets that use both words when each word has 150 newer tickets of its own', async () => {
+    serveWords({ entrega: [...others('E', 150), 'T2', 'T1'], atrasada: [...others('A', 150), 'T2', 'T3', 'T1'] });
+
+    const hits = await findTicketsByAllWords('C1', ['entrega', 'atrasada'], 100);
+
+    expect(hits.map((hit) => hit.ticketId)).toEqual(['T2', 'T1']);
+    expect(hits[0]).toEqual({ ticketId: 'T2', orderKey: partition([...others('E', 150), 'T2'])[150]!.SK, ticket: { queueId: 'Q1', userId: null, createdAt: at(0) } });
+    for (const word of ['entrega', 'atrasada']) {
+      expect(queriesOf(word)).toHaveLength(1);
+      expect(queriesOf(word)[0]!.args[0].input).toMatchObject({ Limit: ALL_WORDS_PAGE, ScanIndexForward: false, ProjectionExpression: 'SK, ticketId, queueId, userId, ticketCreatedAt' });
+    }
+  });
+
+  it('stops reading a common word as soon as every ticket of an exhausted rarer word is decided', async () => {
+    serveWords({ reembolso: ['T1', 'T2', 'T3'], pedido: [...others('P', 500), 'T1', 'T3', ...others('Q', 600), 'T2', ...others('R', 3000)] });
+
+    const hits = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 100);
+
+    expect(hits.map((hit) => hit.ticketId)).toEqual(['T1', 'T2', 'T3']);
+    expect(queriesOf('reembolso')).toHaveLength(1);
+    // T2 is undecided after the first page (it may use 'pedido' further down) and found on the second; the
+    // 3000 older entries are never read.
+    expect(queriesOf('pedido')).toHaveLength(2);
+  });
+
+  it('reads on for a ticket of the exhausted word still undecided, and stops as soon as it is decided', async () => {
+    serveWords({ reembolso: ['T1', 'T2'], pedido: [...others('P', 1500), 'T1', ...others('Q', 5000)] });
+
+    const hits = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 100);
+
+    // T2 never shows in 'pedido': it is read down to ALL_WORDS_DEPTH entries, no further.
+    expect(hits.map((hit) => hit.ticketId)).toEqual(['T1']);
+    expect(queriesOf('pedido')).toHaveLength(ALL_WORDS_DEPTH / ALL_WORDS_PAGE);
+    expect(queriesOf('pedido').reduce((sum, call) => sum + (call.args[0].input.Limit ?? 0), 0)).toBe(ALL_WORDS_DEPTH);
+  });
+
+  it(`finds a ticket only when each word's newest use of it is among that word's newest ${ALL_WORDS_DEPTH} entries`, async () => {
+    serveWords({ entrega: [...others('E', ALL_WORDS_DEPTH - 1), 'T1', 'T2'], atrasada: ['T2', 'T1', ...others('A', 9000)] });
+
+    const hits = await findTicketsByAllWords('C1', ['entrega', 'atrasada'], 100);
+
+    expect(hits.map((hit) => hit.ticketId)).toEqual(['T1']);
+    expect(queriesOf('entrega')).toHaveLength(ALL_WORDS_DEPTH / ALL_WORDS_PAGE);
+    expect(queriesOf('atrasada')).toHaveLength(ALL_WORDS_DEPTH / ALL_WORDS_PAGE);
+  });
+
+  it('stops once the limit of tickets using every word is found', async () => {
+    const shared = others('S', 3000);
+    serveWords({ entrega: shared, atrasada: shared });
+
+    const hits = await findTicketsByAllWords('C1', ['entrega', 'atrasada'], 100);
+
+    expect(hits.map((hit) => hit.ticketId)).toEqual(shared.slice(0, 100));
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+  });
+
+  it('answers nothing after one Query per word when a word is never used, and reads nothing for a word the index never keeps', async () => {
+    serveWords({ entrega: others('E', 3000) });
+
+    expect(await findTicketsByAllWords('C1', ['entrega', 'inexistente'], 100)).toEqual([]);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    ddb.resetHistory();
+    expect(await findTicketsByAllWords('C1', ['entrega', 'para'], 100)).toEqual([]);
     expect(ddb.calls()).toHaveLength(0);
   });
 });

@@ -180,13 +180,17 @@ interface WordReading {
   exhausted: boolean;
 }
 
-async function readOn(reading: WordReading, depth: number): Promise<void> {
+/** What a hit keeps; `slim`: the ticket and the order only (another list already carries the copy). */
+const ALL_WORDS_PROJECTION = 'SK, ticketId, queueId, userId, ticketCreatedAt';
+const SLIM_PROJECTION = 'SK, ticketId';
+
+async function readOn(reading: WordReading, depth: number, slim: boolean): Promise<void> {
   const { Items = [], LastEvaluatedKey } = await dynamo().send(
     new QueryCommand({
       ...prefixQueryInput(reading.prefix),
       ScanIndexForward: false,
       Limit: Math.min(ALL_WORDS_PAGE, depth - reading.read),
-      ProjectionExpression: 'SK, ticketId, queueId, userId, ticketCreatedAt',
+      ProjectionExpression: slim ? SLIM_PROJECTION : ALL_WORDS_PROJECTION,
       ...(reading.startAfter ? { ExclusiveStartKey: { PK: reading.prefix.PK, SK: reading.startAfter } } : {}),
     }),
   );
@@ -206,7 +210,8 @@ async function readOn(reading: WordReading, depth: number): Promise<void> {
  * The recall rule, and its bound: a ticket is found when, for each word, its newest use of that word is
  * among the newest `depth` (ALL_WORDS_DEPTH) entries of the word, so always when the word has fewer
  * entries. The words are read in parallel rounds of one Query each, ALL_WORDS_PAGE entries a page and
- * only the attributes a hit keeps: at most depth / ALL_WORDS_PAGE rounds and `depth` entries per word,
+ * only the attributes a hit keeps (past an exhausted list, whose entries carry the ticket's copy, only
+ * the order and the ticket): at most depth / ALL_WORDS_PAGE rounds and `depth` entries per word,
  * whatever the word's size. Reading stops before that once `limit` tickets use every word (those whose
  * uses are the newest: the lists advance together), or once a word's list is exhausted and each of its
  * tickets is decided (seen in every other word, or absent from another exhausted one); a word is read on
@@ -219,7 +224,7 @@ export async function findTicketsByAllWords(companyId: string, words: readonly s
   if (terms.length === 0 || limit < 1 || terms.some((term) => term === undefined)) return [];
   const readings: WordReading[] = [...new Set(terms as string[])].map((term) => ({ prefix: keys.wordPrefix(companyId, term), hits: new Map(), read: 0, exhausted: false }));
   const inAll = (ticketId: string) => readings.every((reading) => reading.hits.has(ticketId));
-  const [first, ...others] = readings;
+  const [first] = readings;
   for (;;) {
     if ([...(first?.hits.keys() ?? [])].filter(inAll).length >= limit) break;
     let next = readings.filter((reading) => !reading.exhausted && reading.read < depth);
@@ -230,17 +235,17 @@ export async function findTicketsByAllWords(companyId: string, words: readonly s
       next = next.filter((reading) => undecided.some((ticketId) => !reading.hits.has(ticketId)));
     }
     if (next.length === 0) break;
-    await Promise.all(next.map((reading) => readOn(reading, depth)));
+    // Past an exhausted list, every answer is one of its tickets, whose entries carry the copy.
+    await Promise.all(next.map((reading) => readOn(reading, depth, exhausted !== undefined)));
   }
   const answer: WordHit[] = [];
-  for (const [ticketId, hit] of first?.hits ?? []) {
+  for (const ticketId of first?.hits.keys() ?? []) {
     if (!inAll(ticketId)) continue;
-    let newest = hit;
-    for (const reading of others) {
-      const other = reading.hits.get(ticketId);
-      if (other && other.orderKey > newest.orderKey) newest = other;
-    }
-    answer.push(newest);
+    const hits = readings.flatMap((reading) => reading.hits.get(ticketId) ?? []).sort((a, b) => (a.orderKey < b.orderKey ? 1 : -1));
+    // The newest use orders it; the newest entry with a copy tells the ticket (a move rewrites every word's copies alike).
+    const [newest] = hits;
+    const copy = hits.find((hit) => hit.ticket)?.ticket;
+    if (newest) answer.push(copy ? { ...newest, ticket: copy } : newest);
   }
   answer.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
   return answer.slice(0, limit);

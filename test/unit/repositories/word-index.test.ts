@@ -209,6 +209,9 @@ describe('findTicketsByAllWords', () => {
     // T2 is undecided after the first page (it may use 'pedido' further down) and found on the second; the
     // 3000 older entries are never read.
     expect(queriesOf('pedido')).toHaveLength(2);
+    // The second page needs only the order and the ticket: the exhausted word's entries carry the copy.
+    expect(queriesOf('pedido')[1]!.args[0].input.ProjectionExpression).toBe('SK, ticketId');
+    expect(hits[1]).toEqual({ ticketId: 'T2', orderKey: partition(['T1', 'T2'])[1]!.SK, ticket: { queueId: 'Q1', userId: null, createdAt: at(0) } });
   });
 
   it('reads on for a ticket of the exhausted word still undecided, and stops as soon as it is decided', async () => {

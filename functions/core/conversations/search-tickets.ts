@@ -85,12 +85,13 @@ interface Candidate {
 /**
  * The page of tickets `term` finds in the scope, from candidate position `offset`.
  *
- * Steps: find the candidates (number, contacts, words) at once; keep those the indexes allow; order them
+ * Steps: find the candidates (number, contacts, words) at once, unless the route found them already
+ * (`found`, from `searchCandidates`); keep those the indexes allow; order them
  * newest first; read the next PAGE_SIZE whole, keep those the scope allows, and read on as many as were
  * dropped (within SEARCH_READ_BUDGET); present the page.
  */
-export async function searchTickets(scope: TicketScope, term: string, offset: number): Promise<SearchPage> {
-  const candidates = (await findCandidates(scope.companyId, term.trim())).filter((candidate) =>
+export async function searchTickets(scope: TicketScope, term: string, offset: number, found?: SearchCandidates): Promise<SearchPage> {
+  const candidates = (found ?? (await searchCandidates(scope.companyId, term))).filter((candidate) =>
     candidate.current ? matchesScope(scope, candidate.current) : mayMatch(scope, candidate.then),
   );
   candidates.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
@@ -115,8 +116,16 @@ export async function searchTickets(scope: TicketScope, term: string, offset: nu
   };
 }
 
-/** Every ticket the term finds, each once, with what the indexes tell of it. */
-async function findCandidates(companyId: string, term: string): Promise<Candidate[]> {
+/** What a term finds in a company before any scope applies (`searchCandidates`). */
+export type SearchCandidates = readonly Candidate[];
+
+/**
+ * Every ticket the term finds in the company, each once, with what the indexes tell of it: the first
+ * step of `searchTickets`, which needs only the tenant, so the route may start it with the caller's read
+ * (http-module.ts callerRouteWithEarlyRead).
+ */
+export async function searchCandidates(companyId: string, searched: string): Promise<SearchCandidates> {
+  const term = searched.trim();
   const number = ticketNumberOf(term);
   // `#123` asks for a ticket number only; `123` may also be the start of a phone number or a word.
   const numberOnly = number !== undefined && term.startsWith('#');

@@ -36,7 +36,9 @@
  * answers the same error as before, its messages unsent); the earlier tickets are read only when the
  * ticket's own messages do not fill the page, and only after that check. So a first page is 1 step (1
  * Query) when the ticket fills it, and 3 steps (1 + 1 + n Queries for n ≤ 5 earlier tickets) for a short
- * ticket of a contact with a few earlier ones, after the caller's own read. Later pages read the ticket
+ * ticket of a contact with a few earlier ones, after the caller's own read; in a warm container the
+ * route starts that first Query together with the caller's read (`readPageStart`), so a ticket that
+ * fills its page costs one sequential step in all, a short one three. Later pages read the ticket
  * (and a cursor's other ticket, together), then the messages.
  *
  * Reading the first page is "the agent reads the conversation" when the caller is the asked ticket's
@@ -57,9 +59,24 @@ import type { Caller } from '../caller/load-caller';
 import { presentMessage } from './present-message';
 import { markTicketRead } from './mark-ticket-read';
 
-export async function listMessages(caller: Caller, ticketId: string, query: ListMessagesQuery, now = new Date()): Promise<MessagePage> {
-  const firstPage = query.cursor === undefined && query.pageNumber === 1;
-  const { ticket, history } = firstPage ? await readFirstPage(caller, ticketId) : await readLaterPage(caller, ticketId, query);
+/** What a first page reads before anything is decided: the ticket and its newest messages (`readPageStart`). */
+export type PageStart = Awaited<ReturnType<typeof readTicketAndMessages>>;
+
+const isFirstPage = (query: ListMessagesQuery): boolean => query.cursor === undefined && query.pageNumber === 1;
+
+/**
+ * The first read of a first page, which needs only the tenant, so the route may start it with the
+ * caller's read (http-module.ts callerRouteWithEarlyRead); undefined for a later page. Nothing of it is
+ * answered before the access rule has passed on the ticket it holds.
+ */
+export async function readPageStart(companyId: string, ticketId: string, query: ListMessagesQuery): Promise<PageStart | undefined> {
+  return isFirstPage(query) ? readTicketAndMessages(companyId, ticketId, MESSAGE_PAGE_SIZE) : undefined;
+}
+
+/** `start`: the first page's first read, when the route read it already (`readPageStart`). */
+export async function listMessages(caller: Caller, ticketId: string, query: ListMessagesQuery, now = new Date(), start?: PageStart): Promise<MessagePage> {
+  const firstPage = isFirstPage(query);
+  const { ticket, history } = firstPage ? await readFirstPage(caller, ticketId, start) : await readLaterPage(caller, ticketId, query);
   const readNow =
     firstPage && ticket.userId === caller.userId
       ? await markRead(ticket, history.messages.filter((message) => message.ticketId === ticket.id), now)
@@ -81,8 +98,8 @@ export async function listMessages(caller: Caller, ticketId: string, query: List
  * readTicketAndMessages), the access rule applied to the ticket read; earlier tickets are read only when
  * the ticket's own messages do not fill the page.
  */
-async function readFirstPage(caller: Caller, ticketId: string): Promise<{ ticket: Ticket; history: HistorySlice }> {
-  const read = await readTicketAndMessages(caller.companyId, ticketId, MESSAGE_PAGE_SIZE);
+async function readFirstPage(caller: Caller, ticketId: string, start?: PageStart): Promise<{ ticket: Ticket; history: HistorySlice }> {
+  const read = start ?? (await readTicketAndMessages(caller.companyId, ticketId, MESSAGE_PAGE_SIZE));
   const ticket = asVisible(caller, read.ticket);
   return { ticket, history: await readHistory({ ticket }, MESSAGE_PAGE_SIZE, read) };
 }

@@ -5,7 +5,8 @@
  * Starts the local cloud in this process as `npm start` does (the local DynamoDB on a thread of its
  * own), creates one company (bench-support.ts) and seeds, for each size, that many tickets in bulk: every
  * item the product writes for one, built by the product's builders (ticket with its list-index
- * attributes and row copies (ticket-rows.ts rowCopiesFor), uuid and number pointers, the contact's
+ * attributes and row copies (ticket-rows.ts rowCopiesFor), uuid and number pointers, contact-name
+ * entries (name-index.ts nameEntryItems), the contact's
  * open-ticket slot, the contact with its number item, a few messages and their word-index entries with
  * the ticket's copy (word-index.ts wordEntryItems)), many BatchWriteItem calls in flight. Message texts are
  * drawn from a vocabulary; SEARCH_WORD is in about 1% of the tickets, and about a sixth of the contacts'
@@ -42,6 +43,7 @@ import { contactItem, uniqueContactNumberItem, type Contact } from '../functions
 import { lastMessageText, messageItem, parseMessageId } from '../functions/core/repositories/messages';
 import { putTicketNumberAction } from '../functions/core/repositories/ticket-numbers';
 import { openTicketItem, ticketItem, ticketUuidItem, type Ticket } from '../functions/core/repositories/tickets';
+import { nameEntryItems } from '../functions/core/repositories/name-index';
 import { wordEntryItems } from '../functions/core/repositories/word-index';
 import { startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import { againstTarget, cpuTicksOfStat, renderTable, sequentialSteps, splitThreads, type CallSpan, type ThreadSplit } from './bench-figures';
@@ -239,7 +241,7 @@ async function seedContacts(manifest: Manifest, size: number): Promise<number> {
 
 /**
  * Every item of the `index`-th ticket, as the product writes them: the ticket with its row copies,
- * pointers and slot (create-ticket.ts insertTicket), its messages and their word entries carrying the
+ * pointers, slot and contact-name entries (create-ticket.ts insertTicket), its messages and their word entries carrying the
  * ticket's copy (wordEntryItems, as indexWords builds them); `slots` holds the contacts whose live
  * ticket is already written.
  */
@@ -276,7 +278,12 @@ async function ticketItemsOf(
     attendanceId: null,
     tagsVersion: 0,
   };
-  const requests = [put(ticketItem(ticket)), put(ticketUuidItem(ticket)), put(putTicketNumberAction({ companyId: company.companyId, id: ticket.id, number }).Put!.Item!)];
+  const requests = [
+    put(ticketItem(ticket)),
+    put(ticketUuidItem(ticket)),
+    put(putTicketNumberAction({ companyId: company.companyId, id: ticket.id, number }).Put!.Item!),
+    ...nameEntryItems(ticket, contact.name).map(put),
+  ];
   // One pending or open ticket per contact holds the contact's slot, as the product keeps it.
   if (status !== 'closed' && !slots.has(contact.id)) {
     slots.add(contact.id);

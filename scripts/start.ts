@@ -4,6 +4,7 @@
  * app; Ctrl-C stops every part cleanly.
  */
 import './quiet-sdk-notice';
+import { buildAllNameIndexes } from '../functions/core/conversations/name-index-backfill';
 import { backfillAllTicketNumbers } from '../functions/core/conversations/ticket-numbers';
 import { recoverScheduledMessages } from '../functions/core/scheduled-messages/recover-scheduled-messages';
 import { startLocalCloud } from '../infra/local/cloud';
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
   // The one-off migration of ticket numbers: tickets stored before numbers existed get theirs, once per
   // company (a no-op read of each company's counter afterwards; conversations/ticket-numbers.ts).
   await backfillAllTicketNumbers();
+  // The one-off build of the contact-name index for tickets stored before it (a read per company afterwards).
+  await buildAllNameIndexes();
   // Schedules delivered to the in-memory queue just before the last stop, or cut off mid-send by it.
   const recovered = await recoverScheduledMessages({ orphanedBefore: new Date(startedAt) });
   if (recovered.rearmed + recovered.failed > 0) {

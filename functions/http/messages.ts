@@ -15,12 +15,12 @@ import {
   TicketMessagesParams,
 } from '../../shared/messages';
 import { AppError } from '../core/errors';
-import { httpModule, callerRoute, type HttpEvent } from '../core/http/http-module';
+import { httpModule, callerRoute, callerRouteWithEarlyRead, type HttpEvent } from '../core/http/http-module';
 import { created, ok } from '../core/http/reply';
 import { parseInput } from '../core/http/validation';
 import { readUploadedFiles } from '../core/media/multipart';
 import { deleteMessage } from '../core/conversations/delete-message';
-import { listMessages } from '../core/conversations/list-messages';
+import { listMessages, readPageStart } from '../core/conversations/list-messages';
 import { createMediaUpload, postMediaMessages, postMessage } from '../core/conversations/post-message';
 
 const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers['content-type'] ?? '');
@@ -35,8 +35,11 @@ function jsonBody(event: HttpEvent): unknown {
 }
 
 export const handler = httpModule('messages', {
-  'GET /messages/{id}': callerRoute({ params: TicketMessagesParams, query: ListMessagesQuery }, async ({ caller, params, query }) =>
-    ok(await listMessages(caller, params.id, query)),
+  // A first page's Query of the ticket's partition needs only the tenant: it starts with the caller's read.
+  'GET /messages/{id}': callerRouteWithEarlyRead(
+    { params: TicketMessagesParams, query: ListMessagesQuery },
+    ({ params, query }, companyId) => readPageStart(companyId, params.id, query),
+    async ({ caller, params, query, early }) => ok(await listMessages(caller, params.id, query, new Date(), early)),
   ),
   // No `body` schema: the body is JSON or multipart, told apart here.
   'POST /messages/{id}': callerRoute({ params: TicketMessagesParams }, async ({ caller, params, event }) => {

@@ -421,6 +421,88 @@ describe("GET /messages/{ticketId} across the contact's tickets", () => {
     expect((commands[0]?.command as { messages: unknown[] }).messages).toHaveLength(10);
   });
 
+  /**
+   * Six earlier tickets of the contact on connection W (oldest first: 6, 2, 4, 2, 3 and 2 messages, named
+   * a to f), tickets of the same contact on another connection between and after them, and the live
+   * ticket on W (3 messages): 22 messages of W, so the first page crosses the first batch of 5 earlier
+   * tickets into the sixth.
+   */
+  async function contactWithLongHistory() {
+    const whatsappId = `W${ulid()}`;
+    const otherConnection = `W${ulid()}`;
+    const first = await seedConversation(a, { status: 'closed', whatsappId, userId: null });
+    const contact = first.contact;
+    await seedMessages(first.ticket, 'a', 6);
+    const earlier = [first.ticket];
+    for (const [prefix, count] of [['b', 2], ['c', 4], ['d', 2], ['e', 3], ['f', 2]] as const) {
+      if (prefix === 'd') {
+        const elsewhere = await seedConversation(a, { status: 'closed', whatsappId: otherConnection, userId: null, contact });
+        await seedMessages(elsewhere.ticket, 'x', 3);
+      }
+      const { ticket } = await seedConversation(a, { status: 'closed', whatsappId, userId: null, contact });
+      await seedMessages(ticket, prefix, count);
+      earlier.push(ticket);
+    }
+    const elsewhere = await seedConversation(a, { status: 'closed', whatsappId: otherConnection, userId: null, contact });
+    await seedMessages(elsewhere.ticket, 'y', 2);
+    const live = await seedConversation(a, { whatsappId, userId: agent.id, contact });
+    await seedMessages(live.ticket, 'n', 3);
+    return { live: live.ticket, earlier: earlier.reverse() };
+  }
+
+  it('fills the first page with the newest 20 messages of the history in order, newest ticket first, and the cursor goes on with no gap nor repeat', async () => {
+    const { live, earlier } = await contactWithLongHistory();
+    const [f, e, d, c, b, oldest] = earlier;
+
+    const first = await read(a.admin.token, live.id);
+    const second = await read(a.admin.token, live.id, `?cursor=${first.body.cursor}`);
+    const secondByNumber = await read(a.admin.token, live.id, '?pageNumber=2');
+
+    const newest20 = [
+      ...numbered('n', 2, 0),
+      ...numbered('f', 1, 0),
+      ...numbered('e', 2, 0),
+      ...numbered('d', 1, 0),
+      ...numbered('c', 3, 0),
+      ...numbered('b', 1, 0),
+      ...numbered('a', 5, 2),
+    ];
+    expect([first.status, first.body.hasMore, bodies(first.body)]).toEqual([200, true, newest20]);
+    expect(first.body.cursor).toBe(first.body.messages[19].id);
+    expect(first.body.tickets.map((ticket: { id: string }) => ticket.id)).toEqual([live.id, f?.id, e?.id, d?.id, c?.id, b?.id, oldest?.id]);
+    expect([second.body.hasMore, second.body.cursor, bodies(second.body)]).toEqual([false, null, numbered('a', 1, 0)]);
+    expect(second.body.tickets.map((ticket: { id: string }) => ticket.id)).toEqual([oldest?.id]);
+    expect(secondByNumber.body).toEqual(second.body);
+  });
+
+  it('tells hasMore by the one message past the page: a history of exactly 20 messages has no more, one of 21 has one more page', async () => {
+    const { earlier } = await contactWithLongHistory();
+    const [f, e, d, c, b, oldest] = earlier;
+    if (!f || !e || !d || !c || !b || !oldest) throw new Error('no history');
+    const olderThanF = [...numbered('e', 2, 0), ...numbered('d', 1, 0), ...numbered('c', 3, 0), ...numbered('b', 1, 0), ...numbered('a', 5, 0)];
+
+    // Read from f, its history is f's 2 messages and the 17 before it; then 20, then 21.
+    const nineteen = await read(a.admin.token, f.id);
+    await seedInbound(f, 'f2');
+    const twenty = await read(a.admin.token, f.id);
+    await seedInbound(f, 'f3');
+    const twentyOne = await read(a.admin.token, f.id);
+    const rest = await read(a.admin.token, f.id, `?cursor=${twentyOne.body.cursor}`);
+
+    expect([nineteen.body.hasMore, nineteen.body.cursor, bodies(nineteen.body)]).toEqual([false, null, [...numbered('f', 1, 0), ...olderThanF]]);
+    expect(nineteen.body.tickets.map((ticket: { id: string }) => ticket.id)).toEqual([f.id, e.id, d.id, c.id, b.id, oldest.id]);
+    expect([twenty.body.hasMore, twenty.body.cursor, bodies(twenty.body)]).toEqual([false, null, [...numbered('f', 2, 0), ...olderThanF]]);
+    expect([twentyOne.body.hasMore, bodies(twentyOne.body)]).toEqual([true, [...numbered('f', 3, 0), ...olderThanF.slice(0, -1)]]);
+    expect(twentyOne.body.cursor).toBe(twentyOne.body.messages[19].id);
+    expect(twentyOne.body.tickets.map((ticket: { id: string }) => ticket.id)).toEqual([f.id, e.id, d.id, c.id, b.id, oldest.id]);
+    expect([rest.body.hasMore, rest.body.cursor, bodies(rest.body), rest.body.tickets.map((ticket: { id: string }) => ticket.id)]).toEqual([
+      false,
+      null,
+      ['a0'],
+      [oldest.id],
+    ]);
+  });
+
   it("refuses a cursor into a ticket outside the asked ticket's history", async () => {
     const { old, elsewhere, live } = await contactWithHistory();
     const stranger = await attended({ whatsappId: live.whatsappId });

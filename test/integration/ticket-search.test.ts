@@ -2,14 +2,17 @@
  * Ticket search through the HTTP API on the local cloud: pages of 20 with a cursor, a ticket that moved
  * to another queue found by the people of that queue (its word index copies follow it) and by nobody
  * else, a stale copy never showing a ticket the caller may not see, and two words finding the tickets that
- * use both beyond the newest hundred of each.
+ * use both beyond the newest hundred of each; by a contact's name: any word's start, a rename, a transfer,
+ * and the one-off build of the name index for tickets stored before it.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
+import { buildNameIndex } from '../../functions/core/conversations/name-index-backfill';
 import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
-import { keys, ticketListIndexes } from '../../functions/core/repositories/keys';
+import { nameEntryItems } from '../../functions/core/repositories/name-index';
 import { batchWriteAll } from '../../functions/core/repositories/table';
+import { keys, ticketListIndexes } from '../../functions/core/repositories/keys';
 import { wordEntryItems } from '../../functions/core/repositories/word-index';
 import type { TicketDto } from '../../shared/tickets';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
@@ -40,13 +43,13 @@ afterAll(async () => {
 
 let phone = Date.now() % 100_000_000;
 
-async function newContact(): Promise<Contact> {
+async function newContact(name?: string): Promise<Contact> {
   phone += 1;
   const at = new Date().toISOString();
   const contact: Contact = {
     id: ulid(),
     companyId: tenant.companyId,
-    name: `Cliente ${phone}`,
+    name: name ?? `Cliente ${phone}`,
     number: `55119${String(phone).padStart(8, '0').slice(-8)}`,
     email: '',
     profilePicUrl: null,
@@ -77,6 +80,80 @@ async function search(user: SignedInUser, term: string, extra = ''): Promise<{ t
 const idsOf = (tickets: readonly TicketDto[]) => tickets.map((ticket) => ticket.id);
 /** A word no other test's message uses. */
 const marker = () => `marca${ulid().slice(-10).toLowerCase()}`;
+
+/** Letters only, unlike any other test's names: names are searched by the start of their words. */
+const uniqueLetters = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+
+/** An open ticket of `queueId` taken by `user`, whose contact is called `name`. */
+async function ticketOf(user: SignedInUser, queueId: string, name: string): Promise<{ ticket: TicketDto; contactId: string }> {
+  const contact = await newContact(name);
+  const created = await cloud.api('/tickets', { method: 'POST', token: user.token, body: { contactId: contact.id, queueId, status: 'open', userId: user.id } });
+  if (created.status !== 201) throw new Error(`POST /tickets answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return { ticket: created.body, contactId: contact.id };
+}
+
+/** Searches until `found` holds (a rename reaches the index asynchronously); fails after `timeoutMs`. */
+async function searchUntil(user: SignedInUser, term: string, found: (tickets: TicketDto[]) => boolean, timeoutMs = 5000): Promise<TicketDto[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last: TicketDto[] = [];
+  while (Date.now() < deadline) {
+    last = (await search(user, term)).tickets;
+    if (found(last)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`search for '${term}' never showed the change; last seen: ${JSON.stringify(idsOf(last))}`);
+}
+
+describe("GET /tickets?searchParam by a contact's name", () => {
+  it('finds the tickets of a contact by the start of any word of its name, accents and case aside, within the caller\'s queues', async () => {
+    const word = uniqueLetters();
+    const { ticket } = await ticketOf(agentA, queueA, `Ana Jõ${word} Souza`);
+
+    for (const term of [`ana jo${word}`, `JO${word.slice(0, 4).toUpperCase()}`, `jõ${word} sou`]) {
+      expect(idsOf((await search(tenant.admin, term)).tickets)).toEqual([ticket.id]);
+    }
+    expect(idsOf((await search(agentA, `jo${word}`)).tickets)).toEqual([ticket.id]);
+    // Not the middle of a word, and not for an agent of another queue.
+    expect((await search(tenant.admin, word.slice(2))).tickets).toEqual([]);
+    expect((await search(agentB, `jo${word}`)).tickets).toEqual([]);
+  });
+
+  it("finds a renamed contact's tickets by the new name within seconds, and no longer by the old one", async () => {
+    const before = uniqueLetters();
+    const after = uniqueLetters();
+    const { ticket, contactId } = await ticketOf(tenant.admin, queueA, `Carla ${before}`);
+    expect(idsOf((await search(tenant.admin, before)).tickets)).toEqual([ticket.id]);
+
+    const renamed = await cloud.api(`/contacts/${contactId}`, { method: 'PUT', token: tenant.admin.token, body: { name: `Carla ${after}` } });
+    expect(renamed.status).toBe(200);
+
+    expect(idsOf(await searchUntil(tenant.admin, after, (tickets) => tickets.length > 0))).toEqual([ticket.id]);
+    expect((await search(tenant.admin, before)).tickets).toEqual([]);
+  });
+
+  it('finds a ticket transferred to another queue by its contact\'s name for the people of that queue only', async () => {
+    const word = uniqueLetters();
+    const { ticket } = await ticketOf(agentA, queueA, `Bruno ${word}`);
+    const moved = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token: agentA.token, body: { queueId: queueB, userId: agentB.id } });
+    expect(moved.status).toBe(200);
+
+    expect(idsOf((await search(agentB, word)).tickets)).toEqual([ticket.id]);
+    expect((await search(agentA, word)).tickets).toEqual([]);
+  });
+
+  it("gives tickets stored before the name index their entries in the one-off build, which runs once per company", async () => {
+    const word = uniqueLetters();
+    const { ticket } = await ticketOf(tenant.admin, queueA, `Diego ${word}`);
+    // As a ticket stored before the index: no entries, and the company not marked built.
+    await batchWriteAll(nameEntryItems({ ...ticket, companyId: tenant.companyId }, `Diego ${word}`).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
+    await dynamo().send(new DeleteCommand({ TableName: cloud.tableName, Key: keys.nameIndexMark(tenant.companyId) }));
+    expect((await search(tenant.admin, word)).tickets).toEqual([]);
+
+    expect(await buildNameIndex(tenant.companyId)).toBeGreaterThan(0);
+    expect(idsOf((await search(tenant.admin, word)).tickets)).toEqual([ticket.id]);
+    expect(await buildNameIndex(tenant.companyId)).toBe(0);
+  });
+});
 
 describe('GET /tickets?searchParam', () => {
   it('answers 20 tickets a page, newest first, and the rest through the cursor, each ticket once', async () => {

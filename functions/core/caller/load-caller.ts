@@ -76,6 +76,16 @@ const identities = new RecentMap<string, Identity>(5000);
 /** The plan id each company had when last read: only a guess of which plan to batch with it. */
 const companyPlans = new RecentMap<string, string>(1000);
 
+/**
+ * The company of a token's `sub`, when this container already knows it, before the session is checked:
+ * for a route that starts its tenant's reads together with the caller's (http-module.ts
+ * callerRouteWithEarlyRead). Identities never change (see above), so it names the right tenant; whether
+ * the session may read it at all is still `loadCaller`'s to say.
+ */
+export function rememberedCompanyOf(sub: string): string | undefined {
+  return sub ? identities.get(sub)?.companyId : undefined;
+}
+
 /** Forgets what this container remembers, as a cold start does (tests). */
 export function forgetRememberedCallers(): void {
   identities.clear();

@@ -17,6 +17,7 @@ import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '../../../shared
 import { AppError } from '../errors';
 import { createAccount, normaliseEmail } from '../aws/cognito-accounts';
 import { putNewCompanyAction, type Company, type Recurrence } from '../repositories/companies';
+import { markNameIndexBuiltAction } from '../repositories/name-index';
 import { getPlan, planCounterAction } from '../repositories/plans';
 import { claimQueueColorAction, putNewQueueAction, type Queue } from '../repositories/queues';
 import { putSettingAction } from '../repositories/settings';
@@ -92,6 +93,7 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
   steps.add('queue', putNewQueueAction(queue));
   steps.add('queueColor', claimQueueColorAction(queue));
   steps.add('plan', planCounterAction(company.planId, 1));
+  steps.add('nameIndex', markNameIndexBuiltAction(companyId, now));
   for (const key of SETTING_KEYS) steps.add(`setting:${key}`, putSettingAction(companyId, key, settings[key]));
 
   const failed = await runWithNewAccount(steps, email);

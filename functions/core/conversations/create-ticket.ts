@@ -16,7 +16,8 @@
  * company's next ticket number (conversations/ticket-numbers.ts), then one transaction with its uuid
  * pointer, its number pointer, the contact's open-ticket slot on the connection (one pending or open ticket per
  * contact and connection: a second one is ERR_OTHER_OPEN_TICKET naming the ticket that holds it), its
- * first attendance cycle and the dashboard counters; then the connection's timers are armed.
+ * first attendance cycle, the dashboard counters and its contact-name entries (repositories/name-index.ts);
+ * then the connection's timers are armed.
  */
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
@@ -29,6 +30,7 @@ import { putNewAttendanceAction } from '../repositories/attendances';
 import { getConnection, getDefaultConnectionId, type Connection } from '../repositories/connections';
 import { getContact, getContactByNumber, putNewContact, type Contact } from '../repositories/contacts';
 import { counterActions } from '../repositories/dashboard';
+import { putNameEntryActions } from '../repositories/name-index';
 import { getQueue } from '../repositories/queues';
 import {
   claimOpenTicketAction,
@@ -99,7 +101,7 @@ export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Da
   ]);
   const attendance = beginAttendance({ ...ticket, attendanceId: null }, now);
   const stored: Ticket = { ...ticket, ...copies, number, attendanceId: attendance.id, tagsVersion: 0 };
-  const steps = new Steps<'ticket' | 'uuid' | 'number' | 'openTicket' | 'attendance' | 'counters'>();
+  const steps = new Steps<'ticket' | 'uuid' | 'number' | 'openTicket' | 'attendance' | 'counters' | 'nameEntries'>();
   steps.add('openTicket', claimOpenTicketAction(stored));
   steps.add('ticket', putNewTicketAction(stored));
   steps.add('uuid', putTicketUuidAction(stored));
@@ -108,6 +110,8 @@ export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Da
   for (const action of counterActions(stored.companyId, [ticketCreatedDelta(now), ...attendanceDeltas(undefined, attendance)])) {
     steps.add('counters', action);
   }
+  // Found at once by its contact's name (repositories/name-index.ts).
+  if (stored.contactRow) for (const action of putNameEntryActions(stored, stored.contactRow.name)) steps.add('nameEntries', action);
   const failed = await steps.run();
   if (failed.has('openTicket')) throw await otherOpenTicket(stored.companyId, stored.contactId, stored.whatsappId);
   if (failed.size > 0) throw new AppError('ERR_CREATING_TICKET');

@@ -10,21 +10,36 @@
  * without a check of their own (their queue or agent may be one the caller cannot open): they are the
  * same contact's conversation on the same connection, which the caller is now answering. A ticket is
  * earlier when it was last changed before the asked one was created (repositories/tickets.ts
- * previousTicketOfContact): a contact holds one live ticket per connection at a time. A group's tickets
+ * earlierTicketsOfContact): a contact holds one live ticket per connection at a time. A group's tickets
  * follow the same rule (a group is a contact).
  *
  * Paging: the answer's `cursor` is the id of the page's oldest message (`<ticketId>.<ulid>`): the next
  * page reads that ticket's partition, `MSG#` descending from there, then the tickets before it, until
  * it holds one message more than a page (which only tells `hasMore`): a page costs the same at any
- * depth, plus one index Query per ticket it crosses. A cursor naming a ticket that is not an earlier
- * one of the same contact and connection is refused like a malformed one (ERR_VALIDATION). The spec's
- * `pageNumber` also works (page N starts after the (N-1)*20 newest messages of the history, found by
- * reading their keys first), at a cost that grows with N; the web uses the cursor.
+ * depth. A cursor naming a ticket that is not an earlier one of the same contact and connection is
+ * refused like a malformed one (ERR_VALIDATION); that ticket is read alongside the asked one and looked
+ * at only once the asked one passed the access rule. The spec's `pageNumber` also works (page N starts
+ * after the (N-1)*20 newest messages of the history, found by reading their keys first, ticket by
+ * ticket), at a cost that grows with N; the web uses the cursor.
+ *
+ * The history past a ticket (readHistory): one GSI3 Query answers up to 10 earlier tickets at once
+ * (earlierTicketsOfContact), then the messages of 5 of them are read in parallel, each Query asking for
+ * what the page still lacks plus one, and merged in history order (newest ticket first, each newest
+ * first) up to the message past the page; the next 5, and the next index Query after 10, only while
+ * the page is not full. A page that reaches up to 5 earlier tickets thus costs 2 sequential steps past
+ * its start ticket's messages (index, messages) and 1 + n calls; 10 tickets, 3 steps; then 3 more steps
+ * (index, two batches) per further 10. The price is over-reading: a batch may read up to 5 × 21 messages where the page keeps
+ * what it lacks (in the common case, short tickets, it reads only what they hold).
  *
  * The first page (no cursor) reads the ticket and its newest messages in one Query of the ticket's
  * partition, and applies the access rule to the ticket it found there (a ticket the caller may not open
- * answers the same error as before, its messages unsent); earlier tickets cost their index Queries only
- * when the ticket's own messages do not fill the page. Later pages read the ticket, then the messages.
+ * answers the same error as before, its messages unsent); the earlier tickets are read only when the
+ * ticket's own messages do not fill the page, and only after that check. So a first page is 1 step (1
+ * Query) when the ticket fills it, and 3 steps (1 + 1 + n Queries for n ≤ 5 earlier tickets) for a short
+ * ticket of a contact with a few earlier ones, after the caller's own read; in a warm container the
+ * route starts that first Query together with the caller's read (`readPageStart`), so a ticket that
+ * fills its page costs one sequential step in all, a short one three. Later pages read the ticket
+ * (and a cursor's other ticket, together), then the messages.
  *
  * Reading the first page is "the agent reads the conversation" when the caller is the asked ticket's
  * assigned user: that ticket's unread counter goes to 0 (markTicketRead), its unread inbound messages
@@ -37,16 +52,31 @@ import { AppError } from '../errors';
 import { logger } from '../logger';
 import { getContact } from '../repositories/contacts';
 import { readMessages, readTicketAndMessages, setMessagesRead, skipMessages, type MessageSlice, type StoredMessage } from '../repositories/messages';
-import { getTicket, previousTicketOfContact, type Ticket } from '../repositories/tickets';
+import { earlierTicketsOfContact, getTicket, type Ticket } from '../repositories/tickets';
 import { enqueueSessionCommand } from '../sessions/commands';
 import { asVisible, visibleTicket } from './conversation-access';
 import type { Caller } from '../caller/load-caller';
 import { presentMessage } from './present-message';
 import { markTicketRead } from './mark-ticket-read';
 
-export async function listMessages(caller: Caller, ticketId: string, query: ListMessagesQuery, now = new Date()): Promise<MessagePage> {
-  const firstPage = query.cursor === undefined && query.pageNumber === 1;
-  const { ticket, history } = firstPage ? await readFirstPage(caller, ticketId) : await readLaterPage(caller, ticketId, query);
+/** What a first page reads before anything is decided: the ticket and its newest messages (`readPageStart`). */
+export type PageStart = Awaited<ReturnType<typeof readTicketAndMessages>>;
+
+const isFirstPage = (query: ListMessagesQuery): boolean => query.cursor === undefined && query.pageNumber === 1;
+
+/**
+ * The first read of a first page, which needs only the tenant, so the route may start it with the
+ * caller's read (http-module.ts callerRouteWithEarlyRead); undefined for a later page. Nothing of it is
+ * answered before the access rule has passed on the ticket it holds.
+ */
+export async function readPageStart(companyId: string, ticketId: string, query: ListMessagesQuery): Promise<PageStart | undefined> {
+  return isFirstPage(query) ? readTicketAndMessages(companyId, ticketId, MESSAGE_PAGE_SIZE) : undefined;
+}
+
+/** `start`: the first page's first read, when the route read it already (`readPageStart`). */
+export async function listMessages(caller: Caller, ticketId: string, query: ListMessagesQuery, now = new Date(), start?: PageStart): Promise<MessagePage> {
+  const firstPage = isFirstPage(query);
+  const { ticket, history } = firstPage ? await readFirstPage(caller, ticketId, start) : await readLaterPage(caller, ticketId, query);
   const readNow =
     firstPage && ticket.userId === caller.userId
       ? await markRead(ticket, history.messages.filter((message) => message.ticketId === ticket.id), now)
@@ -68,15 +98,24 @@ export async function listMessages(caller: Caller, ticketId: string, query: List
  * readTicketAndMessages), the access rule applied to the ticket read; earlier tickets are read only when
  * the ticket's own messages do not fill the page.
  */
-async function readFirstPage(caller: Caller, ticketId: string): Promise<{ ticket: Ticket; history: HistorySlice }> {
-  const read = await readTicketAndMessages(caller.companyId, ticketId, MESSAGE_PAGE_SIZE);
+async function readFirstPage(caller: Caller, ticketId: string, start?: PageStart): Promise<{ ticket: Ticket; history: HistorySlice }> {
+  const read = start ?? (await readTicketAndMessages(caller.companyId, ticketId, MESSAGE_PAGE_SIZE));
   const ticket = asVisible(caller, read.ticket);
   return { ticket, history: await readHistory({ ticket }, MESSAGE_PAGE_SIZE, read) };
 }
 
+/**
+ * A later page: the asked ticket, and, alongside it, the ticket a cursor names when it is another one (it
+ * is looked at only once the asked ticket passed the access rule, and refused unless it is an earlier one
+ * of the same chat), then the history from the cursor or page number.
+ */
 async function readLaterPage(caller: Caller, ticketId: string, query: ListMessagesQuery): Promise<{ ticket: Ticket; history: HistorySlice }> {
-  const ticket = await visibleTicket(caller, ticketId);
-  const start = await startOf(ticket, query);
+  const cursorTicketId = query.cursor?.ticketId;
+  const [ticket, cursorTicket] = await Promise.all([
+    visibleTicket(caller, ticketId),
+    cursorTicketId && cursorTicketId !== ticketId ? getTicket(caller.companyId, cursorTicketId) : undefined,
+  ]);
+  const start = await startOf(ticket, query, cursorTicket);
   return { ticket, history: start ? await readHistory(start, MESSAGE_PAGE_SIZE) : { messages: [], hasMore: false, tickets: [] } };
 }
 
@@ -94,11 +133,12 @@ const isEarlierOfSameChat = (other: Ticket, ticket: Ticket): boolean =>
   other.whatsappId === ticket.whatsappId &&
   (other.createdAt < ticket.createdAt || (other.createdAt === ticket.createdAt && other.id < ticket.id));
 
-async function startOf(ticket: Ticket, query: ListMessagesQuery): Promise<Position | undefined> {
+/** `cursorTicket` is the ticket the cursor names when it is not `ticket` (undefined when there is none). */
+async function startOf(ticket: Ticket, query: ListMessagesQuery, cursorTicket: Ticket | undefined): Promise<Position | undefined> {
   if (query.cursor !== undefined) {
     const { ticketId, messageUlid } = query.cursor;
     if (ticketId === null || ticketId === ticket.id) return { ticket, beforeUlid: messageUlid };
-    const earlier = await getTicket(ticket.companyId, ticketId);
+    const earlier = cursorTicket;
     if (!earlier || !isEarlierOfSameChat(earlier, ticket)) throw invalidCursor();
     return { ticket: earlier, beforeUlid: messageUlid };
   }
@@ -106,13 +146,25 @@ async function startOf(ticket: Ticket, query: ListMessagesQuery): Promise<Positi
   return positionAfter(ticket, (query.pageNumber - 1) * MESSAGE_PAGE_SIZE);
 }
 
-/** The position after the `count` newest messages of the history; undefined when it holds fewer. */
+/**
+ * The position after the `count` newest messages of the history; undefined when it holds fewer. Counts
+ * each ticket's message keys in turn (skipMessages), the earlier tickets found by batch (earlierBatches).
+ */
 async function positionAfter(ticket: Ticket, count: number): Promise<Position | undefined> {
   let remaining = count;
-  for (let current: Ticket | undefined = ticket; current; current = await previousTicketOfContact(current)) {
+  const skipTo = async (current: Ticket): Promise<Position | undefined> => {
     const { skipped, lastUlid } = await skipMessages(current.companyId, current.id, remaining);
     remaining -= skipped;
-    if (remaining === 0) return lastUlid === undefined ? { ticket: current } : { ticket: current, beforeUlid: lastUlid };
+    if (remaining > 0) return undefined;
+    return lastUlid === undefined ? { ticket: current } : { ticket: current, beforeUlid: lastUlid };
+  };
+  const own = await skipTo(ticket);
+  if (own) return own;
+  for await (const batch of earlierBatches(ticket)) {
+    for (const current of batch) {
+      const position = await skipTo(current);
+      if (position) return position;
+    }
   }
   return undefined;
 }
@@ -125,27 +177,57 @@ interface HistorySlice {
   readonly tickets: Ticket[];
 }
 
+/** Earlier tickets one index Query answers (repositories/tickets.ts earlierTicketsOfContact). */
+const HISTORY_TICKETS_READ = 10;
+/** Earlier tickets whose messages are read at once, in parallel. */
+const HISTORY_BATCH = 5;
+
+/**
+ * The tickets of `ticket`'s history before it, newest first, in batches of up to HISTORY_BATCH: one
+ * index Query answers HISTORY_TICKETS_READ of them, the next Query (from the last one) is sent only
+ * when the caller asks for more than those.
+ */
+async function* earlierBatches(ticket: Ticket): AsyncGenerator<Ticket[]> {
+  for (let from = ticket; ; ) {
+    const earlier = await earlierTicketsOfContact(from, HISTORY_TICKETS_READ);
+    for (let index = 0; index < earlier.length; index += HISTORY_BATCH) yield earlier.slice(index, index + HISTORY_BATCH);
+    const last = earlier.at(-1);
+    if (!last || earlier.length < HISTORY_TICKETS_READ) return;
+    from = last;
+  }
+}
+
 /**
  * Up to `limit` messages from `start` on, crossing into earlier tickets while the page is not full.
  * `first` is what was already read at `start` (up to `limit` messages, and whether more follow).
+ *
+ * Cost: the start ticket's messages (one Query, or none with `first`); when they do not fill the page,
+ * one index Query for up to HISTORY_TICKETS_READ earlier tickets, then the messages of a batch of
+ * HISTORY_BATCH of them in parallel, each Query asking for what the page still lacks (plus the one
+ * telling `hasMore`), and the next batch only while the page is still not full. So a page that reaches
+ * 5 earlier tickets costs 3 sequential steps from the start ticket's messages on (messages, index,
+ * messages), 10 earlier tickets 4, and a batch may read up to 5 × (limit + 1) messages where the old
+ * walk read limit + 1: the merge keeps the ticket order (newest first, each newest first) and drops
+ * what lies past the page's extra message.
  */
 async function readHistory(start: Position, limit: number, first?: MessageSlice): Promise<HistorySlice> {
-  const messages: StoredMessage[] = [];
-  const passed: Ticket[] = [];
+  const own = first ?? (await readMessages(start.ticket.companyId, start.ticket.id, limit, start.beforeUlid));
+  const messages: StoredMessage[] = [...own.messages];
+  const passed: Ticket[] = [start.ticket];
+  // More in the same ticket: the page is full and one more exists.
+  if (own.hasMore) return { messages, hasMore: true, tickets: passed };
   // One message more than a page: it only tells whether there is more.
-  for (let position: Position | undefined = start; position && messages.length <= limit; ) {
-    passed.push(position.ticket);
-    if (position === start && first) {
-      messages.push(...first.messages);
-      // More in the same ticket: the page is full and one more exists.
-      if (first.hasMore) return { messages: messages.slice(0, limit), hasMore: true, tickets: passed };
-    } else {
-      const slice = await readMessages(position.ticket.companyId, position.ticket.id, limit + 1 - messages.length, position.beforeUlid);
-      messages.push(...slice.messages);
+  if (messages.length <= limit) {
+    for await (const batch of earlierBatches(start.ticket)) {
+      const wanted = limit + 1 - messages.length;
+      const slices = await Promise.all(batch.map((ticket) => readMessages(ticket.companyId, ticket.id, wanted)));
+      for (const [index, ticket] of batch.entries()) {
+        passed.push(ticket);
+        messages.push(...(slices[index]?.messages ?? []));
+        if (messages.length > limit) break;
+      }
+      if (messages.length > limit) break;
     }
-    if (messages.length > limit) break;
-    const previous = await previousTicketOfContact(position.ticket);
-    position = previous ? { ticket: previous } : undefined;
   }
   const page = messages.slice(0, limit);
   const hasMore = messages.length > limit;

@@ -38,7 +38,7 @@ import {
 } from '../repositories/tickets';
 import type { Caller } from '../caller/load-caller';
 import { presentTickets } from './present-ticket';
-import { searchTickets } from './search-tickets';
+import { searchTickets, type SearchCandidates } from './search-tickets';
 import type { TicketScope } from './ticket-scope';
 
 /** Items one request may evaluate in its Queries (before filters), whatever the filters. */
@@ -218,13 +218,14 @@ export function decodeCursor(text: string): Cursor {
 
 // ---- the use case -------------------------------------------------------------------------------------
 
-export async function listTickets(caller: Caller, query: ListTicketsQuery): Promise<TicketPage> {
+/** `found`: what the search term finds, when the route read it already (search-tickets.ts searchCandidates). */
+export async function listTickets(caller: Caller, query: ListTicketsQuery, found?: SearchCandidates): Promise<TicketPage> {
   const scope = scopeOf(caller, query);
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (query.searchParam.trim() !== '') {
     if (cursor && !('offset' in cursor)) throw invalidCursor();
-    const found = await searchTickets(scope, query.searchParam, cursor && 'offset' in cursor ? cursor.offset : (query.pageNumber - 1) * PAGE_SIZE);
-    return { tickets: found.tickets, hasMore: found.nextOffset !== null, nextCursor: found.nextOffset === null ? null : encodeCursor({ offset: found.nextOffset }) };
+    const page = await searchTickets(scope, query.searchParam, cursor && 'offset' in cursor ? cursor.offset : (query.pageNumber - 1) * PAGE_SIZE, found);
+    return { tickets: page.tickets, hasMore: page.nextOffset !== null, nextCursor: page.nextOffset === null ? null : encodeCursor({ offset: page.nextOffset }) };
   }
   if (cursor && !('below' in cursor)) throw invalidCursor();
 

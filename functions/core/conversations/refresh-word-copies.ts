@@ -1,6 +1,7 @@
 /**
- * Keeps the word index's copies of a ticket (its queue and user, repositories/word-index.ts) current
- * enough for the search's first cut (search-tickets.ts) when the ticket moves.
+ * Keeps the word index's copies of a ticket (its queue and user, repositories/word-index.ts), and those
+ * of its contact-name entries (repositories/name-index.ts), current enough for the search's first cut
+ * (search-tickets.ts) when the ticket moves.
  *
  * The search excludes a candidate by the queue or user its word entries copied, never by a missing one,
  * and the copies hold whatever the ticket had when each message came. So when the ticket takes another
@@ -20,6 +21,7 @@
 import { logger } from '../logger';
 import { parseMessageId, readMessages } from '../repositories/messages';
 import type { Ticket } from '../repositories/tickets';
+import { replaceNameEntries } from '../repositories/name-index';
 import { indexMessagesWords } from '../repositories/word-index';
 
 /** Messages (the newest) whose words a move rewrites. */
@@ -35,6 +37,8 @@ export async function refreshWordCopies(before: Pick<Ticket, 'queueId' | 'userId
   if (!movesCopies(before, after)) return 0;
   let done = 0;
   try {
+    // The contact-name entries carry the same copy (repositories/name-index.ts).
+    if (after.contactRow) await replaceNameEntries(after, after.contactRow.name);
     let beforeUlid: string | undefined;
     for (;;) {
       const slice = await readMessages(after.companyId, after.id, Math.min(READ_STEP, REFRESH_MESSAGES - done), beforeUlid);

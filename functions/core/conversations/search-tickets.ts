@@ -3,16 +3,21 @@
  * same rules and filters as the list, conversations/list-tickets.ts), newest first, a page at a time.
  *
  * What a term finds: the ticket whose number it is (`#123`, only that, or `123`: one GetItem of the
- * number's pointer, conversations/ticket-numbers.ts); the tickets of contacts whose name or number starts
- * with it (the contacts' index, then each contact's tickets on GSI3); the tickets whose messages contain
- * all its words (the word index, repositories/word-index.ts). At most SEARCH_CONTACTS contacts,
- * SEARCH_TICKETS_PER_CONTACT tickets each and SEARCH_TICKETS tickets per word are considered.
+ * number's pointer, conversations/ticket-numbers.ts); the tickets of contacts with a name word starting
+ * with it (the name index, repositories/name-index.ts: 'Mar' finds Maria and Ana Marta; at most
+ * SEARCH_NAME_TICKETS tickets, in name order) or, for a term of digits or of fewer than 3 characters,
+ * whose name or number starts with it (the contacts' index, then each contact's tickets on GSI3: at most
+ * SEARCH_CONTACTS contacts, SEARCH_TICKETS_PER_CONTACT tickets each); the tickets whose messages contain
+ * all its words (the word index, repositories/word-index.ts; at most SEARCH_TICKETS tickets, from a
+ * bounded depth of each word: see 'Several words' below).
  *
  * Reading what it shows: candidates are filtered and ordered on what the indexes already carry, and only
  * the page's tickets are read whole (for the presenter, and as the truth).
  * - A contact's tickets are read from GSI3 with only the attributes the scope needs; the index is the
  *   list's, kept with the ticket, so the scope decides on it exactly and the order is the list's
  *   (`<updatedAt>#<id>`).
+ * - A name entry carries the same copy as a word entry (below, kept alike) and orders by the ticket's
+ *   creation.
  * - A word entry carries the ticket's queue, user and creation time, and its order is when the ticket
  *   last used the word. Keeping every entry current on every change would mean rewriting all the words of
  *   a ticket on each status change and, for `updatedAt`, on every message. So the copy is kept current
@@ -43,26 +48,18 @@
  * (a first cut: the last page may turn out empty when all the remaining copies were stale). `pageNumber`
  * without a cursor counts PAGE_SIZE positions a page.
  *
- * Cost of a one-word search, beyond the session's reads and the presenter's batches (the page's contacts,
- * queues, tags and connections), which are the same before and after:
- * - before: the contacts' name Query, Queries of 50 word entries until 100 tickets were found (up to 20
- *   Queries, 1000 entries), one GSI3 Query of whole tickets per contact found, and one BatchGet of the
- *   up to 100 tickets the words found, to show 20;
- * - after: the contacts' name Query, Queries of 100 entries (half the round trips), one GSI3 Query per
- *   contact found with 8 attributes, and one BatchGet of the 20 tickets shown (more only when copies
- *   turn out stale, at most SEARCH_READ_BUDGET).
- * A search benchmark (scripts/bench-search.ts, since folded into bench-load.ts; 3000 tickets, a word in
- * each; two runs on a loaded 2-core machine) measured per request: 3 Queries, 100 + 22 BatchGet keys, 226 items, 26 and 25 ms CPU before; 2 Queries, 20 + 22
- * keys, 146 items, 20 and 18 ms CPU after (an agent of one of two queues: 32/22 -> 19/16 ms; page 2:
- * 26/22 -> 16/16 ms). A contact-name search (30 contacts of 1 or 2 tickets) reads 20 items more (its page,
- * whole) in one more round trip and costs a little more CPU (51/36 -> 54/40 ms); its projection pays
- * off when contacts have many tickets.
+ * Cost of a search by letters, beyond the caller's read: one Query of the name index and one of each
+ * word's entries (100 entries a Query), all at once; then one BatchGet of the page's tickets (20; more
+ * only when copies turn out stale, at most SEARCH_READ_BUDGET), which carry their row copies, so the
+ * presenter reads nothing else. Two sequential steps after the caller. `npm run bench:load` prints the
+ * figures (README, Benchmarks).
  */
 import type { TicketDto } from '../../../shared/tickets';
 import { PAGE_SIZE } from '../http/pagination';
 import { mapLimited } from '../limited';
 import { searchContactIds } from '../repositories/contacts';
 import { getTicket, getTickets, ticketSearchStatesOfContact, type Ticket, type TicketSearchState } from '../repositories/tickets';
+import { findTicketsByName } from '../repositories/name-index';
 import { getTicketIdByNumber } from '../repositories/ticket-numbers';
 import { findTicketsByAllWords, findTicketsByWord, indexableWords, type WordHit, type WordHitTicket } from '../repositories/word-index';
 import { presentTickets } from './present-ticket';
@@ -70,6 +67,8 @@ import type { TicketScope } from './ticket-scope';
 
 export const SEARCH_CONTACTS = 30;
 export const SEARCH_TICKETS_PER_CONTACT = 10;
+/** Name-index entries one search reads (as many tickets as SEARCH_CONTACTS contacts of SEARCH_TICKETS_PER_CONTACT). */
+export const SEARCH_NAME_TICKETS = SEARCH_CONTACTS * SEARCH_TICKETS_PER_CONTACT;
 export const SEARCH_TICKETS = 100;
 /** Whole tickets one request may read to fill its page when some index copies turn out stale. */
 export const SEARCH_READ_BUDGET = 3 * PAGE_SIZE;
@@ -98,12 +97,13 @@ interface Candidate {
 /**
  * The page of tickets `term` finds in the scope, from candidate position `offset`.
  *
- * Steps: find the candidates (number, contacts, words) at once; keep those the indexes allow; order them
+ * Steps: find the candidates (number, contacts, words) at once, unless the route found them already
+ * (`found`, from `searchCandidates`); keep those the indexes allow; order them
  * newest first; read the next PAGE_SIZE whole, keep those the scope allows, and read on as many as were
  * dropped (within SEARCH_READ_BUDGET); present the page.
  */
-export async function searchTickets(scope: TicketScope, term: string, offset: number): Promise<SearchPage> {
-  const candidates = (await findCandidates(scope.companyId, term.trim())).filter((candidate) =>
+export async function searchTickets(scope: TicketScope, term: string, offset: number, found?: SearchCandidates): Promise<SearchPage> {
+  const candidates = (found ?? (await searchCandidates(scope.companyId, term))).filter((candidate) =>
     candidate.current ? matchesScope(scope, candidate.current) : mayMatch(scope, candidate.then),
   );
   candidates.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
@@ -128,22 +128,30 @@ export async function searchTickets(scope: TicketScope, term: string, offset: nu
   };
 }
 
-/** Every ticket the term finds, each once, with what the indexes tell of it. */
-async function findCandidates(companyId: string, term: string): Promise<Candidate[]> {
+/** What a term finds in a company before any scope applies (`searchCandidates`). */
+export type SearchCandidates = readonly Candidate[];
+
+/**
+ * Every ticket the term finds in the company, each once, with what the indexes tell of it: the first
+ * step of `searchTickets`, which needs only the tenant, so the route may start it with the caller's read
+ * (http-module.ts callerRouteWithEarlyRead).
+ */
+export async function searchCandidates(companyId: string, searched: string): Promise<SearchCandidates> {
+  const term = searched.trim();
   const number = ticketNumberOf(term);
   // `#123` asks for a ticket number only; `123` may also be the start of a phone number or a word.
   const numberOnly = number !== undefined && term.startsWith('#');
   const [ofContacts, ofWords, numbered] = await Promise.all([
-    numberOnly ? Promise.resolve([]) : ticketsOfContacts(companyId, term),
+    numberOnly ? Promise.resolve({ hits: [], states: [] }) : ticketsOfContacts(companyId, term),
     numberOnly ? Promise.resolve([]) : ticketsByWords(companyId, term),
     number === undefined ? Promise.resolve(undefined) : ticketOfNumber(companyId, number),
   ]);
   const found = new Map<string, Candidate>();
   if (numbered) found.set(numbered.id, { ticketId: numbered.id, orderKey: orderKeyOf(numbered), current: numbered, ticket: numbered });
-  for (const state of ofContacts) {
+  for (const state of ofContacts.states) {
     if (!found.has(state.id)) found.set(state.id, { ticketId: state.id, orderKey: orderKeyOf(state), current: state });
   }
-  for (const hit of ofWords) {
+  for (const hit of [...ofContacts.hits, ...ofWords]) {
     if (!found.has(hit.ticketId)) found.set(hit.ticketId, { ticketId: hit.ticketId, orderKey: hit.orderKey, then: hit.ticket });
   }
   return [...found.values()];
@@ -154,10 +162,18 @@ async function ticketOfNumber(companyId: string, number: number): Promise<Ticket
   return ticketId === undefined ? undefined : getTicket(companyId, ticketId);
 }
 
-/** The newest tickets of the contacts whose name or number starts with the term. */
-async function ticketsOfContacts(companyId: string, term: string): Promise<TicketSearchState[]> {
+/**
+ * The tickets of the contacts whose name has a word starting with the term: one Query of the name index
+ * (repositories/name-index.ts), hits with a copy like the words'. A term of digits (the start of a phone
+ * number) or too short for that index goes through the contacts' indexes instead: the newest tickets of
+ * the contacts whose name or number starts with it, as they are now.
+ */
+async function ticketsOfContacts(companyId: string, term: string): Promise<{ hits: WordHit[]; states: TicketSearchState[] }> {
+  const byName = /\p{L}/u.test(term) ? await findTicketsByName(companyId, term, SEARCH_NAME_TICKETS) : undefined;
+  if (byName) return { hits: byName, states: [] };
   const contactIds = await searchContactIds(companyId, term, SEARCH_CONTACTS);
-  return (await mapLimited(contactIds, 8, (contactId) => ticketSearchStatesOfContact(companyId, contactId, SEARCH_TICKETS_PER_CONTACT))).flat();
+  const states = (await mapLimited(contactIds, 8, (contactId) => ticketSearchStatesOfContact(companyId, contactId, SEARCH_TICKETS_PER_CONTACT))).flat();
+  return { hits: [], states };
 }
 
 /**

@@ -36,6 +36,7 @@ import { logger } from '../logger';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { getConnection, type Connection } from '../repositories/connections';
 import { getContact, type Contact } from '../repositories/contacts';
+import { foldName, replaceNameEntries } from '../repositories/name-index';
 import { getQueue, type Queue } from '../repositories/queues';
 import {
   contactListSource,
@@ -244,10 +245,16 @@ export async function refreshTicketRows(change: TicketRowChange, budget = WALK_B
   return { updated };
 }
 
-/** Replaces one ticket's copy if it is older; publishes the ticket when it did. */
+/**
+ * Replaces one ticket's copy if it is older; publishes the ticket when it did. A contact's new name also
+ * replaces the ticket's entries in the name index (repositories/name-index.ts).
+ */
 async function refreshOne(change: TicketRowChange, ticket: Ticket): Promise<boolean> {
   const stored = await setTicketRowCopy(ticket, change.source, change.entityId, change.copy);
   if (!stored) return false;
+  if (change.source === 'contact' && foldName(change.copy.name) !== foldName(ticket.contactRow?.name ?? '')) {
+    await replaceNameEntries(stored, change.copy.name, ticket.contactRow?.name);
+  }
   await publishTicketUpdate(stored.companyId, await presentTicket(stored.companyId, stored));
   return true;
 }

@@ -17,7 +17,7 @@ import { can, type PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { loadCaller, type Caller } from '../caller/load-caller';
+import { loadCaller, rememberedCompanyOf, type Caller } from '../caller/load-caller';
 import type { Reply } from './reply';
 import { parseInput } from './validation';
 
@@ -91,6 +91,47 @@ export function callerRoute<S extends Schemas>(
     }, { evenWhenLapsed: spec.evenWhenLapsed === true });
     checkAccess(caller, spec.access);
     return run({ ...parseRouteInput(spec, event), caller });
+  };
+}
+
+/**
+ * A route for a signed-in user whose first reads need only the tenant (e.g. a search's index Queries):
+ * `early` starts them together with the caller's read when this container already knows the token's
+ * company (caller/load-caller.ts rememberedCompanyOf), so the request waits for one round trip less.
+ * What they read is handed to `run` only after the session passed every check, as `callerRoute` would;
+ * a refused request drops it unread. In a cold container, or when the input is invalid, `early` runs
+ * after the checks, as part of the request.
+ */
+export function callerRouteWithEarlyRead<S extends Schemas, E>(
+  spec: S & { readonly access?: Access },
+  early: (input: RouteInput<S>, companyId: string) => Promise<E>,
+  run: (input: RouteInput<S> & { readonly caller: Caller; readonly early: E }) => Promise<Reply>,
+): Route {
+  return async (event) => {
+    const claims = event.requestContext.authorizer.jwt.claims;
+    const sub = String(claims.sub ?? '');
+    const known = rememberedCompanyOf(sub);
+    // Parsed first to start the early read; a validation error is still answered after the session's.
+    let parsed: { input: RouteInput<S> } | { error: unknown };
+    try {
+      parsed = { input: parseRouteInput(spec, event) };
+    } catch (error) {
+      parsed = { error };
+    }
+    const started =
+      known !== undefined && 'input' in parsed
+        ? early(parsed.input, known).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          )
+        : undefined;
+    const caller = await loadCaller({ sub, authTime: Number(claims.auth_time ?? 0), originJti: String(claims.origin_jti ?? '') });
+    checkAccess(caller, spec.access);
+    if ('error' in parsed) throw parsed.error;
+    const settled = started && caller.companyId === known ? await started : undefined;
+    if (settled && 'error' in settled) throw settled.error;
+    const value = settled ? settled.value : await early(parsed.input, caller.companyId);
+    return run({ ...parsed.input, caller, early: value });
   };
 }
 

@@ -134,6 +134,13 @@ export const keys = {
   /** The word index of message text: one partition per normalised word, newest tickets first. */
   wordEntry: (companyId: string, word: string, sortKey: string): Key => ({ PK: `${company(companyId)}#WORD#${word}`, SK: sortKey }),
   wordPrefix: (companyId: string, word: string) => ({ PK: `${company(companyId)}#WORD#${word}`, SKPrefix: '' }),
+  /**
+   * The contact-name index of tickets (name-index.ts): one partition per first characters of a name
+   * word, sorted by the rest of the name then the ticket id.
+   */
+  nameEntry: (companyId: string, head: string, sortKey: string): Key => ({ PK: `${company(companyId)}#NAME#${head}`, SK: sortKey }),
+  /** The mark of a company whose tickets stored before the name index got their entries. */
+  nameIndexMark: (companyId: string): Key => ({ PK: company(companyId), SK: 'NAMEINDEX' }),
 
   // session host: platform data, not tenant data. Leases are read with ConsistentRead from the table,
   // never from a GSI; both partitions hold a handful of items.

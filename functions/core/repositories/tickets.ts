@@ -345,19 +345,36 @@ export async function ticketSearchStatesOfContact(companyId: string, contactId: 
   }));
 }
 
-/** Items one step of `previousTicketOfContact` reads before filtering by connection. */
-const PREVIOUS_TICKET_STEP = 25;
+/** Items one Query of `earlierTicketsOfContact` reads before filtering by connection. */
+const EARLIER_TICKETS_STEP = 25;
+
+/** A ticket's creation as the tickets-by-contact index orders it (`<createdAt>#<id>`, the form of GSI3SK). */
+const creationKey = (ticket: Pick<Ticket, 'createdAt' | 'id'>): string => `${ticket.createdAt}#${ticket.id}`;
+
+/** Whether `other` was created before `ticket` (the creation instant, then the id for a tie). */
+const createdBefore = (other: Pick<Ticket, 'createdAt' | 'id'>, ticket: Pick<Ticket, 'createdAt' | 'id'>): boolean =>
+  other.createdAt < ticket.createdAt || (other.createdAt === ticket.createdAt && other.id < ticket.id);
 
 /**
- * The ticket of the same contact on the same connection (or, for a ticket without one, also without
- * one) that came before `ticket`: of those whose last change precedes its creation, the latest (GSI3,
- * eventually consistent). A contact holds one live ticket per connection at a time, so the one before
- * was finished, and last changed, before the next was created; a ticket reopened after a newer one
- * began is not before it. Tickets on other connections are read past, a few at a time.
+ * The contact's history before `ticket`, newest first, up to `limit` tickets: the ticket of the same
+ * contact on the same connection (or, for a ticket without one, also without one) that came before it,
+ * the one that came before that, and so on. The ticket before T is, of the tickets whose last change
+ * (GSI3SK) precedes T's creation and which were created before T, the latest changed. A contact holds
+ * one live ticket per connection at a time, so the one before was finished, and last changed, before the
+ * next was created; a ticket reopened after a newer one began is not before it. Fewer than `limit`
+ * tickets means the history holds no more.
+ *
+ * Cost: one Query of GSI3 (eventually consistent, `EARLIER_TICKETS_STEP` items a page) reads the
+ * candidates before `ticket`, newest change first, and the whole chain is picked from them in memory:
+ * each step's candidates (changed before its ticket's creation, created before it) are among those of
+ * `ticket`, so the first of them in index order that passes a step's rule is that step's answer. Further
+ * pages are read only when one page does not hold `limit` of them (tickets on other connections,
+ * dropped by the filter, or a history longer than a page).
  */
-export async function previousTicketOfContact(
+export async function earlierTicketsOfContact(
   ticket: Pick<Ticket, 'companyId' | 'id' | 'contactId' | 'whatsappId' | 'createdAt'>,
-): Promise<Ticket | undefined> {
+  limit: number,
+): Promise<Ticket[]> {
   const sameConnection =
     ticket.whatsappId === null
       ? { expression: 'attribute_not_exists(whatsappId) OR attribute_type(whatsappId, :nullType)', values: { ':nullType': 'NULL' } }
@@ -372,19 +389,40 @@ export async function previousTicketOfContact(
     FilterExpression: `(${sameConnection.expression}) AND (createdAt < :createdAt OR (createdAt = :createdAt AND id < :id))`,
     ExpressionAttributeValues: {
       ':pk': ticketContactListKey(ticket.companyId, ticket.contactId),
-      ':before': `${ticket.createdAt}#${ticket.id}`,
+      ':before': creationKey(ticket),
       ':createdAt': ticket.createdAt,
       ':id': ticket.id,
       ...sameConnection.values,
     },
     ScanIndexForward: false,
-    Limit: PREVIOUS_TICKET_STEP,
+    Limit: EARLIER_TICKETS_STEP,
   });
-  for await (const items of pages) {
-    const [first] = items;
-    if (first) return fromItem<Ticket>(first);
+  /** The candidates read so far, newest change first, with their index sort key. */
+  const candidates: { readonly order: string; readonly ticket: Ticket }[] = [];
+  const chain: Ticket[] = [];
+  let current: Pick<Ticket, 'createdAt' | 'id'> = ticket;
+  let exhausted = false;
+  while (chain.length < limit) {
+    const before = creationKey(current);
+    const after = current;
+    const next = candidates.find((candidate) => candidate.order < before && createdBefore(candidate.ticket, after));
+    if (next) {
+      chain.push(next.ticket);
+      current = next.ticket;
+      continue;
+    }
+    if (exhausted) break;
+    const page = await pages.next();
+    if (page.done) {
+      exhausted = true;
+      continue;
+    }
+    for (const item of page.value) {
+      const found = fromItem<Ticket>(item);
+      candidates.push({ order: typeof item.GSI3SK === 'string' ? item.GSI3SK : `${found.updatedAt}#${found.id}`, ticket: found });
+    }
   }
-  return undefined;
+  return chain;
 }
 
 /** One list partition of tickets: GSI1 (by status), GSI2 (by queue and status) or GSI3 (by contact). */

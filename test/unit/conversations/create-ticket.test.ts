@@ -52,13 +52,15 @@ beforeEach(() => {
 });
 
 describe('insertTicket', () => {
-  it('writes slot, ticket, uuid, number, attendance and counters in one transaction, each new item on condition', async () => {
+  it("writes slot, ticket, uuid, number, attendance, counters and its contact-name entry in one transaction, each new item on condition", async () => {
     ddb.on(TransactWriteCommand).resolves({});
 
     const stored = await insertTicket(ticket, now);
 
     const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems ?? [];
-    expect(items.map((item) => item.Put?.Item?.SK ?? item.Update?.Key?.SK)).toEqual(['OPENTK', 'TICKET', 'TKUUID', 'TKNUM', `ATT#${stored.attendanceId}`, 'COMPANY']);
+    expect(items.map((item) => item.Put?.Item?.SK ?? item.Update?.Key?.SK)).toEqual(['OPENTK', 'TICKET', 'TKUUID', 'TKNUM', `ATT#${stored.attendanceId}`, 'COMPANY', 'ia#T1']);
+    // Found by its contact's name ('Maria': the partition of 'mar', then the rest of the name).
+    expect(items[6]?.Put?.Item).toMatchObject({ PK: 'C#C1#NAME#mar', entity: 'nameEntry', ticketId: 'T1', queueId: 'Q1' });
     expect(items.slice(0, 5).map((item) => item.Put?.ConditionExpression)).toEqual(Array(5).fill('attribute_not_exists(PK)'));
     expect(items[0]?.Put?.Item).toMatchObject({ PK: 'C#C1#OPENTK#K1#none', ticketId: 'T1', uuid: 'uuid-1' });
     expect(items[1]?.Put?.Item).toMatchObject({ PK: 'C#C1#TK#T1', GSI1PK: 'C#C1#TKS#pending', GSI2PK: 'C#C1#TKQ#Q1#pending', attendanceId: stored.attendanceId, number: 42 });

@@ -1,7 +1,8 @@
 /**
  * The ticket search: it filters and orders the candidates on what its indexes carry and reads whole only
  * the tickets of the page; a stale index copy never shows a ticket outside the caller's scope; pages
- * follow one another by position; a ticket number finds that ticket only.
+ * follow one another by position; a ticket number finds that ticket only; a contact's name is one Query
+ * of the name index, a number's start goes through the contacts.
  */
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, type BatchGetCommandInput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -9,6 +10,7 @@ import type { Caller } from '../../../functions/core/caller/load-caller';
 import { scopeOf, type ScopeFilters } from '../../../functions/core/conversations/list-tickets';
 import { SEARCH_READ_BUDGET, searchTickets, ticketNumberOf } from '../../../functions/core/conversations/search-tickets';
 import { ticketItem, type Ticket } from '../../../functions/core/repositories/tickets';
+import { nameEntryItems } from '../../../functions/core/repositories/name-index';
 import { wordEntryItems } from '../../../functions/core/repositories/word-index';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -54,11 +56,16 @@ interface World {
   /** Word entries: the ticket as it was when it wrote the text, and when. */
   words: { ticket: Ticket; text: string; at: string }[];
   contacts?: { id: string; tickets: Ticket[] }[];
+  /** Name-index entries: the ticket as it was when written, and its contact's name. */
+  names?: { ticket: Ticket; name: string }[];
 }
 
 function serve(world: World): void {
   const tickets = new Map(world.tickets.map((ticket) => [ticket.id, ticket]));
-  const entries = world.words.flatMap(({ ticket, text, at }) => wordEntryItems(ticket, text, at));
+  const entries = [
+    ...world.words.flatMap(({ ticket, text, at }) => wordEntryItems(ticket, text, at)),
+    ...(world.names ?? []).flatMap(({ ticket, name }) => nameEntryItems(ticket, name)),
+  ];
   ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     const pk = String(input.ExpressionAttributeValues?.[':pk']);
     if (input.IndexName === 'GSI3') {
@@ -66,7 +73,11 @@ function serve(world: World): void {
       return { Items: (contact?.tickets ?? []).map(ticketItem).sort((a, b) => (a.GSI3SK < b.GSI3SK ? 1 : -1)).slice(0, input.Limit) };
     }
     if (input.IndexName) return { Items: pk.endsWith('#CTNAME') ? (world.contacts ?? []).map((contact) => ({ id: contact.id })) : [] };
-    const all = entries.filter((entry) => entry.PK === pk).sort((a, b) => (String(a.SK) < String(b.SK) ? 1 : -1));
+    const rest = String(input.ExpressionAttributeValues?.[':rest'] ?? '');
+    const newestFirst = input.ScanIndexForward === false ? 1 : -1;
+    const all = entries
+      .filter((entry) => entry.PK === pk && String(entry.SK).startsWith(rest))
+      .sort((a, b) => (String(a.SK) < String(b.SK) ? newestFirst : -newestFirst));
     const start = input.ExclusiveStartKey ? all.findIndex((entry) => entry.SK === input.ExclusiveStartKey?.SK) + 1 : 0;
     const page = all.slice(start, start + (input.Limit ?? all.length));
     return { Items: page, ...(start + page.length < all.length ? { LastEvaluatedKey: { PK: pk, SK: page.at(-1)?.SK } } : {}) };
@@ -164,12 +175,35 @@ describe('searchTickets', () => {
     expect(new Set([...idsOf(first), ...idsOf(second)]).size).toBe(30);
   });
 
-  it("judges a contact's tickets on their list index, exactly, and reads only those shown", async () => {
+  it("finds a contact's tickets by a name word's start in one Query of the name index, cut on its copies, reading only those shown", async () => {
+    const mine = ticketOf(1, { contactId: 'K1', queueId: 'Q1' });
+    const otherQueue = ticketOf(2, { contactId: 'K1', queueId: 'Q2' });
+    const otherName = ticketOf(3, { contactId: 'K2', queueId: 'Q1' });
+    serve({
+      tickets: [mine, otherQueue, otherName],
+      words: [],
+      names: [
+        { ticket: mine, name: 'Ana Márcia' },
+        { ticket: otherQueue, name: 'Ana Márcia' },
+        { ticket: otherName, name: 'Marta' },
+      ],
+    });
+
+    const page = await searchTickets(scope(callerOf('user', ['Q1'])), 'marc', 0);
+
+    expect(idsOf(page)).toEqual([mine.id]);
+    expect(ticketsRead()).toHaveLength(1);
+    const nameQueries = ddb.commandCalls(QueryCommand).filter((call) => String(call.args[0].input.ExpressionAttributeValues?.[':pk']).includes('#NAME#'));
+    expect(nameQueries.map((call) => call.args[0].input.ExpressionAttributeValues)).toEqual([{ ':pk': 'C#C1#NAME#mar', ':rest': 'c' }]);
+    expect(ddb.commandCalls(QueryCommand).filter((call) => call.args[0].input.IndexName !== undefined)).toEqual([]);
+  });
+
+  it("judges the tickets of the contacts a number's start finds on their list index, exactly, and reads only those shown", async () => {
     const open = ticketOf(1, { contactId: 'K1', queueId: 'Q1' });
     const otherQueue = ticketOf(2, { contactId: 'K1', queueId: 'Q2' });
     serve({ tickets: [open, otherQueue], words: [], contacts: [{ id: 'K1', tickets: [open, otherQueue] }] });
 
-    const page = await searchTickets(scope(callerOf('user', ['Q1'])), 'Maria', 0);
+    const page = await searchTickets(scope(callerOf('user', ['Q1'])), '5511', 0);
 
     expect(idsOf(page)).toEqual([open.id]);
     expect(ticketsRead()).toHaveLength(1);

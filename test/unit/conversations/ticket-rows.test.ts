@@ -6,7 +6,7 @@
  * test test/integration/ticket-rows.test.ts.)
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ticketListIndexes } from '../../../functions/core/repositories/keys';
 import type { Ticket } from '../../../functions/core/repositories/tickets';
@@ -67,8 +67,9 @@ beforeEach(() => {
 });
 
 describe('refreshTicketRows', () => {
-  it("replaces a contact's copy on the condition that the ticket names it and holds an older copy, then publishes the ticket", async () => {
+  it("replaces a contact's copy on the condition that the ticket names it and holds an older copy, then its name entries, then publishes the ticket", async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { ...ticket, contactRow: rename.copy } });
+    ddb.on(BatchWriteCommand).resolves({});
 
     const outcome = await refreshTicketRows(rename);
 
@@ -81,6 +82,13 @@ describe('refreshTicketRows', () => {
       ExpressionAttributeNames: { '#id': 'contactId', '#copy': 'contactRow', '#at': 'at' },
       ExpressionAttributeValues: { ':id': 'K1', ':copy': rename.copy, ':at': '2030-02-01T00:00:00.000Z' },
     });
+    // 'Maria' -> 'Maria Nova': the old name's entry goes, the new name's two (one per word) come.
+    const writes = ddb.commandCalls(BatchWriteCommand).flatMap((call) => Object.values(call.args[0].input.RequestItems ?? {}).flat());
+    expect(writes).toEqual([
+      { DeleteRequest: { Key: { PK: 'C#C1#NAME#mar', SK: 'ia#T1' } } },
+      { PutRequest: { Item: expect.objectContaining({ PK: 'C#C1#NAME#mar', SK: 'ia nova#T1' }) } },
+      { PutRequest: { Item: expect.objectContaining({ PK: 'C#C1#NAME#nov', SK: 'a#T1' }) } },
+    ]);
     expect(roomQueries().length).toBeGreaterThan(0);
   });
 

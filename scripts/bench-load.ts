@@ -39,6 +39,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { dynamo } from '../functions/core/aws/clients';
+import { buildNameIndex } from '../functions/core/conversations/name-index-backfill';
 import { contactItem, uniqueContactNumberItem, type Contact } from '../functions/core/repositories/contacts';
 import { lastMessageText, messageItem, parseMessageId } from '../functions/core/repositories/messages';
 import { putTicketNumberAction } from '../functions/core/repositories/ticket-numbers';
@@ -512,6 +513,9 @@ async function main(): Promise<void> {
     if (manifestPath && existsSync(manifestPath)) {
       manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as Manifest;
       process.stdout.write(`Reusing the company of ${manifestPath}: ${manifest.tickets} tickets seeded\n`);
+      // A folder seeded before the contact-name index gets its entries once, as `npm start` gives them.
+      const indexed = await buildNameIndex(manifest.accounts.company.companyId);
+      if (indexed > 0) process.stdout.write(`  contact-name index built for ${indexed} tickets seeded before it\n`);
     } else {
       const accounts = await createBenchCompany(cloud, signIn, apiOf(cloud));
       manifest = { accounts, start: Date.now() - (SIZES.at(-1) ?? 0) * 60_000, tickets: 0, contactIds: [] };

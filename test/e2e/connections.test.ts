@@ -68,7 +68,7 @@ async function createFromPage(page: Page, name: string): Promise<void> {
   await form.getByRole('combobox', { name: 'Provedor' }).click();
   await page.getByRole('option', { name: 'Simulador' }).click();
   await form.getByRole('button', { name: 'Salvar' }).click();
-  const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API' }));
+  const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API', exact: true }));
   await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
   await leaves(tokenDialog);
 }
@@ -86,7 +86,7 @@ describe('the connections page', () => {
     await form.getByRole('combobox', { name: 'Provedor' }).click();
     await page.getByRole('option', { name: 'Simulador' }).click();
     await form.getByRole('button', { name: 'Salvar' }).click();
-    const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API' }));
+    const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API', exact: true }));
     expect(await tokenDialog.getByRole('textbox', { name: 'Token' }).inputValue()).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
     await leaves(tokenDialog);
@@ -182,7 +182,9 @@ describe('the connections page', () => {
     await created.getByRole('button', { name: `Gerar novo token da API de ${NAME}` }).click();
     const confirm = await shows(page.getByRole('alertdialog', { name: 'Gerar novo token da API' }));
     await confirm.getByRole('button', { name: 'Gerar novo token' }).click();
-    const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API' }));
+    // The confirmation closes (its title also contains 'token da API', hence the exact name below).
+    await leaves(confirm);
+    const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API', exact: true }));
     const shown = await tokenDialog.getByRole('textbox', { name: 'Token' }).inputValue();
     await tokenDialog.getByRole('button', { name: 'Copiar' }).click();
 

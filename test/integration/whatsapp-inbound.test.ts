@@ -259,6 +259,7 @@ describe('a crashed session host', () => {
     await write('5511966660001', 'Depois da troca');
 
     const ticket = await until('the ticket after the takeover', () => ticketOf('5511966660001'), 250);
-    expect((await messagesOf(ticket.id)).some((message) => message.body === 'Depois da troca')).toBe(true);
+    // The ticket is stored before its first message (create-ticket.ts, then store-message.ts): the list may show it first.
+    expect(await until('the message after the takeover', async () => (await messagesOf(ticket.id)).some((message) => message.body === 'Depois da troca'), 250)).toBe(true);
   });
 });

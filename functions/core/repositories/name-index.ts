@@ -23,7 +23,7 @@ import { keys } from './keys';
 import { batchWriteAll, table } from './table';
 import type { TransactItem } from './transaction';
 import type { Ticket } from './tickets';
-import type { WordHit, WordHitTicket } from './word-index';
+import { copyOfEntry, ENTRY_COPY_ATTRIBUTES, entryCopy, type WordHit, type WordHitTicket } from './word-index';
 
 /** Characters of the partition of an entry: a term shorter than this is not looked up here. */
 export const NAME_HEAD = 3;
@@ -67,9 +67,7 @@ export function nameEntryItems(ticket: NameIndexedTicket, contactName: string): 
     ...entryKey(ticket.companyId, start, ticket.id),
     entity: 'nameEntry',
     ticketId: ticket.id,
-    queueId: ticket.queueId,
-    userId: ticket.userId,
-    ticketCreatedAt: ticket.createdAt,
+    ...entryCopy(ticket),
   }));
 }
 
@@ -110,18 +108,16 @@ export async function findTicketsByName(companyId: string, term: string, limit: 
       ...(rest === ''
         ? { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': PK } }
         : { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :rest)', ExpressionAttributeValues: { ':pk': PK, ':rest': rest } }),
-      ProjectionExpression: 'ticketId, queueId, userId, ticketCreatedAt',
+      ProjectionExpression: `ticketId, ${ENTRY_COPY_ATTRIBUTES}`,
       Limit: limit,
     }),
   );
   const hits = new Map<string, WordHit>();
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
   for (const item of Items) {
     const ticketId = String(item.ticketId);
-    const createdAt = String(item.ticketCreatedAt);
-    if (!hits.has(ticketId)) {
-      hits.set(ticketId, { ticketId, orderKey: `${createdAt}#${ticketId}`, ticket: { queueId: text(item.queueId), userId: text(item.userId), createdAt } });
-    }
+    // Name entries always carry the copy (they were written with it from the start).
+    const ticket = copyOfEntry(item);
+    if (ticket && !hits.has(ticketId)) hits.set(ticketId, { ticketId, orderKey: `${ticket.createdAt}#${ticketId}`, ticket });
   }
   return [...hits.values()];
 }

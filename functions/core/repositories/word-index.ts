@@ -67,6 +67,22 @@ const entrySortKey = (at: string, ticketId: string) => `${at}#${ticketId}`;
 /** What an entry keeps of its ticket, as it was when the word was written. */
 export type WordHitTicket = Pick<Ticket, 'queueId' | 'userId' | 'createdAt'>;
 
+/**
+ * The copy of its ticket an entry carries, as stored: the same attributes in the word index and the
+ * contact-name index (name-index.ts), written by `entryCopy` and read back by `copyOfEntry`.
+ */
+export const entryCopy = (ticket: WordHitTicket) => ({ queueId: ticket.queueId, userId: ticket.userId, ticketCreatedAt: ticket.createdAt });
+
+/** The attributes of `entryCopy`, for a Query's projection. */
+export const ENTRY_COPY_ATTRIBUTES = 'queueId, userId, ticketCreatedAt';
+
+/** The copy an entry item carries; undefined for entries written before copies were kept. */
+export function copyOfEntry(item: Record<string, unknown>): WordHitTicket | undefined {
+  if (typeof item.ticketCreatedAt !== 'string') return undefined;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return { queueId: text(item.queueId), userId: text(item.userId), createdAt: item.ticketCreatedAt };
+}
+
 /** The entries of a message's words: the ticket (as it is now) wrote `text` at `at` (ISO time). */
 export function wordEntryItems(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, text: string, at: string | Date): Record<string, unknown>[] {
   const time = typeof at === 'string' ? at : at.toISOString();
@@ -75,9 +91,7 @@ export function wordEntryItems(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHi
     entity: 'wordEntry',
     ticketId: ticket.id,
     at: time,
-    queueId: ticket.queueId,
-    userId: ticket.userId,
-    ticketCreatedAt: ticket.createdAt,
+    ...entryCopy(ticket),
   }));
 }
 
@@ -116,9 +130,8 @@ const READ_BATCH = 100;
 
 function hitOf(item: Record<string, unknown>): WordHit {
   const hit = { ticketId: String(item.ticketId), orderKey: String(item.SK) };
-  if (typeof item.ticketCreatedAt !== 'string') return hit;
-  const text = (value: unknown) => (typeof value === 'string' ? value : null);
-  return { ...hit, ticket: { queueId: text(item.queueId), userId: text(item.userId), createdAt: item.ticketCreatedAt } };
+  const ticket = copyOfEntry(item);
+  return ticket ? { ...hit, ticket } : hit;
 }
 
 /**
@@ -139,7 +152,7 @@ export async function findTicketsByWord(companyId: string, word: string, limit: 
         ...prefixQueryInput(prefix),
         ScanIndexForward: false,
         Limit: Math.min(READ_BATCH, budget),
-        ProjectionExpression: 'SK, ticketId, queueId, userId, ticketCreatedAt',
+        ProjectionExpression: `SK, ticketId, ${ENTRY_COPY_ATTRIBUTES}`,
         ...(startAfter ? { ExclusiveStartKey: { PK: prefix.PK, SK: startAfter } } : {}),
       }),
     );
@@ -181,7 +194,7 @@ interface WordReading {
 }
 
 /** What a hit keeps; `slim`: the ticket and the order only (another list already carries the copy). */
-const ALL_WORDS_PROJECTION = 'SK, ticketId, queueId, userId, ticketCreatedAt';
+const ALL_WORDS_PROJECTION = `SK, ticketId, ${ENTRY_COPY_ATTRIBUTES}`;
 const SLIM_PROJECTION = 'SK, ticketId';
 
 async function readOn(reading: WordReading, depth: number, slim: boolean): Promise<void> {

@@ -52,7 +52,7 @@ import { AppError } from '../errors';
 import { logger } from '../logger';
 import { getContact } from '../repositories/contacts';
 import { readMessages, readTicketAndMessages, setMessagesRead, skipMessages, type MessageSlice, type StoredMessage } from '../repositories/messages';
-import { earlierTicketsOfContact, getTicket, type Ticket } from '../repositories/tickets';
+import { createdBefore, earlierTicketsOfContact, getTicket, type Ticket } from '../repositories/tickets';
 import { enqueueSessionCommand } from '../sessions/commands';
 import { asVisible, visibleTicket } from './conversation-access';
 import type { Caller } from '../caller/load-caller';
@@ -131,7 +131,7 @@ const invalidCursor = () => new AppError('ERR_VALIDATION', { message: 'Invalid c
 const isEarlierOfSameChat = (other: Ticket, ticket: Ticket): boolean =>
   other.contactId === ticket.contactId &&
   other.whatsappId === ticket.whatsappId &&
-  (other.createdAt < ticket.createdAt || (other.createdAt === ticket.createdAt && other.id < ticket.id));
+  createdBefore(other, ticket);
 
 /** `cursorTicket` is the ticket the cursor names when it is not `ticket` (undefined when there is none). */
 async function startOf(ticket: Ticket, query: ListMessagesQuery, cursorTicket: Ticket | undefined): Promise<Position | undefined> {

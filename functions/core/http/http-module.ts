@@ -17,7 +17,7 @@ import { can, type PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
 import { AppError } from '../errors';
 import { logger } from '../logger';
-import { loadCaller, rememberedCompanyOf, type Caller } from '../caller/load-caller';
+import { loadCaller, rememberedCompanyOf, type Caller, type VerifiedIdentity } from '../caller/load-caller';
 import type { Reply } from './reply';
 import { parseInput } from './validation';
 
@@ -74,6 +74,12 @@ export function publicRoute<S extends Schemas>(
   return async (event) => run(parseRouteInput(schemas, event));
 }
 
+/** The identity the gateway verified in the request's token (its claims). */
+function identityOf(event: HttpEvent): VerifiedIdentity {
+  const claims = event.requestContext.authorizer.jwt.claims;
+  return { sub: String(claims.sub ?? ''), authTime: Number(claims.auth_time ?? 0), originJti: String(claims.origin_jti ?? '') };
+}
+
 /**
  * A route for a signed-in user. The gateway has verified the Cognito token; the session (user, company,
  * plan) is loaded from the table by the token's `sub`. The tenant is taken from there and only there.
@@ -83,12 +89,7 @@ export function callerRoute<S extends Schemas>(
   run: (input: RouteInput<S> & { readonly caller: Caller }) => Promise<Reply>,
 ): Route {
   return async (event) => {
-    const claims = event.requestContext.authorizer.jwt.claims;
-    const caller = await loadCaller({
-      sub: String(claims.sub ?? ''),
-      authTime: Number(claims.auth_time ?? 0),
-      originJti: String(claims.origin_jti ?? ''),
-    }, { evenWhenLapsed: spec.evenWhenLapsed === true });
+    const caller = await loadCaller(identityOf(event), { evenWhenLapsed: spec.evenWhenLapsed === true });
     checkAccess(caller, spec.access);
     return run({ ...parseRouteInput(spec, event), caller });
   };
@@ -108,9 +109,8 @@ export function callerRouteWithEarlyRead<S extends Schemas, E>(
   run: (input: RouteInput<S> & { readonly caller: Caller; readonly early: E }) => Promise<Reply>,
 ): Route {
   return async (event) => {
-    const claims = event.requestContext.authorizer.jwt.claims;
-    const sub = String(claims.sub ?? '');
-    const known = rememberedCompanyOf(sub);
+    const identity = identityOf(event);
+    const known = rememberedCompanyOf(identity.sub);
     // Parsed first to start the early read; a validation error is still answered after the session's.
     let parsed: { input: RouteInput<S> } | { error: unknown };
     try {
@@ -125,7 +125,7 @@ export function callerRouteWithEarlyRead<S extends Schemas, E>(
             (error: unknown) => ({ error }),
           )
         : undefined;
-    const caller = await loadCaller({ sub, authTime: Number(claims.auth_time ?? 0), originJti: String(claims.origin_jti ?? '') });
+    const caller = await loadCaller(identity);
     checkAccess(caller, spec.access);
     if ('error' in parsed) throw parsed.error;
     const settled = started && caller.companyId === known ? await started : undefined;

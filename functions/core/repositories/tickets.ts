@@ -352,7 +352,7 @@ const EARLIER_TICKETS_STEP = 25;
 const creationKey = (ticket: Pick<Ticket, 'createdAt' | 'id'>): string => `${ticket.createdAt}#${ticket.id}`;
 
 /** Whether `other` was created before `ticket` (the creation instant, then the id for a tie). */
-const createdBefore = (other: Pick<Ticket, 'createdAt' | 'id'>, ticket: Pick<Ticket, 'createdAt' | 'id'>): boolean =>
+export const createdBefore = (other: Pick<Ticket, 'createdAt' | 'id'>, ticket: Pick<Ticket, 'createdAt' | 'id'>): boolean =>
   other.createdAt < ticket.createdAt || (other.createdAt === ticket.createdAt && other.id < ticket.id);
 
 /**

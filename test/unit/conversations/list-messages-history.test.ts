@@ -13,6 +13,7 @@ import { ticketListIndexes } from '../../../functions/core/repositories/keys';
 import { earlierTicketsOfContact, type Ticket } from '../../../functions/core/repositories/tickets';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { listMessages } from '../../../functions/core/conversations/list-messages';
+import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
@@ -30,28 +31,15 @@ const minute = (index: number) => new Date(Date.UTC(2030, 0, 1, 0, index)).toISO
 
 /** A ticket of contact K1 created at minute `created` and last changed at minute `changed`. */
 function ticket(index: number, created: number, changed = created + 1, whatsappId: string | null = 'W1'): Ticket {
-  return {
+  return storedTicket({
     id: `T${String(index).padStart(3, '0')}`,
     uuid: `uuid-${index}`,
-    companyId: 'C1',
     number: index,
     status: 'closed',
-    contactId: 'K1',
-    userId: null,
-    userName: null,
-    queueId: 'Q1',
     whatsappId,
-    tagIds: [],
-    isGroup: false,
-    chatbot: false,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    lastMessage: '',
-    unreadMessages: 0,
     createdAt: minute(created),
     updatedAt: minute(changed),
-  };
+  });
 }
 
 /** The message items of a ticket, `count` of them, newest first. */

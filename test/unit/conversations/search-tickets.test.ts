@@ -12,6 +12,7 @@ import { SEARCH_READ_BUDGET, searchTickets, ticketNumberOf } from '../../../func
 import { ticketItem, type Ticket } from '../../../functions/core/repositories/tickets';
 import { nameEntryItems } from '../../../functions/core/repositories/name-index';
 import { wordEntryItems } from '../../../functions/core/repositories/word-index';
+import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
@@ -25,29 +26,16 @@ const scope = (caller: Caller, filters: Partial<ScopeFilters> = {}) => scopeOf(c
 const minute = (n: number) => new Date(Date.UTC(2030, 0, 1, 0, n)).toISOString();
 
 function ticketOf(n: number, fields: Partial<Ticket> = {}): Ticket {
-  return {
+  return storedTicket({
     id: `T${String(n).padStart(4, '0')}`,
     uuid: `u${n}`,
-    companyId: 'C1',
     number: n,
     status: 'open',
     contactId: `K${n}`,
-    userId: null,
-    userName: null,
-    queueId: 'Q1',
-    whatsappId: null,
-    tagIds: [],
-    isGroup: false,
-    chatbot: false,
-    useIntegration: false,
-    promptId: null,
-    integrationId: null,
-    lastMessage: '',
-    unreadMessages: 0,
     createdAt: minute(0),
     updatedAt: minute(n),
     ...fields,
-  };
+  });
 }
 
 /** The table as the search reads it: tickets, word entries, contacts and their tickets, number pointers. */

@@ -6,7 +6,7 @@
  * own), creates one company (bench-support.ts) and seeds, for each size, that many tickets in bulk: every
  * item the product writes for one, built by the product's builders (ticket with its list-index
  * attributes and row copies (ticket-rows.ts rowCopiesFor), uuid and number pointers, contact-name
- * entries (name-index.ts nameEntryItems), the contact's
+ * entries (name-index.ts nameEntryItems), the ids of the contact's earlier tickets, the contact's
  * open-ticket slot, the contact with its number item, a few messages and their word-index entries with
  * the ticket's copy (word-index.ts wordEntryItems)), many BatchWriteItem calls in flight. Message texts are
  * drawn from a vocabulary; SEARCH_WORD is in about 1% of the tickets, and about a sixth of the contacts'
@@ -43,7 +43,7 @@ import { buildNameIndex } from '../functions/core/conversations/name-index-backf
 import { contactItem, uniqueContactNumberItem, type Contact } from '../functions/core/repositories/contacts';
 import { lastMessageText, messageItem, parseMessageId } from '../functions/core/repositories/messages';
 import { putTicketNumberAction } from '../functions/core/repositories/ticket-numbers';
-import { openTicketItem, ticketItem, ticketUuidItem, type Ticket } from '../functions/core/repositories/tickets';
+import { EARLIER_TICKETS_KEPT, openTicketItem, ticketItem, ticketUuidItem, type Ticket } from '../functions/core/repositories/tickets';
 import { nameEntryItems } from '../functions/core/repositories/name-index';
 import { wordEntryItems } from '../functions/core/repositories/word-index';
 import { startLocalCloud, type LocalCloud } from '../infra/local/cloud';
@@ -240,15 +240,27 @@ async function seedContacts(manifest: Manifest, size: number): Promise<number> {
   return requests.length;
 }
 
+/** What seeding remembers from one ticket to the next, within one run. */
+interface SeedMemory {
+  /** Contacts whose live ticket holds their slot. */
+  readonly slots: Set<string>;
+  /**
+   * Each contact's tickets seeded so far, newest first: what insertTicket keeps on the next one
+   * (Ticket.earlierTicketIds; tickets are seeded in creation order, each finished before the next).
+   */
+  readonly earlier: Map<string, string[]>;
+  /** Contacts seeded by an earlier run of a kept folder: their history is not known, so not kept. */
+  readonly unknownHistory: ReadonlySet<string>;
+}
+
 /**
  * Every item of the `index`-th ticket, as the product writes them: the ticket with its row copies,
- * pointers, slot and contact-name entries (create-ticket.ts insertTicket), its messages and their word entries carrying the
- * ticket's copy (wordEntryItems, as indexWords builds them); `slots` holds the contacts whose live
- * ticket is already written.
+ * pointers, slot, contact-name entries and earlier tickets (create-ticket.ts insertTicket), its
+ * messages and their word entries carrying the ticket's copy (wordEntryItems, as indexWords builds them).
  */
-async function ticketItems(manifest: Manifest, index: number, contactCount: number, slots: Set<string>, sources: BenchRowSources): Promise<WriteRequest[]> {
+async function ticketItems(manifest: Manifest, index: number, contactCount: number, memory: SeedMemory, sources: BenchRowSources): Promise<WriteRequest[]> {
   const shape = { contact: contactAt(manifest, index % contactCount), status: statusOf(index), messageCount: MESSAGES_PER_TICKET, number: index + 1 };
-  return (await ticketItemsOf(manifest, index, shape, slots, sources)).requests;
+  return (await ticketItemsOf(manifest, index, shape, memory, sources)).requests;
 }
 
 interface TicketShape {
@@ -262,13 +274,14 @@ async function ticketItemsOf(
   manifest: Manifest,
   index: number,
   { contact, status, messageCount, number }: TicketShape,
-  slots: Set<string>,
+  memory: SeedMemory,
   sources: BenchRowSources,
 ): Promise<{ ticket: Ticket; requests: WriteRequest[] }> {
   const { company } = manifest.accounts;
   const base = await benchTicket(company, contact, index, status, manifest.start, sources);
   const messages = messagesOf(company, base, messageCount, (position) => messageBody(index, position));
   const last = messages.at(-1)!;
+  const history = memory.earlier.get(contact.id) ?? [];
   const ticket: Ticket = {
     ...base,
     number,
@@ -278,7 +291,9 @@ async function ticketItemsOf(
     updatedAt: last.createdAt,
     attendanceId: null,
     tagsVersion: 0,
+    ...(memory.unknownHistory.has(contact.id) ? {} : { earlierTicketIds: history }),
   };
+  memory.earlier.set(contact.id, [ticket.id, ...history].slice(0, EARLIER_TICKETS_KEPT));
   const requests = [
     put(ticketItem(ticket)),
     put(ticketUuidItem(ticket)),
@@ -286,8 +301,8 @@ async function ticketItemsOf(
     ...nameEntryItems(ticket, contact.name).map(put),
   ];
   // One pending or open ticket per contact holds the contact's slot, as the product keeps it.
-  if (status !== 'closed' && !slots.has(contact.id)) {
-    slots.add(contact.id);
+  if (status !== 'closed' && !memory.slots.has(contact.id)) {
+    memory.slots.add(contact.id);
     requests.push(put(openTicketItem(ticket)));
   }
   for (const message of messages) {
@@ -311,12 +326,12 @@ async function seedLongConversation(manifest: Manifest, sources: BenchRowSources
   const contact = benchContact(companyId, 'Conversa Longa', '5511899999999', new Date(manifest.start));
   const index = SIZES.at(-1) ?? 0;
   const shape = { contact, status: 'open' as const, messageCount: LONG_CONVERSATION, number: 100_000_000 };
-  const { ticket, requests } = await ticketItemsOf(manifest, index, shape, new Set(), sources);
+  const { ticket, requests } = await ticketItemsOf(manifest, index, shape, { slots: new Set(), earlier: new Map(), unknownHistory: new Set() }, sources);
   await writeInParallel([put(contactItem(contact)), put(uniqueContactNumberItem(companyId, contact.number, contact.id)), ...requests], WRITES_IN_FLIGHT);
   return { ...manifest, longTicketId: ticket.id };
 }
 
-async function seedTo(manifest: Manifest, size: number, slots: Set<string>, sources: BenchRowSources): Promise<Manifest> {
+async function seedTo(manifest: Manifest, size: number, memory: SeedMemory, sources: BenchRowSources): Promise<Manifest> {
   if (manifest.tickets >= size) return manifest;
   const began = performance.now();
   let items = await seedContacts(manifest, size);
@@ -326,7 +341,7 @@ async function seedTo(manifest: Manifest, size: number, slots: Set<string>, sour
     const requests: WriteRequest[] = [];
     const last = Math.min(size, first + SEED_CHUNK);
     const building = performance.now();
-    for (let index = first; index < last; index += 1) requests.push(...(await ticketItems(manifest, index, contactCount, slots, sources)));
+    for (let index = first; index < last; index += 1) requests.push(...(await ticketItems(manifest, index, contactCount, memory, sources)));
     buildMs += performance.now() - building;
     await writeInParallel(requests, WRITES_IN_FLIGHT);
     items += requests.length;
@@ -522,9 +537,9 @@ async function main(): Promise<void> {
     }
     const token = await signIn(manifest.accounts.adminEmail);
     const tokens = { admin: token, queueAgent: await signIn(manifest.accounts.queueAgentEmail) };
-    // Contacts whose live ticket holds their slot; a run that continues a kept folder starts afresh
-    // (an older ticket's slot may then be overwritten by a newer one, which the lists never read).
-    const slots = new Set<string>();
+    // A run that continues a kept folder starts afresh: an older ticket's slot may then be overwritten
+    // by a newer one, which the lists never read, and the earlier runs' contacts keep no history.
+    const memory: SeedMemory = { slots: new Set(), earlier: new Map(), unknownHistory: new Set(manifest.contactIds) };
     const sources = await loadRowSources(manifest.accounts.company);
     manifest = await seedLongConversation(manifest, sources);
     process.stdout.write(
@@ -533,7 +548,7 @@ async function main(): Promise<void> {
     );
     for (const size of SIZES) {
       process.stdout.write(`\nSeeding up to ${size} tickets\n`);
-      manifest = await seedTo(manifest, size, slots, sources);
+      manifest = await seedTo(manifest, size, memory, sources);
       if (manifestPath) await writeFile(manifestPath, JSON.stringify(manifest));
       const newestOpen = await apiOf(cloud)('/tickets?status=open&showAll=true', token);
       // The newest open ticket other than the long conversation.

@@ -395,6 +395,35 @@ describe("GET /messages/{ticketId} across the contact's tickets", () => {
     expect([...first.body.tickets, ...second.body.tickets].map((ticket: { id: string }) => ticket.id)).not.toContain(elsewhere.id);
   });
 
+  it("shows, on the first page of a ticket opened from the form, the contact's earlier ticket it kept at creation, and no longer once that ticket is reopened", async () => {
+    const connection = await cloud.api('/whatsapp', { method: 'POST', token: a.admin.token, body: { name: `Loja ${ulid()}`, provider: 'simulator' } });
+    expect(connection.status).toBe(201);
+    const whatsappId: string = connection.body.id;
+    const old = await seedConversation(a, { status: 'closed', whatsappId, userId: null });
+    await seedMessages(old.ticket, 'o', 3);
+    const opened = await cloud.api('/tickets', {
+      method: 'POST',
+      token: a.admin.token,
+      body: { contactId: old.contact.id, queueId: a.queueId, whatsappId, status: 'open' },
+    });
+    expect(opened.status).toBe(201);
+    const live = await getTicket(a.companyId, opened.body.id, true);
+    if (!live) throw new Error('the opened ticket is not stored');
+    await seedMessages(live, 'n', 2);
+
+    const page = await read(a.admin.token, live.id);
+    const closed = await cloud.api(`/tickets/${live.id}`, { method: 'PUT', token: a.admin.token, body: { status: 'closed' } });
+    const reopened = await cloud.api(`/tickets/${old.ticket.id}`, { method: 'PUT', token: a.admin.token, body: { status: 'open' } });
+    const after = await read(a.admin.token, live.id);
+
+    expect(live.earlierTicketIds).toEqual([old.ticket.id]);
+    expect([page.status, page.body.hasMore, bodies(page.body)]).toEqual([200, false, [...numbered('n', 1, 0), ...numbered('o', 2, 0)]]);
+    expect(page.body.tickets.map((ticket: { id: string }) => ticket.id)).toEqual([live.id, old.ticket.id]);
+    expect([closed.status, reopened.status]).toEqual([200, 200]);
+    // Reopened after the live ticket began: it is no longer before it (repositories/tickets.ts followsInHistory).
+    expect([bodies(after.body), after.body.tickets.map((ticket: { id: string }) => ticket.id)]).toEqual([numbered('n', 1, 0), [live.id]]);
+  });
+
   it('reads an earlier ticket with the tickets before it, never the newer one', async () => {
     const { old, live } = await contactWithHistory();
 

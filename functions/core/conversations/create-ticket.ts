@@ -17,7 +17,8 @@
  * pointer, its number pointer, the contact's open-ticket slot on the connection (one pending or open ticket per
  * contact and connection: a second one is ERR_OTHER_OPEN_TICKET naming the ticket that holds it), its
  * first attendance cycle, the dashboard counters and its contact-name entries (repositories/name-index.ts);
- * then the connection's timers are armed.
+ * then the connection's timers are armed. The ticket keeps the ids of the contact's earlier tickets on
+ * the connection (Ticket.earlierTicketIds), read alongside the number, for its messages page.
  */
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
@@ -34,6 +35,8 @@ import { putNameEntryActions } from '../repositories/name-index';
 import { getQueue } from '../repositories/queues';
 import {
   claimOpenTicketAction,
+  EARLIER_TICKETS_KEPT,
+  earlierTicketsOfContact,
   getOpenTicketId,
   getTicket,
   putNewTicketAction,
@@ -94,13 +97,16 @@ export function newTicket(fields: NewTicketFields, now: Date): Omit<Ticket, 'att
  * answers it as stored. For every path that creates tickets: the form here, inbound messages later.
  */
 export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Date, known: KnownSources = {}): Promise<Ticket> {
-  const [number, copies] = await Promise.all([
+  const [number, copies, earlier] = await Promise.all([
     ticket.number ?? nextTicketNumber(ticket.companyId),
     // The row's copies (ticket-rows.ts): what its list row shows of the contact, queue, connection and user.
     rowCopiesFor(undefined, { ...ticket, attendanceId: null }, known),
+    // The contact's history before it, kept for its messages page (Ticket.earlierTicketIds).
+    earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
   ]);
   const attendance = beginAttendance({ ...ticket, attendanceId: null }, now);
-  const stored: Ticket = { ...ticket, ...copies, number, attendanceId: attendance.id, tagsVersion: 0 };
+  const earlierTicketIds = earlier.map((previous) => previous.id);
+  const stored: Ticket = { ...ticket, ...copies, number, attendanceId: attendance.id, tagsVersion: 0, earlierTicketIds };
   const steps = new Steps<'ticket' | 'uuid' | 'number' | 'openTicket' | 'attendance' | 'counters' | 'nameEntries'>();
   steps.add('openTicket', claimOpenTicketAction(stored));
   steps.add('ticket', putNewTicketAction(stored));

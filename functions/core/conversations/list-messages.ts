@@ -22,24 +22,24 @@
  * after the (N-1)*20 newest messages of the history, found by reading their keys first, ticket by
  * ticket), at a cost that grows with N; the web uses the cursor.
  *
- * The history past a ticket (readHistory): one GSI3 Query answers up to 10 earlier tickets at once
- * (earlierTicketsOfContact), then the messages of 5 of them are read in parallel, each Query asking for
- * what the page still lacks plus one, and merged in history order (newest ticket first, each newest
- * first) up to the message past the page; the next 5, and the next index Query after 10, only while
- * the page is not full. A page that reaches up to 5 earlier tickets thus costs 2 sequential steps past
- * its start ticket's messages (index, messages) and 1 + n calls; 10 tickets, 3 steps; then 3 more steps
- * (index, two batches) per further 10. The price is over-reading: a batch may read up to 5 × 21 messages where the page keeps
- * what it lacks (in the common case, short tickets, it reads only what they hold).
+ * The history past a ticket (readHistory, earlierSlices): a ticket keeps, from its creation, the ids of
+ * the contact's tickets before it (Ticket.earlierTicketIds, up to 10), so their partitions are read
+ * straight away, 5 in parallel, each Query the ticket and what the page still lacks plus one, merged in
+ * history order (newest ticket first, each newest first) up to the message past the page; each kept
+ * ticket is checked, as read, to still come before the previous one (a deleted or reopened one ends the
+ * kept chain). Past the kept chain, or for a ticket stored before chains were kept, one GSI3 Query
+ * answers up to 10 earlier tickets at once (earlierTicketsOfContact), then their messages 5 at a time.
+ * A page that reaches up to 5 earlier tickets thus costs 1 step past its start ticket's messages (1 +
+ * n calls), 2 without a kept chain. The price is over-reading: a batch may read up to 5 × 21 messages
+ * where the page keeps what it lacks (in the common case, short tickets, it reads only what they hold).
  *
  * The first page (no cursor) reads the ticket and its newest messages in one Query of the ticket's
  * partition, and applies the access rule to the ticket it found there (a ticket the caller may not open
  * answers the same error as before, its messages unsent); the earlier tickets are read only when the
- * ticket's own messages do not fill the page, and only after that check. So a first page is 1 step (1
- * Query) when the ticket fills it, and 3 steps (1 + 1 + n Queries for n ≤ 5 earlier tickets) for a short
- * ticket of a contact with a few earlier ones, after the caller's own read; in a warm container the
- * route starts that first Query together with the caller's read (`readPageStart`), so a ticket that
- * fills its page costs one sequential step in all, a short one three. Later pages read the ticket
- * (and a cursor's other ticket, together), then the messages.
+ * ticket's own messages do not fill the page, and only after that check. In a warm container the route
+ * starts that first Query together with the caller's read (`readPageStart`), so a ticket that fills its
+ * page costs one sequential step in all, a short one with a few earlier tickets two. Later pages read
+ * the ticket (and a cursor's other ticket, together), then the messages.
  *
  * Reading the first page is "the agent reads the conversation" when the caller is the asked ticket's
  * assigned user: that ticket's unread counter goes to 0 (markTicketRead), its unread inbound messages
@@ -52,7 +52,7 @@ import { AppError } from '../errors';
 import { logger } from '../logger';
 import { getContact } from '../repositories/contacts';
 import { readMessages, readTicketAndMessages, setMessagesRead, skipMessages, type MessageSlice, type StoredMessage } from '../repositories/messages';
-import { createdBefore, earlierTicketsOfContact, getTicket, type Ticket } from '../repositories/tickets';
+import { createdBefore, EARLIER_TICKETS_KEPT, earlierTicketsOfContact, followsInHistory, getTicket, type Ticket } from '../repositories/tickets';
 import { enqueueSessionCommand } from '../sessions/commands';
 import { asVisible, visibleTicket } from './conversation-access';
 import type { Caller } from '../caller/load-caller';
@@ -197,18 +197,64 @@ async function* earlierBatches(ticket: Ticket): AsyncGenerator<Ticket[]> {
   }
 }
 
+/** An earlier ticket of the history and its newest messages, as far as the page still lacked them. */
+interface TicketSlice {
+  readonly ticket: Ticket;
+  readonly slice: MessageSlice;
+}
+
+/**
+ * The tickets of `start`'s history before it, newest first, each with its newest `wanted()` messages
+ * (what the page lacks when the batch is read), in batches of up to HISTORY_BATCH read in parallel; the
+ * next batch is read only when the consumer asks for it.
+ *
+ * First the chain `start` kept from its creation (Ticket.earlierTicketIds): each kept ticket's
+ * partition is read whole (the ticket and its messages, readTicketAndMessages) and checked to still be
+ * the one before the previous (repositories/tickets.ts followsInHistory). The chain ends at the first
+ * that fails (deleted since, or reopened after the next began); the index carries on from the last one
+ * that passed, and from `start` itself for a ticket stored before chains were kept. A kept chain shorter
+ * than EARLIER_TICKETS_KEPT was the whole history, and the index is not asked at all.
+ */
+async function* earlierSlices(start: Ticket, wanted: () => number): AsyncGenerator<TicketSlice[]> {
+  let last = start;
+  const kept = start.earlierTicketIds;
+  let whole = kept !== undefined && kept.length < EARLIER_TICKETS_KEPT;
+  for (let index = 0; kept && index < kept.length; index += HISTORY_BATCH) {
+    const count = wanted();
+    const reads = await Promise.all(kept.slice(index, index + HISTORY_BATCH).map((id) => readTicketAndMessages(start.companyId, id, count)));
+    const passed: TicketSlice[] = [];
+    for (const read of reads) {
+      if (!read.ticket || !followsInHistory(read.ticket, last)) break;
+      passed.push({ ticket: read.ticket, slice: read });
+      last = read.ticket;
+    }
+    if (passed.length > 0) yield passed;
+    if (passed.length < reads.length) {
+      whole = false;
+      break;
+    }
+  }
+  if (whole) return;
+  for await (const batch of earlierBatches(last)) {
+    const count = wanted();
+    const slices = await Promise.all(batch.map((ticket) => readMessages(ticket.companyId, ticket.id, count)));
+    yield batch.map((ticket, index) => ({ ticket, slice: slices[index] ?? { messages: [], hasMore: false } }));
+  }
+}
+
 /**
  * Up to `limit` messages from `start` on, crossing into earlier tickets while the page is not full.
  * `first` is what was already read at `start` (up to `limit` messages, and whether more follow).
  *
  * Cost: the start ticket's messages (one Query, or none with `first`); when they do not fill the page,
- * one index Query for up to HISTORY_TICKETS_READ earlier tickets, then the messages of a batch of
- * HISTORY_BATCH of them in parallel, each Query asking for what the page still lacks (plus the one
- * telling `hasMore`), and the next batch only while the page is still not full. So a page that reaches
- * 5 earlier tickets costs 3 sequential steps from the start ticket's messages on (messages, index,
- * messages), 10 earlier tickets 4, and a batch may read up to 5 × (limit + 1) messages where the old
- * walk read limit + 1: the merge keeps the ticket order (newest first, each newest first) and drops
- * what lies past the page's extra message.
+ * the earlier tickets' messages, HISTORY_BATCH tickets at a time in parallel (earlierSlices), each Query
+ * asking for what the page still lacks (plus the one telling `hasMore`), the next batch only while the
+ * page is still not full. With the chain the ticket kept, a page that reaches up to 5 earlier tickets
+ * costs 2 sequential steps from the start ticket's messages on (messages, earlier messages); without
+ * one (a ticket stored before chains were kept, or one whose chain broke) the index Query comes first,
+ * 3 steps. A batch may read up to 5 × (limit + 1) messages where the page keeps what it lacks: the
+ * merge keeps the ticket order (newest first, each newest first) and drops what lies past the page's
+ * extra message.
  */
 async function readHistory(start: Position, limit: number, first?: MessageSlice): Promise<HistorySlice> {
   const own = first ?? (await readMessages(start.ticket.companyId, start.ticket.id, limit, start.beforeUlid));
@@ -218,12 +264,10 @@ async function readHistory(start: Position, limit: number, first?: MessageSlice)
   if (own.hasMore) return { messages, hasMore: true, tickets: passed };
   // One message more than a page: it only tells whether there is more.
   if (messages.length <= limit) {
-    for await (const batch of earlierBatches(start.ticket)) {
-      const wanted = limit + 1 - messages.length;
-      const slices = await Promise.all(batch.map((ticket) => readMessages(ticket.companyId, ticket.id, wanted)));
-      for (const [index, ticket] of batch.entries()) {
+    for await (const batch of earlierSlices(start.ticket, () => limit + 1 - messages.length)) {
+      for (const { ticket, slice } of batch) {
         passed.push(ticket);
-        messages.push(...(slices[index]?.messages ?? []));
+        messages.push(...slice.messages);
         if (messages.length > limit) break;
       }
       if (messages.length > limit) break;

@@ -75,6 +75,14 @@ export interface Ticket {
   readonly connectionRow?: TicketConnectionRow | null;
   /** When `userName` was copied from the user (its `updatedAt`); absent on older tickets. */
   readonly userRow?: TicketUserRow | null;
+  /**
+   * The contact's history before this ticket when it was created (earlierTicketsOfContact, at most
+   * EARLIER_TICKETS_KEPT ids, newest first), so the first page of a short conversation reads the
+   * earlier tickets' messages without asking the index first (conversations/list-messages.ts, which
+   * checks each against `followsInHistory` as it reads it). Fewer than EARLIER_TICKETS_KEPT: that
+   * was the whole history. Absent on tickets stored before it was kept: the index is asked.
+   */
+  readonly earlierTicketIds?: readonly string[];
 }
 
 export interface TicketContactRow {
@@ -354,6 +362,22 @@ const creationKey = (ticket: Pick<Ticket, 'createdAt' | 'id'>): string => `${tic
 /** Whether `other` was created before `ticket` (the creation instant, then the id for a tie). */
 export const createdBefore = (other: Pick<Ticket, 'createdAt' | 'id'>, ticket: Pick<Ticket, 'createdAt' | 'id'>): boolean =>
   other.createdAt < ticket.createdAt || (other.createdAt === ticket.createdAt && other.id < ticket.id);
+
+/** Earlier tickets' ids a new ticket keeps (Ticket.earlierTicketIds): two batches of a history read. */
+export const EARLIER_TICKETS_KEPT = 10;
+
+/**
+ * Whether `earlier` is the ticket before `later` in the contact's history, by the rule of
+ * `earlierTicketsOfContact`: the same contact and connection, last changed before `later` was created,
+ * and created before it. For a chain kept since `later`'s creation (Ticket.earlierTicketIds), that is
+ * the whole check: a ticket can only become the one before `later` by a change stamped before
+ * `later`'s creation, which no change made after it is; a reopened or deleted ticket fails it.
+ */
+export const followsInHistory = (earlier: Ticket, later: Pick<Ticket, 'contactId' | 'whatsappId' | 'createdAt' | 'id'>): boolean =>
+  earlier.contactId === later.contactId &&
+  earlier.whatsappId === later.whatsappId &&
+  `${earlier.updatedAt}#${earlier.id}` < creationKey(later) &&
+  createdBefore(earlier, later);
 
 /**
  * The contact's history before `ticket`, newest first, up to `limit` tickets: the ticket of the same

@@ -4,7 +4,7 @@
  * counters; a taken slot answers ERR_OTHER_OPEN_TICKET naming the ticket that holds it.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from '../../../functions/core/errors';
 import type { Ticket } from '../../../functions/core/repositories/tickets';
@@ -49,6 +49,20 @@ beforeEach(() => {
   ddb
     .on(GetCommand, { Key: { PK: 'C#C1', SK: 'QUEUE#Q1' } })
     .resolves({ Item: { id: 'Q1', companyId: 'C1', name: 'Vendas', color: '#ff0000', createdAt: '2029-01-01T00:00:00.000Z', updatedAt: '2030-01-01T01:00:00.000Z' } });
+  // The contact's tickets by the index (GSI3): none before this one unless a test says so.
+  ddb.on(QueryCommand).resolves({ Items: [] });
+});
+
+/** A closed ticket of the contact as the index (GSI3) answers it. */
+const earlierItem = (id: string, createdAt: string, updatedAt: string, whatsappId: string | null = null) => ({
+  ...ticket,
+  id,
+  uuid: `uuid-${id}`,
+  status: 'closed',
+  whatsappId,
+  createdAt,
+  updatedAt,
+  GSI3SK: `${updatedAt}#${id}`,
 });
 
 describe('insertTicket', () => {
@@ -90,6 +104,31 @@ describe('insertTicket', () => {
     const [add] = ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input);
     expect(add).toMatchObject({ Key: { PK: 'C#C1#TKCOUNTER', SK: 'COUNTER' }, UpdateExpression: 'ADD #last :one', ConditionExpression: 'backfilled = :true' });
     expect(add?.ExpressionAttributeValues).toMatchObject({ ':one': 1 });
+  });
+
+  it("keeps the ids of the contact's earlier tickets on its connection, newest first, read by the index with the number", async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    ddb.on(QueryCommand, { IndexName: 'GSI3' }).resolves({
+      Items: [earlierItem('T0b', '2030-01-02T10:00:00.000Z', '2030-01-02T11:00:00.000Z'), earlierItem('T0a', '2030-01-01T10:00:00.000Z', '2030-01-01T11:00:00.000Z')],
+    });
+
+    const stored = await insertTicket(ticket, now);
+
+    expect(stored.earlierTicketIds).toEqual(['T0b', 'T0a']);
+    const items = ddb.commandCalls(TransactWriteCommand)[0]!.args[0].input.TransactItems ?? [];
+    expect(items[1]?.Put?.Item).toMatchObject({ SK: 'TICKET', earlierTicketIds: ['T0b', 'T0a'] });
+    expect(ddb.commandCalls(QueryCommand)[0]?.args[0].input).toMatchObject({
+      IndexName: 'GSI3',
+      ExpressionAttributeValues: expect.objectContaining({ ':pk': 'C#C1#TKC#K1', ':before': `${now.toISOString()}#T1` }),
+    });
+  });
+
+  it("keeps an empty history for a contact's first ticket", async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+
+    const stored = await insertTicket(ticket, now);
+
+    expect(stored.earlierTicketIds).toEqual([]);
   });
 
   it("answers ERR_OTHER_OPEN_TICKET with the holder's ids, user and queue when the slot is taken", async () => {

@@ -1,7 +1,7 @@
 /**
  * What the history of a conversation costs (GET /messages/{ticketId} past the asked ticket's first
- * message): the contact's earlier tickets on the connection come from one index Query, their messages
- * from Queries sent together, so a page costs a few sequential rounds however many tickets it crosses;
+ * message): the contact's earlier tickets on the connection come from the chain the ticket kept at its
+ * creation, or else from one index Query, their messages from Queries sent together, so a page costs a few sequential rounds however many tickets it crosses;
  * and the tickets it picks are those the one-ticket-at-a-time rule picks (repositories/tickets.ts
  * earlierTicketsOfContact). DynamoDB is a fake over a few items that answers as the table would
  * (key condition, Limit, filter, pages).
@@ -137,7 +137,74 @@ beforeEach(() => {
   ddb.reset();
 });
 
-describe('the first page of a short ticket whose contact has earlier tickets', () => {
+/** `owner` as stored with the chain of earlier tickets it kept at its creation (Ticket.earlierTicketIds). */
+const keeping = (owner: Ticket, earlier: readonly Ticket[]): Ticket => ({ ...owner, earlierTicketIds: earlier.map((previous) => previous.id) });
+
+describe('the first page of a short ticket that kept its earlier tickets at creation', () => {
+  it('takes 2 rounds (the ticket with its messages, then the earlier tickets with theirs together) and never asks the index', async () => {
+    const [t1, t2, t3, t4] = [1, 2, 3, 4].map((index) => ticket(index, index * 10)) as [Ticket, Ticket, Ticket, Ticket];
+    const { rounds } = fakeTable([t1, t2, t3, keeping(t4, [t3, t2, t1])], [3, 3, 3, 3]);
+
+    const page = await listMessages(admin, 'T004', ListMessagesQuery.parse({}));
+
+    expect(rounds).toEqual([['T004'], ['T003', 'T002', 'T001']]);
+    expect(bodies(page)).toEqual([...numbered('T004', 2, 0), ...numbered('T003', 2, 0), ...numbered('T002', 2, 0), ...numbered('T001', 2, 0)]);
+    expect([page.hasMore, page.cursor]).toEqual([false, null]);
+    expect(page.tickets.map((summary) => summary.id)).toEqual(['T004', 'T003', 'T002', 'T001']);
+  });
+
+  it("takes 1 round for a contact's first ticket, whose kept history is empty", async () => {
+    const { rounds } = fakeTable([keeping(ticket(1, 10), [])], [3]);
+
+    const page = await listMessages(admin, 'T001', ListMessagesQuery.parse({}));
+
+    expect(rounds).toEqual([['T001']]);
+    expect(bodies(page)).toEqual(numbered('T001', 2, 0));
+  });
+
+  it('ends the kept chain at a ticket reopened after the next one began, and asks the index from the last one that passed, as a ticket without a chain would', async () => {
+    const t1 = ticket(1, 10);
+    // Reopened: changed at minute 35, after T003 began (minute 30).
+    const t2 = ticket(2, 20, 35);
+    const t3 = ticket(3, 30, 40);
+    const { rounds } = fakeTable([t1, t2, t3, keeping(ticket(4, 50), [t3, t2, t1])], [2, 2, 2, 2]);
+
+    const page = await listMessages(admin, 'T004', ListMessagesQuery.parse({}));
+
+    expect(rounds).toEqual([['T004'], ['T003', 'T002', 'T001'], ['GSI3'], ['T001']]);
+    expect(page.tickets.map((summary) => summary.id)).toEqual(['T004', 'T003', 'T001']);
+    expect(bodies(page)).toEqual([...numbered('T004', 1, 0), ...numbered('T003', 1, 0), ...numbered('T001', 1, 0)]);
+  });
+
+  it('skips a kept ticket deleted since through the index, which no longer holds it', async () => {
+    const [t1, t2, t3] = [1, 2, 3].map((index) => ticket(index, index * 10)) as [Ticket, Ticket, Ticket];
+    const { rounds } = fakeTable([t1, keeping(t3, [t2, t1])], [2, 2]);
+
+    const page = await listMessages(admin, 'T003', ListMessagesQuery.parse({}));
+
+    expect(rounds).toEqual([['T003'], ['T002', 'T001'], ['GSI3'], ['T001']]);
+    expect(page.tickets.map((summary) => summary.id)).toEqual(['T003', 'T001']);
+  });
+
+  it('goes on through the index past a full kept chain of 10 tickets', async () => {
+    const tickets = Array.from({ length: 14 }, (_, index) => ticket(index + 1, (index + 1) * 10));
+    const asked = keeping(tickets[13] as Ticket, tickets.slice(3, 13).reverse());
+    const { rounds } = fakeTable([...tickets.slice(0, 13), asked], Array(14).fill(1));
+
+    const page = await listMessages(admin, 'T014', ListMessagesQuery.parse({}));
+
+    expect(rounds).toEqual([
+      ['T014'],
+      ['T013', 'T012', 'T011', 'T010', 'T009'],
+      ['T008', 'T007', 'T006', 'T005', 'T004'],
+      ['GSI3'],
+      ['T003', 'T002', 'T001'],
+    ]);
+    expect(bodies(page)).toEqual(tickets.slice().reverse().map((owner) => `${owner.id}:0`));
+  });
+});
+
+describe('the first page of a short ticket stored before tickets kept their earlier ones', () => {
   it('takes 3 rounds (the ticket with its messages, the earlier tickets, their messages together) where the walk took one pair per ticket', async () => {
     // Four tickets of 3 messages each on W1, one a minute apart; the newest is asked.
     const tickets = [1, 2, 3, 4].map((index) => ticket(index, index * 10));

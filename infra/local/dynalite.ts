@@ -62,8 +62,13 @@ interface LevelIterator {
   return?: () => Promise<void>;
 }
 interface Store {
-  readonly db: { values(options: unknown): LevelIterator };
-  readonly lifecycleManager: { gracefulClose(callback: (error: unknown) => void): void };
+  readonly db: { values(options: unknown): LevelIterator; getMany(keys: string[]): Promise<(Payload | undefined)[]> };
+  readonly options: { readonly maxItemSize: number };
+  readonly lifecycleManager: {
+    gracefulClose(callback: (error: unknown) => void): void;
+    trackOperation<T>(operation: Promise<T>): Promise<T>;
+  };
+  getTable(name: string, callback: (error: unknown, table: Payload) => void): void;
 }
 type Action = (store: Store, data: Payload, callback: Callback) => void;
 interface Validation {
@@ -77,6 +82,11 @@ interface Validations {
 }
 interface Db {
   checkConditional(data: Payload, existingItem: Payload | undefined): unknown;
+  validateKey(key: Payload, table: Payload): unknown;
+  validateKeyPaths(nestedPaths: unknown, table: Payload): unknown;
+  createKey(key: Payload, table: Payload): string;
+  mapPaths(paths: unknown, item: Payload): Payload;
+  itemSize(item: Payload): number;
   create(options: { path?: string; createTableMs: number; deleteTableMs: number; updateTableMs: number }): Store;
 }
 
@@ -86,12 +96,92 @@ const validations = load('dynalite/validations') as Validations;
 const operations = new Map<string, { action: Action; validation: Validation }>(
   OPERATIONS.map((operation) => {
     const file = validations.toLowerFirst(operation);
-    return [
-      operation,
-      { action: load(`dynalite/actions/${file}`) as Action, validation: load(`dynalite/validations/${file}`) as Validation },
-    ];
+    const action = load(`dynalite/actions/${file}`) as Action;
+    return [operation, { action: operation === 'BatchGetItem' ? batchGetItem(action) : action, validation: load(`dynalite/validations/${file}`) as Validation }];
   }),
 );
+
+/** One table's part of a BatchGetItem, as dynalite's validation leaves it (`_projection` parsed from ProjectionExpression). */
+interface BatchGetTableRequest {
+  readonly Keys: Payload[];
+  readonly AttributesToGet?: string[];
+  readonly ConsistentRead?: boolean;
+  readonly _projection?: { readonly paths: unknown; readonly nestedPaths?: unknown };
+}
+
+/**
+ * BatchGetItem with one read of the store per table. dynalite's own action reads the table's
+ * description again for every key and each key with a LevelDB get of its own (on disk, a task of the
+ * libuv pool each, then a setImmediate hop each): a batch of 100 keys was 200 reads, and checking a
+ * search's candidates by key cost the local table five times what a Query of as many items does. Here:
+ * the description once, the keys in one `getMany`. The answer is dynalite's: the items found (projected),
+ * in no particular order (shuffled, as dynalite does, since DynamoDB promises none), and the keys past
+ * its answer-size limit in UnprocessedKeys. A request asking for consumed capacity goes to dynalite's own
+ * action, which computes it.
+ */
+function batchGetItem(original: Action): Action {
+  return (store, data, callback) => {
+    if (data.ReturnConsumedCapacity === 'TOTAL' || data.ReturnConsumedCapacity === 'INDEXES') {
+      original(store, data, callback);
+      return;
+    }
+    const tableOf = (name: string) =>
+      new Promise<Payload>((resolve, reject) => store.getTable(name, (error, table) => (error ? reject(asDynamoError(error)) : resolve(table))));
+    const answer = async (): Promise<Payload> => {
+      const requests = Object.entries(data.RequestItems as Record<string, BatchGetTableRequest>);
+      const tables = await Promise.all(requests.map(([name]) => tableOf(name)));
+      const limit = 1024 * 1024 + store.options.maxItemSize - 3;
+      const responses: Record<string, Payload[]> = {};
+      const unprocessed: Record<string, Payload> = {};
+      let size = 0;
+      for (const [index, [name, request]] of requests.entries()) {
+        const table = tables[index] as Payload;
+        for (const key of request.Keys) {
+          const invalid = db.validateKey(key, table);
+          if (invalid) throw asDynamoError(invalid);
+        }
+        const invalidPath = db.validateKeyPaths(request._projection?.nestedPaths, table);
+        if (invalidPath) throw asDynamoError(invalidPath);
+        const found = await store.lifecycleManager.trackOperation(store.db.getMany(request.Keys.map((key) => `item-${name}~${db.createKey(key, table)}`)));
+        const paths = request._projection?.paths ?? request.AttributesToGet;
+        const order = shuffled(request.Keys.map((_, position) => position));
+        const items: Payload[] = [];
+        for (const position of order) {
+          const item = found[position];
+          if (!item) continue;
+          const next = size + db.itemSize(item);
+          if (next > limit) {
+            const left = (unprocessed[name] ??= {
+              Keys: [],
+              ...(request.AttributesToGet ? { AttributesToGet: request.AttributesToGet } : {}),
+              ...(request.ConsistentRead ? { ConsistentRead: request.ConsistentRead } : {}),
+            });
+            (left.Keys as Payload[]).push(request.Keys[position] as Payload);
+            continue;
+          }
+          size = next;
+          items.push(paths ? db.mapPaths(paths, item) : item);
+        }
+        responses[name] = items;
+      }
+      return { Responses: responses, UnprocessedKeys: unprocessed };
+    };
+    answer().then(
+      (result) => callback(null, result),
+      (error: unknown) => callback(error),
+    );
+  };
+}
+
+/** A shuffled copy (Fisher-Yates). */
+function shuffled<T>(values: readonly T[]): T[] {
+  const copy = [...values];
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
 
 /** dynalite's errors carry the HTTP status and body DynamoDB would answer with. */
 function asDynamoError(error: unknown): Error {

@@ -1,6 +1,6 @@
 /**
  * The local DynamoDB stand-in, driven by the real SDK v3 clients: the transactions and TTL deletion it
- * adds on top of dynalite (its expiry index, the bounded sweep passes, the backfill of an older data
+ * adds on top of dynalite, its BatchGetItem (one store read per table instead of dynalite's per key) (its expiry index, the bounded sweep passes, the backfill of an older data
  * folder, stopping mid-sweep), the table it creates from MAIN_TABLE, and its persistence on disk.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,6 +14,7 @@ import {
   TransactWriteItemsCommand,
 } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   DynamoDBDocumentClient,
@@ -84,6 +85,40 @@ describe('local DynamoDB', () => {
   afterAll(async () => {
     raw.destroy();
     await dynamo.stop();
+  });
+
+  test('answers a BatchGetItem with the items found, projected, and nothing for the keys that have none', async () => {
+    const pk = partition();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'A', name: 'first', extra: 1 } }));
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: pk, SK: 'C', name: 'third', extra: 3 } }));
+
+    const whole = await doc.send(
+      new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: [{ PK: pk, SK: 'A' }, { PK: pk, SK: 'B' }, { PK: pk, SK: 'C' }] } } }),
+    );
+    const projected = await doc.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [TABLE]: { Keys: [{ PK: pk, SK: 'A' }, { PK: pk, SK: 'C' }], ProjectionExpression: 'SK, #name', ExpressionAttributeNames: { '#name': 'name' } },
+        },
+      }),
+    );
+
+    const bySortKey = (items: Record<string, unknown>[] | undefined) => [...(items ?? [])].sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
+    expect(bySortKey(whole.Responses?.[TABLE])).toEqual([
+      { PK: pk, SK: 'A', name: 'first', extra: 1 },
+      { PK: pk, SK: 'C', name: 'third', extra: 3 },
+    ]);
+    expect(bySortKey(projected.Responses?.[TABLE])).toEqual([
+      { SK: 'A', name: 'first' },
+      { SK: 'C', name: 'third' },
+    ]);
+    expect(whole.UnprocessedKeys).toEqual({});
+  });
+
+  test('refuses a BatchGetItem key that does not match the table, as DynamoDB does', async () => {
+    const error = await doc.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: [{ PK: partition() }] } } })).catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ name: 'ValidationException', message: 'The provided key element does not match the schema' });
   });
 
   test('refuses a transaction whose condition fails and writes nothing', async () => {

@@ -34,14 +34,24 @@
  *
  * Several words: a ticket must use them all. A term of one word considers that word's newest
  * SEARCH_TICKETS tickets (Queries of 100 entries, at most 1000), as it always did. A term of two or more
- * (at most SEARCH_WORDS) reads each word's newest uses in parallel, pages of ALL_WORDS_PAGE (1000)
- * entries, down to at most ALL_WORDS_DEPTH (4000) entries a word, and intersects them
- * (word-index.ts findTicketsByAllWords): it finds a ticket when, for each word, the ticket's newest use of
- * it is among that word's newest ALL_WORDS_DEPTH entries, so always when a word has fewer uses. It stops
- * early once SEARCH_TICKETS tickets use them all, or once a word's list is exhausted (the only complete
- * set of candidates) and each of its tickets is seen in, or ruled out by, every other word. Intersecting
- * the newest 100 tickets of each word instead found nothing when both words were common and only older
- * tickets used both. Bound per request: ALL_WORDS_DEPTH / ALL_WORDS_PAGE rounds of one Query per word.
+ * (at most SEARCH_WORDS) reads each word's newest FIRST_PAGE (300) entries in parallel; the word used
+ * least drives (word-index.ts findTicketsByAllWords): its tickets, newest use first, are the candidates,
+ * each checked for the other words by the other lists or by the ticket's word marks (BatchGet, all at
+ * once), and the driving word is read deeper (ALL_WORDS_PAGE, 1000 entries a Query, down to
+ * ALL_WORDS_DEPTH, 4000) only while fewer than the page needs pass. The recall rule: a ticket using all
+ * the words is found when its newest use of the driving word is among that word's newest ALL_WORDS_DEPTH
+ * entries; exactly when that word has fewer uses. At most SEARCH_TICKETS tickets. Intersecting each
+ * word's newest entries instead found nothing when both words were common and only older tickets used
+ * both, and reading a common word 4000 deep cost 5 steps.
+ *
+ * How many such tickets a request asks for (wordsWanted): the positions before its page and two pages
+ * (the scope and stale copies drop some), at most SEARCH_TICKETS; the route knows the position from the
+ * query, so this still starts with the caller's read. A ticket's order is its newest use of the driving
+ * word, so reading deeper only appends: while the words stopped early (`until`), the list ends at the
+ * last ticket they placed (candidates of the name index ordered below it wait for a later page), the
+ * end of the list answers a `nextOffset`, and a later page asks for more. When the scope leaves the
+ * page short of such a list's end, the words are read again up to SEARCH_TICKETS (the list then
+ * complete; its start is the same, so positions hold).
  *
  * Paging: the candidates, filtered on the indexes, in order, are a list; the cursor is the position after
  * the last one examined, so the next page starts where this one stopped. `hasMore` says candidates remain
@@ -49,9 +59,11 @@
  * without a cursor counts PAGE_SIZE positions a page.
  *
  * Cost of a search by letters, beyond the caller's read: one Query of the name index and one of each
- * word's entries (100 entries a Query), all at once; then one BatchGet of the page's tickets (20; more
- * only when copies turn out stale, at most SEARCH_READ_BUDGET), which carry their row copies, so the
- * presenter reads nothing else. Two sequential steps after the caller. `npm run bench:load` prints the
+ * word's entries (100 entries a Query; FIRST_PAGE for several words), all at once; for several words,
+ * the BatchGets of the driving word's candidates' marks (and, only when too few pass, a deeper page of it
+ * and their marks); then one BatchGet of the page's tickets (20; more only when copies turn out stale,
+ * at most SEARCH_READ_BUDGET), which carry their row copies, so the presenter reads nothing else. Two
+ * sequential steps after the caller (three for several words, the marks' step in between). `npm run bench:load` prints the
  * figures (README, Benchmarks).
  */
 import type { TicketDto } from '../../../shared/tickets';

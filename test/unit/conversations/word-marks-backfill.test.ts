@@ -40,7 +40,7 @@ function messageOf(ticketId: string, n: number, body: string): StoredMessage {
     whatsappMessageId: null,
     createdAt: at(n),
     updatedAt: at(n),
-  } as StoredMessage;
+  };
 }
 
 beforeEach(() => {

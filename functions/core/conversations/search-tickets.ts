@@ -37,8 +37,9 @@
  * (at most SEARCH_WORDS) reads each word's newest FIRST_PAGE (300) entries in parallel; the word used
  * least drives (word-index.ts findTicketsByAllWords): its tickets, newest use first, are the candidates,
  * each checked for the other words by the other lists or by the ticket's word marks (BatchGet, all at
- * once), and the driving word is read deeper (ALL_WORDS_PAGE, 1000 entries a Query, down to
- * ALL_WORDS_DEPTH, 4000) only while fewer than the page needs pass. The recall rule: a ticket using all
+ * once), and the driving word is read deeper (at most ALL_WORDS_PAGE, 1000 entries a Query, as many
+ * as the rate of passing so far says, down to ALL_WORDS_DEPTH, 4000) only while fewer than the page needs
+ * pass. The recall rule: a ticket using all
  * the words is found when its newest use of the driving word is among that word's newest ALL_WORDS_DEPTH
  * entries; exactly when that word has fewer uses. At most SEARCH_TICKETS tickets. Intersecting each
  * word's newest entries instead found nothing when both words were common and only older tickets used

@@ -268,7 +268,7 @@ function decodeCursor(cursor: string): string {
 
 /** Entries of each word read first, all words at once: enough to tell the driving word, and often its whole answer. */
 export const FIRST_PAGE = 300;
-/** Entries of the driving word read per further Query: an entry is ~150-250 bytes, a page stays far under 1 MB. */
+/** Entries of the driving word read at most per further Query: an entry is ~150-250 bytes, a page stays far under 1 MB. */
 export const ALL_WORDS_PAGE = 1000;
 /** Entries of the driving word read at most (FIRST_PAGE, then ALL_WORDS_PAGE at a time). */
 export const ALL_WORDS_DEPTH = 4000;
@@ -318,6 +318,16 @@ function drivingWord(readings: readonly WordReading[]): WordReading | undefined 
   return [...readings].sort((a, b) => (oldestRead(a) < oldestRead(b) ? -1 : oldestRead(a) > oldestRead(b) ? 1 : byTickets(a, b)))[0];
 }
 
+/**
+ * Entries of the driving word to read next for `missing` more tickets, when `passed` of the `checked`
+ * so far used every word: half as many again as that rate says (every entry read is a mark to check), at
+ * least FIRST_PAGE, at most ALL_WORDS_PAGE; ALL_WORDS_PAGE when none passed yet.
+ */
+function nextPageSize(missing: number, passed: number, checked: number): number {
+  if (passed === 0) return ALL_WORDS_PAGE;
+  return Math.min(ALL_WORDS_PAGE, Math.max(FIRST_PAGE, Math.ceil((1.5 * missing * checked) / passed)));
+}
+
 export interface AllWordsHits {
   /** Newest use of the driving word first; reading deeper only appends to this list. */
   readonly hits: WordHit[];
@@ -336,8 +346,9 @@ export interface AllWordsHits {
  * tickets are the candidates, newest use first. A candidate passes when each other word has it in its
  * read page, or, failing that, has a mark for it (one BatchGetItem of 100 marks per call, all the
  * candidates of a page at once; a word whose list was read to its end and lacks the ticket rules it out
- * without a read). While fewer than `wanted` pass, the driving word's next ALL_WORDS_PAGE entries are
- * read and their new tickets checked, down to ALL_WORDS_DEPTH entries at most. Usually two steps.
+ * without a read). While fewer than `wanted` pass, the driving word's next entries are read (as many as
+ * the rate of passing so far says are needed, and half again: nextPageSize) and their new tickets
+ * checked, down to ALL_WORDS_DEPTH entries at most. Usually two steps.
  *
  * The recall rule, and its bound: a ticket using all the words is found when its newest use of the
  * driving word is among that word's newest `depth` (ALL_WORDS_DEPTH) entries; always when that word has
@@ -367,7 +378,7 @@ export async function findTicketsByAllWords(companyId: string, words: readonly s
       if (others.every((other) => other.hits.has(hit.ticketId) || marked.has(pairKey(hit.ticketId, other.word)))) found.push(hit);
     }
     if (found.length >= wanted || driving.exhausted || driving.read >= depth) break;
-    await readOn(driving, Math.min(ALL_WORDS_PAGE, depth - driving.read));
+    await readOn(driving, Math.min(nextPageSize(wanted - found.length, found.length, checked), depth - driving.read));
   }
   const ended = driving.exhausted || driving.read >= depth;
   return { hits: found.slice(0, wanted), complete: ended && found.length <= wanted };

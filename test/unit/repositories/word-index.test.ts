@@ -273,7 +273,20 @@ describe('findTicketsByAllWords', () => {
     expect(idsOf(found)).toEqual(rare.filter((_, index) => index % 10 === 0).slice(0, 40));
     expect(found.complete).toBe(false);
     expect(queriesOf('pedido')).toHaveLength(1);
-    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, ALL_WORDS_PAGE]);
+    // 30 of the first 300 pass: the 10 missing need about 100 more entries, half again, at least FIRST_PAGE.
+    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, FIRST_PAGE]);
+  });
+
+  it('reads the driving word on by ALL_WORDS_PAGE entries while none of its tickets passed, and by what the rate of passing says once some did', async () => {
+    const rare = others('R', 3000);
+    // One ticket in a hundred uses both words, from the 400th on.
+    serveWords({ reembolso: { ids: rare, step: 10 }, pedido: { ids: others('P', 9000) } }, rare.filter((_, index) => index >= 400 && index % 100 === 0).map((id) => `${id} pedido`));
+
+    const found = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 12);
+
+    expect(found.hits).toHaveLength(12);
+    // After 300: none passed, 1000 more; after 1300: 9 passed, 3 missing at 9 in 1300 make 650.
+    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, ALL_WORDS_PAGE, 650]);
   });
 
   it('answers a longer list that starts with the shorter one when more tickets are asked for', async () => {

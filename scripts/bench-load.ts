@@ -8,7 +8,7 @@
  * attributes and row copies (ticket-rows.ts rowCopiesFor), uuid and number pointers, contact-name
  * entries (name-index.ts nameEntryItems), the ids of the contact's earlier tickets, the contact's
  * open-ticket slot, the contact with its number item, a few messages and their word-index entries with
- * the ticket's copy (word-index.ts wordEntryItems)), many BatchWriteItem calls in flight. Message texts are
+ * the ticket's copy and the ticket's word marks (word-index.ts wordIndexItems)), many BatchWriteItem calls in flight. Message texts are
  * drawn from a vocabulary; SEARCH_WORD is in about 1% of the tickets, and about a sixth of the contacts'
  * names start with SEARCH_PREFIX, so both searches have something realistic to find.
  *
@@ -40,12 +40,13 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { dynamo } from '../functions/core/aws/clients';
 import { buildNameIndex } from '../functions/core/conversations/name-index-backfill';
+import { buildWordMarks } from '../functions/core/conversations/word-marks-backfill';
 import { contactItem, uniqueContactNumberItem, type Contact } from '../functions/core/repositories/contacts';
 import { lastMessageText, messageItem, parseMessageId } from '../functions/core/repositories/messages';
 import { putTicketNumberAction } from '../functions/core/repositories/ticket-numbers';
 import { EARLIER_TICKETS_KEPT, openTicketItem, ticketItem, ticketUuidItem, type Ticket } from '../functions/core/repositories/tickets';
 import { nameEntryItems } from '../functions/core/repositories/name-index';
-import { wordEntryItems } from '../functions/core/repositories/word-index';
+import { wordIndexItems } from '../functions/core/repositories/word-index';
 import { startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import { againstTarget, cpuTicksOfStat, renderTable, sequentialSteps, splitThreads, type CallSpan, type ThreadSplit } from './bench-figures';
 import type { TicketStatus } from '../shared/tickets';
@@ -256,7 +257,8 @@ interface SeedMemory {
 /**
  * Every item of the `index`-th ticket, as the product writes them: the ticket with its row copies,
  * pointers, slot, contact-name entries and earlier tickets (create-ticket.ts insertTicket), its
- * messages and their word entries carrying the ticket's copy (wordEntryItems, as indexWords builds them).
+ * messages, their word entries carrying the ticket's copy and its word marks (wordIndexItems, as
+ * indexWords builds them).
  */
 async function ticketItems(manifest: Manifest, index: number, contactCount: number, memory: SeedMemory, sources: BenchRowSources): Promise<WriteRequest[]> {
   const shape = { contact: contactAt(manifest, index % contactCount), status: statusOf(index), messageCount: MESSAGES_PER_TICKET, number: index + 1 };
@@ -305,9 +307,7 @@ async function ticketItemsOf(
     memory.slots.add(contact.id);
     requests.push(put(openTicketItem(ticket)));
   }
-  for (const message of messages) {
-    requests.push(put(messageItem(message)), ...wordEntryItems(ticket, message.body, message.createdAt).map(put));
-  }
+  requests.push(...messages.map((message) => put(messageItem(message))), ...wordIndexItems(ticket, messages).map(put));
   return { ticket, requests };
 }
 
@@ -531,6 +531,9 @@ async function main(): Promise<void> {
       // A folder seeded before the contact-name index gets its entries once, as `npm start` gives them.
       const indexed = await buildNameIndex(manifest.accounts.company.companyId);
       if (indexed > 0) process.stdout.write(`  contact-name index built for ${indexed} tickets seeded before it\n`);
+      // Likewise the word marks of a folder seeded before them.
+      const marked = await buildWordMarks(manifest.accounts.company.companyId);
+      if (marked > 0) process.stdout.write(`  word marks written for ${marked} tickets seeded before them\n`);
     } else {
       const accounts = await createBenchCompany(cloud, signIn, apiOf(cloud));
       manifest = { accounts, start: Date.now() - (SIZES.at(-1) ?? 0) * 60_000, tickets: 0, contactIds: [] };

@@ -5,6 +5,7 @@
  */
 import './quiet-sdk-notice';
 import { buildAllNameIndexes } from '../functions/core/conversations/name-index-backfill';
+import { buildAllWordMarks } from '../functions/core/conversations/word-marks-backfill';
 import { backfillAllTicketNumbers } from '../functions/core/conversations/ticket-numbers';
 import { recoverScheduledMessages } from '../functions/core/scheduled-messages/recover-scheduled-messages';
 import { startLocalCloud } from '../infra/local/cloud';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
   await backfillAllTicketNumbers();
   // The one-off build of the contact-name index for tickets stored before it (a read per company afterwards).
   await buildAllNameIndexes();
+  // Likewise the word marks of tickets stored before them (a read per company afterwards).
+  await buildAllWordMarks();
   // Schedules delivered to the in-memory queue just before the last stop, or cut off mid-send by it.
   const recovered = await recoverScheduledMessages({ orphanedBefore: new Date(startedAt) });
   if (recovered.rearmed + recovered.failed > 0) {

@@ -20,17 +20,18 @@ import { created, noContent, ok } from '../core/http/reply';
 import { createTicket } from '../core/conversations/create-ticket';
 import { deleteTicket } from '../core/conversations/delete-ticket';
 import { kanbanTickets } from '../core/conversations/kanban';
-import { listTickets } from '../core/conversations/list-tickets';
-import { searchCandidates } from '../core/conversations/search-tickets';
+import { listTickets, searchOffsetOf } from '../core/conversations/list-tickets';
+import { searchCandidates, wordsWanted } from '../core/conversations/search-tickets';
 import { showTicket, showTicketByUuid } from '../core/conversations/show-ticket';
 import { leaveKanbanLanes, moveToKanbanLane, syncTicketTags } from '../core/conversations/sync-ticket-tags';
 import { updateTicket } from '../core/conversations/update-ticket';
 
 export const handler = httpModule('tickets', {
-  // A search's index Queries need only the tenant: they start with the caller's read.
+  // A search's index Queries need only the tenant and the page's position: they start with the caller's read.
   'GET /tickets': callerRouteWithEarlyRead(
     { query: ListTicketsQuery },
-    ({ query }, companyId) => (query.searchParam.trim() === '' ? Promise.resolve(undefined) : searchCandidates(companyId, query.searchParam)),
+    ({ query }, companyId) =>
+      query.searchParam.trim() === '' ? Promise.resolve(undefined) : searchCandidates(companyId, query.searchParam, wordsWanted(searchOffsetOf(query))),
     async ({ caller, query, early }) => ok(await listTickets(caller, query, early)),
   ),
   'GET /tickets/{id}': callerRoute({ params: TicketIdParams }, async ({ caller, params }) => ok(await showTicket(caller, params.id))),

@@ -2,13 +2,15 @@
  * Ticket search through the HTTP API on the local cloud: pages of 20 with a cursor, a ticket that moved
  * to another queue found by the people of that queue (its word index copies follow it) and by nobody
  * else, a stale copy never showing a ticket the caller may not see, and two words finding the tickets that
- * use both beyond the newest hundred of each; by a contact's name: any word's start, a rename, a transfer,
+ * use both beyond the newest hundred of each, and the one-off build of word marks for tickets stored before
+ * them; by a contact's name: any word's start, a rename, a transfer,
  * and the one-off build of the name index for tickets stored before it.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
 import { buildNameIndex } from '../../functions/core/conversations/name-index-backfill';
+import { buildWordMarks } from '../../functions/core/conversations/word-marks-backfill';
 import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
 import { nameEntryItems } from '../../functions/core/repositories/name-index';
 import { batchWriteAll } from '../../functions/core/repositories/table';
@@ -217,5 +219,28 @@ describe('GET /tickets?searchParam', () => {
     await batchWriteAll([...only(first), ...only(second)].map((Item) => ({ PutRequest: { Item } })));
 
     expect(idsOf((await search(tenant.admin, `${first} ${second}`)).tickets)).toEqual(idsOf(both).reverse());
+  });
+
+  it('gives tickets stored before word marks theirs in the one-off build, so two words find them past the newest uses of the common word', async () => {
+    const first = marker();
+    const second = marker();
+    const ticket = await ticketSaying(tenant.admin, queueA, `${first} com ${second}`);
+    // 400 newer uses of the second word, by tickets that are gone: the first word drives, and the ticket
+    // is known to use the second only by its mark.
+    const later = (n: number) => new Date(Date.now() + 60_000 + n * 1000);
+    const gone = Array.from({ length: 400 }, (_, n) =>
+      wordEntryItems({ companyId: tenant.companyId, id: ulid(), queueId: queueA, userId: null, createdAt: later(0).toISOString() }, `Sobre ${second}`, later(n)),
+    ).flat();
+    await batchWriteAll(gone.map((Item) => ({ PutRequest: { Item } })));
+    expect(idsOf((await search(tenant.admin, `${first} ${second}`)).tickets)).toEqual([ticket.id]);
+    // As a ticket stored before marks: none, and the company not marked built.
+    const marks = [first, second].map((word) => keys.ticketWord(tenant.companyId, ticket.id, word));
+    await batchWriteAll(marks.map((Key) => ({ DeleteRequest: { Key } })));
+    await dynamo().send(new DeleteCommand({ TableName: cloud.tableName, Key: keys.wordMarksMark(tenant.companyId) }));
+    expect((await search(tenant.admin, `${first} ${second}`)).tickets).toEqual([]);
+
+    expect(await buildWordMarks(tenant.companyId)).toBeGreaterThan(0);
+    expect(idsOf((await search(tenant.admin, `${first} ${second}`)).tickets)).toEqual([ticket.id]);
+    expect(await buildWordMarks(tenant.companyId)).toBe(0);
   });
 });

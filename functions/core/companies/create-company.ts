@@ -18,6 +18,7 @@ import { AppError } from '../errors';
 import { createAccount, normaliseEmail } from '../aws/cognito-accounts';
 import { putNewCompanyAction, type Company, type Recurrence } from '../repositories/companies';
 import { markNameIndexBuiltAction } from '../repositories/name-index';
+import { markWordMarksBuiltAction } from '../repositories/word-index';
 import { getPlan, planCounterAction } from '../repositories/plans';
 import { claimQueueColorAction, putNewQueueAction, type Queue } from '../repositories/queues';
 import { putSettingAction } from '../repositories/settings';
@@ -94,6 +95,7 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
   steps.add('queueColor', claimQueueColorAction(queue));
   steps.add('plan', planCounterAction(company.planId, 1));
   steps.add('nameIndex', markNameIndexBuiltAction(companyId, now));
+  steps.add('wordMarks', markWordMarksBuiltAction(companyId, now));
   for (const key of SETTING_KEYS) steps.add(`setting:${key}`, putSettingAction(companyId, key, settings[key]));
 
   const failed = await runWithNewAccount(steps, email);

@@ -216,17 +216,26 @@ export function decodeCursor(text: string): Cursor {
   throw invalidCursor();
 }
 
+/**
+ * The candidate position a search page starts at: its cursor's, else `pageNumber`'s (PAGE_SIZE a page).
+ * Known from the query alone, so the route can size the search's first step before the caller is read.
+ */
+export function searchOffsetOf(query: Pick<ListTicketsQuery, 'cursor' | 'pageNumber'>): number {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  if (cursor && !('offset' in cursor)) throw invalidCursor();
+  return cursor ? cursor.offset : (query.pageNumber - 1) * PAGE_SIZE;
+}
+
 // ---- the use case -------------------------------------------------------------------------------------
 
 /** `found`: what the search term finds, when the route read it already (search-tickets.ts searchCandidates). */
 export async function listTickets(caller: Caller, query: ListTicketsQuery, found?: SearchCandidates): Promise<TicketPage> {
   const scope = scopeOf(caller, query);
-  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (query.searchParam.trim() !== '') {
-    if (cursor && !('offset' in cursor)) throw invalidCursor();
-    const page = await searchTickets(scope, query.searchParam, cursor && 'offset' in cursor ? cursor.offset : (query.pageNumber - 1) * PAGE_SIZE, found);
+    const page = await searchTickets(scope, query.searchParam, searchOffsetOf(query), found);
     return { tickets: page.tickets, hasMore: page.nextOffset !== null, nextCursor: page.nextOffset === null ? null : encodeCursor({ offset: page.nextOffset }) };
   }
+  const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (cursor && !('below' in cursor)) throw invalidCursor();
 
   const skip = cursor ? 0 : (query.pageNumber - 1) * PAGE_SIZE;

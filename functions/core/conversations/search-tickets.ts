@@ -34,14 +34,25 @@
  *
  * Several words: a ticket must use them all. A term of one word considers that word's newest
  * SEARCH_TICKETS tickets (Queries of 100 entries, at most 1000), as it always did. A term of two or more
- * (at most SEARCH_WORDS) reads each word's newest uses in parallel, pages of ALL_WORDS_PAGE (1000)
- * entries, down to at most ALL_WORDS_DEPTH (4000) entries a word, and intersects them
- * (word-index.ts findTicketsByAllWords): it finds a ticket when, for each word, the ticket's newest use of
- * it is among that word's newest ALL_WORDS_DEPTH entries, so always when a word has fewer uses. It stops
- * early once SEARCH_TICKETS tickets use them all, or once a word's list is exhausted (the only complete
- * set of candidates) and each of its tickets is seen in, or ruled out by, every other word. Intersecting
- * the newest 100 tickets of each word instead found nothing when both words were common and only older
- * tickets used both. Bound per request: ALL_WORDS_DEPTH / ALL_WORDS_PAGE rounds of one Query per word.
+ * (at most SEARCH_WORDS) reads each word's newest FIRST_PAGE (300) entries in parallel; the word used
+ * least drives (word-index.ts findTicketsByAllWords): its tickets, newest use first, are the candidates,
+ * each checked for the other words by the other lists or by the ticket's word marks (BatchGet, all at
+ * once), and the driving word is read deeper (at most ALL_WORDS_PAGE, 1000 entries a Query, as many
+ * as the rate of passing so far says, down to ALL_WORDS_DEPTH, 4000) only while fewer than the page needs
+ * pass. The recall rule: a ticket using all
+ * the words is found when its newest use of the driving word is among that word's newest ALL_WORDS_DEPTH
+ * entries; exactly when that word has fewer uses. At most SEARCH_TICKETS tickets. Intersecting each
+ * word's newest entries instead found nothing when both words were common and only older tickets used
+ * both, and reading a common word 4000 deep cost 5 steps.
+ *
+ * How many such tickets a request asks for (wordsWanted): the positions before its page and two pages
+ * (the scope and stale copies drop some), at most SEARCH_TICKETS; the route knows the position from the
+ * query, so this still starts with the caller's read. A ticket's order is its newest use of the driving
+ * word, so reading deeper only appends: while the words stopped early (`until`), the list ends at the
+ * last ticket they placed (candidates of the name index ordered below it wait for a later page), the
+ * end of the list answers a `nextOffset`, and a later page asks for more. When the scope leaves the
+ * page short of such a list's end, the words are read again up to SEARCH_TICKETS (the list then
+ * complete; its start is the same, so positions hold).
  *
  * Paging: the candidates, filtered on the indexes, in order, are a list; the cursor is the position after
  * the last one examined, so the next page starts where this one stopped. `hasMore` says candidates remain
@@ -49,9 +60,11 @@
  * without a cursor counts PAGE_SIZE positions a page.
  *
  * Cost of a search by letters, beyond the caller's read: one Query of the name index and one of each
- * word's entries (100 entries a Query), all at once; then one BatchGet of the page's tickets (20; more
- * only when copies turn out stale, at most SEARCH_READ_BUDGET), which carry their row copies, so the
- * presenter reads nothing else. Two sequential steps after the caller. `npm run bench:load` prints the
+ * word's entries (100 entries a Query; FIRST_PAGE for several words), all at once; for several words,
+ * the BatchGets of the driving word's candidates' marks (and, only when too few pass, a deeper page of it
+ * and their marks); then one BatchGet of the page's tickets (20; more only when copies turn out stale,
+ * at most SEARCH_READ_BUDGET), which carry their row copies, so the presenter reads nothing else. Two
+ * sequential steps after the caller (three for several words, the marks' step in between). `npm run bench:load` prints the
  * figures (README, Benchmarks).
  */
 import type { TicketDto } from '../../../shared/tickets';
@@ -61,7 +74,7 @@ import { searchContactIds } from '../repositories/contacts';
 import { getTicket, getTickets, ticketSearchStatesOfContact, type Ticket, type TicketSearchState } from '../repositories/tickets';
 import { findTicketsByName } from '../repositories/name-index';
 import { getTicketIdByNumber } from '../repositories/ticket-numbers';
-import { findTicketsByAllWords, findTicketsByWord, indexableWords, type WordHit, type WordHitTicket } from '../repositories/word-index';
+import { findTicketsByAllWords, findTicketsByWord, indexableWords, type AllWordsHits, type WordHit, type WordHitTicket } from '../repositories/word-index';
 import { presentTickets } from './present-ticket';
 import type { TicketScope } from './ticket-scope';
 
@@ -103,47 +116,79 @@ interface Candidate {
  * dropped (within SEARCH_READ_BUDGET); present the page.
  */
 export async function searchTickets(scope: TicketScope, term: string, offset: number, found?: SearchCandidates): Promise<SearchPage> {
-  const candidates = (found ?? (await searchCandidates(scope.companyId, term))).filter((candidate) =>
-    candidate.current ? matchesScope(scope, candidate.current) : mayMatch(scope, candidate.then),
-  );
-  candidates.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
-
+  let given = found ?? (await searchCandidates(scope.companyId, term, wordsWanted(offset)));
+  let candidates = inScope(scope, given);
   const shown: Ticket[] = [];
   let position = offset;
   let read = 0;
-  while (shown.length < PAGE_SIZE && position < candidates.length && read < SEARCH_READ_BUDGET) {
-    const batch = candidates.slice(position, position + Math.min(PAGE_SIZE - shown.length, SEARCH_READ_BUDGET - read));
-    const missing = batch.filter((candidate) => !candidate.ticket).map((candidate) => candidate.ticketId);
-    const fetched = new Map((await getTickets(scope.companyId, missing)).map((ticket) => [ticket.id, ticket]));
-    read += missing.length;
-    for (const candidate of batch) {
-      position += 1;
-      const ticket = candidate.ticket ?? fetched.get(candidate.ticketId);
-      if (ticket && matchesScope(scope, ticket)) shown.push(ticket);
+  for (;;) {
+    while (shown.length < PAGE_SIZE && position < candidates.length && read < SEARCH_READ_BUDGET) {
+      const batch = candidates.slice(position, position + Math.min(PAGE_SIZE - shown.length, SEARCH_READ_BUDGET - read));
+      const missing = batch.filter((candidate) => !candidate.ticket).map((candidate) => candidate.ticketId);
+      const fetched = new Map((await getTickets(scope.companyId, missing)).map((ticket) => [ticket.id, ticket]));
+      read += missing.length;
+      for (const candidate of batch) {
+        position += 1;
+        const ticket = candidate.ticket ?? fetched.get(candidate.ticketId);
+        if (ticket && matchesScope(scope, ticket)) shown.push(ticket);
+      }
     }
+    // The words stopped early and the scope left too few of them for the page: read them again, up to
+    // SEARCH_TICKETS, which completes the list (its start is the same, so the position still holds).
+    if (given.until === undefined || shown.length === PAGE_SIZE || position < candidates.length || read >= SEARCH_READ_BUDGET) break;
+    given = await searchCandidates(scope.companyId, term, SEARCH_TICKETS);
+    candidates = inScope(scope, given);
   }
   return {
     tickets: await presentTickets(scope.companyId, shown),
-    nextOffset: position < candidates.length ? position : null,
+    // While the words stopped early, more may come past the end of the list.
+    nextOffset: position < candidates.length || given.until !== undefined ? position : null,
   };
 }
 
+/**
+ * The candidates the scope may see, newest first; while the words stopped early (`until`), only those
+ * ordered at or above the last of them: older ones would move when the words are read deeper.
+ */
+function inScope(scope: TicketScope, found: SearchCandidates): Candidate[] {
+  const { until } = found;
+  const candidates = found.candidates.filter(
+    (candidate) => (until === undefined || candidate.orderKey >= until) && (candidate.current ? matchesScope(scope, candidate.current) : mayMatch(scope, candidate.then)),
+  );
+  return candidates.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
+}
+
+/**
+ * Tickets using every word of a term that a page from position `offset` asks for: the positions before it
+ * and two pages (scope and stale copies drop some), at most SEARCH_TICKETS.
+ */
+export const wordsWanted = (offset: number): number => Math.min(SEARCH_TICKETS, offset + 2 * PAGE_SIZE);
+
 /** What a term finds in a company before any scope applies (`searchCandidates`). */
-export type SearchCandidates = readonly Candidate[];
+export interface SearchCandidates {
+  /** Each ticket once. */
+  readonly candidates: readonly Candidate[];
+  /**
+   * Set when the several-words search stopped at the tickets asked for (findTicketsByAllWords not
+   * complete): the order key of the last ticket it placed; more may follow below it.
+   */
+  readonly until?: string;
+}
 
 /**
  * Every ticket the term finds in the company, each once, with what the indexes tell of it: the first
  * step of `searchTickets`, which needs only the tenant, so the route may start it with the caller's read
- * (http-module.ts callerRouteWithEarlyRead).
+ * (http-module.ts callerRouteWithEarlyRead). `wanted`: the tickets of several words asked for
+ * (wordsWanted of the page's position).
  */
-export async function searchCandidates(companyId: string, searched: string): Promise<SearchCandidates> {
+export async function searchCandidates(companyId: string, searched: string, wanted: number): Promise<SearchCandidates> {
   const term = searched.trim();
   const number = ticketNumberOf(term);
   // `#123` asks for a ticket number only; `123` may also be the start of a phone number or a word.
   const numberOnly = number !== undefined && term.startsWith('#');
   const [ofContacts, ofWords, numbered] = await Promise.all([
     numberOnly ? Promise.resolve({ hits: [], states: [] }) : ticketsOfContacts(companyId, term),
-    numberOnly ? Promise.resolve([]) : ticketsByWords(companyId, term),
+    numberOnly ? Promise.resolve({ hits: [], complete: true }) : ticketsByWords(companyId, term, wanted),
     number === undefined ? Promise.resolve(undefined) : ticketOfNumber(companyId, number),
   ]);
   const found = new Map<string, Candidate>();
@@ -151,10 +196,11 @@ export async function searchCandidates(companyId: string, searched: string): Pro
   for (const state of ofContacts.states) {
     if (!found.has(state.id)) found.set(state.id, { ticketId: state.id, orderKey: orderKeyOf(state), current: state });
   }
-  for (const hit of [...ofContacts.hits, ...ofWords]) {
+  for (const hit of [...ofContacts.hits, ...ofWords.hits]) {
     if (!found.has(hit.ticketId)) found.set(hit.ticketId, { ticketId: hit.ticketId, orderKey: hit.orderKey, then: hit.ticket });
   }
-  return [...found.values()];
+  const until = ofWords.complete || wanted >= SEARCH_TICKETS ? undefined : ofWords.hits.at(-1)?.orderKey;
+  return until === undefined ? { candidates: [...found.values()] } : { candidates: [...found.values()], until };
 }
 
 async function ticketOfNumber(companyId: string, number: number): Promise<Ticket | undefined> {
@@ -178,15 +224,15 @@ async function ticketsOfContacts(companyId: string, term: string): Promise<{ hit
 
 /**
  * Tickets whose messages contain every indexed word of the term (none when it has no such word), each
- * with its newest entry among those words (the freshest copy of the ticket). One word: its newest
- * SEARCH_TICKETS tickets. Several: the tickets among the newest ALL_WORDS_DEPTH uses of each word, read
- * in parallel and intersected (findTicketsByAllWords), at most SEARCH_TICKETS of them.
+ * with its newest entry of the word that orders it (the freshest copy of the ticket). One word: its
+ * newest SEARCH_TICKETS tickets. Several: the first `wanted` the driving word's tickets checked against
+ * the other words' marks give (findTicketsByAllWords), and whether that list is complete.
  */
-async function ticketsByWords(companyId: string, term: string): Promise<WordHit[]> {
+async function ticketsByWords(companyId: string, term: string, wanted: number): Promise<AllWordsHits> {
   const words = indexableWords(term).slice(0, SEARCH_WORDS);
-  if (words.length === 0) return [];
-  if (words.length > 1) return findTicketsByAllWords(companyId, words, SEARCH_TICKETS);
-  return (await findTicketsByWord(companyId, words[0] ?? '', SEARCH_TICKETS)).hits;
+  if (words.length === 0) return { hits: [], complete: true };
+  if (words.length > 1) return findTicketsByAllWords(companyId, words, wanted);
+  return { hits: (await findTicketsByWord(companyId, words[0] ?? '', SEARCH_TICKETS)).hits, complete: true };
 }
 
 const orderKeyOf = (ticket: Pick<Ticket, 'updatedAt' | 'id'>): string => `${ticket.updatedAt}#${ticket.id}`;

@@ -131,6 +131,12 @@ export const keys = {
     SK: scope === 'company' ? 'COMPANY' : `USER#${scope.slice('user:'.length)}`,
   }),
   dashboardDayPrefix: (companyId: string, day: string) => ({ PK: `${company(companyId)}#DASH#${day}`, SKPrefix: '' }),
+  /**
+   * A word mark: the ticket uses `word` in one of its messages (word-index.ts), so a search of several
+   * words asks a ticket's partition by key instead of reading a word's uses down to that ticket. 'WORD#'
+   * sorts after 'TICKET': outside ticketConversationRange and the MSG#, NOTE# and ATT# prefixes.
+   */
+  ticketWord: (companyId: string, ticketId: string, word: string): Key => ({ PK: `${company(companyId)}#TK#${ticketId}`, SK: `WORD#${word}` }),
   /** The word index of message text: one partition per normalised word, newest tickets first. */
   wordEntry: (companyId: string, word: string, sortKey: string): Key => ({ PK: `${company(companyId)}#WORD#${word}`, SK: sortKey }),
   wordPrefix: (companyId: string, word: string) => ({ PK: `${company(companyId)}#WORD#${word}`, SKPrefix: '' }),
@@ -141,6 +147,8 @@ export const keys = {
   nameEntry: (companyId: string, head: string, sortKey: string): Key => ({ PK: `${company(companyId)}#NAME#${head}`, SK: sortKey }),
   /** The mark of a company whose tickets stored before the name index got their entries. */
   nameIndexMark: (companyId: string): Key => ({ PK: company(companyId), SK: 'NAMEINDEX' }),
+  /** The mark of a company whose tickets stored before word marks (ticketWord) got theirs. */
+  wordMarksMark: (companyId: string): Key => ({ PK: company(companyId), SK: 'WORDMARKS' }),
 
   // session host: platform data, not tenant data. Leases are read with ConsistentRead from the table,
   // never from a GSI; both partitions hold a handful of items.

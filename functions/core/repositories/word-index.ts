@@ -16,17 +16,25 @@
  * The same ticket appears once per message using the word; a page is deduplicated, pages among
  * themselves are not (the reader keeps what it has shown).
  *
- * Several words (findTicketsByAllWords): entries are ordered by time of use, not by ticket, so there is
- * no asking whether a ticket uses a word; the words' newest entries are read in parallel, at most
- * ALL_WORDS_DEPTH each, and intersected. A ticket is found when each word's newest use of it is among
- * that word's newest ALL_WORDS_DEPTH entries; only a list read to its end bounds the answer exactly.
+ * Word marks: besides its entries, a ticket has one mark per word it uses, in its own partition
+ * (keys.ticketWord: `WORD#<word>`, with the time of the newest use its writer knew), so "does ticket T use
+ * word W" is one read by key. They are written with the entries (same writers, same best effort), deleted
+ * with the ticket's partition, and given to tickets stored before them by a one-off backfill
+ * (conversations/word-marks-backfill.ts).
+ *
+ * Several words (findTicketsByAllWords): the newest entries of each word are read in parallel; the word
+ * used least (a list read to its end, else the one whose page reaches furthest back in time) drives: its
+ * tickets, newest use first, are the candidates, and each is checked for the other words by their marks.
+ * A ticket using all the words is found when its newest use of the driving word is among that word's
+ * newest ALL_WORDS_DEPTH entries; exactly when that word has fewer uses.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { foldForSearch } from '../../../shared/text';
 import { dynamo } from '../aws/clients';
 import { AppError } from '../errors';
-import { keys } from './keys';
-import { batchWriteAll, prefixQueryInput } from './table';
+import { keys, type Key } from './keys';
+import { batchGetAll, batchWriteAll, prefixQueryInput, table } from './table';
+import type { TransactItem } from './transaction';
 import type { Ticket } from './tickets';
 
 export const MIN_WORD_LENGTH = 3;
@@ -95,19 +103,101 @@ export function wordEntryItems(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHi
   }));
 }
 
+/** A message as the index reads it: its text and when it was written (ISO time). */
+export interface IndexedText {
+  readonly body: string;
+  readonly createdAt: string | Date;
+}
+
+/**
+ * The ticket's marks of the words of `messages`: one per word (a BatchWriteItem refuses two requests of
+ * one key), with the newest time the word was used among them.
+ */
+export function wordMarkItems(ticket: Pick<Ticket, 'companyId' | 'id'>, messages: readonly IndexedText[]): Record<string, unknown>[] {
+  const newest = new Map<string, string>();
+  for (const message of messages) {
+    const time = typeof message.createdAt === 'string' ? message.createdAt : message.createdAt.toISOString();
+    for (const word of indexableWords(message.body)) {
+      const known = newest.get(word);
+      if (known === undefined || known < time) newest.set(word, time);
+    }
+  }
+  return [...newest].map(([word, at]) => ({ ...keys.ticketWord(ticket.companyId, ticket.id, word), entity: 'ticketWord', ticketId: ticket.id, word, at }));
+}
+
+/** Every item the index keeps for the messages of the ticket (as it is now): their entries and the ticket's marks. */
+export function wordIndexItems(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, messages: readonly IndexedText[]): Record<string, unknown>[] {
+  return [...messages.flatMap((message) => wordEntryItems(ticket, message.body, message.createdAt)), ...wordMarkItems(ticket, messages)];
+}
+
 /** Indexes the words of a message of the ticket (as it is now), written at `at`. */
 export async function indexWords(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, text: string, at: string | Date): Promise<void> {
-  await batchWriteAll(wordEntryItems(ticket, text, at).map((Item) => ({ PutRequest: { Item } })));
+  await indexMessagesWords(ticket, [{ body: text, createdAt: at }]);
 }
 
 /** Indexes (again) the words of several messages of the ticket, with the ticket as it is now. */
-export async function indexMessagesWords(
-  ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket,
-  messages: readonly { readonly body: string; readonly createdAt: string }[],
-): Promise<void> {
-  const items = messages.flatMap((message) => wordEntryItems(ticket, message.body, message.createdAt));
-  await batchWriteAll(items.map((Item) => ({ PutRequest: { Item } })));
+export async function indexMessagesWords(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, messages: readonly IndexedText[]): Promise<void> {
+  await batchWriteAll(wordIndexItems(ticket, messages).map((Item) => ({ PutRequest: { Item } })));
 }
+
+/**
+ * Writes only the ticket's marks of the words of `messages` (the backfill of tickets stored before marks;
+ * their entries exist).
+ */
+export async function putWordMarks(tickets: readonly { readonly ticket: Pick<Ticket, 'companyId' | 'id'>; readonly messages: readonly IndexedText[] }[]): Promise<void> {
+  await batchWriteAll(tickets.flatMap(({ ticket, messages }) => wordMarkItems(ticket, messages).map((Item) => ({ PutRequest: { Item } }))));
+}
+
+/** Keys a BatchGetItem takes at most (DynamoDB's limit). */
+const MARKS_PER_CALL = 100;
+
+/**
+ * Which of the (ticket, word) pairs have a mark: the answer holds `pairKey(ticketId, word)` of each. One
+ * BatchGetItem per 100 pairs, all sent at once, reading the keys only.
+ */
+export async function findWordMarks(companyId: string, pairs: readonly { readonly ticketId: string; readonly word: string }[]): Promise<Set<string>> {
+  const byKey = new Map<string, string>();
+  for (const { ticketId, word } of pairs) {
+    const key = keys.ticketWord(companyId, ticketId, word);
+    byKey.set(`${key.PK}\n${key.SK}`, pairKey(ticketId, word));
+  }
+  const all: Key[] = [...byKey.keys()].map((joined) => {
+    const [PK = '', SK = ''] = joined.split('\n');
+    return { PK, SK };
+  });
+  const chunks: Key[][] = [];
+  for (let start = 0; start < all.length; start += MARKS_PER_CALL) chunks.push(all.slice(start, start + MARKS_PER_CALL));
+  const found = (await Promise.all(chunks.map((chunk) => batchGetAll(chunk, { projection: 'PK, SK' })))).flat();
+  return new Set(found.flatMap((item) => byKey.get(`${String(item.PK)}\n${String(item.SK)}`) ?? []));
+}
+
+/** How findWordMarks names a pair. */
+export const pairKey = (ticketId: string, word: string): string => `${ticketId}\n${word}`;
+
+/** The version of the marks a company's backfill wrote; bump it to write them again. */
+export const WORD_MARKS_VERSION = 1;
+
+const wordMarksMarkItem = (companyId: string, at: Date) => ({
+  ...keys.wordMarksMark(companyId),
+  entity: 'wordMarksMark',
+  version: WORD_MARKS_VERSION,
+  builtAt: at.toISOString(),
+});
+
+/** Whether the company's tickets stored before word marks got theirs (the backfill's mark). */
+export async function areWordMarksBuilt(companyId: string): Promise<boolean> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.wordMarksMark(companyId), ConsistentRead: true }));
+  return Item !== undefined && Number(Item.version) >= WORD_MARKS_VERSION;
+}
+
+export async function markWordMarksBuilt(companyId: string, at: Date): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: table(), Item: wordMarksMarkItem(companyId, at) }));
+}
+
+/** The mark, in a new company's creation transaction: with no ticket yet, every ticket will have its marks. */
+export const markWordMarksBuiltAction = (companyId: string, at: Date): TransactItem => ({
+  Put: { TableName: table(), Item: wordMarksMarkItem(companyId, at) },
+});
 
 /** One ticket using a word, as its newest entry of that word tells it. */
 export interface WordHit {
@@ -176,15 +266,18 @@ function decodeCursor(cursor: string): string {
   return sortKey;
 }
 
-/** Entries read per Query when several words are intersected: an entry is ~150-250 bytes, a page stays far under 1 MB. */
+/** Entries of each word read first, all words at once: enough to tell the driving word, and often its whole answer. */
+export const FIRST_PAGE = 300;
+/** Entries of the driving word read at most per further Query: an entry is ~150-250 bytes, a page stays far under 1 MB. */
 export const ALL_WORDS_PAGE = 1000;
-/** Entries of each word read at most when several words are intersected (ALL_WORDS_PAGE at a time). */
+/** Entries of the driving word read at most (FIRST_PAGE, then ALL_WORDS_PAGE at a time). */
 export const ALL_WORDS_DEPTH = 4000;
 
 /** One word's partition as read so far, newest first. */
 interface WordReading {
+  readonly word: string;
   readonly prefix: ReturnType<typeof keys.wordPrefix>;
-  /** Each ticket once, with its newest entry of the word. */
+  /** Each ticket once, with its newest entry of the word, newest first (the order read). */
   readonly hits: Map<string, WordHit>;
   /** The sort key of the oldest entry read: the next page starts after it. */
   startAfter?: string;
@@ -193,17 +286,13 @@ interface WordReading {
   exhausted: boolean;
 }
 
-/** What a hit keeps; `slim`: the ticket and the order only (another list already carries the copy). */
-const ALL_WORDS_PROJECTION = `SK, ticketId, ${ENTRY_COPY_ATTRIBUTES}`;
-const SLIM_PROJECTION = 'SK, ticketId';
-
-async function readOn(reading: WordReading, depth: number, slim: boolean): Promise<void> {
+async function readOn(reading: WordReading, limit: number): Promise<void> {
   const { Items = [], LastEvaluatedKey } = await dynamo().send(
     new QueryCommand({
       ...prefixQueryInput(reading.prefix),
       ScanIndexForward: false,
-      Limit: Math.min(ALL_WORDS_PAGE, depth - reading.read),
-      ProjectionExpression: slim ? SLIM_PROJECTION : ALL_WORDS_PROJECTION,
+      Limit: limit,
+      ProjectionExpression: `SK, ticketId, ${ENTRY_COPY_ATTRIBUTES}`,
       ...(reading.startAfter ? { ExclusiveStartKey: { PK: reading.prefix.PK, SK: reading.startAfter } } : {}),
     }),
   );
@@ -217,49 +306,80 @@ async function readOn(reading: WordReading, depth: number, slim: boolean): Promi
 }
 
 /**
- * Tickets whose messages use every one of `words` (normalised like the index; none when one is never
- * indexed), each with its newest entry among those words, newest first, at most `limit` of them.
- *
- * The recall rule, and its bound: a ticket is found when, for each word, its newest use of that word is
- * among the newest `depth` (ALL_WORDS_DEPTH) entries of the word, so always when the word has fewer
- * entries. The words are read in parallel rounds of one Query each, ALL_WORDS_PAGE entries a page and
- * only the attributes a hit keeps (past an exhausted list, whose entries carry the ticket's copy, only
- * the order and the ticket): at most depth / ALL_WORDS_PAGE rounds and `depth` entries per word,
- * whatever the word's size. Reading stops before that once `limit` tickets use every word (those whose
- * uses are the newest: the lists advance together), or once a word's list is exhausted and each of its
- * tickets is decided (seen in every other word, or absent from another exhausted one); a word is read on
- * only while an undecided ticket of the exhausted list is missing from it. Only an exhausted
- * list is a complete set (entries are ordered by time of use, not by ticket, so an unread older entry of
- * any word may still name any ticket); its tickets bound the answer exactly.
+ * The word whose tickets are the candidates: a list read to its end (the fewest tickets of those), else
+ * the one whose read entries reach furthest back, the fewest uses per unit of time (ties: the fewest
+ * tickets). Its list is the shortest way to every ticket that uses all the words.
  */
-export async function findTicketsByAllWords(companyId: string, words: readonly string[], limit: number, depth = ALL_WORDS_DEPTH): Promise<WordHit[]> {
+function drivingWord(readings: readonly WordReading[]): WordReading | undefined {
+  const byTickets = (a: WordReading, b: WordReading) => a.hits.size - b.hits.size;
+  const exhausted = readings.filter((reading) => reading.exhausted).sort(byTickets);
+  if (exhausted[0]) return exhausted[0];
+  const oldestRead = (reading: WordReading) => reading.startAfter ?? '';
+  return [...readings].sort((a, b) => (oldestRead(a) < oldestRead(b) ? -1 : oldestRead(a) > oldestRead(b) ? 1 : byTickets(a, b)))[0];
+}
+
+/**
+ * Entries of the driving word to read next for `missing` more tickets, when `passed` of the `checked`
+ * so far used every word: half as many again as that rate says (every entry read is a mark to check), at
+ * least FIRST_PAGE, at most ALL_WORDS_PAGE; ALL_WORDS_PAGE when none passed yet.
+ */
+function nextPageSize(missing: number, passed: number, checked: number): number {
+  if (passed === 0) return ALL_WORDS_PAGE;
+  return Math.min(ALL_WORDS_PAGE, Math.max(FIRST_PAGE, Math.ceil((1.5 * missing * checked) / passed)));
+}
+
+export interface AllWordsHits {
+  /** Newest use of the driving word first; reading deeper only appends to this list. */
+  readonly hits: WordHit[];
+  /**
+   * Nothing more would be found by asking for more: the driving word's list was read to its end or to
+   * ALL_WORDS_DEPTH. False when reading stopped because `wanted` tickets were found.
+   */
+  readonly complete: boolean;
+}
+
+/**
+ * Tickets whose messages use every one of `words` (normalised like the index; none when one is never
+ * indexed), the first `wanted` of them in the order of their newest use of the driving word.
+ *
+ * Steps: each distinct word's newest FIRST_PAGE entries, in parallel; the driving word (drivingWord)'s
+ * tickets are the candidates, newest use first. A candidate passes when each other word has it in its
+ * read page, or, failing that, has a mark for it (one BatchGetItem of 100 marks per call, all the
+ * candidates of a page at once; a word whose list was read to its end and lacks the ticket rules it out
+ * without a read). While fewer than `wanted` pass, the driving word's next entries are read (as many as
+ * the rate of passing so far says are needed, and half again: nextPageSize) and their new tickets
+ * checked, down to ALL_WORDS_DEPTH entries at most. Usually two steps.
+ *
+ * The recall rule, and its bound: a ticket using all the words is found when its newest use of the
+ * driving word is among that word's newest `depth` (ALL_WORDS_DEPTH) entries; always when that word has
+ * fewer uses. A ticket's order is that newest use (the copy is that entry's), so reading deeper only
+ * appends: a later page, asking for more, never sees the earlier tickets move.
+ */
+export async function findTicketsByAllWords(companyId: string, words: readonly string[], wanted: number, depth = ALL_WORDS_DEPTH): Promise<AllWordsHits> {
   const terms = words.map(searchableWord);
-  if (terms.length === 0 || limit < 1 || terms.some((term) => term === undefined)) return [];
-  const readings: WordReading[] = [...new Set(terms as string[])].map((term) => ({ prefix: keys.wordPrefix(companyId, term), hits: new Map(), read: 0, exhausted: false }));
-  const inAll = (ticketId: string) => readings.every((reading) => reading.hits.has(ticketId));
-  const [first] = readings;
+  if (terms.length === 0 || wanted < 1 || terms.some((term) => term === undefined)) return { hits: [], complete: true };
+  const readings: WordReading[] = [...new Set(terms as string[])].map((word) => ({ word, prefix: keys.wordPrefix(companyId, word), hits: new Map(), read: 0, exhausted: false }));
+  await Promise.all(readings.map((reading) => readOn(reading, Math.min(FIRST_PAGE, depth))));
+  const driving = drivingWord(readings);
+  if (!driving) return { hits: [], complete: true };
+  const others = readings.filter((reading) => reading !== driving);
+
+  const found: WordHit[] = [];
+  let checked = 0;
   for (;;) {
-    if ([...(first?.hits.keys() ?? [])].filter(inAll).length >= limit) break;
-    let next = readings.filter((reading) => !reading.exhausted && reading.read < depth);
-    const exhausted = readings.filter((reading) => reading.exhausted).sort((a, b) => a.hits.size - b.hits.size)[0];
-    if (exhausted) {
-      // Every candidate is in the exhausted list: a word is read on only for those it has not shown yet.
-      const undecided = [...exhausted.hits.keys()].filter((ticketId) => !inAll(ticketId) && readings.every((reading) => !reading.exhausted || reading.hits.has(ticketId)));
-      next = next.filter((reading) => undecided.some((ticketId) => !reading.hits.has(ticketId)));
+    // The tickets the last page of the driving word added, in its order (a Map keeps the order of insertion).
+    const fresh = [...driving.hits.values()].slice(checked);
+    checked += fresh.length;
+    // A ticket missing from an exhausted list does not use that word; one missing from a list read in part may.
+    const open = fresh.filter((hit) => others.every((other) => other.hits.has(hit.ticketId) || !other.exhausted));
+    const asked = open.flatMap((hit) => others.filter((other) => !other.hits.has(hit.ticketId)).map((other) => ({ ticketId: hit.ticketId, word: other.word })));
+    const marked = asked.length === 0 ? new Set<string>() : await findWordMarks(companyId, asked);
+    for (const hit of open) {
+      if (others.every((other) => other.hits.has(hit.ticketId) || marked.has(pairKey(hit.ticketId, other.word)))) found.push(hit);
     }
-    if (next.length === 0) break;
-    // Past an exhausted list, every answer is one of its tickets, whose entries carry the copy.
-    await Promise.all(next.map((reading) => readOn(reading, depth, exhausted !== undefined)));
+    if (found.length >= wanted || driving.exhausted || driving.read >= depth) break;
+    await readOn(driving, Math.min(nextPageSize(wanted - found.length, found.length, checked), depth - driving.read));
   }
-  const answer: WordHit[] = [];
-  for (const ticketId of first?.hits.keys() ?? []) {
-    if (!inAll(ticketId)) continue;
-    const hits = readings.flatMap((reading) => reading.hits.get(ticketId) ?? []).sort((a, b) => (a.orderKey < b.orderKey ? 1 : -1));
-    // The newest use orders it; the newest entry with a copy tells the ticket (a move rewrites every word's copies alike).
-    const [newest] = hits;
-    const copy = hits.find((hit) => hit.ticket)?.ticket;
-    if (newest) answer.push(copy ? { ...newest, ticket: copy } : newest);
-  }
-  answer.sort((a, b) => (a.orderKey < b.orderKey ? 1 : a.orderKey > b.orderKey ? -1 : 0));
-  return answer.slice(0, limit);
+  const ended = driving.exhausted || driving.read >= depth;
+  return { hits: found.slice(0, wanted), complete: ended && found.length <= wanted };
 }

@@ -241,7 +241,7 @@ describe('updateMessageAck', () => {
 });
 
 describe('markMessageEdited', () => {
-  it('replaces the text, flags the message edited and indexes the new words with the ticket as it is now', async () => {
+  it("replaces the text, flags the message edited and indexes the new words with the ticket as it is now, with the ticket's marks of them", async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { ...message({ body: 'Pedido cancelado', isEdited: true }) } });
     ddb.on(GetCommand).resolves({ Item: { PK: 'C#C1#TK#T1', SK: 'TICKET', ...ticket } });
 
@@ -252,8 +252,13 @@ describe('markMessageEdited', () => {
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':body': 'Pedido cancelado', ':true': true, ':now': NOW.toISOString() },
     });
-    const indexed = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems?.['table-under-test']?.map((request) => request.PutRequest?.Item?.PK);
-    expect(indexed).toEqual(['C#C1#WORD#pedido', 'C#C1#WORD#cancelado']);
+    const indexed = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems?.['table-under-test']?.map((request) => `${String(request.PutRequest?.Item?.PK)} ${String(request.PutRequest?.Item?.SK)}`);
+    expect(indexed).toEqual([
+      `C#C1#WORD#pedido ${NOW.toISOString()}#T1`,
+      `C#C1#WORD#cancelado ${NOW.toISOString()}#T1`,
+      'C#C1#TK#T1 WORD#pedido',
+      'C#C1#TK#T1 WORD#cancelado',
+    ]);
     expect(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems?.['table-under-test']?.[0]?.PutRequest?.Item).toMatchObject({
       queueId: 'Q1',
       userId: 'U1',

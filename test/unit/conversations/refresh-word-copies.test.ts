@@ -68,8 +68,10 @@ describe('refreshWordCopies', () => {
 
     expect(done).toBe(102);
     expect(ddb.commandCalls(QueryCommand)[1]!.args[0].input.ExclusiveStartKey).toEqual({ PK: 'C#C1#TK#T1', SK: messages[99]!.SK });
-    const entries = written();
+    const entries = written().filter((item) => item.entity === 'wordEntry');
     expect(entries.filter((entry) => entry.PK === 'C#C1#WORD#boleto')).toHaveLength(102);
+    // The ticket's marks too, one per word a page of messages uses.
+    expect(written().filter((item) => item.entity === 'ticketWord' && item.SK === 'WORD#boleto')).toHaveLength(2);
     expect(entries.every((entry) => entry.queueId === 'Q2' && entry.userId === 'U2' && entry.ticketCreatedAt === ticket.createdAt)).toBe(true);
     expect(entries.find((entry) => entry.PK === 'C#C1#WORD#boleto')?.SK).toBe(`${String(messages[0]!.createdAt)}#T1`);
   });

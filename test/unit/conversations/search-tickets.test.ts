@@ -11,7 +11,7 @@ import { scopeOf, type ScopeFilters } from '../../../functions/core/conversation
 import { SEARCH_READ_BUDGET, searchTickets, ticketNumberOf } from '../../../functions/core/conversations/search-tickets';
 import { ticketItem, type Ticket } from '../../../functions/core/repositories/tickets';
 import { nameEntryItems } from '../../../functions/core/repositories/name-index';
-import { wordEntryItems } from '../../../functions/core/repositories/word-index';
+import { wordEntryItems, wordMarkItems } from '../../../functions/core/repositories/word-index';
 import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -77,9 +77,13 @@ function serve(world: World): void {
     const ticket = Key.SK === 'TICKET' ? tickets.get(Key.PK.split('#TK#')[1] ?? '') : undefined;
     return ticket ? { Item: ticketItem(ticket) } : {};
   });
+  const marks = new Set(
+    world.words.flatMap(({ ticket, text, at }) => wordMarkItems(ticket, [{ body: text, createdAt: at }])).map((mark) => `${String(mark.PK)} ${String(mark.SK)}`),
+  );
   ddb.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => {
     const wanted = input.RequestItems?.['table-under-test']?.Keys ?? [];
     const found = wanted.flatMap((key) => {
+      if (String(key.SK).startsWith('WORD#')) return marks.has(`${String(key.PK)} ${String(key.SK)}`) ? [key] : [];
       const ticket = key.SK === 'TICKET' ? tickets.get(String(key.PK).split('#TK#')[1] ?? '') : undefined;
       return ticket ? [ticketItem(ticket)] : [];
     });
@@ -216,6 +220,52 @@ describe('searchTickets', () => {
     expect(idsOf(page)).toEqual(both.map((ticket) => ticket.id).reverse());
     expect(page.nextOffset).toBeNull();
     expect(ticketsRead()).toHaveLength(3);
+  });
+
+  it('continues a two-word search on page 2 without repeats when the first read stopped at the tickets page 1 asked for', async () => {
+    // 350 tickets use the rarer word, ten minutes apart, every other one with the common word too; 2000
+    // newer tickets use the common word only.
+    const rare = Array.from({ length: 350 }, (_, n) => ticketOf(n + 1));
+    const common = Array.from({ length: 2000 }, (_, n) => ticketOf(n + 1001));
+    const both = rare.filter((_, n) => n % 2 === 0);
+    serve({
+      tickets: [...rare, ...common],
+      words: [
+        ...rare.map((ticket, n) => ({ ticket, text: n % 2 === 0 ? 'Reembolso do pedido' : 'Reembolso', at: minute(n * 10) })),
+        ...common.map((ticket, n) => ({ ticket, text: 'Pedido', at: minute(5000 + n) })),
+      ],
+    });
+    const caller = scope(callerOf('admin'));
+
+    const first = await searchTickets(caller, 'reembolso pedido', 0);
+    const second = await searchTickets(caller, 'reembolso pedido', first.nextOffset ?? -1);
+
+    const newestFirst = both.map((ticket) => ticket.id).reverse();
+    expect(idsOf(first)).toEqual(newestFirst.slice(0, 20));
+    expect(first.nextOffset).toBe(20);
+    expect(idsOf(second)).toEqual(newestFirst.slice(20, 40));
+    expect(second.nextOffset).toBe(40);
+  });
+
+  it('reads the words on to SEARCH_TICKETS tickets when the scope leaves too few of those page 1 asked for, then ends the list', async () => {
+    // Every other ticket of the rarer word uses both words; one in five of those is in the agent's queue.
+    const rare = Array.from({ length: 350 }, (_, n) => ticketOf(n + 1, { queueId: n % 10 === 0 ? 'Q1' : 'Q2' }));
+    const common = Array.from({ length: 2000 }, (_, n) => ticketOf(n + 1001));
+    serve({
+      tickets: [...rare, ...common],
+      words: [
+        ...rare.map((ticket, n) => ({ ticket, text: n % 2 === 0 ? 'Reembolso do pedido' : 'Reembolso', at: minute(n * 10) })),
+        ...common.map((ticket, n) => ({ ticket, text: 'Pedido', at: minute(5000 + n) })),
+      ],
+    });
+
+    const page = await searchTickets(scope(callerOf('user', ['Q1'])), 'reembolso pedido', 0);
+
+    // The newest SEARCH_TICKETS (100) tickets using both words hold 20 of the agent's queue.
+    const expected = rare.filter((_, n) => n % 10 === 0).map((ticket) => ticket.id).reverse().slice(0, 20);
+    expect(idsOf(page)).toEqual(expected);
+    expect(page.nextOffset).toBeNull();
+    expect(ticketsRead()).toHaveLength(20);
   });
 
   it('reads a one-word search as before: its newest 100 tickets, in one Query of 100 entries when each ticket uses the word once', async () => {

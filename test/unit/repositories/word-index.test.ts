@@ -1,16 +1,21 @@
 /** The word index of message text: which words are kept, how they are written, how a search pages. */
-import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, type BatchGetCommandInput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import {
   ALL_WORDS_DEPTH,
   ALL_WORDS_PAGE,
   findTicketsByAllWords,
   findTicketsByWord,
+  findWordMarks,
+  FIRST_PAGE,
   indexableWords,
+  indexMessagesWords,
   indexWords,
   MAX_WORD_LENGTH,
   MAX_WORDS_PER_MESSAGE,
+  pairKey,
   wordEntryItems,
+  wordIndexItems,
 } from '../../../functions/core/repositories/word-index';
 import { errorCodeOf } from '../../support/errors';
 
@@ -59,7 +64,7 @@ describe('indexableWords', () => {
 describe('indexWords', () => {
   const ticket = { companyId: 'C1', id: 'T1', queueId: 'Q1', userId: null, createdAt: '2030-01-01T00:00:00.000Z' };
 
-  it("writes one entry per word in the word partition, sorted by time then ticket, with the ticket's queue, user and creation", async () => {
+  it("writes one entry per word in the word partition, sorted by time then ticket, with the ticket's queue, user and creation, and the ticket's mark of each word", async () => {
     await indexWords(ticket, 'Pedido entregue', '2030-01-02T03:04:05.000Z');
 
     const copy = { queueId: 'Q1', userId: null, ticketCreatedAt: '2030-01-01T00:00:00.000Z' };
@@ -68,6 +73,8 @@ describe('indexWords', () => {
         'table-under-test': [
           { PutRequest: { Item: { PK: 'C#C1#WORD#pedido', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z', ...copy } } },
           { PutRequest: { Item: { PK: 'C#C1#WORD#entregue', SK: '2030-01-02T03:04:05.000Z#T1', entity: 'wordEntry', ticketId: 'T1', at: '2030-01-02T03:04:05.000Z', ...copy } } },
+          { PutRequest: { Item: { PK: 'C#C1#TK#T1', SK: 'WORD#pedido', entity: 'ticketWord', ticketId: 'T1', word: 'pedido', at: '2030-01-02T03:04:05.000Z' } } },
+          { PutRequest: { Item: { PK: 'C#C1#TK#T1', SK: 'WORD#entregue', entity: 'ticketWord', ticketId: 'T1', word: 'entregue', at: '2030-01-02T03:04:05.000Z' } } },
         ],
       },
     });
@@ -77,6 +84,29 @@ describe('indexWords', () => {
     await indexWords(ticket, 'ok', new Date());
 
     expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('indexMessagesWords', () => {
+  const ticket = { companyId: 'C1', id: 'T1', queueId: 'Q1', userId: null, createdAt: '2030-01-01T00:00:00.000Z' };
+
+  it('writes one mark per word of the ticket in one write, with the newest time it was used, however many messages use it', async () => {
+    await indexMessagesWords(ticket, [
+      { body: 'Pedido novo', createdAt: '2030-01-02T00:00:00.000Z' },
+      { body: 'Pedido atrasado', createdAt: '2030-01-04T00:00:00.000Z' },
+      { body: 'O pedido chegou', createdAt: '2030-01-03T00:00:00.000Z' },
+    ]);
+
+    const written = ddb.commandCalls(BatchWriteCommand).flatMap((call) => call.args[0].input.RequestItems!['table-under-test']!.map((request) => request.PutRequest!.Item!));
+    const marks = written.filter((item) => item.entity === 'ticketWord');
+    expect(marks).toEqual([
+      { PK: 'C#C1#TK#T1', SK: 'WORD#pedido', entity: 'ticketWord', ticketId: 'T1', word: 'pedido', at: '2030-01-04T00:00:00.000Z' },
+      { PK: 'C#C1#TK#T1', SK: 'WORD#novo', entity: 'ticketWord', ticketId: 'T1', word: 'novo', at: '2030-01-02T00:00:00.000Z' },
+      { PK: 'C#C1#TK#T1', SK: 'WORD#atrasado', entity: 'ticketWord', ticketId: 'T1', word: 'atrasado', at: '2030-01-04T00:00:00.000Z' },
+      { PK: 'C#C1#TK#T1', SK: 'WORD#chegou', entity: 'ticketWord', ticketId: 'T1', word: 'chegou', at: '2030-01-03T00:00:00.000Z' },
+    ]);
+    expect(written.filter((item) => item.entity === 'wordEntry')).toHaveLength(6);
+    expect(new Set(written.map((item) => `${String(item.PK)} ${String(item.SK)}`)).size).toBe(written.length);
   });
 });
 
@@ -93,13 +123,14 @@ describe('wordEntryItems', () => {
     expect(ddb.calls()).toHaveLength(0);
   });
 
-  it('is what indexWords writes', async () => {
+  it('is what indexWords writes, with the marks of wordIndexItems', async () => {
     const at = '2030-01-02T03:04:05.000Z';
 
     await indexWords(ticket, 'Reembolso do pedido', at);
 
     const written = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!['table-under-test']!.map((request) => request.PutRequest?.Item);
-    expect(written).toEqual(wordEntryItems(ticket, 'Reembolso do pedido', at));
+    expect(written).toEqual(wordIndexItems(ticket, [{ body: 'Reembolso do pedido', createdAt: at }]));
+    expect(written.slice(0, 2)).toEqual(wordEntryItems(ticket, 'Reembolso do pedido', at));
   });
 
   it('answers nothing for a text without indexable words', () => {
@@ -169,89 +200,139 @@ describe('findTicketsByWord', () => {
 
 describe('findTicketsByAllWords', () => {
   const at = (n: number) => new Date(Date.UTC(2030, 0, 1) + n * 1000).toISOString();
-  /** Entries of a word, newest first: `ticketIds[0]` used it last. */
-  const partition = (ticketIds: readonly string[]) =>
-    ticketIds.map((ticketId, index) => ({ SK: `${at(1_000_000 - index)}#${ticketId}`, ticketId, queueId: 'Q1', userId: null, ticketCreatedAt: at(0) }));
+  /** Entries of a word, newest first, `step` seconds apart: `ticketIds[0]` used it last. */
+  const partition = (ticketIds: readonly string[], step = 1) =>
+    ticketIds.map((ticketId, index) => ({ SK: `${at(10_000_000 - index * step)}#${ticketId}`, ticketId, queueId: 'Q1', userId: null, ticketCreatedAt: at(0) }));
 
-  /** The words' partitions, paged like DynamoDB (Limit, ExclusiveStartKey, LastEvaluatedKey while more is left). */
-  function serveWords(words: Record<string, readonly string[]>): void {
-    const partitions = new Map(Object.entries(words).map(([word, ticketIds]) => [`C#C1#WORD#${word}`, partition(ticketIds)]));
+  /**
+   * The words' partitions, paged like DynamoDB (Limit, ExclusiveStartKey, LastEvaluatedKey while more is
+   * left), and the marks of every ticket in them (plus `marks`: `<ticketId> <word>`), served by BatchGet.
+   */
+  function serveWords(words: Record<string, { readonly ids: readonly string[]; readonly step?: number }>, marks: readonly string[] = []): void {
+    const partitions = new Map(Object.entries(words).map(([word, { ids, step }]) => [`C#C1#WORD#${word}`, partition(ids, step)]));
+    const marked = new Set([...Object.entries(words).flatMap(([word, { ids }]) => ids.map((id) => `C#C1#TK#${id} WORD#${word}`)), ...marks.map((mark) => {
+      const [ticketId, word] = mark.split(' ');
+      return `C#C1#TK#${ticketId} WORD#${word}`;
+    })]);
     ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
       const all = partitions.get(String(input.ExpressionAttributeValues?.[':pk'])) ?? [];
       const start = input.ExclusiveStartKey ? all.findIndex((entry) => entry.SK === input.ExclusiveStartKey?.SK) + 1 : 0;
       const page = all.slice(start, start + (input.Limit ?? all.length));
       return { Items: page, ...(start + page.length < all.length ? { LastEvaluatedKey: { PK: 'x', SK: page.at(-1)?.SK } } : {}) };
     });
+    ddb.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => {
+      const asked = input.RequestItems?.['table-under-test']?.Keys ?? [];
+      return { Responses: { 'table-under-test': asked.filter((key) => marked.has(`${String(key.PK)} ${String(key.SK)}`)) } };
+    });
   }
   const queriesOf = (word: string) => ddb.commandCalls(QueryCommand).filter((call) => call.args[0].input.ExpressionAttributeValues?.[':pk'] === `C#C1#WORD#${word}`);
+  const marksAsked = () => ddb.commandCalls(BatchGetCommand).flatMap((call) => call.args[0].input.RequestItems?.['table-under-test']?.Keys ?? []);
   const others = (prefix: string, count: number) => Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+  const idsOf = (found: { hits: { ticketId: string }[] }) => found.hits.map((hit) => hit.ticketId);
 
-  it('finds the older tickets that use both words when each word has 150 newer tickets of its own', async () => {
-    serveWords({ entrega: [...others('E', 150), 'T2', 'T1'], atrasada: [...others('A', 150), 'T2', 'T3', 'T1'] });
+  it(`finds a ticket using both words although its uses of the common word are older than ${ALL_WORDS_DEPTH} entries of it`, async () => {
+    serveWords({ reembolso: { ids: ['T1', 'T2'] }, pedido: { ids: [...others('P', ALL_WORDS_DEPTH + 500), 'T1'] } });
 
-    const hits = await findTicketsByAllWords('C1', ['entrega', 'atrasada'], 100);
+    const found = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 40);
 
-    expect(hits.map((hit) => hit.ticketId)).toEqual(['T2', 'T1']);
-    expect(hits[0]).toEqual({ ticketId: 'T2', orderKey: partition([...others('E', 150), 'T2'])[150]!.SK, ticket: { queueId: 'Q1', userId: null, createdAt: at(0) } });
-    for (const word of ['entrega', 'atrasada']) {
-      expect(queriesOf(word)).toHaveLength(1);
-      expect(queriesOf(word)[0]!.args[0].input).toMatchObject({ Limit: ALL_WORDS_PAGE, ScanIndexForward: false, ProjectionExpression: 'SK, ticketId, queueId, userId, ticketCreatedAt' });
-    }
-  });
-
-  it('stops reading a common word as soon as every ticket of an exhausted rarer word is decided', async () => {
-    serveWords({ reembolso: ['T1', 'T2', 'T3'], pedido: [...others('P', 500), 'T1', 'T3', ...others('Q', 600), 'T2', ...others('R', 3000)] });
-
-    const hits = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 100);
-
-    expect(hits.map((hit) => hit.ticketId)).toEqual(['T1', 'T2', 'T3']);
+    expect(idsOf(found)).toEqual(['T1']);
+    expect(found.complete).toBe(true);
+    expect(found.hits[0]).toEqual({ ticketId: 'T1', orderKey: partition(['T1'])[0]!.SK, ticket: { queueId: 'Q1', userId: null, createdAt: at(0) } });
+    // One page of each word at once, then the marks of the rare word's tickets: two steps.
+    expect(queriesOf('pedido').map((call) => call.args[0].input)).toEqual([expect.objectContaining({ Limit: FIRST_PAGE, ScanIndexForward: false, ProjectionExpression: 'SK, ticketId, queueId, userId, ticketCreatedAt' })]);
     expect(queriesOf('reembolso')).toHaveLength(1);
-    // T2 is undecided after the first page (it may use 'pedido' further down) and found on the second; the
-    // 3000 older entries are never read.
-    expect(queriesOf('pedido')).toHaveLength(2);
-    // The second page needs only the order and the ticket: the exhausted word's entries carry the copy.
-    expect(queriesOf('pedido')[1]!.args[0].input.ProjectionExpression).toBe('SK, ticketId');
-    expect(hits[1]).toEqual({ ticketId: 'T2', orderKey: partition(['T1', 'T2'])[1]!.SK, ticket: { queueId: 'Q1', userId: null, createdAt: at(0) } });
+    expect(ddb.commandCalls(BatchGetCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(BatchGetCommand)[0]!.args[0].input.RequestItems?.['table-under-test']).toEqual({
+      Keys: [{ PK: 'C#C1#TK#T1', SK: 'WORD#pedido' }, { PK: 'C#C1#TK#T2', SK: 'WORD#pedido' }],
+      ProjectionExpression: 'PK, SK',
+    });
   });
 
-  it('reads on for a ticket of the exhausted word still undecided, and stops as soon as it is decided', async () => {
-    serveWords({ reembolso: ['T1', 'T2'], pedido: [...others('P', 1500), 'T1', ...others('Q', 5000)] });
+  it('does not find a ticket that uses only one of the words', async () => {
+    serveWords({ reembolso: { ids: ['T1', 'T2', 'T3'] }, pedido: { ids: [...others('P', 1000), 'T3'] } }, ['T1 entrega']);
 
-    const hits = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 100);
-
-    // T2 never shows in 'pedido': it is read down to ALL_WORDS_DEPTH entries, no further.
-    expect(hits.map((hit) => hit.ticketId)).toEqual(['T1']);
-    expect(queriesOf('pedido')).toHaveLength(ALL_WORDS_DEPTH / ALL_WORDS_PAGE);
-    expect(queriesOf('pedido').reduce((sum, call) => sum + (call.args[0].input.Limit ?? 0), 0)).toBe(ALL_WORDS_DEPTH);
+    expect(idsOf(await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 40))).toEqual(['T3']);
   });
 
-  it(`finds a ticket only when each word's newest use of it is among that word's newest ${ALL_WORDS_DEPTH} entries`, async () => {
-    serveWords({ entrega: [...others('E', ALL_WORDS_DEPTH - 1), 'T1', 'T2'], atrasada: ['T2', 'T1', ...others('A', 9000)] });
+  it("checks no mark of a ticket the other word's page already shows, and rules out without a read a ticket missing from a list read to its end", async () => {
+    serveWords({ reembolso: { ids: ['T1', 'T2', 'T3'] }, pedido: { ids: ['T3', 'T1', ...others('P', 1000)] }, entrega: { ids: ['T1', 'T3', 'E1'] } });
 
-    const hits = await findTicketsByAllWords('C1', ['entrega', 'atrasada'], 100);
-
-    expect(hits.map((hit) => hit.ticketId)).toEqual(['T1']);
-    expect(queriesOf('entrega')).toHaveLength(ALL_WORDS_DEPTH / ALL_WORDS_PAGE);
-    expect(queriesOf('atrasada')).toHaveLength(ALL_WORDS_DEPTH / ALL_WORDS_PAGE);
+    expect(idsOf(await findTicketsByAllWords('C1', ['reembolso', 'pedido', 'entrega'], 40))).toEqual(['T1', 'T3']);
+    // The shortest exhausted list drives ('reembolso': 3 tickets, 'entrega' too, but read first); T2 is
+    // ruled out by the other exhausted list, T1 and T3 seen in every page.
+    expect(marksAsked()).toEqual([]);
   });
 
-  it('stops once the limit of tickets using every word is found', async () => {
-    const shared = others('S', 3000);
-    serveWords({ entrega: shared, atrasada: shared });
+  it('drives by the word whose first page reaches furthest back, and reads it on only until the tickets asked for pass', async () => {
+    const rare = others('R', 2000);
+    // Every tenth ticket of the rarer word uses the common one too, long ago.
+    serveWords({ reembolso: { ids: rare, step: 10 }, pedido: { ids: others('P', 6000) } }, rare.filter((_, index) => index % 10 === 0).map((id) => `${id} pedido`));
 
-    const hits = await findTicketsByAllWords('C1', ['entrega', 'atrasada'], 100);
+    const found = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 40);
 
-    expect(hits.map((hit) => hit.ticketId)).toEqual(shared.slice(0, 100));
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    expect(idsOf(found)).toEqual(rare.filter((_, index) => index % 10 === 0).slice(0, 40));
+    expect(found.complete).toBe(false);
+    expect(queriesOf('pedido')).toHaveLength(1);
+    // 30 of the first 300 pass: the 10 missing need about 100 more entries, half again, at least FIRST_PAGE.
+    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, FIRST_PAGE]);
+  });
+
+  it('reads the driving word on by ALL_WORDS_PAGE entries while none of its tickets passed, and by what the rate of passing says once some did', async () => {
+    const rare = others('R', 3000);
+    // One ticket in a hundred uses both words, from the 400th on.
+    serveWords({ reembolso: { ids: rare, step: 10 }, pedido: { ids: others('P', 9000) } }, rare.filter((_, index) => index >= 400 && index % 100 === 0).map((id) => `${id} pedido`));
+
+    const found = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 12);
+
+    expect(found.hits).toHaveLength(12);
+    // After 300: none passed, 1000 more; after 1300: 9 passed, 3 missing at 9 in 1300 make 650.
+    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, ALL_WORDS_PAGE, 650]);
+  });
+
+  it('answers a longer list that starts with the shorter one when more tickets are asked for', async () => {
+    const rare = others('R', 2000);
+    serveWords({ reembolso: { ids: rare, step: 10 }, pedido: { ids: others('P', 6000) } }, rare.filter((_, index) => index % 7 === 0).map((id) => `${id} pedido`));
+
+    const first = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 40);
+    const more = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 100);
+
+    expect(more.hits.slice(0, 40)).toEqual(first.hits);
+    expect(more.hits).toHaveLength(100);
+  });
+
+  it(`finds a ticket only when its newest use of the driving word is among that word's newest ${ALL_WORDS_DEPTH} entries`, async () => {
+    const rare = [...others('R', ALL_WORDS_DEPTH - 1), 'T1', 'T2', ...others('S', 100)];
+    serveWords({ reembolso: { ids: rare, step: 10 }, pedido: { ids: others('P', 9000) } }, ['T1 pedido', 'T2 pedido']);
+
+    const found = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 40);
+
+    expect(idsOf(found)).toEqual(['T1']);
+    expect(found.complete).toBe(true);
+    expect(queriesOf('reembolso').reduce((sum, call) => sum + (call.args[0].input.Limit ?? 0), 0)).toBe(ALL_WORDS_DEPTH);
   });
 
   it('answers nothing after one Query per word when a word is never used, and reads nothing for a word the index never keeps', async () => {
-    serveWords({ entrega: others('E', 3000) });
+    serveWords({ entrega: { ids: others('E', 3000) } });
 
-    expect(await findTicketsByAllWords('C1', ['entrega', 'inexistente'], 100)).toEqual([]);
+    expect(await findTicketsByAllWords('C1', ['entrega', 'inexistente'], 40)).toEqual({ hits: [], complete: true });
     expect(ddb.commandCalls(QueryCommand)).toHaveLength(2);
+    expect(marksAsked()).toEqual([]);
     ddb.resetHistory();
-    expect(await findTicketsByAllWords('C1', ['entrega', 'para'], 100)).toEqual([]);
+    expect(await findTicketsByAllWords('C1', ['entrega', 'para'], 40)).toEqual({ hits: [], complete: true });
     expect(ddb.calls()).toHaveLength(0);
+  });
+});
+
+describe('findWordMarks', () => {
+  it('asks 100 marks per BatchGetItem, all at once, and answers the pairs that have one', async () => {
+    ddb.on(BatchGetCommand).callsFake((input: BatchGetCommandInput) => ({
+      Responses: { 'table-under-test': (input.RequestItems?.['table-under-test']?.Keys ?? []).filter((key) => String(key.PK).endsWith('#T7')) },
+    }));
+    const pairs = Array.from({ length: 250 }, (_, index) => ({ ticketId: `T${index}`, word: 'pedido' }));
+
+    const marked = await findWordMarks('C1', pairs);
+
+    expect([...marked]).toEqual([pairKey('T7', 'pedido')]);
+    expect(ddb.commandCalls(BatchGetCommand).map((call) => call.args[0].input.RequestItems?.['table-under-test']?.Keys?.length)).toEqual([100, 100, 50]);
   });
 });

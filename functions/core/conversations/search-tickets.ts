@@ -34,7 +34,7 @@
  *
  * Several words: a ticket must use them all. A term of one word considers that word's newest
  * SEARCH_TICKETS tickets (Queries of 100 entries, at most 1000), as it always did. A term of two or more
- * (at most SEARCH_WORDS) reads each word's newest FIRST_PAGE (300) entries in parallel; the word used
+ * (at most SEARCH_WORDS) reads each word's newest FIRST_PAGE (200) entries in parallel; the word used
  * least drives (word-index.ts findTicketsByAllWords): its tickets, newest use first, are the candidates,
  * each checked for the other words by the other lists or by the ticket's word marks (BatchGet, all at
  * once), and the driving word is read deeper (at most ALL_WORDS_PAGE, 1000 entries a Query, as many
@@ -45,14 +45,17 @@
  * word's newest entries instead found nothing when both words were common and only older tickets used
  * both, and reading a common word 4000 deep cost 5 steps.
  *
- * How many such tickets a request asks for (wordsWanted): the positions before its page and two pages
- * (the scope and stale copies drop some), at most SEARCH_TICKETS; the route knows the position from the
- * query, so this still starts with the caller's read. A ticket's order is its newest use of the driving
+ * How many such tickets a request asks for (wordsWanted): the positions before its page and the page,
+ * at most SEARCH_TICKETS; the route knows the position from the query, so this still starts with the
+ * caller's read. Every ticket found costs mark checks (with a common second word, several per ticket
+ * found), so a request finds no more than its page needs. A ticket's order is its newest use of the driving
  * word, so reading deeper only appends: while the words stopped early (`until`), the list ends at the
  * last ticket they placed (candidates of the name index ordered below it wait for a later page), the
- * end of the list answers a `nextOffset`, and a later page asks for more. When the scope leaves the
- * page short of such a list's end, the words are read again up to SEARCH_TICKETS (the list then
- * complete; its start is the same, so positions hold).
+ * end of the list answers a `nextOffset`, and a later page asks for more. When the scope (or a stale
+ * copy) leaves the page short of such a list's end, the words are read again, this time keeping only
+ * the tickets whose copies the scope may see (mayMatch, before their marks are checked): first as many
+ * as the page needs, then, if still short, up to SEARCH_TICKETS (the list then complete). The list's
+ * start is the same, so positions hold.
  *
  * Paging: the candidates, filtered on the indexes, in order, are a list; the cursor is the position after
  * the last one examined, so the next page starts where this one stopped. `hasMore` says candidates remain
@@ -121,6 +124,7 @@ export async function searchTickets(scope: TicketScope, term: string, offset: nu
   const shown: Ticket[] = [];
   let position = offset;
   let read = 0;
+  let rereads = 0;
   for (;;) {
     while (shown.length < PAGE_SIZE && position < candidates.length && read < SEARCH_READ_BUDGET) {
       const batch = candidates.slice(position, position + Math.min(PAGE_SIZE - shown.length, SEARCH_READ_BUDGET - read));
@@ -133,10 +137,12 @@ export async function searchTickets(scope: TicketScope, term: string, offset: nu
         if (ticket && matchesScope(scope, ticket)) shown.push(ticket);
       }
     }
-    // The words stopped early and the scope left too few of them for the page: read them again, up to
-    // SEARCH_TICKETS, which completes the list (its start is the same, so the position still holds).
+    // The words stopped early and the scope left too few of them for the page: read them again, keeping
+    // only the tickets whose copies the scope may see (as many as the page needs, then up to
+    // SEARCH_TICKETS, which completes the list). The list's start is the same, so the position holds.
     if (given.until === undefined || shown.length === PAGE_SIZE || position < candidates.length || read >= SEARCH_READ_BUDGET) break;
-    given = await searchCandidates(scope.companyId, term, SEARCH_TICKETS);
+    rereads += 1;
+    given = await searchCandidates(scope.companyId, term, rereads === 1 ? wordsWanted(offset) : SEARCH_TICKETS, (hit) => mayMatch(scope, hit.ticket));
     candidates = inScope(scope, given);
   }
   return {
@@ -160,9 +166,10 @@ function inScope(scope: TicketScope, found: SearchCandidates): Candidate[] {
 
 /**
  * Tickets using every word of a term that a page from position `offset` asks for: the positions before it
- * and two pages (scope and stale copies drop some), at most SEARCH_TICKETS.
+ * and its own, at most SEARCH_TICKETS (when the scope drops some, searchTickets reads again for those it
+ * may see). Each is a mark check or more: a common second word passes few of the driving word's tickets.
  */
-export const wordsWanted = (offset: number): number => Math.min(SEARCH_TICKETS, offset + 2 * PAGE_SIZE);
+export const wordsWanted = (offset: number): number => Math.min(SEARCH_TICKETS, offset + PAGE_SIZE);
 
 /** What a term finds in a company before any scope applies (`searchCandidates`). */
 export interface SearchCandidates {
@@ -179,16 +186,16 @@ export interface SearchCandidates {
  * Every ticket the term finds in the company, each once, with what the indexes tell of it: the first
  * step of `searchTickets`, which needs only the tenant, so the route may start it with the caller's read
  * (http-module.ts callerRouteWithEarlyRead). `wanted`: the tickets of several words asked for
- * (wordsWanted of the page's position).
+ * (wordsWanted of the page's position); `keep`, a first cut on their copies (the scope, when known).
  */
-export async function searchCandidates(companyId: string, searched: string, wanted: number): Promise<SearchCandidates> {
+export async function searchCandidates(companyId: string, searched: string, wanted: number, keep?: (hit: WordHit) => boolean): Promise<SearchCandidates> {
   const term = searched.trim();
   const number = ticketNumberOf(term);
   // `#123` asks for a ticket number only; `123` may also be the start of a phone number or a word.
   const numberOnly = number !== undefined && term.startsWith('#');
   const [ofContacts, ofWords, numbered] = await Promise.all([
     numberOnly ? Promise.resolve({ hits: [], states: [] }) : ticketsOfContacts(companyId, term),
-    numberOnly ? Promise.resolve({ hits: [], complete: true }) : ticketsByWords(companyId, term, wanted),
+    numberOnly ? Promise.resolve({ hits: [], complete: true }) : ticketsByWords(companyId, term, wanted, keep),
     number === undefined ? Promise.resolve(undefined) : ticketOfNumber(companyId, number),
   ]);
   const found = new Map<string, Candidate>();
@@ -228,10 +235,10 @@ async function ticketsOfContacts(companyId: string, term: string): Promise<{ hit
  * newest SEARCH_TICKETS tickets. Several: the first `wanted` the driving word's tickets checked against
  * the other words' marks give (findTicketsByAllWords), and whether that list is complete.
  */
-async function ticketsByWords(companyId: string, term: string, wanted: number): Promise<AllWordsHits> {
+async function ticketsByWords(companyId: string, term: string, wanted: number, keep?: (hit: WordHit) => boolean): Promise<AllWordsHits> {
   const words = indexableWords(term).slice(0, SEARCH_WORDS);
   if (words.length === 0) return { hits: [], complete: true };
-  if (words.length > 1) return findTicketsByAllWords(companyId, words, wanted);
+  if (words.length > 1) return findTicketsByAllWords(companyId, words, wanted, keep);
   return { hits: (await findTicketsByWord(companyId, words[0] ?? '', SEARCH_TICKETS)).hits, complete: true };
 }
 

@@ -267,7 +267,7 @@ function decodeCursor(cursor: string): string {
 }
 
 /** Entries of each word read first, all words at once: enough to tell the driving word, and often its whole answer. */
-export const FIRST_PAGE = 300;
+export const FIRST_PAGE = 200;
 /** Entries of the driving word read at most per further Query: an entry is ~150-250 bytes, a page stays far under 1 MB. */
 export const ALL_WORDS_PAGE = 1000;
 /** Entries of the driving word read at most (FIRST_PAGE, then ALL_WORDS_PAGE at a time). */
@@ -354,8 +354,17 @@ export interface AllWordsHits {
  * driving word is among that word's newest `depth` (ALL_WORDS_DEPTH) entries; always when that word has
  * fewer uses. A ticket's order is that newest use (the copy is that entry's), so reading deeper only
  * appends: a later page, asking for more, never sees the earlier tickets move.
+ *
+ * `keep`: a first cut on the driving entry's copy (the search's scope, once the caller is known); a
+ * candidate it drops is neither checked nor counted, so `wanted` counts the tickets the caller may see.
  */
-export async function findTicketsByAllWords(companyId: string, words: readonly string[], wanted: number, depth = ALL_WORDS_DEPTH): Promise<AllWordsHits> {
+export async function findTicketsByAllWords(
+  companyId: string,
+  words: readonly string[],
+  wanted: number,
+  keep: (hit: WordHit) => boolean = () => true,
+  depth = ALL_WORDS_DEPTH,
+): Promise<AllWordsHits> {
   const terms = words.map(searchableWord);
   if (terms.length === 0 || wanted < 1 || terms.some((term) => term === undefined)) return { hits: [], complete: true };
   const readings: WordReading[] = [...new Set(terms as string[])].map((word) => ({ word, prefix: keys.wordPrefix(companyId, word), hits: new Map(), read: 0, exhausted: false }));
@@ -371,7 +380,7 @@ export async function findTicketsByAllWords(companyId: string, words: readonly s
     const fresh = [...driving.hits.values()].slice(checked);
     checked += fresh.length;
     // A ticket missing from an exhausted list does not use that word; one missing from a list read in part may.
-    const open = fresh.filter((hit) => others.every((other) => other.hits.has(hit.ticketId) || !other.exhausted));
+    const open = fresh.filter((hit) => keep(hit) && others.every((other) => other.hits.has(hit.ticketId) || !other.exhausted));
     const asked = open.flatMap((hit) => others.filter((other) => !other.hits.has(hit.ticketId)).map((other) => ({ ticketId: hit.ticketId, word: other.word })));
     const marked = asked.length === 0 ? new Set<string>() : await findWordMarks(companyId, asked);
     for (const hit of open) {

@@ -97,6 +97,13 @@ const ticketsRead = () => [
   ...ddb.commandCalls(GetCommand).filter((call) => call.args[0].input.Key?.SK === 'TICKET'),
 ];
 const idsOf = (page: { tickets: { id: string }[] }) => page.tickets.map((ticket) => ticket.id);
+/** The tickets whose word marks each BatchGet asked for, call by call (calls that asked none left out). */
+const markChecks = () =>
+  ddb
+    .commandCalls(BatchGetCommand)
+    .map((call) => (call.args[0].input.RequestItems?.['table-under-test']?.Keys ?? []).filter((key) => String(key.SK).startsWith('WORD#')))
+    .filter((keys) => keys.length > 0)
+    .map((keys) => keys.map((key) => String(key.PK).split('#TK#')[1]));
 
 beforeEach(() => {
   ddb.reset();
@@ -247,7 +254,7 @@ describe('searchTickets', () => {
     expect(second.nextOffset).toBe(40);
   });
 
-  it('reads the words on to SEARCH_TICKETS tickets when the scope leaves too few of those page 1 asked for, then ends the list', async () => {
+  it("reads the words again for the tickets the scope may see when it leaves too few of those page 1 asked for, and page 2 goes on from there", async () => {
     // Every other ticket of the rarer word uses both words; one in five of those is in the agent's queue.
     const rare = Array.from({ length: 350 }, (_, n) => ticketOf(n + 1, { queueId: n % 10 === 0 ? 'Q1' : 'Q2' }));
     const common = Array.from({ length: 2000 }, (_, n) => ticketOf(n + 1001));
@@ -258,14 +265,20 @@ describe('searchTickets', () => {
         ...common.map((ticket, n) => ({ ticket, text: 'Pedido', at: minute(5000 + n) })),
       ],
     });
+    const agent = scope(callerOf('user', ['Q1']));
 
-    const page = await searchTickets(scope(callerOf('user', ['Q1'])), 'reembolso pedido', 0);
+    const first = await searchTickets(agent, 'reembolso pedido', 0);
+    const rereadChecks = markChecks().at(-1) ?? [];
+    const second = await searchTickets(agent, 'reembolso pedido', first.nextOffset ?? -1);
 
-    // The newest SEARCH_TICKETS (100) tickets using both words hold 20 of the agent's queue.
-    const expected = rare.filter((_, n) => n % 10 === 0).map((ticket) => ticket.id).reverse().slice(0, 20);
-    expect(idsOf(page)).toEqual(expected);
-    expect(page.nextOffset).toBeNull();
-    expect(ticketsRead()).toHaveLength(20);
+    // The 35 tickets of the agent's queue that use both words, newest first: 20, then the other 15.
+    const expected = rare.filter((_, n) => n % 10 === 0).map((ticket) => ticket.id).reverse();
+    expect(idsOf(first)).toEqual(expected.slice(0, 20));
+    expect(first.nextOffset).toBe(20);
+    expect(idsOf(second)).toEqual(expected.slice(20));
+    expect(second.nextOffset).toBeNull();
+    // Read again, the words check the marks of the agent's queue's tickets only (their copies say so).
+    expect(rereadChecks).toEqual(expected.slice(0, 20));
   });
 
   it('reads a one-word search as before: its newest 100 tickets, in one Query of 100 entries when each ticket uses the word once', async () => {

@@ -273,8 +273,19 @@ describe('findTicketsByAllWords', () => {
     expect(idsOf(found)).toEqual(rare.filter((_, index) => index % 10 === 0).slice(0, 40));
     expect(found.complete).toBe(false);
     expect(queriesOf('pedido')).toHaveLength(1);
-    // 30 of the first 300 pass: the 10 missing need about 100 more entries, half again, at least FIRST_PAGE.
-    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, FIRST_PAGE]);
+    // 20 of the first 200 pass: the 20 missing need about 200 more entries, and half again.
+    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, 300]);
+  });
+
+  it('checks no mark of a candidate `keep` drops, and counts only those it keeps', async () => {
+    const rare = others('R', 100);
+    serveWords({ reembolso: { ids: rare }, pedido: { ids: others('P', 1000) } }, rare.map((id) => `${id} pedido`));
+    const kept = new Set(rare.filter((_, index) => index % 4 === 0));
+
+    const found = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 10, (hit) => kept.has(hit.ticketId));
+
+    expect(idsOf(found)).toEqual([...kept].slice(0, 10));
+    expect(marksAsked().map((key) => String(key.PK).split('#TK#')[1])).toEqual([...kept]);
   });
 
   it('reads the driving word on by ALL_WORDS_PAGE entries while none of its tickets passed, and by what the rate of passing says once some did', async () => {
@@ -285,8 +296,8 @@ describe('findTicketsByAllWords', () => {
     const found = await findTicketsByAllWords('C1', ['reembolso', 'pedido'], 12);
 
     expect(found.hits).toHaveLength(12);
-    // After 300: none passed, 1000 more; after 1300: 9 passed, 3 missing at 9 in 1300 make 650.
-    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, ALL_WORDS_PAGE, 650]);
+    // After 200: none passed, 1000 more; after 1200: 8 passed, 4 missing at 8 in 1200 make 600, and half again.
+    expect(queriesOf('reembolso').map((call) => call.args[0].input.Limit)).toEqual([FIRST_PAGE, ALL_WORDS_PAGE, 900]);
   });
 
   it('answers a longer list that starts with the shorter one when more tickets are asked for', async () => {

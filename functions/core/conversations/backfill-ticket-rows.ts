@@ -6,16 +6,14 @@
  * with the same conditional write the rename consumer uses: a copy already there, or a newer one written
  * meanwhile by a rename, is left alone. Safe to run twice, and while the stage serves.
  */
-import { TICKET_STATUSES } from '../../../shared/tickets';
-import { logger } from '../logger';
 import { mapLimited } from '../limited';
-import { listCompanies } from '../repositories/companies';
 import { listConnections } from '../repositories/connections';
 import { getContacts } from '../repositories/contacts';
 import { listQueues } from '../repositories/queues';
-import { readTicketList, setTicketRowCopy, statusListSource, type Ticket } from '../repositories/tickets';
+import { setTicketRowCopy, type Ticket } from '../repositories/tickets';
 import { listUsers } from '../repositories/users';
-import { connectionRowOf, contactRowOf, queueRowOf, userRowOf, WALK_PAGE } from './ticket-rows';
+import { forEachTicketPage, forEveryCompany } from './company-walks';
+import { connectionRowOf, contactRowOf, queueRowOf, userRowOf } from './ticket-rows';
 
 /** Sets the missing copies of one company's tickets; answers how many tickets got at least one. */
 export async function backfillTicketRows(companyId: string): Promise<number> {
@@ -24,29 +22,24 @@ export async function backfillTicketRows(companyId: string): Promise<number> {
   const connectionById = new Map(connections.map((connection) => [connection.id, connection]));
   const userById = new Map(users.map((user) => [user.id, user]));
   let filled = 0;
-  for (const status of TICKET_STATUSES) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await readTicketList(statusListSource(companyId, status), { limit: WALK_PAGE, startKey });
-      startKey = page.lastKey;
-      const lacking = page.tickets.filter((ticket) => missingCopies(ticket));
-      if (lacking.length === 0) continue;
-      const contacts = await getContacts(companyId, lacking.filter((ticket) => !ticket.contactRow).map((ticket) => ticket.contactId));
-      const results = await mapLimited(lacking, 8, async (ticket) => {
-        const writes: Promise<Ticket | undefined>[] = [];
-        const contact = contacts.get(ticket.contactId);
-        if (!ticket.contactRow && contact) writes.push(setTicketRowCopy(ticket, 'contact', contact.id, contactRowOf(contact)));
-        const queue = ticket.queueId ? queueById.get(ticket.queueId) : undefined;
-        if (!ticket.queueRow && queue) writes.push(setTicketRowCopy(ticket, 'queue', queue.id, queueRowOf(queue)));
-        const connection = ticket.whatsappId ? connectionById.get(ticket.whatsappId) : undefined;
-        if (!ticket.connectionRow && connection) writes.push(setTicketRowCopy(ticket, 'connection', connection.id, connectionRowOf(connection)));
-        const user = ticket.userId ? userById.get(ticket.userId) : undefined;
-        if (!ticket.userRow && user) writes.push(setTicketRowCopy(ticket, 'user', user.id, userRowOf(user)));
-        return (await Promise.all(writes)).some(Boolean);
-      });
-      filled += results.filter(Boolean).length;
-    } while (startKey);
-  }
+  await forEachTicketPage(companyId, async (tickets) => {
+    const lacking = tickets.filter((ticket) => missingCopies(ticket));
+    if (lacking.length === 0) return;
+    const contacts = await getContacts(companyId, lacking.filter((ticket) => !ticket.contactRow).map((ticket) => ticket.contactId));
+    const results = await mapLimited(lacking, 8, async (ticket) => {
+      const writes: Promise<Ticket | undefined>[] = [];
+      const contact = contacts.get(ticket.contactId);
+      if (!ticket.contactRow && contact) writes.push(setTicketRowCopy(ticket, 'contact', contact.id, contactRowOf(contact)));
+      const queue = ticket.queueId ? queueById.get(ticket.queueId) : undefined;
+      if (!ticket.queueRow && queue) writes.push(setTicketRowCopy(ticket, 'queue', queue.id, queueRowOf(queue)));
+      const connection = ticket.whatsappId ? connectionById.get(ticket.whatsappId) : undefined;
+      if (!ticket.connectionRow && connection) writes.push(setTicketRowCopy(ticket, 'connection', connection.id, connectionRowOf(connection)));
+      const user = ticket.userId ? userById.get(ticket.userId) : undefined;
+      if (!ticket.userRow && user) writes.push(setTicketRowCopy(ticket, 'user', user.id, userRowOf(user)));
+      return (await Promise.all(writes)).some(Boolean);
+    });
+    filled += results.filter(Boolean).length;
+  });
   return filled;
 }
 
@@ -55,12 +48,4 @@ const missingCopies = (ticket: Ticket): boolean =>
   !ticket.contactRow || (ticket.queueId !== null && !ticket.queueRow) || (ticket.whatsappId !== null && !ticket.connectionRow) || (ticket.userId !== null && !ticket.userRow);
 
 /** Every company's backfill, one company after the other. Answers the tickets that got copies. */
-export async function backfillAllTicketRows(): Promise<number> {
-  let filled = 0;
-  for (const company of await listCompanies()) {
-    const count = await backfillTicketRows(company.id);
-    if (count > 0) logger.info('ticket rows backfilled', { companyId: company.id, count });
-    filled += count;
-  }
-  return filled;
-}
+export const backfillAllTicketRows = (): Promise<number> => forEveryCompany('ticket rows backfilled', backfillTicketRows);

@@ -12,43 +12,26 @@
  * backfill runs may keep the entries of its old name on a ticket the backfill read before the rename;
  * a search by the old name then still lists that ticket (within what the caller may see).
  */
-import { TICKET_STATUSES } from '../../../shared/tickets';
-import { logger } from '../logger';
-import { listCompanies } from '../repositories/companies';
-import { getContacts } from '../repositories/contacts';
 import { isNameIndexBuilt, markNameIndexBuilt, putNameEntries } from '../repositories/name-index';
-import { readTicketList, statusListSource } from '../repositories/tickets';
-import { WALK_PAGE } from './ticket-rows';
+import { getContacts } from '../repositories/contacts';
+import { forEachTicketPage, forEveryCompany } from './company-walks';
 
 /** Writes the entries of one company's tickets unless done before; answers how many tickets got them. */
 export async function buildNameIndex(companyId: string, now = new Date()): Promise<number> {
   if (await isNameIndexBuilt(companyId)) return 0;
   let indexed = 0;
-  for (const status of TICKET_STATUSES) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await readTicketList(statusListSource(companyId, status), { limit: WALK_PAGE, startKey });
-      startKey = page.lastKey;
-      const contacts = await getContacts(companyId, page.tickets.filter((ticket) => !ticket.contactRow).map((ticket) => ticket.contactId));
-      const named = page.tickets.flatMap((ticket) => {
-        const contactName = ticket.contactRow?.name ?? contacts.get(ticket.contactId)?.name;
-        return contactName === undefined ? [] : [{ ticket, contactName }];
-      });
-      await putNameEntries(named);
-      indexed += named.length;
-    } while (startKey);
-  }
+  await forEachTicketPage(companyId, async (tickets) => {
+    const contacts = await getContacts(companyId, tickets.filter((ticket) => !ticket.contactRow).map((ticket) => ticket.contactId));
+    const named = tickets.flatMap((ticket) => {
+      const contactName = ticket.contactRow?.name ?? contacts.get(ticket.contactId)?.name;
+      return contactName === undefined ? [] : [{ ticket, contactName }];
+    });
+    await putNameEntries(named);
+    indexed += named.length;
+  });
   await markNameIndexBuilt(companyId, now);
   return indexed;
 }
 
 /** Every company's backfill, one company after the other. Answers the tickets given entries. */
-export async function buildAllNameIndexes(): Promise<number> {
-  let indexed = 0;
-  for (const company of await listCompanies()) {
-    const count = await buildNameIndex(company.id);
-    if (count > 0) logger.info('contact-name index built', { companyId: company.id, count });
-    indexed += count;
-  }
-  return indexed;
-}
+export const buildAllNameIndexes = (): Promise<number> => forEveryCompany('contact-name index built', (companyId) => buildNameIndex(companyId));

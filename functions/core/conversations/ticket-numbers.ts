@@ -27,8 +27,6 @@
  * runs it itself, so nothing waits on a step that may never come.
  */
 import { conflict, isConflict } from '../errors';
-import { logger } from '../logger';
-import { listCompanies } from '../repositories/companies';
 import {
   advanceTicketCounterAction,
   finishTicketBackfillAction,
@@ -41,6 +39,7 @@ import {
 } from '../repositories/ticket-numbers';
 import { getTicket, type Ticket } from '../repositories/tickets';
 import { Steps } from '../repositories/transaction';
+import { forEveryCompany } from './company-walks';
 
 /** Tickets numbered per transaction: the counter and two actions per ticket stay under DynamoDB's 100. */
 export const BACKFILL_BATCH = 45;
@@ -131,12 +130,4 @@ async function committed(steps: Steps): Promise<boolean> {
 }
 
 /** The one-off step: every company's backfill, one company after the other. Answers the tickets numbered. */
-export async function backfillAllTicketNumbers(): Promise<number> {
-  let numbered = 0;
-  for (const company of await listCompanies()) {
-    const count = await ensureTicketNumbers(company.id);
-    if (count > 0) logger.info('ticket numbers backfilled', { companyId: company.id, count });
-    numbered += count;
-  }
-  return numbered;
-}
+export const backfillAllTicketNumbers = (): Promise<number> => forEveryCompany('ticket numbers backfilled', ensureTicketNumbers);

@@ -10,14 +10,11 @@
  * marks with their entries, so a run concurrent with traffic misses nothing. Safe to run twice (the same
  * keys are written again; a mark's `at` may then be the time of an older use, which nothing reads for order).
  */
-import { TICKET_STATUSES } from '../../../shared/tickets';
 import { mapLimited } from '../limited';
-import { logger } from '../logger';
-import { listCompanies } from '../repositories/companies';
 import { parseMessageId, readMessages, type StoredMessage } from '../repositories/messages';
-import { readTicketList, statusListSource, type Ticket } from '../repositories/tickets';
+import type { Ticket } from '../repositories/tickets';
 import { areWordMarksBuilt, markWordMarksBuilt, putWordMarks } from '../repositories/word-index';
-import { WALK_PAGE } from './ticket-rows';
+import { forEachTicketPage, forEveryCompany } from './company-walks';
 
 /** Messages read per Query of a ticket's partition. */
 const MESSAGES_READ = 100;
@@ -40,27 +37,14 @@ async function messagesOf(ticket: Pick<Ticket, 'companyId' | 'id'>): Promise<Sto
 export async function buildWordMarks(companyId: string, now = new Date()): Promise<number> {
   if (await areWordMarksBuilt(companyId)) return 0;
   let marked = 0;
-  for (const status of TICKET_STATUSES) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await readTicketList(statusListSource(companyId, status), { limit: WALK_PAGE, startKey });
-      startKey = page.lastKey;
-      const read = await mapLimited(page.tickets, TICKETS_AT_ONCE, async (ticket) => ({ ticket, messages: await messagesOf(ticket) }));
-      await putWordMarks(read);
-      marked += read.length;
-    } while (startKey);
-  }
+  await forEachTicketPage(companyId, async (tickets) => {
+    const read = await mapLimited(tickets, TICKETS_AT_ONCE, async (ticket) => ({ ticket, messages: await messagesOf(ticket) }));
+    await putWordMarks(read);
+    marked += read.length;
+  });
   await markWordMarksBuilt(companyId, now);
   return marked;
 }
 
 /** Every company's backfill, one company after the other. Answers the tickets given marks. */
-export async function buildAllWordMarks(): Promise<number> {
-  let marked = 0;
-  for (const company of await listCompanies()) {
-    const count = await buildWordMarks(company.id);
-    if (count > 0) logger.info('word marks written', { companyId: company.id, count });
-    marked += count;
-  }
-  return marked;
-}
+export const buildAllWordMarks = (): Promise<number> => forEveryCompany('word marks written', (companyId) => buildWordMarks(companyId));

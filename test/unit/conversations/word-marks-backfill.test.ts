@@ -9,6 +9,7 @@ import { buildWordMarks } from '../../../functions/core/conversations/word-marks
 import { messageItem, messageIdOf, type StoredMessage } from '../../../functions/core/repositories/messages';
 import { ticketItem } from '../../../functions/core/repositories/tickets';
 import { WORD_MARKS_VERSION } from '../../../functions/core/repositories/word-index';
+import { storedMessage } from '../../support/stored-message';
 import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -18,30 +19,8 @@ const ddb = mockClient(DynamoDBDocumentClient);
 
 const at = (n: number) => new Date(Date.UTC(2030, 0, 1) + n * 60_000).toISOString();
 
-function messageOf(ticketId: string, n: number, body: string): StoredMessage {
-  return {
-    id: messageIdOf(ticketId, ulid(Date.UTC(2030, 0, 1) + n * 60_000)),
-    companyId: 'C1',
-    ticketId,
-    contactId: 'K1',
-    body,
-    fromMe: false,
-    mediaType: 'chat',
-    mediaKey: null,
-    mediaName: null,
-    mediaContentType: null,
-    quotedMsg: null,
-    isDeleted: false,
-    isEdited: false,
-    ack: 0,
-    read: true,
-    bot: false,
-    userId: null,
-    whatsappMessageId: null,
-    createdAt: at(n),
-    updatedAt: at(n),
-  };
-}
+const messageOf = (ticketId: string, n: number, body: string): StoredMessage =>
+  storedMessage({ id: messageIdOf(ticketId, ulid(Date.UTC(2030, 0, 1) + n * 60_000)), ticketId, body, createdAt: at(n) });
 
 beforeEach(() => {
   ddb.reset();

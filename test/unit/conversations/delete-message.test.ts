@@ -16,6 +16,7 @@ import type { Caller } from '../../../functions/core/caller/load-caller';
 import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { errorCodeOf } from '../../support/errors';
 import { postedText } from '../../support/frame-text';
+import { storedMessage } from '../../support/stored-message';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.MEDIA_BUCKET = 'media-under-test';
@@ -53,29 +54,19 @@ const ticketItem = {
   unreadMessages: 0,
 };
 
-const stored = (overrides: Partial<StoredMessage> = {}): StoredMessage => ({
-  id: MESSAGE_ID,
-  companyId: 'C1',
-  ticketId: 'T1',
-  contactId: 'K1',
-  body: 'Enviei errado',
-  fromMe: true,
-  mediaType: 'chat',
-  mediaKey: null,
-  mediaName: null,
-  mediaContentType: null,
-  quotedMsg: null,
-  isDeleted: false,
-  isEdited: false,
-  ack: 2,
-  read: true,
-  bot: false,
-  userId: 'U1',
-  whatsappMessageId: 'WAID1',
-  createdAt: NOW.toISOString(),
-  updatedAt: NOW.toISOString(),
-  ...overrides,
-});
+const stored = (overrides: Partial<StoredMessage> = {}): StoredMessage =>
+  storedMessage({
+    id: MESSAGE_ID,
+    ticketId: 'T1',
+    body: 'Enviei errado',
+    fromMe: true,
+    ack: 2,
+    userId: 'U1',
+    whatsappMessageId: 'WAID1',
+    createdAt: NOW.toISOString(),
+    updatedAt: NOW.toISOString(),
+    ...overrides,
+  });
 
 let order: string[];
 

@@ -19,6 +19,7 @@ import type { Ticket } from '../../../functions/core/repositories/tickets';
 import { storeMessage } from '../../../functions/core/conversations/store-message';
 import { markMessageEdited, updateMessageAck } from '../../../functions/core/conversations/update-message-status';
 import { errorCodeOf } from '../../support/errors';
+import { storedMessage } from '../../support/stored-message';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.MEDIA_BUCKET = 'media-under-test';
@@ -56,29 +57,17 @@ const ticket: Ticket = {
   updatedAt: '2030-05-01T00:00:00.000Z',
 };
 
-const message = (overrides: Partial<StoredMessage> = {}): StoredMessage => ({
-  id: `T1.${MESSAGE_ULID}`,
-  companyId: 'C1',
-  ticketId: 'T1',
-  contactId: 'K1',
-  body: 'Seu pedido saiu para entrega',
-  fromMe: true,
-  mediaType: 'chat',
-  mediaKey: null,
-  mediaName: null,
-  mediaContentType: null,
-  quotedMsg: null,
-  isDeleted: false,
-  isEdited: false,
-  ack: 0,
-  read: true,
-  bot: false,
-  userId: 'U1',
-  whatsappMessageId: null,
-  createdAt: NOW.toISOString(),
-  updatedAt: NOW.toISOString(),
-  ...overrides,
-});
+const message = (overrides: Partial<StoredMessage> = {}): StoredMessage =>
+  storedMessage({
+    id: `T1.${MESSAGE_ULID}`,
+    ticketId: 'T1',
+    body: 'Seu pedido saiu para entrega',
+    fromMe: true,
+    userId: 'U1',
+    createdAt: NOW.toISOString(),
+    updatedAt: NOW.toISOString(),
+    ...overrides,
+  });
 
 const cancelled = (...codes: string[]) =>
   new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });

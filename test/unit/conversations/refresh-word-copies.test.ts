@@ -7,33 +7,22 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { movesCopies, refreshWordCopies } from '../../../functions/core/conversations/refresh-word-copies';
 import type { StoredMessage } from '../../../functions/core/repositories/messages';
 import type { Ticket } from '../../../functions/core/repositories/tickets';
+import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const ticket: Ticket = {
+const ticket: Ticket = storedTicket({
   id: 'T1',
   uuid: 'u1',
-  companyId: 'C1',
   status: 'open',
-  contactId: 'K1',
   userId: 'U2',
   userName: 'Bia',
   queueId: 'Q2',
-  whatsappId: null,
-  tagIds: [],
-  isGroup: false,
-  chatbot: false,
-  useIntegration: false,
-  promptId: null,
-  integrationId: null,
-  lastMessage: '',
-  unreadMessages: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-02T00:00:00.000Z',
-};
+});
 
 function messageOf(n: number): Record<string, unknown> {
   const ulid = `01J${String(n).padStart(23, '0')}`;

@@ -8,6 +8,7 @@ import type { Ticket } from '../../../functions/core/repositories/tickets';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { moveToKanbanLane, syncTicketTags } from '../../../functions/core/conversations/sync-ticket-tags';
 import { errorCodeOf } from '../../support/errors';
+import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
@@ -16,28 +17,15 @@ const ddb = mockClient(DynamoDBDocumentClient);
 
 const admin = { companyId: 'C1', userId: 'U1', isAdmin: true, user: { profile: 'admin', queueIds: [], allTicket: 'enabled' } } as unknown as Caller;
 
-const ticket: Ticket = {
+const ticket: Ticket = storedTicket({
   id: 'T1',
   uuid: 'u',
-  companyId: 'C1',
   status: 'open',
-  contactId: 'K1',
   userId: 'U1',
   userName: 'Ana',
-  queueId: 'Q1',
-  whatsappId: null,
   tagIds: ['G1', 'L1'],
   tagsVersion: 4,
-  isGroup: false,
-  chatbot: false,
-  useIntegration: false,
-  promptId: null,
-  integrationId: null,
-  lastMessage: '',
-  unreadMessages: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-};
+});
 
 /** Tags G* are plain, L* are kanban lanes; G9 does not exist. */
 const TAGS = [

@@ -11,6 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { ticketListIndexes } from '../../../functions/core/repositories/keys';
 import type { Ticket } from '../../../functions/core/repositories/tickets';
 import { refreshTicketRows, type TicketRowChange } from '../../../functions/core/conversations/ticket-rows';
+import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.WS_MANAGEMENT_ENDPOINT = 'http://ws-management.test';
@@ -18,30 +19,14 @@ process.env.LOG_LEVEL = 'silent';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
-const ticket: Ticket = {
+const ticket: Ticket = storedTicket({
   id: 'T1',
   uuid: 'uuid-1',
-  companyId: 'C1',
-  status: 'pending',
-  contactId: 'K1',
-  userId: null,
-  userName: null,
-  queueId: 'Q1',
   whatsappId: 'W1',
-  tagIds: [],
-  isGroup: false,
-  chatbot: false,
-  useIntegration: false,
-  promptId: null,
-  integrationId: null,
-  lastMessage: '',
-  unreadMessages: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
   contactRow: { name: 'Maria', number: '5511', profilePicUrl: null, at: '2030-01-01T00:00:00.000Z' },
   queueRow: { name: 'Vendas', color: '#ff0000', at: '2030-01-01T00:00:00.000Z' },
   connectionRow: { name: 'Principal', at: '2030-01-01T00:00:00.000Z' },
-};
+});
 
 const rename: TicketRowChange = {
   source: 'contact',

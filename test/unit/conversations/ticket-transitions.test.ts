@@ -2,29 +2,18 @@
 import type { Ticket } from '../../../functions/core/repositories/tickets';
 import { changesOf, decideTransition } from '../../../functions/core/conversations/ticket-transitions';
 import { AppError } from '../../../functions/core/errors';
+import { storedTicket } from '../../support/stored-ticket';
 
-const ticket = (fields: Partial<Ticket> = {}): Ticket => ({
-  id: 'T1',
-  uuid: 'u-1',
-  companyId: 'C1',
-  status: 'pending',
-  contactId: 'K1',
-  userId: null,
-  userName: null,
-  queueId: 'Q1',
-  whatsappId: null,
-  tagIds: [],
-  isGroup: false,
-  chatbot: true,
-  useIntegration: true,
-  promptId: 'P1',
-  integrationId: 'I1',
-  lastMessage: '',
-  unreadMessages: 0,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  ...fields,
-});
+const ticket = (fields: Partial<Ticket> = {}): Ticket =>
+  storedTicket({
+    id: 'T1',
+    uuid: 'u-1',
+    chatbot: true,
+    useIntegration: true,
+    promptId: 'P1',
+    integrationId: 'I1',
+    ...fields,
+  });
 
 /** The transition's kind, or the code of the error that refuses it. */
 function decide(stored: Ticket, body: Parameters<typeof decideTransition>[1], caller = 'U1'): string {

@@ -9,6 +9,7 @@ import type { Ticket } from '../../../functions/core/repositories/tickets';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { updateTicket } from '../../../functions/core/conversations/update-ticket';
 import { errorCodeOf } from '../../support/errors';
+import { storedTicket } from '../../support/stored-ticket';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
@@ -23,28 +24,16 @@ const agent = {
   user: { id: 'U1', name: 'Ana', profile: 'user', queueIds: ['Q1'], allTicket: 'desabled', updatedAt: '2030-01-01T00:00:00.000Z' },
 } as unknown as Caller;
 
-const pending: Ticket = {
+const pending: Ticket = storedTicket({
   id: 'T1',
   uuid: 'uuid-1',
-  companyId: 'C1',
-  status: 'pending',
-  contactId: 'K1',
-  userId: null,
-  userName: null,
-  queueId: 'Q1',
-  whatsappId: null,
-  tagIds: [],
-  isGroup: false,
   chatbot: true,
-  useIntegration: false,
-  promptId: null,
-  integrationId: null,
   lastMessage: 'oi',
   unreadMessages: 1,
   createdAt: '2030-01-02T11:00:00.000Z',
   updatedAt: '2030-01-02T11:00:00.000Z',
   attendanceId: 'A1',
-};
+});
 
 const attendance = {
   id: 'A1',

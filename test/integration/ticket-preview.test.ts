@@ -2,8 +2,8 @@
  * The ticket's list preview (`lastMessage`) on the local cloud, through the real inbound worker and the
  * HTTP API: it shows what the customer (or an agent) wrote, never the server's automatic answers while
  * there is such a message, and it follows the deletion of the message it shows, whether the agent
- * deletes it or the contact revokes it on WhatsApp; the lists and notifications hear it in the ticket's
- * `update` event.
+ * deletes it or the contact revokes it on WhatsApp, and the contact's edit of it on WhatsApp; the lists
+ * and notifications hear it in the ticket's `update` event.
  */
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
@@ -158,5 +158,49 @@ describe('a deleted message', () => {
 
     expect((await cloud.api(`/tickets/${ticket.id}`, { token: tenant.admin.token })).body.lastMessage).toBe(DELETED_MESSAGE_PREVIEW);
     expect(ticketUpdates(listener.frames, ticket.id).map((frame) => frame.data.ticket?.lastMessage)).toEqual([DELETED_MESSAGE_PREVIEW]);
+  });
+});
+
+describe('an edited message', () => {
+  const edit = (number: string, whatsappMessageId: string, body: string): WhatsAppEvent => ({
+    type: 'edit',
+    companyId: tenant.companyId,
+    whatsappId: connectionId,
+    chat: { id: number, isGroup: false },
+    whatsappMessageId,
+    body,
+    timestamp: Date.now(),
+  });
+
+  it('shows its new text in the preview when the contact edits the message the preview shows, and publishes the ticket update', async () => {
+    const number = newNumber();
+    const whatsappMessageId = `P${ulid()}`;
+    await handleWhatsAppEvent(inbound(number, REQUEST, whatsappMessageId));
+    const { id: ticketId, updatedAt } = await pendingTicketOf(number);
+    const listener = await notificationListener();
+
+    await handleWhatsAppEvent(edit(number, whatsappMessageId, 'Preciso de ajuda com meu pedido 123'));
+    await waitFor(() => ticketUpdates(listener.frames, ticketId).length >= 1);
+    listener.close();
+
+    const after = await pendingTicketOf(number);
+    expect([after.lastMessage, after.updatedAt]).toEqual(['Preciso de ajuda com meu pedido 123', updatedAt]);
+    expect(ticketUpdates(listener.frames, ticketId).map((frame) => frame.data.ticket?.lastMessage)).toEqual(['Preciso de ajuda com meu pedido 123']);
+  });
+
+  it('leaves the preview on the newer message when the contact edits an earlier one', async () => {
+    const number = newNumber();
+    const first = `P${ulid()}`;
+    await handleWhatsAppEvent(inbound(number, REQUEST, first));
+    await handleWhatsAppEvent(inbound(number, 'É o pedido 123'));
+
+    await handleWhatsAppEvent(edit(number, first, 'Preciso de ajuda com meu pedido, por favor'));
+
+    const ticket = await pendingTicketOf(number);
+    expect(ticket.lastMessage).toBe('É o pedido 123');
+    expect((await messagesOf(ticket.id)).find((message) => message.body.startsWith('Preciso'))).toMatchObject({
+      body: 'Preciso de ajuda com meu pedido, por favor',
+      isEdited: true,
+    });
   });
 });

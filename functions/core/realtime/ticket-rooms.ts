@@ -88,7 +88,7 @@ export async function publishNewMessage(companyId: string, message: MessageDto, 
 }
 
 /**
- * A changed message (a deletion), then the update of its ticket when the change reached the ticket's
+ * A changed message (an edit, a deletion), then the update of its ticket when the change reached the ticket's
  * list preview: the same rooms hear both, so their members are looked up once.
  */
 export async function publishChangedMessage(companyId: string, message: MessageDto, ticket: TicketDto, ticketChanged: boolean): Promise<void> {

@@ -313,13 +313,42 @@ export function setMessageDeleted(companyId: string, messageId: string, userId: 
 }
 
 /**
- * The ticket's preview follows the deletion of the message it shows: lastMessage becomes
- * DELETED_MESSAGE_PREVIEW on the condition that the preview still shows that message (tickets stored
- * before `previewMessageId` was kept: that their newest message is the one). Neither updatedAt nor the
- * list order change: a deletion is no new activity. Answers the ticket after the change, or undefined
- * when it shows another message (or is gone).
+ * The ticket's preview shows the message: `previewMessageId` is its ULID (tickets stored before
+ * `previewMessageId` was kept: their newest message is the one).
  */
-export async function showDeletionInPreview(message: Pick<StoredMessage, 'companyId' | 'ticketId' | 'id'>): Promise<Ticket | undefined> {
+const PREVIEW_SHOWS_MESSAGE =
+  'attribute_exists(PK) AND (previewMessageId = :mid OR (attribute_not_exists(previewMessageId) AND lastMessageId = :mid))';
+
+/**
+ * The ticket's preview follows the deletion of the message it shows: lastMessage becomes
+ * DELETED_MESSAGE_PREVIEW on the condition that the preview still shows that message. Neither updatedAt
+ * nor the list order change: a deletion is no new activity. Answers the ticket after the change, or
+ * undefined when it shows another message (or is gone).
+ */
+export function showDeletionInPreview(message: Pick<StoredMessage, 'companyId' | 'ticketId' | 'id'>): Promise<Ticket | undefined> {
+  return rewritePreview(message, { update: 'SET lastMessage = :deleted', values: { ':deleted': DELETED_MESSAGE_PREVIEW } });
+}
+
+/**
+ * The ticket's preview follows an edit of the message it shows: lastMessage becomes the message's text
+ * as it is now (lastMessageText), on the condition that the preview still shows that message and not
+ * its deletion (an edit that arrives after the message was deleted leaves the deletion shown). Like a
+ * deletion, an edit is no new activity: updatedAt and the list order stay. Answers the ticket after the
+ * change, or undefined when it shows another message (or is gone).
+ */
+export function showEditInPreview(message: Pick<StoredMessage, 'companyId' | 'ticketId' | 'id' | 'body' | 'mediaName' | 'mediaType'>): Promise<Ticket | undefined> {
+  return rewritePreview(message, {
+    update: 'SET lastMessage = :text',
+    condition: 'lastMessage <> :deleted',
+    values: { ':text': lastMessageText(message), ':deleted': DELETED_MESSAGE_PREVIEW },
+  });
+}
+
+/** One write of the preview of the message's ticket, held by PREVIEW_SHOWS_MESSAGE (and `change.condition`). */
+async function rewritePreview(
+  message: Pick<StoredMessage, 'companyId' | 'ticketId' | 'id'>,
+  change: { readonly update: string; readonly condition?: string; readonly values: Readonly<Record<string, unknown>> },
+): Promise<Ticket | undefined> {
   const { messageUlid } = parseMessageId(message.id) ?? {};
   if (!messageUlid) return undefined;
   try {
@@ -327,10 +356,9 @@ export async function showDeletionInPreview(message: Pick<StoredMessage, 'compan
       new UpdateCommand({
         TableName: table(),
         Key: keys.ticket(message.companyId, message.ticketId),
-        UpdateExpression: 'SET lastMessage = :deleted',
-        ConditionExpression:
-          'attribute_exists(PK) AND (previewMessageId = :mid OR (attribute_not_exists(previewMessageId) AND lastMessageId = :mid))',
-        ExpressionAttributeValues: { ':deleted': DELETED_MESSAGE_PREVIEW, ':mid': messageUlid },
+        UpdateExpression: change.update,
+        ConditionExpression: change.condition === undefined ? PREVIEW_SHOWS_MESSAGE : `${PREVIEW_SHOWS_MESSAGE} AND ${change.condition}`,
+        ExpressionAttributeValues: { ...change.values, ':mid': messageUlid },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -14,6 +14,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { lastMessageText, type StoredMessage } from '../../../functions/core/repositories/messages';
 import type { Ticket } from '../../../functions/core/repositories/tickets';
 import { storeMessage } from '../../../functions/core/conversations/store-message';
@@ -230,8 +231,12 @@ describe('updateMessageAck', () => {
 });
 
 describe('markMessageEdited', () => {
+  const PREVIEW_EDIT = { UpdateExpression: 'SET lastMessage = :text' };
+
   it("replaces the text, flags the message edited and indexes the new words with the ticket as it is now, with the ticket's marks of them", async () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { ...message({ body: 'Pedido cancelado', isEdited: true }) } });
+    // The preview shows another message: the ticket is read as it is.
+    ddb.on(UpdateCommand, PREVIEW_EDIT).rejects(new ConditionalCheckFailedException({ message: 'no', $metadata: {} }));
     ddb.on(GetCommand).resolves({ Item: { PK: 'C#C1#TK#T1', SK: 'TICKET', ...ticket } });
 
     const dto = await markMessageEdited('C1', `T1.${MESSAGE_ULID}`, 'Pedido cancelado', NOW);
@@ -254,6 +259,26 @@ describe('markMessageEdited', () => {
       ticketCreatedAt: ticket.createdAt,
     });
     expect(dto).toMatchObject({ body: 'Pedido cancelado', isEdited: true });
+  });
+
+  it('shows the new text in the ticket’s preview when the preview shows that message and not its deletion, and indexes with the ticket it answers', async () => {
+    ddb.on(UpdateCommand).resolves({ Attributes: { ...message({ body: 'Pedido cancelado', isEdited: true }) } });
+    ddb.on(UpdateCommand, PREVIEW_EDIT).resolves({ Attributes: { PK: 'C#C1#TK#T1', SK: 'TICKET', ...ticket, lastMessage: 'Pedido cancelado' } });
+
+    await markMessageEdited('C1', `T1.${MESSAGE_ULID}`, 'Pedido cancelado', NOW);
+
+    expect(ddb.commandCalls(UpdateCommand, PREVIEW_EDIT)[0]!.args[0].input).toEqual({
+      TableName: 'table-under-test',
+      Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' },
+      UpdateExpression: 'SET lastMessage = :text',
+      ConditionExpression:
+        'attribute_exists(PK) AND (previewMessageId = :mid OR (attribute_not_exists(previewMessageId) AND lastMessageId = :mid)) AND lastMessage <> :deleted',
+      ExpressionAttributeValues: { ':text': 'Pedido cancelado', ':deleted': DELETED_MESSAGE_PREVIEW, ':mid': MESSAGE_ULID },
+      ReturnValues: 'ALL_NEW',
+    });
+    // The answered ticket serves the word entries: no read of it.
+    expect(ddb.commandCalls(GetCommand).filter((call) => call.args[0].input.Key?.SK === 'TICKET')).toHaveLength(0);
+    expect(ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems?.['table-under-test']?.[0]?.PutRequest?.Item).toMatchObject({ queueId: 'Q1' });
   });
 
   it('answers undefined for a missing message and indexes nothing', async () => {

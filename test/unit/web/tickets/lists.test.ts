@@ -216,6 +216,14 @@ describe('upsertTicket', () => {
     expect(ticketsOf(next)[0]?.lastMessage).toBe('newer');
   });
 
+  test('takes a new preview of a ticket whose updatedAt stayed, as after an edit or a deletion of the message it shows', () => {
+    const data = pagesOf({ tickets: [ticket('T01', { updatedAt: at(5), lastMessage: 'Pedido 12' })], hasMore: false });
+
+    const next = upsertTicket(data, ticket('T01', { updatedAt: at(5), lastMessage: 'Pedido 123' }), spec(), agent);
+
+    expect(ticketsOf(next)[0]?.lastMessage).toBe('Pedido 123');
+  });
+
   test('moves a ticket from a later page to the first one', () => {
     const data = pagesOf(
       { tickets: [ticket('T04', { updatedAt: at(4) }), ticket('T03', { updatedAt: at(3) })], hasMore: true },

@@ -387,6 +387,31 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     });
   }
 
+  /**
+   * DynamoDB refuses a BatchWriteItem that names one item twice ('Provided list of item keys contains
+   * duplicates'), whole; dynalite takes it. We refuse it too, or a writer that repeats a key would pass
+   * every local test and fail on AWS. A request too malformed to read is left to dynalite's validation.
+   */
+  async function refuseDuplicateBatchKeys(payload: Payload): Promise<void> {
+    const requestItems = payload.RequestItems;
+    if (typeof requestItems !== 'object' || requestItems === null) return;
+    for (const [tableName, requests] of Object.entries(requestItems as Record<string, unknown>)) {
+      if (!Array.isArray(requests)) continue;
+      const keyNames = await keyAttributes(tableName).catch(() => undefined);
+      if (!keyNames) continue;
+      const seen = new Set<string>();
+      for (const request of requests as Payload[]) {
+        const put = request.PutRequest as Payload | undefined;
+        const remove = request.DeleteRequest as Payload | undefined;
+        const source = (put?.Item ?? remove?.Key) as AttributeMap | undefined;
+        if (!source) continue;
+        const identity = JSON.stringify(keyNames.map((name) => source[name]));
+        if (seen.has(identity)) throw validationError('Provided list of item keys contains duplicates');
+        seen.add(identity);
+      }
+    }
+  }
+
   /** Set by stop(): sweeps and the backfill stop at their next item or page, sockets close after their answer. */
   let stopRequested = false;
 
@@ -395,6 +420,7 @@ export async function startDynamo(options: StartDynamoOptions): Promise<LocalDyn
     if (operation === 'TransactWriteItems') return transactWrite(payload);
     if (operation === 'TransactGetItems') return transactGet(payload);
     if (!WRITE_OPERATIONS.has(operation)) return call(operation, payload);
+    if (operation === 'BatchWriteItem') await refuseDuplicateBatchKeys(payload);
     return writes.run(async () => {
       const answer = await call(operation, payload);
       await expiry.afterWrite(operation, payload, answer);

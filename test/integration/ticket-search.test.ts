@@ -3,8 +3,8 @@
  * to another queue found by the people of that queue (its word index copies follow it) and by nobody
  * else, a stale copy never showing a ticket the caller may not see, and two words finding the tickets that
  * use both beyond the newest hundred of each, and the one-off build of word marks for tickets stored before
- * them; by a contact's name: any word's start, a rename, a transfer,
- * and the one-off build of the name index for tickets stored before it.
+ * them; a moved ticket found by words of messages that share one instant; by a contact's name: any word's
+ * start, a rename, a transfer, and the one-off build of the name index for tickets stored before it.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
@@ -13,10 +13,12 @@ import { buildNameIndex } from '../../functions/core/conversations/name-index-ba
 import { buildWordMarks } from '../../functions/core/conversations/word-marks-backfill';
 import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
 import { nameEntryItems } from '../../functions/core/repositories/name-index';
-import { batchWriteAll } from '../../functions/core/repositories/table';
+import { batchWriteAll, updateExistingItem } from '../../functions/core/repositories/table';
 import { keys, ticketListIndexes } from '../../functions/core/repositories/keys';
 import { wordEntryItems } from '../../functions/core/repositories/word-index';
 import type { TicketDto } from '../../shared/tickets';
+import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
+import { markConnected } from '../support/connections';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
@@ -185,6 +187,42 @@ describe('GET /tickets?searchParam', () => {
     expect((await search(agentA, word)).tickets).toEqual([]);
     // The users filter follows the new holder too.
     expect(idsOf((await search(tenant.admin, word, `&users=${encodeURIComponent(JSON.stringify([agentB.id]))}`)).tickets)).toEqual([ticket.id]);
+  });
+
+  it('finds a ticket moved to another queue by words its contact wrote in messages that share one instant', async () => {
+    const word = marker();
+    // WhatsApp stamps messages to the second: a burst from the contact shares its time.
+    const whatsappId = ulid();
+    await markConnected(tenant.companyId, whatsappId);
+    // The connection's one queue (A) takes the ticket: its entries copy a queue agent B may not see.
+    await updateExistingItem(keys.connection(tenant.companyId, whatsappId), { queueIds: [queueA] });
+    phone += 1;
+    const from = `55119${String(phone).padStart(8, '0').slice(-8)}`;
+    const timestamp = Date.now() - 1000;
+    for (const body of [`Meu ${word} chegou`, `O ${word} veio quebrado`]) {
+      await handleWhatsAppEvent({
+        type: 'message',
+        companyId: tenant.companyId,
+        whatsappId,
+        chat: { id: from, isGroup: false },
+        whatsappMessageId: `S${ulid()}`,
+        fromMe: false,
+        pushName: 'Rita',
+        timestamp,
+        mediaType: 'chat',
+        body,
+        media: null,
+        quotedWhatsappMessageId: null,
+      });
+    }
+    const [ticket] = (await search(tenant.admin, word)).tickets;
+    if (!ticket) throw new Error('the inbound ticket is not found by its word');
+    expect((await search(agentB, word)).tickets).toEqual([]);
+
+    const moved = await cloud.api(`/tickets/${ticket.id}`, { method: 'PUT', token: tenant.admin.token, body: { queueId: queueB, userId: agentB.id } });
+    expect(moved.status).toBe(200);
+
+    expect(idsOf((await search(agentB, word)).tickets)).toEqual([ticket.id]);
   });
 
   it('never shows a ticket outside the caller\'s queues, even when its word entries still say it is in theirs', async () => {

@@ -125,9 +125,18 @@ export function wordMarkItems(ticket: Pick<Ticket, 'companyId' | 'id'>, messages
   return [...newest].map(([word, at]) => ({ ...keys.ticketWord(ticket.companyId, ticket.id, word), entity: 'ticketWord', ticketId: ticket.id, word, at }));
 }
 
-/** Every item the index keeps for the messages of the ticket (as it is now): their entries and the ticket's marks. */
+/**
+ * Every item the index keeps for the messages of the ticket (as it is now): their entries and the ticket's
+ * marks. An entry's key is (word, time, ticket), so two messages of the ticket written at the same instant
+ * (WhatsApp stamps inbound messages to the second; a burst shares it) give one word the same entry twice:
+ * the same item, kept once, since a BatchWriteItem with two requests of one key is refused whole.
+ */
 export function wordIndexItems(ticket: Pick<Ticket, 'companyId' | 'id'> & WordHitTicket, messages: readonly IndexedText[]): Record<string, unknown>[] {
-  return [...messages.flatMap((message) => wordEntryItems(ticket, message.body, message.createdAt)), ...wordMarkItems(ticket, messages)];
+  const entries = new Map<string, Record<string, unknown>>();
+  for (const message of messages) {
+    for (const entry of wordEntryItems(ticket, message.body, message.createdAt)) entries.set(`${String(entry.PK)}\n${String(entry.SK)}`, entry);
+  }
+  return [...entries.values(), ...wordMarkItems(ticket, messages)];
 }
 
 /** Indexes the words of a message of the ticket (as it is now), written at `at`. */

@@ -121,6 +121,20 @@ describe('local DynamoDB', () => {
     expect(error).toMatchObject({ name: 'ValidationException', message: 'The provided key element does not match the schema' });
   });
 
+  test('refuses a BatchWriteItem that names one item twice, whole, as DynamoDB does', async () => {
+    const pk = partition();
+    const twice = [
+      { PutRequest: { Item: { PK: pk, SK: 'A', n: 1 } } },
+      { PutRequest: { Item: { PK: pk, SK: 'B', n: 2 } } },
+      { DeleteRequest: { Key: { PK: pk, SK: 'A' } } },
+    ];
+
+    const error = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: twice } })).catch((caught: unknown) => caught);
+
+    expect(error).toMatchObject({ name: 'ValidationException', message: 'Provided list of item keys contains duplicates' });
+    expect((await doc.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } }))).Items).toEqual([]);
+  });
+
   test('refuses a transaction whose condition fails and writes nothing', async () => {
     // Prepare
     const pk = partition();

@@ -65,6 +65,24 @@ describe('refreshWordCopies', () => {
     expect(entries.find((entry) => entry.PK === 'C#C1#WORD#boleto')?.SK).toBe(`${String(messages[0]!.createdAt)}#T1`);
   });
 
+  it('writes each word entry once when messages share their time, as one BatchWriteItem refuses two requests of one key', async () => {
+    // A burst stamped to the same second: every message uses 'boleto' at the same instant.
+    const at = '2030-01-01T00:05:00.000Z';
+    const messages = [3, 2, 1].map((n) => ({ ...messageOf(n), body: `boleto parcela${n}`, createdAt: at }));
+    ddb.on(QueryCommand).resolves({ Items: messages });
+
+    expect(await refreshWordCopies({ queueId: 'Q1', userId: 'U1' }, ticket)).toBe(3);
+
+    for (const call of ddb.commandCalls(BatchWriteCommand)) {
+      const keysOf = (call.args[0].input.RequestItems?.['table-under-test'] ?? []).map((request) => `${String(request.PutRequest?.Item?.PK)} ${String(request.PutRequest?.Item?.SK)}`);
+      expect(new Set(keysOf).size).toBe(keysOf.length);
+    }
+    const boleto = written().filter((item) => item.entity === 'wordEntry' && item.PK === 'C#C1#WORD#boleto');
+    expect(boleto).toEqual([expect.objectContaining({ SK: `${at}#T1`, queueId: 'Q2', userId: 'U2' })]);
+    // The words each message has alone are all written.
+    expect(written().filter((item) => item.entity === 'wordEntry' && String(item.PK).startsWith('C#C1#WORD#parcela'))).toHaveLength(3);
+  });
+
   it('reads and writes nothing when the change leaves the copies true', async () => {
     expect(await refreshWordCopies({ queueId: 'Q2', userId: 'U2' }, ticket)).toBe(0);
     expect(ddb.calls()).toHaveLength(0);

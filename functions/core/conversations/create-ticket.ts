@@ -26,6 +26,7 @@ import type { CreateTicketBody, TicketDto } from '../../../shared/tickets';
 import type { Caller } from '../caller/load-caller';
 import { attendanceDeltas, ticketCreatedDelta } from '../dashboard/dashboard-counters';
 import { AppError } from '../errors';
+import { logger } from '../logger';
 import { publishTicketUpdate } from '../realtime/ticket-rooms';
 import { putNewAttendanceAction } from '../repositories/attendances';
 import { getConnection, getDefaultConnectionId, type Connection } from '../repositories/connections';
@@ -118,7 +119,12 @@ export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Da
   }
   // Found at once by its contact's name (repositories/name-index.ts).
   if (stored.contactRow) for (const action of putNameEntryActions(stored, stored.contactRow.name)) steps.add('nameEntries', action);
-  const failed = await steps.run();
+  const failed = await steps.run().catch((error: unknown) => {
+    // A database error (spec 1 §8): the catalogue's code, not an internal error; a conflict keeps its own.
+    if (error instanceof AppError) throw error;
+    logger.error('ticket not stored', { ticketId: stored.id, error });
+    throw new AppError('ERR_CREATING_TICKET');
+  });
   if (failed.has('openTicket')) throw await otherOpenTicket(stored.companyId, stored.contactId, stored.whatsappId);
   if (failed.size > 0) throw new AppError('ERR_CREATING_TICKET');
   return stored;

@@ -5,7 +5,8 @@
  *
  * Steps: read the ticket (strongly consistent; missing: ERR_NO_TICKET_FOUND) and, when quoting, the
  * quoted message, which must belong to the same contact (else ERR_NO_MESSAGE_FOUND); store the message
- * (ack 0, fromMe, read) and move the ticket to it in one transaction (store-message.ts); index its
+ * (ack 0, fromMe, read) and move the ticket to it in one transaction (store-message.ts; a failure is
+ * ERR_CREATING_MESSAGE); index its
  * words; when the ticket has a connection, enqueue the `sendMessage` command on the connection's shard
  * queue (a ticket without connection keeps the message and sends nothing: there is no session to send
  * it through); publish `appMessage` create, and the ticket update when the ticket moved. Failures of
@@ -93,7 +94,7 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
     createdAt: at,
     updatedAt: at,
   };
-  const outcome = await storeMessage(message, ticket);
+  const outcome = await storeOrRefuse(message, ticket);
 
   await bestEffort('word index', message.id, () => indexWords(ticket, message.body, at));
 
@@ -121,6 +122,22 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
   }
 
   return announceStoredMessage(message, ticket, outcome);
+}
+
+/**
+ * storeMessage for a new outgoing message, whose failure the sender is told as the catalogue's
+ * ERR_CREATING_MESSAGE (spec 1 §8: a database error), like a ticket's ERR_CREATING_TICKET. Our own
+ * answers (the ticket gone, a write conflict) keep their code. Nothing was stored and nothing was
+ * enqueued: sending again is safe.
+ */
+async function storeOrRefuse(message: StoredMessage, ticket: Ticket): Promise<StoreOutcome> {
+  try {
+    return await storeMessage(message, ticket);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    logger.error('message not stored', { messageId: message.id, error });
+    throw new AppError('ERR_CREATING_MESSAGE');
+  }
 }
 
 /**

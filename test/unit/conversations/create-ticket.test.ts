@@ -153,4 +153,13 @@ describe('insertTicket', () => {
       options: { details: { ticketId: 'T0', uuid: 'uuid-0', status: 'open', user: { id: 'U9', name: 'Bia' }, queue: { id: 'Q1', name: 'Vendas' } } },
     });
   });
+
+  it('answers ERR_CREATING_TICKET when the store fails (a database error), not an internal error', async () => {
+    ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('We currently do not have sufficient capacity'), { name: 'InternalServerError' }));
+
+    const error = await insertTicket(ticket, now).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'ERR_CREATING_TICKET' });
+  });
 });

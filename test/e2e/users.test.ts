@@ -231,7 +231,7 @@ describe('the profile dialog of the user menu', () => {
     await signInThroughTheForm(page, SELF);
     // The page is for admins (the menu does not offer it); its address says so.
     await page.goto('/users');
-    await shows(page.getByText('Somente administradores gerenciam os usuários da empresa.'));
+    await shows(page.getByText('Somente administradores acessam esta página.'));
     await page.getByRole('banner').getByRole('button', { name: 'Menu do usuário' }).click();
     await page.getByRole('menuitem', { name: 'Perfil' }).click();
 

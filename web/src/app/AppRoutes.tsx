@@ -55,9 +55,9 @@ const PageGate = lazyPage(() => import('./PageGate').then((m) => m.PageGate));
 /** A route's element, with its page's preload in the route's handle (see preloadRoutesOf). */
 const route = (page: Preloadable, element: ReactNode) => ({ element, handle: { preload: page.preload } satisfies Preloadable });
 
-/** Whether PageGate stands before the page: a plan flag, the super flag or the campaigns group decides. */
+/** Whether PageGate stands before the page: a plan flag, the super flag, a permission or the campaigns group decides. */
 function gated(page: PageEntry): boolean {
-  return page.requires !== undefined && !('permission' in page.requires);
+  return page.requires !== undefined;
 }
 
 /**

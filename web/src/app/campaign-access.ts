@@ -6,9 +6,12 @@
  */
 import { campaignsEnabledBySettings } from '../shell/campaigns-flag';
 import { menuLayout } from '../shell/menu-rules';
-import type { Me } from '../session/me';
+import type { CurrentCompany, CurrentUser } from '../session/me';
 
-export function campaignPagesOpen(me: Pick<Me, 'user' | 'company'>): boolean {
+export function campaignPagesOpen(me: {
+  readonly user: Pick<CurrentUser, 'profile' | 'super'>;
+  readonly company: Pick<CurrentCompany, 'plan' | 'settings'>;
+}): boolean {
   const campaignsFlag = campaignsEnabledBySettings(me.company.settings);
   return menuLayout({ user: me.user, plan: me.company.plan, campaignsFlag }).campaigns.length > 0;
 }

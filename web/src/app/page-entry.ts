@@ -17,17 +17,20 @@ import type { MenuIconName } from '../shell/menu-icons';
 export type PageArea = 'private' | 'public' | 'open';
 
 /**
- * Who may open a private page. A plan flag or the super flag is checked by PageGate, which refuses the
- * page with spec 3 §8's words (page-access.ts); a profile permission only hides the menu entry (the page
- * itself decides, as the dashboard sends non-admins to the tickets); the campaign pages answer as an
- * unknown address while the campaigns group is hidden (campaign-access.ts). The server refuses their
- * calls anyway (docs/architecture.md §1.3).
+ * Who may open a private page: every condition named must hold. PageGate reads it (the rule is
+ * page-access.ts pageDecision): a plan flag or the super flag missing, the page is refused with spec 3
+ * §8's words and / a second later; a profile permission missing (the administration's pages, spec 1
+ * §2.1), the page shows that it is for administrators instead of the page (the dashboard at `/`, where
+ * everyone lands, sends such users on to the tickets); the campaign pages answer as an unknown address
+ * while the campaigns group is hidden (campaign-access.ts). The side menu hides the same pages
+ * (shell/menu-rules.ts), and the server refuses their calls anyway (docs/architecture.md §1.3).
  */
-export type PageRequirement =
-  | { readonly planFlag: PlanFlag }
-  | { readonly superUser: true }
-  | { readonly permission: PermissionAction }
-  | { readonly campaigns: true };
+export interface PageRequirement {
+  readonly planFlag?: PlanFlag;
+  readonly superUser?: true;
+  readonly permission?: PermissionAction;
+  readonly campaigns?: true;
+}
 
 /**
  * The side menu's sections (spec 1 §2.2): the main list; the expandable campaigns group (shown with the

@@ -19,12 +19,19 @@
  * circle): a page reads its own entry through app/current-page.ts, which AppRoutes provides, and the
  * paths it links to from app/paths.ts; the entry's shape is in page-entry.ts.
  */
-import type { MenuPlacement, MenuSection, PageArea, PageEntry } from './page-entry';
+import type { MenuPlacement, MenuSection, PageArea, PageEntry, PageRequirement } from './page-entry';
 
 /** The placeholder of a page that later issues build: the page's title and 'Em breve' (ComingSoonPage). */
 const comingSoon = () => import('../pages/ComingSoonPage').then((m) => m.ComingSoonPage);
 /** The open pages share one component, which reads its page from the entry. */
 const openPage = () => import('../public/OpenPage').then((m) => m.OpenPage);
+/**
+ * The pages of the menu's Administration section (spec 1 §2.1, §2.2: admins only; ours, menu-rules.ts,
+ * for the AI prompts, integrations, API and subscription pages), opened by their address too: other
+ * profiles read that the page is for administrators (page-access.ts). Settings, queues and users ask for
+ * 'company:administer', the permission their server writes check.
+ */
+const ADMINISTRATION = { permission: 'drawer-admin-items:view' } as const satisfies PageRequirement;
 
 export const PAGES = [
   // ---- private: the shell's pages ----------------------------------------------------------------
@@ -32,7 +39,7 @@ export const PAGES = [
     id: 'dashboard',
     path: '',
     area: 'private',
-    // Spec 1 §2.1: the dashboard is for admins; DashboardPage sends everyone else to the tickets.
+    // Spec 1 §2.1: the dashboard is for admins; PageGate sends everyone else on to the tickets (page-access.ts).
     load: () => import('../dashboard/DashboardPage').then((m) => m.DashboardPage),
     requires: { permission: 'dashboard:view' },
     menu: { section: 'main', order: 10, icon: 'dataBarVertical' },
@@ -51,6 +58,7 @@ export const PAGES = [
     path: 'connections',
     area: 'private',
     load: () => import('../connections/ConnectionsPage').then((m) => m.ConnectionsPage),
+    requires: ADMINISTRATION,
     menu: { section: 'admin', order: 30, icon: 'plugConnected' },
     title: { pt: 'Conexões', en: 'Connections', es: 'Conexiones' },
   },
@@ -115,6 +123,8 @@ export const PAGES = [
     path: 'users',
     area: 'private',
     load: () => import('../users/UsersPage').then((m) => m.UsersPage),
+    // The users page and its writes are administrators' (shared/permissions.ts), as GET /users is.
+    requires: { permission: 'company:administer' },
     menu: { section: 'admin', order: 60, icon: 'people' },
     title: { pt: 'Usuários', en: 'Users', es: 'Usuarios' },
   },
@@ -123,6 +133,7 @@ export const PAGES = [
     path: 'files',
     area: 'private',
     load: comingSoon,
+    requires: ADMINISTRATION,
     menu: {
       section: 'admin',
       order: 40,
@@ -136,7 +147,7 @@ export const PAGES = [
     path: 'prompts',
     area: 'private',
     load: comingSoon,
-    requires: { planFlag: 'useOpenAi' },
+    requires: { planFlag: 'useOpenAi', ...ADMINISTRATION },
     menu: { section: 'admin', order: 10, icon: 'brainCircuit', label: { pt: 'Open.Ai', en: 'Open.Ai', es: 'Open.Ai' } },
     title: { pt: 'Prompts', en: 'Prompts', es: 'Prompts' },
   },
@@ -145,7 +156,7 @@ export const PAGES = [
     path: 'queue-integration',
     area: 'private',
     load: comingSoon,
-    requires: { planFlag: 'useIntegrations' },
+    requires: { planFlag: 'useIntegrations', ...ADMINISTRATION },
     menu: { section: 'admin', order: 20, icon: 'puzzlePiece' },
     title: { pt: 'Integrações', en: 'Integrations', es: 'Integraciones' },
   },
@@ -154,7 +165,7 @@ export const PAGES = [
     path: 'messages-api',
     area: 'private',
     load: () => import('../messages-api/MessagesApiPage').then((m) => m.MessagesApiPage),
-    requires: { planFlag: 'useExternalApi' },
+    requires: { planFlag: 'useExternalApi', ...ADMINISTRATION },
     menu: { section: 'admin', order: 70, icon: 'code' },
     title: { pt: 'API', en: 'API', es: 'API' },
   },
@@ -182,6 +193,7 @@ export const PAGES = [
     path: 'financeiro',
     area: 'private',
     load: comingSoon,
+    requires: ADMINISTRATION,
     menu: { section: 'admin', order: 80, icon: 'money' },
     title: { pt: 'Financeiro', en: 'Billing', es: 'Finanzas' },
   },
@@ -214,6 +226,7 @@ export const PAGES = [
     path: 'subscription',
     area: 'private',
     load: comingSoon,
+    requires: ADMINISTRATION,
     menu: { section: 'admin', order: 90, icon: 'payment' },
     title: { pt: 'Assinatura', en: 'Subscription', es: 'Suscripción' },
   },

@@ -23,7 +23,7 @@ export const PRIVATE_PAGES: readonly PageRoute[] = pagesIn('private')
  * campaigns group (see campaign-access.ts); otherwise they answer as an unknown address.
  */
 export const CAMPAIGN_PAGES: readonly PageRoute[] = (PAGES as readonly RegistryPage[])
-  .filter((page) => page.requires !== undefined && 'campaigns' in page.requires)
+  .filter((page) => page.requires?.campaigns === true)
   .map(route);
 
 /** Public pages, /login among them: for visitors; a signed-in user opening one goes home (spec 3 §2). */

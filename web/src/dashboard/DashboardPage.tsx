@@ -1,6 +1,6 @@
 /**
- * `/`: the dashboard (spec 2 §2 Dashboard; spec 1 §2.1), for admins; everyone else is sent to the
- * tickets (docs/architecture.md §8). The filter, the six counter cards, the attendants and the two
+ * `/`: the dashboard (spec 2 §2 Dashboard; spec 1 §2.1), for admins; the page gate sends everyone else
+ * to the tickets (app/page-access.ts, docs/architecture.md §8). The filter, the six counter cards, the attendants and the two
  * charts. As the spec says, the first load waits 1 second (the charts' code loads meanwhile); after
  * that the figures are read again on every 'Filtrar' and when the window gets the focus back (the spec
  * names no live event for them). Failed charts say so in the spec's toasts.
@@ -8,17 +8,13 @@
 import { makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router';
 import { companyDay } from '../../../shared/company-time';
 import { DASHBOARD_MAX_DAYS } from '../../../shared/dashboard-periods';
 import { dashboardKeys, useDashboard, useTicketsDay, useTicketsUsers } from '../api/dashboard';
 import { useCurrentPage } from '../app/current-page';
-import { TICKETS_PATH } from '../app/paths';
 import { useToast } from '../feedback/toast';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
-import { isAdmin } from '../session/me';
-import { useMe } from '../session/me-context';
 import { AttendantsTable } from './AttendantsTable';
 import { CounterCards } from './CounterCards';
 import { applyFilter, chartsPerHour, defaultFilter, sameQuery, type DashboardFilterQuery, type DayRange } from './dashboard-filter';
@@ -57,12 +53,6 @@ function useFailureToast(failure: { readonly isError: boolean; readonly errorUpd
 }
 
 export function DashboardPage() {
-  const { user } = useMe();
-  if (!isAdmin(user)) return <Navigate to={TICKETS_PATH} replace />;
-  return <Dashboard />;
-}
-
-function Dashboard() {
   const styles = useStyles();
   const texts = useTexts(dashboardTexts);
   const { language } = useLanguage();

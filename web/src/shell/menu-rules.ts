@@ -39,13 +39,12 @@ export interface MenuLayout {
 
 export function menuLayout({ user, plan, campaignsFlag }: MenuViewer): MenuLayout {
   const has = (flag: PlanFlag) => plan[flag] === true;
-  const shown = (page: MenuPage): boolean => {
-    const { requires } = page;
-    if (requires === undefined || 'campaigns' in requires) return true;
-    if ('planFlag' in requires) return has(requires.planFlag);
-    if ('superUser' in requires) return user.super;
-    return can(user.profile, requires.permission);
-  };
+  // Every condition of the entry must hold; the campaigns group is decided below, as a whole.
+  const shown = ({ requires }: MenuPage): boolean =>
+    requires === undefined ||
+    ((requires.planFlag === undefined || has(requires.planFlag)) &&
+      (requires.superUser !== true || user.super) &&
+      (requires.permission === undefined || can(user.profile, requires.permission)));
   const section = (name: MenuSection): MenuItemId[] => menuPages(name).filter(shown).map((page) => page.id);
 
   return {

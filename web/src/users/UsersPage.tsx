@@ -2,14 +2,13 @@
  * The users page (/users, admins; spec 3 §2 Users), on the admin-page kit: search by name or email, the
  * list with infinite scroll while GET /users has more pages (components/ListPage), create and edit in
  * the user dialog, delete with the one confirmation. Changes made anywhere arrive live (`user` events).
- * The side menu shows the page to admins only; anybody else who opens its address reads that it is for
- * administrators (the server refuses their calls anyway, docs/architecture.md §1.3).
+ * Admins only: the side menu shows it to them, and the page gate (app/page-access.ts) shows anybody
+ * else who opens its address that it is for administrators (the server refuses their calls anyway,
+ * docs/architecture.md §1.3).
  */
-import { MessageBar, MessageBarBody } from '@fluentui/react-components';
 import { PersonAdd24Regular } from '@fluentui/react-icons/svg/person-add';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { can } from '../../../shared/permissions';
 import { deleteUser, useUserList } from '../api/users';
 import { useServices } from '../app/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
@@ -27,19 +26,6 @@ import { UsersTable } from './UsersTable';
 import { useUserEvents } from './use-user-events';
 
 export function UsersPage() {
-  const texts = useTexts(usersTexts);
-  const { user } = useMe();
-  if (!can(user.profile, 'company:administer')) {
-    return (
-      <MessageBar intent="warning">
-        <MessageBarBody>{texts.page.adminsOnly}</MessageBarBody>
-      </MessageBar>
-    );
-  }
-  return <UsersAdministration />;
-}
-
-function UsersAdministration() {
   const texts = useTexts(usersTexts);
   const { api } = useServices();
   const queryClient = useQueryClient();

@@ -16,7 +16,6 @@ export const usersTexts = defineTexts({
       retry: 'Tentar novamente',
       // Spec 3 §8: the product's one success message.
       deleted: 'Operação realizada com sucesso!',
-      adminsOnly: 'Somente administradores gerenciam os usuários da empresa.',
     },
     table: {
       name: 'Nome',
@@ -86,7 +85,6 @@ export const usersTexts = defineTexts({
       loadError: 'The users could not be loaded.',
       retry: 'Try again',
       deleted: 'Operation completed successfully!',
-      adminsOnly: 'Only administrators manage the company’s users.',
     },
     table: {
       name: 'Name',
@@ -156,7 +154,6 @@ export const usersTexts = defineTexts({
       loadError: 'No se pudieron cargar los usuarios.',
       retry: 'Intentar de nuevo',
       deleted: '¡Operación realizada con éxito!',
-      adminsOnly: 'Solo los administradores gestionan los usuarios de la empresa.',
     },
     table: {
       name: 'Nombre',

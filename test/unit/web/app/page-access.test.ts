@@ -1,24 +1,28 @@
-/** Which private pages a company's plan or the super flag opens (spec 3 §2, §6, §8; checklist A-046). */
+/**
+ * What a private page shows its viewer (spec 1 §2.1, §6; spec 3 §2, §6, §8; checklist A-046): the plan or
+ * the super flag refuses it for the company, a profile without the administration's permission reads
+ * that the page is for administrators (the dashboard sends them on to the tickets), a hidden campaign
+ * group answers as an unknown address, exactly as the side menu hides the same pages.
+ */
 import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../../../shared/plans';
-import { PAGE_REQUIREMENTS, pageAllowed, PERMISSION_REDIRECT_DELAY_MS, type PageViewer } from '../../../../web/src/app/page-access';
-import { PRIVATE_PAGES, type PageId } from '../../../../web/src/app/pages';
+import { pageDecision, PERMISSION_REDIRECT_DELAY_MS, type PageViewer } from '../../../../web/src/app/page-access';
+import type { PageEntry } from '../../../../web/src/app/page-entry';
 import { pageGateTexts } from '../../../../web/src/app/page-gate-texts';
+import { menuPages, pageById, pagesIn, type PageId } from '../../../../web/src/app/page-registry';
 import { menuLayout, type MenuItemId } from '../../../../web/src/shell/menu-rules';
 
 const noFeatures = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) as Record<PlanFlag, boolean>;
 
-const viewer = (plan: Record<string, unknown>, superUser = false): PageViewer => ({
-  user: { super: superUser },
-  company: { plan },
+const PROFILES = ['admin', 'supervisor', 'user'] as const;
+
+const viewer = (plan: Record<string, unknown>, options: { profile?: string; superUser?: boolean } = {}): PageViewer => ({
+  user: { profile: options.profile ?? 'admin', super: options.superUser ?? false },
+  company: { plan, settings: [] },
 });
 
-/** Every entry of an admin's side menu, so a page only admins see in the menu is compared too. */
-const adminMenu = (plan: Record<string, unknown>, superUser: boolean): MenuItemId[] => {
-  const layout = menuLayout({ user: { profile: 'admin', super: superUser }, plan, campaignsFlag: false });
-  return [...layout.main, ...layout.campaigns, ...layout.admin];
-};
+const decision = (page: PageId, who: PageViewer) => pageDecision(pageById(page), who);
 
-describe('pageAllowed', () => {
+describe('a page of a plan feature or of super users', () => {
   test.each([
     ['kanban', 'useKanban'],
     ['schedules', 'useSchedules'],
@@ -27,46 +31,88 @@ describe('pageAllowed', () => {
     ['queueIntegration', 'useIntegrations'],
     ['messagesApi', 'useExternalApi'],
   ] as const)('opens %s only when the plan has %s', (page, flag) => {
-    expect(pageAllowed(page, viewer(noFeatures))).toBe(false);
-    expect(pageAllowed(page, viewer({ ...ALL_FEATURES, [flag]: false }, true))).toBe(false);
-    expect(pageAllowed(page, viewer({ ...noFeatures, [flag]: true }))).toBe(true);
+    expect(decision(page, viewer(noFeatures))).toBe('companyRefused');
+    expect(decision(page, viewer({ ...ALL_FEATURES, [flag]: false }, { superUser: true }))).toBe('companyRefused');
+    expect(decision(page, viewer({ ...noFeatures, [flag]: true }))).toBe('show');
   });
 
   test('treats a flag that is not exactly true as off', () => {
-    expect(pageAllowed('kanban', viewer({ useKanban: 'true' }))).toBe(false);
-    expect(pageAllowed('kanban', viewer({}))).toBe(false);
+    expect(decision('kanban', viewer({ useKanban: 'true' }))).toBe('companyRefused');
+    expect(decision('kanban', viewer({}))).toBe('companyRefused');
   });
 
   test('opens the announcements to super users only, whatever the plan', () => {
-    expect(pageAllowed('announcements', viewer(ALL_FEATURES))).toBe(false);
-    expect(pageAllowed('announcements', viewer(noFeatures, true))).toBe(true);
+    expect(decision('announcements', viewer(ALL_FEATURES))).toBe('companyRefused');
+    expect(decision('announcements', viewer(noFeatures, { superUser: true }))).toBe('show');
   });
 
-  test.each(['tickets', 'contacts', 'quickMessages', 'todolist', 'tags', 'helps', 'connections', 'settings', 'subscription'] as const)(
-    'leaves %s open to every plan',
-    (page) => {
-      expect(pageAllowed(page, viewer(noFeatures))).toBe(true);
-    },
-  );
+  test('refuses the company before the profile: a plain user of a plan without the API reads the company’s refusal', () => {
+    expect(decision('messagesApi', viewer(noFeatures, { profile: 'user' }))).toBe('companyRefused');
+  });
+});
 
-  test('refuses a page exactly when the side menu hides it from an admin', () => {
-    const gated = Object.keys(PAGE_REQUIREMENTS) as PageId[];
-    const cases = [
-      { plan: noFeatures, superUser: false },
-      { plan: ALL_FEATURES, superUser: false },
-      { plan: noFeatures, superUser: true },
-      ...PLAN_FLAGS.map((flag) => ({ plan: { ...noFeatures, [flag]: true }, superUser: false })),
-    ];
+describe('a page of the administration', () => {
+  /** Spec 1 §2.1's admin pages and the menu's Administration section (ours for the AI, integration, API and subscription pages). */
+  const administration: PageId[] = [...new Set<PageId>(['connections', 'files', 'queues', 'users', 'financeiro', 'settings', ...menuPages('admin').map((page) => page.id)])];
 
-    for (const { plan, superUser } of cases) {
-      const menu = adminMenu(plan, superUser);
-      for (const page of gated) expect([page, pageAllowed(page, viewer(plan, superUser))]).toEqual([page, menu.includes(page as MenuItemId)]);
+  test.each(['user', 'supervisor', 'USER'])('shows a %s the notice in place of each of them, whatever the plan', (profile) => {
+    for (const page of administration) {
+      expect([page, decision(page, viewer(ALL_FEATURES, { profile }))]).toEqual([page, 'adminsOnly']);
+      expect([page, decision(page, viewer(ALL_FEATURES, { profile, superUser: true }))]).toEqual([page, 'adminsOnly']);
     }
   });
 
-  test('names only pages of the route table', () => {
-    const routed = new Set(PRIVATE_PAGES.map((page) => page.id));
-    for (const page of Object.keys(PAGE_REQUIREMENTS)) expect(routed.has(page as PageId)).toBe(true);
+  test('opens each of them to an admin, whatever the case of the profile, when the plan allows it', () => {
+    for (const profile of ['admin', 'Admin']) {
+      for (const page of administration) expect([page, decision(page, viewer(ALL_FEATURES, { profile }))]).toEqual([page, 'show']);
+    }
+  });
+
+  test('sends a plain user or a supervisor from the dashboard at / on to the tickets, and shows it to an admin', () => {
+    expect(decision('dashboard', viewer(ALL_FEATURES, { profile: 'user' }))).toBe('tickets');
+    expect(decision('dashboard', viewer(ALL_FEATURES, { profile: 'supervisor' }))).toBe('tickets');
+    expect(decision('dashboard', viewer(noFeatures))).toBe('show');
+  });
+
+  test('treats a profile outside the rules table as no administrator', () => {
+    expect(decision('settings', viewer(ALL_FEATURES, { profile: 'root' }))).toBe('adminsOnly');
+  });
+});
+
+describe('the other pages', () => {
+  test.each(['tickets', 'contacts', 'quickMessages', 'todolist', 'tags', 'helps'] as const)('opens %s to every profile and plan', (page) => {
+    for (const profile of PROFILES) expect(decision(page, viewer(noFeatures, { profile }))).toBe('show');
+  });
+
+  test('answers a campaign page as an unknown address while the campaigns group is hidden', () => {
+    expect(decision('campaigns', viewer({ ...ALL_FEATURES, useCampaigns: false }))).toBe('notFound');
+    expect(decision('campaigns', { ...viewer(noFeatures, { profile: 'user' }), company: { plan: noFeatures, settings: [{ key: 'campaignsEnabled', value: 'true' }] } })).toBe(
+      'show',
+    );
+  });
+});
+
+describe('the rule and the side menu', () => {
+  test('opens a page of the menu exactly when the menu shows it, for every profile, plan and super flag', () => {
+    const plans = [noFeatures, ALL_FEATURES, ...PLAN_FLAGS.map((flag) => ({ ...noFeatures, [flag]: true }))];
+    const menuEntries = pagesIn('private').filter((page): page is PageEntry & { id: MenuItemId } => page.menu !== undefined);
+
+    for (const profile of PROFILES) {
+      for (const superUser of [false, true]) {
+        for (const plan of plans) {
+          const layout = menuLayout({ user: { profile, super: superUser }, plan, campaignsFlag: false });
+          const shown = [...layout.main, ...layout.campaigns, ...layout.admin];
+          for (const page of menuEntries) {
+            expect([profile, superUser, page.id, pageDecision(page, viewer(plan, { profile, superUser })) === 'show']).toEqual([
+              profile,
+              superUser,
+              page.id,
+              shown.includes(page.id),
+            ]);
+          }
+        }
+      }
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /** The page registry and what is read off it: routes, menu, page gate, titles (issue 13). */
+import { can } from '../../../../shared/permissions';
 import { documentTitle } from '../../../../web/src/app/DocumentTitle';
-import { PAGE_REQUIREMENTS } from '../../../../web/src/app/page-access';
 import type { PageEntry } from '../../../../web/src/app/page-entry';
 import { menuPages, menuPath, pageById, PAGES, pagesIn } from '../../../../web/src/app/page-registry';
 import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
@@ -64,11 +64,20 @@ describe('what is read off the registry', () => {
     expect(pageById('dashboard').path).toBe('');
   });
 
-  test('gates exactly the pages whose entry asks for a plan flag or the super flag', () => {
-    const expected = entries.filter((page) => page.requires !== undefined && ('planFlag' in page.requires || 'superUser' in page.requires));
+  test('asks an administrator’s permission of the dashboard, spec 1 §2.1’s admin pages and every page of the Administration section', () => {
+    const administration = new Set(['dashboard', 'connections', 'files', 'queues', 'users', 'financeiro', 'settings', ...menuPages('admin').map((page) => page.id)]);
 
-    expect(Object.keys(PAGE_REQUIREMENTS).sort()).toEqual(expected.map((page) => page.id).sort());
-    expect(PAGE_REQUIREMENTS.kanban).toEqual({ planFlag: 'useKanban' });
+    for (const page of entries.filter((entry) => administration.has(entry.id))) {
+      const permission = page.requires?.permission;
+      expect([page.id, permission !== undefined && can('admin', permission) && !can('supervisor', permission) && !can('user', permission)]).toEqual([page.id, true]);
+    }
+    expect(pageById('messagesApi').requires).toMatchObject({ planFlag: 'useExternalApi', permission: expect.any(String) });
+  });
+
+  test('asks no permission of the pages every user works on (spec 1 §2.1)', () => {
+    for (const id of ['tickets', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'helps', 'kanban', 'chats'] as const) {
+      expect([id, pageById(id).requires?.permission]).toEqual([id, undefined]);
+    }
   });
 
   test('treats the pages that ask for the campaigns group as the campaign pages', () => {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ContactNumberSchema } from './contacts';
 import { MESSAGE_BODY_MAX, type MessageDto } from './messages';
-import { withLfLineEndings } from './text';
+import { writtenText } from './text';
 import type { TicketStatus } from './tickets';
 
 /** Ours: requests per connection per minute; more answer 429 ERR_TOO_MANY_REQUESTS. */
@@ -19,15 +19,15 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** Ours: an Idempotency-Key is 1 to 100 letters, digits, '_' or '-' (a UUID fits). */
 export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Invalid Idempotency-Key');
 
-/** Line breaks as LF (shared/text.ts), then at most MESSAGE_BODY_MAX characters. */
-const messageText = z.string({ error: 'Invalid body' }).transform(withLfLineEndings).pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!'));
+/** A written text (shared/text.ts: line breaks as LF), then at most MESSAGE_BODY_MAX characters. */
+const messageText = z.string({ error: 'Invalid body' }).transform(writtenText).pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!'));
 
 /** JSON `{ number, body, closeTicket? }`: a text message; an empty text is refused. */
 export const ExternalSendBody = z.object({
   number: ContactNumberSchema,
   body: z
     .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid body') })
-    .transform(withLfLineEndings)
+    .transform(writtenText)
     .pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!'))
     .refine((text) => text.trim() !== '', 'Required'),
   /** Close the contact's ticket once the message is sent (the connection's closing message goes too). */

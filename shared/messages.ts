@@ -3,7 +3,7 @@
  * answers and the inputs it accepts, with their field messages. Imported by the backend and the web.
  */
 import { z } from 'zod';
-import { withLfLineEndings } from './text';
+import { writtenText } from './text';
 import type { TicketStatus } from './tickets';
 
 export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const;
@@ -159,7 +159,7 @@ export type ListMessagesQuery = z.output<typeof ListMessagesQuery>;
  */
 const messageText = z
   .string({ error: 'Invalid body' })
-  .transform(withLfLineEndings)
+  .transform(writtenText)
   .pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!'))
   .optional()
   .default('');

@@ -3,6 +3,7 @@
  * The inputs the API accepts, the shape it answers and the toasts the web shows.
  */
 import { z } from 'zod';
+import { writtenText } from './text';
 
 export const NOTE_ADDED_TOAST = 'Observação adicionada com sucesso!';
 export const NOTE_DELETED_TOAST = 'Observação excluída com sucesso!';
@@ -30,7 +31,14 @@ const requiredId = z
 
 /** POST /ticket-notes. */
 export const CreateNoteBody = z.object({
-  note: z.string({ error: 'Required' }).trim().min(1, { error: 'Required', abort: true }).min(NOTE_MIN, 'Too Short!').max(NOTE_MAX, 'Too Long!'),
+  // A written text (shared/text.ts): line breaks as LF, kept.
+  note: z
+    .string({ error: 'Required' })
+    .overwrite(writtenText)
+    .trim()
+    .min(1, { error: 'Required', abort: true })
+    .min(NOTE_MIN, 'Too Short!')
+    .max(NOTE_MAX, 'Too Long!'),
   ticketId: requiredId,
   /** Must be the ticket's contact when given. */
   contactId: requiredId.optional(),

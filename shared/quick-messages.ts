@@ -8,7 +8,7 @@
  * author and by the company's admins.
  */
 import { z } from 'zod';
-import { withoutControls } from './text';
+import { withoutControls, writtenText } from './text';
 
 export interface QuickMessage {
   readonly id: string;
@@ -54,7 +54,8 @@ const shortcode = z
   .min(1, 'Obrigatório')
   .max(QUICK_MESSAGE_SHORTCODE_MAX, 'Muito longo!');
 
-const message = z.string({ error: 'Mensagem inválida' }).max(QUICK_MESSAGE_TEXT_MAX, 'Muito longo!');
+/** A written text (shared/text.ts): line breaks as LF, kept. */
+const message = z.string({ error: 'Mensagem inválida' }).overwrite(writtenText).max(QUICK_MESSAGE_TEXT_MAX, 'Muito longo!');
 
 const flag = (name: string) => z.boolean({ error: `${name} deve ser verdadeiro ou falso` });
 

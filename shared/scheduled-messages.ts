@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { dayStart, isDay } from './company-time';
-import { withoutControls } from './text';
+import { writtenText } from './text';
 
 export const SCHEDULE_STATUSES = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
@@ -38,7 +38,7 @@ export interface ScheduledMessage {
   readonly mediaName: string | null;
   /** A short-lived presigned download URL of the image, or null. */
   readonly mediaUrl: string | null;
-  /** The author; the message is sent in their name. */
+  /** The author: who last wrote it (created or changed it); the message is sent in their name. */
   readonly userId: string;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -88,7 +88,8 @@ const required = 'Obrigatório';
 
 const body = z
   .string({ error: required })
-  .overwrite(withoutControls)
+  // A written text (shared/text.ts): its line breaks go out as typed.
+  .overwrite(writtenText)
   .trim()
   .min(SCHEDULE_BODY_MIN, 'Mensagem muito curta')
   .max(SCHEDULE_BODY_MAX, 'Muito longo!');
@@ -125,6 +126,20 @@ export const UpdateScheduleBody = CreateScheduleBody;
 export type UpdateScheduleBody = CreateScheduleBody;
 
 export const ScheduleParams = z.object({ id: z.ulid('Invalid id') });
+
+/** Who looks at a schedule: the user, and whether their profile is admin. */
+export interface ScheduleViewer {
+  readonly userId: string;
+  readonly isAdmin: boolean;
+}
+
+/**
+ * Ours (docs/architecture.md §8, "Schedules obey the ticket rules"): a schedule is changed and deleted by
+ * its author and by admins only, since it goes out in its author's name. The server refuses the rest
+ * (ERR_NO_PERMISSION), the web hides it.
+ */
+export const mayChangeSchedule = (viewer: ScheduleViewer, schedule: Pick<ScheduledMessage, 'userId'>): boolean =>
+  viewer.isAdmin || schedule.userId === viewer.userId;
 
 /** A schedule may be submitted again until it is sent (spec 2 §4) and while it is not being sent. */
 export const isScheduleEditable = (schedule: Pick<ScheduledMessage, 'sentAt' | 'status'>): boolean =>

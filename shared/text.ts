@@ -28,5 +28,18 @@ export function withLfLineEndings(text: string): string {
   return text.replace(/\r\n?/g, '\n');
 }
 
+/** C0 and C1 controls other than the tab and the line feed: nothing a person types means them. */
+const CONTROLS_BUT_TAB_AND_LF = /(?![\t\n])\p{Cc}/gu;
+
+/**
+ * The one rule for every text a person writes for someone to read (a message and its caption, a
+ * scheduled message, a note, a quick message): line breaks as LF (withLfLineEndings) and kept, tabs
+ * kept, other control characters (NUL, escape...) dropped. Unlike names (withoutControls) the text keeps
+ * its lines and the bidirectional marks that right-to-left writing needs.
+ */
+export function writtenText(text: string): string {
+  return withLfLineEndings(text).replace(CONTROLS_BUT_TAB_AND_LF, '');
+}
+
 /** A CSS hex colour, 3 to 9 characters with the '#', as colour pickers give it (tags and queues). */
 export const HEX_COLOR = /^#[0-9a-fA-F]{2,8}$/;

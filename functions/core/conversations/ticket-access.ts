@@ -14,18 +14,28 @@ import { mayWorkTicket } from '../../../shared/ticket-rules';
 import { AppError } from '../errors';
 import { canSeeTicket, type Listener } from '../realtime/ticket-rooms';
 import { getTicket, type Ticket } from '../repositories/tickets';
+import type { User } from '../repositories/users';
 import type { Caller } from '../caller/load-caller';
 
-export const listenerOf = (caller: Caller): Listener => ({
+/**
+ * What the ticket rules read of a user: the caller of a request, or a scheduled message's author when
+ * it is sent (scheduled-messages/schedule-access.ts), who is not calling then.
+ */
+export type TicketWorker = Pick<Caller, 'userId' | 'isAdmin'> & { readonly user: Pick<User, 'profile' | 'queueIds' | 'allTicket'> };
+
+/** A stored user as the ticket rules see them, admin by profile as load-caller.ts decides for a caller. */
+export const workerOf = (user: User): TicketWorker => ({ userId: user.id, isAdmin: user.profile === 'admin', user });
+
+export const listenerOf = (caller: TicketWorker): Listener => ({
   profile: caller.user.profile,
   queueIds: caller.user.queueIds,
   allTicket: caller.user.allTicket,
 });
 
 /** Whether the caller's lists span every queue of the company. */
-export const seesAllQueues = (caller: Caller): boolean => caller.isAdmin || can(caller.user.profile, 'tickets-manager:showall');
+export const seesAllQueues = (caller: TicketWorker): boolean => caller.isAdmin || can(caller.user.profile, 'tickets-manager:showall');
 
-export const mayOpenTicket = (caller: Caller, ticket: Pick<Ticket, 'queueId'>): boolean =>
+export const mayOpenTicket = (caller: TicketWorker, ticket: Pick<Ticket, 'queueId'>): boolean =>
   seesAllQueues(caller) || canSeeTicket(listenerOf(caller), ticket);
 
 export const accessDenied = (): AppError => new AppError('ERR_NO_PERMISSION', { message: 'Acesso não permitido' });
@@ -42,7 +52,7 @@ export async function ticketForCaller(caller: Caller, ticketId: string, consiste
  * Refuses a write to the ticket or its conversation by a non-admin while another user attends it; the
  * error names the holder, so a client can say who has the ticket.
  */
-export function assertMayWorkTicket(caller: Caller, ticket: Pick<Ticket, 'status' | 'userId' | 'userName'>): void {
+export function assertMayWorkTicket(caller: TicketWorker, ticket: Pick<Ticket, 'status' | 'userId' | 'userName'>): void {
   if (mayWorkTicket({ userId: caller.userId, isAdmin: caller.isAdmin }, ticket)) return;
   throw new AppError('ERR_NO_PERMISSION', {
     message: 'Acesso não permitido',

@@ -50,7 +50,7 @@ export async function listScheduledMessages(companyId: string): Promise<StoredSc
   return (await queryPrefix(keys.scheduledMessagePrefix(companyId))).map(scheduleFromItem);
 }
 
-export type ScheduledMessageChanges = Partial<Omit<StoredScheduledMessage, 'id' | 'createdAt' | 'userId'>>;
+export type ScheduledMessageChanges = Partial<Omit<StoredScheduledMessage, 'id' | 'createdAt'>>;
 
 /** What the stored schedule must still be for a change to apply: the fields its caller read and decided on. */
 export type ScheduledMessageExpectation = Partial<Pick<StoredScheduledMessage, 'updatedAt' | 'status' | 'sendAt'>>;

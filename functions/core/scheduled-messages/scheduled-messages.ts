@@ -1,16 +1,20 @@
 /**
  * Scheduled messages (spec 2 §2 Schedules, §3-§9; `/schedules`, plan flag useSchedules checked by the
- * routes): search, CRUD and the image, all in the caller's company. Everyone of the company may manage
- * its schedules (the spec names no finer rule).
+ * routes): search, CRUD and the image, all in the caller's company. Everyone of the company reads its
+ * schedules; only a schedule's author and admins change or delete it (shared/scheduled-messages.ts
+ * mayChangeSchedule; others: ERR_NO_PERMISSION 'Acesso não permitido'), and whoever writes it becomes its
+ * author (`userId`), in whose name it goes out (docs/architecture.md §8).
  *
  * Create: check the contact (ERR_NO_CONTACT_FOUND), the optional ticket (the contact's, else
- * ERR_NO_TICKET_FOUND) and the connection (the company's, else ERR_NO_WAPP_FOUND); without one, the
- * connection of the given ticket, else of the contact's latest ticket, else the company's default (none
- * at all: stored without, and it fails with ERR_NO_DEF_WAPP_FOUND when due); make the one-shot entry
- * first, then store the schedule PENDENTE (an entry without its schedule fires as a no-op; a schedule
- * without its entry would never go).
+ * ERR_NO_TICKET_FOUND; one the caller may open, else 'Acesso não permitido') and the connection (the
+ * company's, else ERR_NO_WAPP_FOUND); without one, the connection of the given ticket, else of the
+ * contact's latest ticket, else the company's default (none at all: stored without, and it fails with
+ * ERR_NO_DEF_WAPP_FOUND when due); then the ticket it would go into must be one the caller may work
+ * (schedule-access.ts: the ticket rules, as sending applies them); make the one-shot entry first, then
+ * store the schedule PENDENTE (an entry without its schedule fires as a no-op; a schedule without its
+ * entry would never go).
  *
- * Update: only while not sent nor being sent (ERR_SCHEDULE_ALREADY_SENT); a failed one (ERRO) becomes
+ * Update: the same checks; only while not sent nor being sent (ERR_SCHEDULE_ALREADY_SENT); a failed one (ERRO) becomes
  * PENDENTE again, so editing its time retries it. A new send time gets a new entry (made first) and the
  * old entry is removed after the write. Every write is conditional on the schedule being as read (a
  * send claimed meanwhile wins: the edit answers ERR_SCHEDULE_ALREADY_SENT or retries on a mere edit).
@@ -21,12 +25,14 @@
 import { ulid } from 'ulid';
 import {
   isScheduleEditable,
+  mayChangeSchedule,
   type CreateScheduleBody,
   type ScheduledMessage,
   type ScheduledMessagePage,
   type UpdateScheduleBody,
 } from '../../../shared/scheduled-messages';
 import type { Caller } from '../caller/load-caller';
+import { accessDenied, mayOpenTicket } from '../conversations/ticket-access';
 import { AppError, conflict } from '../errors';
 import { matchesSearch, paginate, type ListQuery } from '../http/pagination';
 import { logger } from '../logger';
@@ -46,6 +52,7 @@ import {
   type StoredScheduledMessage,
 } from '../repositories/scheduled-messages';
 import { getTicket, ticketsOfContact } from '../repositories/tickets';
+import { assertMaySchedule } from './schedule-access';
 import { armScheduledSend, disarmScheduledSend } from './send-timer';
 
 const notFound = () => new AppError('ERR_NO_SCHEDULE_FOUND');
@@ -96,6 +103,13 @@ async function read(caller: Caller, id: string): Promise<StoredScheduledMessage>
   return schedule;
 }
 
+/** The schedule, read to be changed or deleted: by its author or an admin only. */
+async function readToChange(caller: Caller, id: string): Promise<StoredScheduledMessage> {
+  const schedule = await read(caller, id);
+  if (!mayChangeSchedule({ userId: caller.userId, isAdmin: caller.isAdmin }, schedule)) throw accessDenied();
+  return schedule;
+}
+
 export async function showScheduledMessage(caller: Caller, id: string): Promise<ScheduledMessage> {
   return present(caller.companyId, await read(caller, id));
 }
@@ -106,19 +120,31 @@ interface Target {
   readonly ticketId: string | null;
 }
 
-/** The contact, the ticket and the connection a body names, checked to be the company's; the connection by the default rule when absent. */
-async function targetOf(companyId: string, body: CreateScheduleBody): Promise<Target> {
+/**
+ * The contact, the ticket and the connection a body names, checked to be the company's (the ticket one
+ * the caller may open); the connection by the default rule when absent. Then the ticket rules: the
+ * ticket the message would go into must be one the caller may work (schedule-access.ts).
+ */
+async function targetOf(caller: Caller, body: CreateScheduleBody): Promise<Target> {
+  const { companyId } = caller;
   const [contact, ticket] = await Promise.all([
     getContact(companyId, body.contactId),
     body.ticketId ? getTicket(companyId, body.ticketId) : Promise.resolve(undefined),
   ]);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   if (body.ticketId && (!ticket || ticket.contactId !== contact.id)) throw new AppError('ERR_NO_TICKET_FOUND');
+  if (ticket && !mayOpenTicket(caller, ticket)) throw accessDenied();
+  let whatsappId: string | null;
   if (body.whatsappId) {
     if (!(await getConnection(companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
-    return { contact, whatsappId: body.whatsappId, ticketId: ticket?.id ?? null };
+    whatsappId = body.whatsappId;
+  } else {
+    whatsappId = await defaultConnection(companyId, contact.id, ticket?.whatsappId ?? null);
   }
-  return { contact, whatsappId: await defaultConnection(companyId, contact.id, ticket?.whatsappId ?? null), ticketId: ticket?.id ?? null };
+  const ticketId = ticket?.id ?? null;
+  // Without any connection it cannot be sent (ERR_NO_DEF_WAPP_FOUND when due): there is no ticket to check yet.
+  if (whatsappId) await assertMaySchedule({ companyId, contactId: contact.id, whatsappId, ticketId }, caller);
+  return { contact, whatsappId, ticketId };
 }
 
 /** The given ticket's connection, else the contact's latest ticket's (while it exists), else the company's default one. */
@@ -131,7 +157,7 @@ async function defaultConnection(companyId: string, contactId: string, ticketCon
 }
 
 export async function createScheduledMessage(caller: Caller, body: CreateScheduleBody, now = new Date()): Promise<ScheduledMessage> {
-  const target = await targetOf(caller.companyId, body);
+  const target = await targetOf(caller, body);
   const at = now.toISOString();
   const id = ulid();
   const sendTimer = await armScheduledSend(caller.companyId, id, body.sendAt, now);
@@ -160,7 +186,8 @@ export async function createScheduledMessage(caller: Caller, body: CreateSchedul
 }
 
 export async function updateScheduledMessage(caller: Caller, id: string, body: UpdateScheduleBody, now = new Date()): Promise<ScheduledMessage> {
-  const target = await targetOf(caller.companyId, body);
+  const current = await readToChange(caller, id);
+  const target = await targetOf(caller, body);
   const changes: ScheduledMessageChanges = {
     body: body.body,
     contactId: target.contact.id,
@@ -171,12 +198,12 @@ export async function updateScheduledMessage(caller: Caller, id: string, body: U
     status: 'PENDENTE',
     error: null,
   };
-  return change(caller, id, changes, now);
+  return change(caller, id, changes, now, current);
 }
 
 export async function deleteScheduledMessage(caller: Caller, id: string): Promise<void> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    const current = await read(caller, id);
+    const current = await readToChange(caller, id);
     const removed = await removeScheduledMessage(caller.companyId, id, current.updatedAt);
     if (removed) {
       await disarmScheduledSend(removed.sendTimer);
@@ -190,7 +217,7 @@ export async function deleteScheduledMessage(caller: Caller, id: string): Promis
 
 /** POST /schedules/{id}/media-upload: a png or jpeg image (told by its bytes), replacing any earlier one. */
 export async function uploadScheduledMessageMedia(caller: Caller, id: string, file: UploadedFile, now = new Date()): Promise<ScheduledMessage> {
-  const current = await read(caller, id);
+  const current = await readToChange(caller, id);
   if (!isScheduleEditable(current)) throw alreadySent();
   const contentType = sniffMediaType(file.bytes)?.contentType ?? '';
   const extensions = IMAGE_EXTENSIONS[contentType];
@@ -216,20 +243,21 @@ export async function deleteScheduledMessageMedia(caller: Caller, id: string, no
 }
 
 /**
- * Applies an edit to a schedule that may still be edited, conditional on it being as read; when the
- * send time moves, the new entry is made before the write and the old one removed after it.
+ * Applies an edit to a schedule that may still be edited, by its author or an admin, conditional on it
+ * being as read; the caller becomes its author (`userId`: it goes out in the name of who last wrote it).
+ * When the send time moves, the new entry is made before the write and the old one removed after it.
  */
 async function change(caller: Caller, id: string, changes: ScheduledMessageChanges, now: Date, read_?: StoredScheduledMessage): Promise<ScheduledMessage> {
   let current = read_;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-    current ??= await read(caller, id);
+    current ??= await readToChange(caller, id);
     if (!isScheduleEditable(current)) throw alreadySent();
     const rearm = changes.status === 'PENDENTE' && (current.status !== 'PENDENTE' || changes.sendAt !== current.sendAt);
     const sendTimer = rearm ? await armScheduledSend(caller.companyId, id, changes.sendAt ?? current.sendAt, now) : undefined;
     const changed = await setScheduledMessageFields(
       caller.companyId,
       id,
-      { ...changes, sendTimer, updatedAt: now.toISOString() },
+      { ...changes, userId: caller.userId, sendTimer, updatedAt: now.toISOString() },
       { updatedAt: current.updatedAt },
     );
     if (changed) {

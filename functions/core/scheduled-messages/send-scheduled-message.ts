@@ -9,11 +9,13 @@
  *    sent one: the condition fails and nothing happens (outcome `stale`). Only the claimer sends.
  * 2. check, before anything is stored: the connection (none: ERR_NO_DEF_WAPP_FOUND; deleted:
  *    ERR_NO_WAPP_FOUND; its session not running: ERR_WAPP_NOT_INITIALIZED) and the contact
- *    (ERR_NO_CONTACT_FOUND); such a failure ends ERRO with that code as `error`, and editing the
- *    schedule (its time) schedules it again.
+ *    (ERR_NO_CONTACT_FOUND) and the author, who must still be a user (ERR_NO_USER_FOUND); such a
+ *    failure ends ERRO with that code as `error`, and editing the schedule (its time) schedules it again.
  * 3. the ticket: the one it was asked from while it is live on that connection, else the contact's
- *    pending or open ticket on the connection, else a new pending one (as the external API does), so
- *    the agent who gets the reply sees what was sent;
+ *    pending or open ticket on the connection, else a new pending one (as the external API does, in a
+ *    queue the author may work), so the agent who gets the reply sees what was sent; it must be a ticket
+ *    the author may work as they are now (schedule-access.ts: their queues, not attended by another
+ *    user), else ERRO with ERR_NO_PERMISSION and nothing is stored;
  * 4. the text with its template variables filled for that ticket (render-agent-text.ts), and the image
  *    copied under the ticket's media (the schedule's own copy goes with the schedule), sent as the
  *    schedule's author's message (sendOnTicket: stored, then the session command);
@@ -26,18 +28,21 @@ import { ulid } from 'ulid';
 import type { ConnectionStatus } from '../../../shared/connections';
 import type { ErrorCode } from '../../../shared/errors';
 import { renderAgentText } from '../conversations/render-agent-text';
-import { heldTicket, liveTicket } from '../conversations/create-ticket';
+import { openLiveTicket } from '../conversations/create-ticket';
 import { mediaTypeOf } from '../conversations/present-message';
 import { sendOnTicket, type OutgoingMedia } from '../conversations/send-message';
+import { workerOf, type TicketWorker } from '../conversations/ticket-access';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { contentTypeOf, objectKey, sniffMediaType } from '../media/files';
 import { putMediaObject, readMediaObject } from '../media/storage';
 import { getConnection } from '../repositories/connections';
-import { getContact } from '../repositories/contacts';
+import { getContact, type Contact } from '../repositories/contacts';
 import { setScheduledMessageFields, type StoredScheduledMessage } from '../repositories/scheduled-messages';
-import { getTicket, type Ticket } from '../repositories/tickets';
+import type { Ticket } from '../repositories/tickets';
+import { getUser } from '../repositories/users';
 import type { ScheduledMessageDue } from '../scheduling/due-messages';
+import { assertMayScheduleInto, destinationOf } from './schedule-access';
 import { presentScheduledMessage, publish } from './scheduled-messages';
 
 export type SendOutcome = 'sent' | 'failed' | 'stale';
@@ -62,7 +67,9 @@ export async function sendScheduledMessage(due: ScheduledMessageDue, now = new D
     const whatsappId = await usableConnection(companyId, schedule);
     const contact = await getContact(companyId, schedule.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
-    const ticket = await ticketFor(schedule, whatsappId, contact, now);
+    const author = await getUser(companyId, schedule.userId, true);
+    if (!author) throw new AppError('ERR_NO_USER_FOUND');
+    const ticket = await ticketFor(schedule, whatsappId, contact, workerOf(author), now);
     const body = await renderAgentText(ticket, schedule.body, now);
     const media = schedule.mediaPath ? await copyImage(schedule, ticket) : null;
     stored = true;
@@ -90,13 +97,14 @@ async function usableConnection(companyId: string, schedule: StoredScheduledMess
   return connection.id;
 }
 
-async function ticketFor(schedule: StoredScheduledMessage, whatsappId: string, contact: Parameters<typeof liveTicket>[2], now: Date): Promise<Ticket> {
+/** The ticket it goes into (schedule-access.ts), one its author may work: found, or opened in a queue they may work. */
+async function ticketFor(schedule: StoredScheduledMessage, whatsappId: string, contact: Contact, author: TicketWorker, now: Date): Promise<Ticket> {
   const companyId = contact.companyId;
-  if (schedule.ticketId) {
-    const asked = await getTicket(companyId, schedule.ticketId, true);
-    if (asked && asked.status !== 'closed' && asked.whatsappId === whatsappId) return asked;
-  }
-  return (await heldTicket(companyId, whatsappId, contact.id)) ?? (await liveTicket(companyId, whatsappId, contact, now)).ticket;
+  const destination = await destinationOf({ companyId, contactId: contact.id, whatsappId, ticketId: schedule.ticketId }, author);
+  // A ticket opened meanwhile by someone else is taken instead of the new one, and checked like any other.
+  const ticket = destination.kind === 'ticket' ? destination.ticket : (await openLiveTicket(companyId, whatsappId, contact, now, destination.queueId)).ticket;
+  assertMayScheduleInto(author, ticket);
+  return ticket;
 }
 
 async function copyImage(schedule: StoredScheduledMessage, ticket: Ticket): Promise<OutgoingMedia> {

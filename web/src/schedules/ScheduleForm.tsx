@@ -25,7 +25,7 @@ import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { ContactPage } from '../../../shared/contacts';
-import { SCHEDULE_MEDIA_ACCEPT, SCHEDULE_MEDIA_MAX_BYTES, type ScheduledMessage } from '../../../shared/scheduled-messages';
+import { mayChangeSchedule, SCHEDULE_MEDIA_ACCEPT, SCHEDULE_MEDIA_MAX_BYTES, type ScheduledMessage } from '../../../shared/scheduled-messages';
 import { useConnections } from '../api/connections';
 import { queryKeys } from '../api/query-keys';
 import { deleteScheduleMedia, saveSchedule, uploadScheduleMedia } from '../api/schedules';
@@ -43,6 +43,8 @@ import { useToast } from '../feedback/toast';
 import { errorText } from '../i18n/errors';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts, type Texts } from '../i18n/texts';
+import { isAdmin } from '../session/me';
+import { useMe } from '../session/me-context';
 import { applyScheduleEvent } from './schedule-cache';
 import {
   imageProblem,
@@ -51,6 +53,7 @@ import {
   scheduleFieldMessage,
   scheduleSchema,
   scheduleTitle,
+  ticketHolderOf,
   type ScheduleFormValues,
 } from './schedule-form';
 import { schedulesTexts } from './texts';
@@ -93,8 +96,10 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
   const queryClient = useQueryClient();
   const imageLabelId = useId();
 
+  const { user } = useMe();
   const [editing] = useState(editingProp);
-  const readOnly = isReadOnly(editing);
+  // Sent, being sent, or someone else's (only its author and admins change it): shown without its submit button.
+  const readOnly = isReadOnly(editing) || (editing !== undefined && !mayChangeSchedule({ userId: user.id, isAdmin: isAdmin(user) }, editing));
   const [image, setImage] = useState<AttachmentChoice>({ kind: 'keep' });
   const [imageError, setImageError] = useState<string>();
   const [typed, setTyped] = useState(initial.contact?.name ?? '');
@@ -125,7 +130,11 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
       toast.success(texts.dialog.saved);
       onClose();
     },
-    onError: (error) => toast.error(error),
+    onError: (error) => {
+      const holder = ticketHolderOf(error);
+      if (holder === undefined) toast.error(error);
+      else toast.failure(format(texts.dialog.heldBy, { name: holder }));
+    },
   });
 
   const term = useDebouncedValue(values.contact !== null && typed === values.contact.name ? '' : typed.trim(), SEARCH_DEBOUNCE_MS);

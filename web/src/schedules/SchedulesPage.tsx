@@ -1,7 +1,8 @@
 /**
  * The schedules page (/schedules, plan flag useSchedules; spec 2 §2 Schedules, §4, §9): a calendar
  * (react-big-calendar with the date-fns localizer, in the interface language) with month, week, day and
- * agenda views; each event is the contact's name at the send time, with edit and delete. The title
+ * agenda views; each event is the contact's name at the send time, with edit and delete for its author
+ * and admins (shared/scheduled-messages.ts mayChangeSchedule; others open it to read). The title
  * counts the schedules loaded, a search box filters them, the add button opens the dialog, and
  * `?contactId=` (the contacts page and the ticket's menu link here) opens it for that contact. The list
  * loads page by page as its end comes into view, and changes arrive live (`schedule` events).
@@ -17,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
 import { Calendar, Views, type EventProps, type View } from 'react-big-calendar';
 import { useSearchParams } from 'react-router';
+import { mayChangeSchedule } from '../../../shared/scheduled-messages';
 import { useContact } from '../api/contacts';
 import { deleteSchedule, useScheduleList, type ScheduledMessage } from '../api/schedules';
 import { useServices } from '../app/services';
@@ -28,6 +30,8 @@ import { useListSearch } from '../components/use-list-search';
 import { useLoadMore } from '../components/use-load-more';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
+import { isAdmin } from '../session/me';
+import { useMe } from '../session/me-context';
 import { CALENDAR_CULTURES, calendarLocalizer, calendarMessages } from './calendar-localizer';
 import { applyScheduleEvent, listedSchedules } from './schedule-cache';
 import { ScheduleDialog, type ScheduleDialogState } from './ScheduleDialog';
@@ -74,7 +78,11 @@ function eventOf(schedule: ScheduledMessage): ScheduleEvent {
 }
 
 /** What an event's buttons do: the page's own handlers, handed down without remaking the calendar's components. */
-const EventActions = createContext<{ readonly edit: (id: string) => void; readonly remove: (id: string) => void }>({ edit: () => {}, remove: () => {} });
+const EventActions = createContext<{
+  readonly edit: (id: string) => void;
+  readonly remove: (id: string) => void;
+  readonly mayChange: (schedule: ScheduledMessage) => boolean;
+}>({ edit: () => {}, remove: () => {}, mayChange: () => false });
 
 /** An event: the contact's name at the send time, with edit and delete (spec 2 §2). */
 function EventLabel({ event }: EventProps<ScheduleEvent>) {
@@ -82,6 +90,14 @@ function EventLabel({ event }: EventProps<ScheduleEvent>) {
   const texts = useTexts(schedulesTexts);
   const actions = useContext(EventActions);
   const name = event.schedule.contact.name;
+  // Someone else's schedule: the server would refuse its edit and deletion, so it is only opened to read.
+  if (!actions.mayChange(event.schedule)) {
+    return (
+      <span className={styles.event}>
+        <span className={styles.eventName}>{name}</span>
+      </span>
+    );
+  }
   return (
     <span className={styles.event}>
       <span className={styles.eventName}>{name}</span>
@@ -122,6 +138,7 @@ export function SchedulesPage() {
   const { api } = useServices();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
+  const { user } = useMe();
 
   // The calendar's stylesheet comes with the page's first render (Vite turns it into a stylesheet of this
   // chunk); loaded here rather than imported at the top so that tools reading the module without a
@@ -163,7 +180,16 @@ export function SchedulesPage() {
   const loadMore = useLoadMore({ canLoad: list.hasNextPage && !list.isFetchingNextPage, load: () => void list.fetchNextPage() });
 
   const askDelete = deletion.ask;
-  const actions = useMemo(() => ({ edit: (id: string) => setDialog({ mode: 'edit', id }), remove: (id: string) => askDelete({ id }) }), [askDelete]);
+  const viewerId = user.id;
+  const viewerIsAdmin = isAdmin(user);
+  const actions = useMemo(
+    () => ({
+      edit: (id: string) => setDialog({ mode: 'edit', id }),
+      remove: (id: string) => askDelete({ id }),
+      mayChange: (schedule: ScheduledMessage) => mayChangeSchedule({ userId: viewerId, isAdmin: viewerIsAdmin }, schedule),
+    }),
+    [askDelete, viewerId, viewerIsAdmin],
+  );
 
   return (
     <EventActions.Provider value={actions}>

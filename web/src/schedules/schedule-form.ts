@@ -91,6 +91,19 @@ export const isReadOnly = (schedule: Pick<ScheduledMessage, 'sentAt' | 'status'>
   schedule !== undefined && (schedule.sentAt !== null || schedule.status === 'ENVIADA' || schedule.status === 'AGENDADA');
 
 
+/**
+ * Who attends the ticket a save was refused for (ERR_NO_PERMISSION naming the holder in
+ * `details.user`, as a forbidden send does), so the dialog can say who has the contact; undefined for
+ * any other answer, which shows its catalogue text.
+ */
+export function ticketHolderOf(error: unknown): string | undefined {
+  const { code, body } = (error ?? {}) as { code?: unknown; body?: unknown };
+  if (code !== 'ERR_NO_PERMISSION' || typeof body !== 'object' || body === null) return undefined;
+  const user = (body as { details?: { user?: unknown } }).details?.user;
+  const name = typeof user === 'object' && user !== null ? (user as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
 /** Why a chosen file is refused before anything is sent: its kind (png, jpg, jpeg only) or its size. */
 export function imageProblem(file: Pick<File, 'name' | 'size'>): 'wrongType' | 'tooBig' | null {
   const name = file.name.toLowerCase();

@@ -77,6 +77,7 @@ export const schedulesTexts = defineTexts({
       saved: 'Agendamento salvo com sucesso!',
       mediaRemoved: 'Imagem do agendamento removida com sucesso!',
       imageFailed: 'O agendamento foi salvo, mas a imagem não pôde ser atualizada.',
+      heldBy: 'Este contato está em atendimento com {{name}}: só quem o atende ou um administrador pode agendar mensagens nele.',
     },
     fieldMessages: {
       required: 'Obrigatório',
@@ -160,6 +161,7 @@ export const schedulesTexts = defineTexts({
       saved: 'Schedule saved.',
       mediaRemoved: 'Schedule image removed.',
       imageFailed: 'The schedule was saved, but its image could not be updated.',
+      heldBy: 'This contact is being attended by {{name}}: only they or an administrator may schedule messages in that ticket.',
     },
     fieldMessages: {
       required: 'Required',
@@ -243,6 +245,7 @@ export const schedulesTexts = defineTexts({
       saved: '¡Agendamiento guardado!',
       mediaRemoved: '¡Imagen del agendamiento eliminada!',
       imageFailed: 'El agendamiento se guardó, pero su imagen no se pudo actualizar.',
+      heldBy: 'Este contacto está en atención con {{name}}: solo quien lo atiende o un administrador puede agendar mensajes en ella.',
     },
     fieldMessages: {
       required: 'Obligatorio',

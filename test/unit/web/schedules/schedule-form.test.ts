@@ -6,7 +6,9 @@ import {
   localInputValue,
   scheduleBody,
   scheduleTitle,
+  ticketHolderOf,
 } from '../../../../web/src/schedules/schedule-form';
+import { ApiError } from '../../../../web/src/api/client';
 
 describe('the schedule dialog', () => {
   it('proposes one hour from now for a new schedule', () => {
@@ -37,5 +39,13 @@ describe('the schedule dialog', () => {
     expect(imageProblem({ name: 'foto.jpeg', size: 10 })).toBeNull();
     expect(imageProblem({ name: 'nota.pdf', size: 10 })).toBe('wrongType');
     expect(imageProblem({ name: 'foto.jpg', size: 50 * 1024 * 1024 })).toBe('tooBig');
+  });
+
+  it('names who attends the ticket a save was refused for, and nobody for other refusals', () => {
+    const held = new ApiError(403, 'ERR_NO_PERMISSION', { error: 'ERR_NO_PERMISSION', details: { user: { id: 'u9', name: 'Bruno' } } });
+    expect(ticketHolderOf(held)).toBe('Bruno');
+    expect(ticketHolderOf(new ApiError(403, 'ERR_NO_PERMISSION', { error: 'ERR_NO_PERMISSION', message: 'Acesso não permitido' }))).toBeUndefined();
+    expect(ticketHolderOf(new ApiError(404, 'ERR_NO_TICKET_FOUND', { details: { user: { id: 'u9', name: 'Bruno' } } }))).toBeUndefined();
+    expect(ticketHolderOf(new Error('offline'))).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
 // Jest runs the TypeScript sources as ES modules (middy 6 is ESM-only), transpiled by @swc/jest,
 // which is several times faster and lighter than ts-jest on the CDK tests.
+import { availableParallelism } from 'node:os';
+
 const swc = [
   '@swc/jest',
   {
@@ -30,4 +32,8 @@ export default {
     }),
   ],
   testTimeout: 60_000,
+  // Jest's default is one worker fewer than the cores: one on a two-core CI machine, so every file waited
+  // for the one before. A worker spends much of its time waiting on its cloud, its browser or a timer,
+  // so as many workers as cores, and at least two, keep the cores busy (README, Tests).
+  maxWorkers: Math.max(2, availableParallelism()),
 };

@@ -12,7 +12,8 @@ import { sessionTag } from '../../shared/users';
 import { FORGOT_PASSWORD_LIMITS } from '../../functions/core/auth/forgot-password';
 import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -21,7 +22,7 @@ let cognito: CognitoIdentityProviderClient;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   cognito = new CognitoIdentityProviderClient({ endpoint: cloud.config.cognitoEndpoint, region: cloud.config.region });
   tenant = await createTenant(cloud);
 });

@@ -3,7 +3,8 @@
  * optimistic-concurrency race is either retried or answered 409 ERR_CONFLICT, never "not found" for an
  * object that exists, never a 5xx.
  */
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -11,7 +12,7 @@ let cloud: TestCloud;
 let a: Tenant;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   a = await createTenant(cloud);
 });
 

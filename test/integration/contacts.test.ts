@@ -16,7 +16,8 @@ import { companyDay } from '../../shared/company-time';
 import { ticketItem, type Ticket } from '../../functions/core/repositories/tickets';
 import { dynamo } from '../../functions/core/aws/clients';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { postContactsFile } from './isolation/contacts';
 import { largeLegalSheet, lyingZerosBomb } from '../support/spreadsheet-bombs';
@@ -28,7 +29,7 @@ let a: Tenant;
 let plainUser: SignedInUser;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   a = await createTenant(cloud);
   plainUser = await addUser(cloud, a, 'user', [a.queueId]);
 });

@@ -15,7 +15,8 @@ import { recordRating } from '../../functions/core/conversations/record-attendan
 import { updateTicket } from '../../functions/core/conversations/update-ticket';
 import { addDays, companyDay, dayStart } from '../../shared/company-time';
 import type { UpdateTicketBody } from '../../shared/tickets';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -66,7 +67,7 @@ async function create(caller: Caller, status: 'open' | 'pending', time: Date, qu
 const move = (caller: Caller, ticketId: string, body: UpdateTicketBody, time: Date) => updateTicket(caller, ticketId, body, time);
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
   const queue = await cloud.api('/queue', { method: 'POST', token: tenant.admin.token, body: { name: 'Cobrança', color: '#a16207', greetingMessage: 'Oi' } });
   queueB = queue.body.id;

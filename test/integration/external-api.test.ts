@@ -10,7 +10,8 @@ import { getTicket } from '../../functions/core/repositories/tickets';
 import { shardOf } from '../../functions/core/sessions/commands';
 import { consumeApiRateLimit } from '../../functions/core/external-api/external-send';
 import { EXTERNAL_API_RATE_LIMIT } from '../../shared/external-api';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { drainCommands as drainQueuedCommands } from '../support/session-commands';
 import { createTenant, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
@@ -24,7 +25,7 @@ let connection: ApiConnection;
 let numberSeq = 0;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   a = await createTenant(cloud);
   connection = await newApiConnection(cloud, a);
 });

@@ -12,7 +12,8 @@ import { getTicket } from '../../functions/core/repositories/tickets';
 import type { WhatsAppEvent } from '../../functions/core/sessions/events';
 import { CALLS_REFUSED } from '../../functions/core/inbound/receive-message';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -25,7 +26,7 @@ const GREETING = 'Olá! Como podemos ajudar?';
 const CLOSED = 'Estamos fechados agora.';
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
   const created = await cloud.api('/whatsapp', {
     method: 'POST',

@@ -15,7 +15,8 @@ import { getTicket, type Ticket } from '../../functions/core/repositories/ticket
 import { shardOf } from '../../functions/core/sessions/commands';
 import { sendOutgoingMessage } from '../../functions/core/conversations/send-message';
 import { updateMessageAck } from '../../functions/core/conversations/update-message-status';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { drainCommands as drainQueuedCommands } from '../support/session-commands';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
@@ -34,7 +35,7 @@ let outsider: SignedInUser;
 let colleague: SignedInUser;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   a = await createTenant(cloud);
   agent = await addUser(cloud, a, 'user', [a.queueId]);
   outsider = await addUser(cloud, a, 'user', []);
@@ -98,6 +99,8 @@ describe('POST /messages/{ticketId} (text)', () => {
       bot: false,
       userId: agent.id,
       contactId: ticket.contactId,
+      contact: expect.objectContaining({ id: ticket.contactId }),
+      mediaMissing: false,
       createdAt: expect.any(String),
     });
     const stored = await getTicket(a.companyId, ticket.id, true);
@@ -289,6 +292,18 @@ describe('GET /messages/{ticketId}', () => {
 
     expect(response.status).toBe(400);
     expect(response.body.fields).toEqual([{ path, message }]);
+  });
+
+  it("answers each message with its contact (spec 1 §3), in the page and in the send's answer", async () => {
+    const { ticket, contact } = await attended();
+    await seedInbound(ticket, 'oi');
+    const sent = await send(agent.token, ticket.id, { body: 'Olá!' });
+    const shown = { id: contact.id, name: contact.name, number: contact.number, profilePicUrl: null };
+
+    expect(sent.body.contact).toEqual(shown);
+    const { messages } = (await read(a.admin.token, ticket.id)).body;
+    expect(messages).toHaveLength(2);
+    for (const message of messages) expect(message).toMatchObject({ contactId: contact.id, contact: shown, mediaMissing: false });
   });
 
   it('answers ERR_NO_TICKET_FOUND for an unknown ticket and 400 for a malformed id', async () => {

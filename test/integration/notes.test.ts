@@ -4,7 +4,8 @@
  */
 import { ulid } from 'ulid';
 import { NOTE_ADDED_TOAST, NOTE_DELETED_TOAST } from '../../shared/notes';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { seedConversation } from './isolation/messages';
 import { ifAssigned } from '../support/teardown';
@@ -16,7 +17,7 @@ let colleague: SignedInUser;
 let outsider: SignedInUser;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   a = await createTenant(cloud);
   agent = await addUser(cloud, a, 'user', [a.queueId]);
   colleague = await addUser(cloud, a, 'user', [a.queueId]);

@@ -12,14 +12,15 @@ import { dynamo } from '../../functions/core/aws/clients';
 import { createAccount } from '../../functions/core/aws/cognito-accounts';
 import { keys } from '../../functions/core/repositories/keys';
 import { identityItem, uniqueEmailItem, userItem, type User } from '../../functions/core/repositories/users';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
 });
 
 afterAll(async () => {

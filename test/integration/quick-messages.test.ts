@@ -5,7 +5,8 @@
  */
 import { ulid } from 'ulid';
 import { listen as listenAs } from '../support/listen';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { PNG_BYTES } from './isolation/announcements';
 import { postForm } from './isolation/messages';
@@ -17,7 +18,7 @@ let agent: SignedInUser;
 let colleague: SignedInUser;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   a = await createTenant(cloud);
   agent = await addUser(cloud, a, 'user', [a.queueId]);
   colleague = await addUser(cloud, a, 'user', [a.queueId]);

@@ -8,7 +8,8 @@ import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { listen, type Frame } from '../support/listen';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -18,7 +19,7 @@ let plainUser: SignedInUser;
 let supervisor: SignedInUser;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   a = await createTenant(cloud);
   plainUser = await addUser(cloud, a, 'user', [a.queueId]);
   supervisor = await addUser(cloud, a, 'supervisor', [a.queueId]);

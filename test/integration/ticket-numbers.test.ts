@@ -13,7 +13,8 @@ import { ensureTicketNumbers } from '../../functions/core/conversations/ticket-n
 import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
 import { getTicket, ticketItem, type Ticket } from '../../functions/core/repositories/tickets';
 import type { TicketDto } from '../../shared/tickets';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -22,7 +23,7 @@ let first: Tenant;
 let second: Tenant;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   [first, second] = await Promise.all([createTenant(cloud), createTenant(cloud)]);
 });
 

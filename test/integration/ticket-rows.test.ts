@@ -13,7 +13,8 @@ import { backfillTicketRows } from '../../functions/core/conversations/backfill-
 import { refreshTicketRows, type TicketRowChange } from '../../functions/core/conversations/ticket-rows';
 import { getTicket, ticketItem, type Ticket } from '../../functions/core/repositories/tickets';
 import type { TicketDto } from '../../shared/tickets';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -21,7 +22,7 @@ let cloud: TestCloud;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
 });
 

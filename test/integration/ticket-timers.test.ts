@@ -12,7 +12,8 @@ import type { MessageEvent } from '../../functions/core/sessions/events';
 import { receiveMessage } from '../../functions/core/inbound/receive-message';
 import { fireTicketTimer } from '../../functions/core/conversations/ticket-timers';
 import { handleDueMessage } from '../../functions/workers/schedule-due';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -67,7 +68,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
   const second = await cloud.api('/queue', { method: 'POST', token: tenant.admin.token, body: { name: 'Vendas', color: '#1d4ed8', greetingMessage: 'Vendas aqui.' } });
   if (second.status !== 201) throw new Error(JSON.stringify(second.body));

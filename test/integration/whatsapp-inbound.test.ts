@@ -16,7 +16,8 @@ import type { WhatsAppProvider } from '../../functions/sessions/providers/provid
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { listen, type Listener } from '../support/listen';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -78,7 +79,7 @@ const write = (from: string, body: string) =>
   putSimulatedInbound(tenant.companyId, connectionId, ulid(), { kind: 'message', from, name: 'Maria Silva', whatsappMessageId: `T${ulid()}`, mediaType: 'chat', body });
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
   const queue = await cloud.api('/queue', { method: 'POST', token: tenant.admin.token, body: { name: 'Financeiro', color: '#1d4ed8', greetingMessage: 'Financeiro aqui.' } });
   secondQueueId = queue.body.id;

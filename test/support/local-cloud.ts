@@ -25,6 +25,11 @@ export async function startTestCloud(options: Partial<LocalCloudOptions> & { see
     await cloud.stop();
     throw error;
   }
+  return withClients(cloud);
+}
+
+/** The cloud with a client to sign in through its Cognito and one to call its HTTP API as a browser does. */
+export function withClients(cloud: LocalCloud): TestCloud {
   const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.config.cognitoEndpoint, region: cloud.config.region });
   return {
     ...cloud,

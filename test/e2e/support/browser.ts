@@ -1,16 +1,19 @@
 /**
  * Harness of the browser tests: the local cloud on random ports with the built web app served beside
  * it (web-server.ts), Debian's Chromium driven by playwright-core, and pages signed in as the demo
- * admin. One browser per test file; each page in a context of its own (cookies, storage), closed by
- * `closePages`.
+ * admin. One browser per Jest worker, shared by its files (shared-browser-daemon.ts); each page in a
+ * context of its own (cookies, storage), closed by `closePages`.
  *
  * The browser is Debian's package (`apt-get install -y chromium`), never one downloaded by Playwright;
  * CHROMIUM_PATH points elsewhere when it lives elsewhere. Without it the tests fail, saying so.
  */
 import { access, constants, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { DEMO_LOGIN, RANDOM_PORTS, startTestCloud, type TestCloud } from '../../support/local-cloud';
+import { workerDaemon } from '../../support/worker-daemon';
+import type { SharedBrowserDescription } from './shared-browser-daemon';
 import { serveBuiltWeb, type BuiltWebServer } from './web-server';
 
 export { DEMO_LOGIN };
@@ -20,8 +23,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** How long a locator waits for what a user would see. */
 const ACTION_TIMEOUT_MS = 10_000;
 
-/** Chromium, or an error that says how to install it: a missing browser must fail the run, not skip it. */
-export async function launchChromium(): Promise<Browser> {
+const BROWSER_DAEMON = fileURLToPath(new URL('./shared-browser-daemon.ts', import.meta.url));
+
+/**
+ * The worker's Chromium, started by its first browser test file and connected to by the next ones, or an
+ * error that says how to install it: a missing browser must fail the run, not skip it.
+ */
+export async function connectChromium(): Promise<Browser> {
   try {
     await access(CHROMIUM_PATH, constants.X_OK);
   } catch {
@@ -30,7 +38,8 @@ export async function launchChromium(): Promise<Browser> {
         '`apt-get install -y chromium` (as root, or with sudo), or set CHROMIUM_PATH to another Chromium.',
     );
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH });
+  const { wsEndpoint } = await workerDaemon<SharedBrowserDescription>('shared-browser', BROWSER_DAEMON, [CHROMIUM_PATH]);
+  return chromium.connect(wsEndpoint);
 }
 
 export interface WebCloud {
@@ -44,7 +53,7 @@ export interface WebCloud {
 
 /** The cloud with the demo data, the built web app served beside it, and Chromium. */
 export async function startWebCloud(): Promise<WebCloud> {
-  const browser = await launchChromium();
+  const browser = await connectChromium();
   let server: BuiltWebServer | undefined;
   let started: TestCloud | undefined;
   try {

@@ -3,14 +3,32 @@
  * of the bundle, `index.html` for every other path (the app routes in the browser), and `/config.json`
  * with the endpoints of this test file's local cloud, as the stack writes it next to the bundle.
  */
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { RuntimeConfig } from '../../../shared/runtime-config';
 
-/** The environment variable naming the folder of the built app, set by global-setup.ts. */
+/** The environment variable naming the build's folder, set by global-setup.ts: the app is in its `web/`. */
 export const WEB_BUILD_ENV = 'ATENDE_E2E_WEB_BUILD';
+/** Left in that folder when the build has ended well, or with its output when it failed. */
+export const BUILT_MARKER = 'built';
+export const BUILD_FAILED_MARKER = 'build-failed.txt';
+const BUILD_TIMEOUT_MS = 5 * 60_000;
+
+/** The built app's folder, once the build global-setup.ts started in the background has ended. */
+async function builtWebRoot(): Promise<string> {
+  const workDir = process.env[WEB_BUILD_ENV];
+  if (!workDir) throw new Error(`${WEB_BUILD_ENV} is not set: the e2e project's globalSetup builds the web app (run through jest)`);
+  const exists = (name: string) => access(join(workDir, name)).then(() => true, () => false);
+  const deadline = Date.now() + BUILD_TIMEOUT_MS;
+  while (!(await exists(BUILT_MARKER))) {
+    if (await exists(BUILD_FAILED_MARKER)) throw new Error(await readFile(join(workDir, BUILD_FAILED_MARKER), 'utf8'));
+    if (Date.now() > deadline) throw new Error(`the web app's build did not end within ${BUILD_TIMEOUT_MS / 60_000} minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return join(workDir, 'web');
+}
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,8 +51,7 @@ export interface BuiltWebServer {
 }
 
 export async function serveBuiltWeb(): Promise<BuiltWebServer> {
-  const root = process.env[WEB_BUILD_ENV];
-  if (!root) throw new Error(`${WEB_BUILD_ENV} is not set: the e2e project's globalSetup builds the web app (run through jest)`);
+  const root = await builtWebRoot();
   let config: RuntimeConfig | undefined;
 
   const server: Server = createServer((request, response) => {

@@ -8,33 +8,16 @@ import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { QUEUES, type QueueDefinition } from '../../infra/resources/queues';
-import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
-import { type SynthesizedStage, synthesizeStage } from './synth';
-import { ifAssigned } from '../support/teardown';
-
-/** Exercises the consumer and scheduling paths, which the product's own definitions do not use yet. */
-const CONSUMED_QUEUE: QueueDefinition = {
-  id: 'test-consumed',
-  fifo: true,
-  visibilityTimeoutSeconds: 60,
-  maxReceiveCount: 3,
-  consumer: { module: 'http/version', batchSize: 10, maxConcurrency: 2 },
-};
+import { stage } from './stages';
+import type { SynthesizedStage } from './synth';
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
 
 beforeAll(() => {
-  dev = synthesizeStage('dev', {
-    queues: [...QUEUES, CONSUMED_QUEUE],
-    modulePermissions: { ...MODULE_PERMISSIONS, 'http/version': ['scheduling'] },
-  });
-  prod = synthesizeStage('prod');
-});
-
-afterAll(() => {
-  for (const stage of [dev, prod]) ifAssigned(stage)?.dispose();
+  // The development stage has consumers on a standard and a FIFO queue, and scheduling (stages.ts).
+  dev = stage('dev');
+  prod = stage('prod');
 });
 
 /** A sentence: at least twenty characters ending with a full stop (and, checked apart, six words). */

@@ -7,31 +7,18 @@ import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { ENV } from '../../infra/resources/environment';
 import { HTTP_MODULES, HTTP_ROUTES, routeKey } from '../../infra/resources/http-routes';
-import { deadLetterQueueName, QUEUES, type QueueDefinition, queueName, queueUrlEnv } from '../../infra/resources/queues';
+import { deadLetterQueueName, QUEUES, queueName, queueUrlEnv } from '../../infra/resources/queues';
 import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
 import { WS_ROUTE_SELECTION_EXPRESSION, WS_ROUTES, WS_STAGE } from '../../infra/resources/ws-routes';
-import { type SynthesizedStage, synthesizeStage } from './synth';
-import { ifAssigned } from '../support/teardown';
-
-/** A queue with a consumer of known settings. Any existing handler module will do: bundling is skipped. */
-const CONSUMED_QUEUE: QueueDefinition = {
-  id: 'test-consumed',
-  fifo: false,
-  visibilityTimeoutSeconds: 120,
-  maxReceiveCount: 5,
-  consumer: { module: 'http/version', batchSize: 7, maxConcurrency: 3 },
-};
+import { CONSUMED_QUEUE, DEV_QUEUES, stage } from './stages';
+import type { SynthesizedStage } from './synth';
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
 
 beforeAll(() => {
-  dev = synthesizeStage('dev', { queues: [...QUEUES, CONSUMED_QUEUE] });
-  prod = synthesizeStage('prod');
-});
-
-afterAll(() => {
-  for (const stage of [dev, prod]) ifAssigned(stage)?.dispose();
+  dev = stage('dev');
+  prod = stage('prod');
 });
 
 interface FunctionResource {
@@ -174,7 +161,7 @@ describe('the backend functions', () => {
     // Prepare
     // The command-queue wait is the session host's alone (set on its task, not on functions).
     const functionEnv = Object.values(ENV).filter((name) => name !== ENV.sessionCommandWaitSeconds);
-    const expectedNames = [...functionEnv, ...[...QUEUES, CONSUMED_QUEUE].map((queue) => queueUrlEnv(queue.id))];
+    const expectedNames = [...functionEnv, ...DEV_QUEUES.map((queue) => queueUrlEnv(queue.id))];
 
     // Act
     const functions = Object.values(productFunctions(dev, 'dev'));
@@ -237,11 +224,15 @@ describe('the backend functions', () => {
       .filter(([, permissions]) => permissions.includes('scheduling'))
       .map(([module]) => module);
     expect(declared.sort()).toEqual(['http/api', 'http/schedules', 'http/tickets', 'workers/schedule-due', 'workers/wa-events']);
+    // The development stage also grants scheduling to http/version, which its test queues' consumers run (stages.ts).
     expect(scheduling.map((fn) => fn.Properties.FunctionName).sort()).toEqual([
       'atende-dev-http-api',
       'atende-dev-http-schedules',
       'atende-dev-http-tickets',
+      'atende-dev-http-version',
       'atende-dev-schedule-due-consumer',
+      'atende-dev-test-consumed-consumer',
+      'atende-dev-test-consumed-fifo-consumer',
       'atende-dev-wa-events-consumer',
     ]);
     expect(resourcesAllowed(statements, 'iam:PassRole')).toEqual([{ 'Fn::GetAtt': [schedulerRoleId, 'Arn'] }]);

@@ -4,27 +4,17 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { MEDIA_BUCKET } from '../../infra/resources/buckets';
 import { MAIN_TABLE, tableName } from '../../infra/resources/table';
-import { type SynthesizedStage, synthesizeStage } from './synth';
-import { ifAssigned } from '../support/teardown';
+import { stage } from './stages';
+import type { SynthesizedStage } from './synth';
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
 let customDomain: SynthesizedStage;
 
 beforeAll(() => {
-  dev = synthesizeStage('dev');
-  prod = synthesizeStage('prod');
-  customDomain = synthesizeStage('prod', {
-    webOrigin: 'https://app.example.com',
-    webDomain: {
-      names: ['app.example.com'],
-      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555',
-    },
-  });
-});
-
-afterAll(() => {
-  for (const stage of [dev, prod, customDomain]) ifAssigned(stage)?.dispose();
+  dev = stage('dev');
+  prod = stage('prod');
+  customDomain = stage('prodCustomDomain');
 });
 
 /** The logical id of the only resource of a type that matches `properties`. */

@@ -1,0 +1,96 @@
+/**
+ * `npm test`: the static checks and every test, side by side rather than one after the other. The type
+ * check, ESLint and dependency-cruiser use one core at a time and wait on nothing, so they run beside
+ * Jest instead of holding it back for minutes; Jest's own output streams as it comes, each check's is
+ * printed when it ends, and the run fails when any of them fails.
+ *
+ * `npm run test:changed` (`--changed`): the same checks, and only the tests of what changed since the
+ * last commit (Jest's --onlyChanged: the changed test files and those that import a changed file),
+ * without the browser tests. What can be cached between local runs is: the type check's build info and
+ * ESLint's results, under node_modules/.cache/ (a clean clone, as CI's, starts without them).
+ *
+ * Arguments after `--` go to Jest (`npm test -- test/unit/tags`).
+ */
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_ROOT } from './paths';
+
+const CACHE_DIR = join(REPO_ROOT, 'node_modules', '.cache', 'atende');
+const bin = (path: string) => join(REPO_ROOT, 'node_modules', path);
+
+interface Outcome {
+  readonly name: string;
+  readonly ok: boolean;
+  readonly seconds: number;
+  readonly output: string;
+}
+
+/** Runs a command; its output is kept for the end unless it streams (Jest). */
+function run(name: string, args: readonly string[], stream = false): Promise<Outcome> {
+  const startedAt = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const done = (ok: boolean, extra = '') => resolve({ name, ok, seconds: (Date.now() - startedAt) / 1000, output: output + extra });
+    child.once('error', (error) => done(false, error.message));
+    child.once('exit', (code) => done(code === 0));
+  });
+}
+
+function report(outcome: Outcome): Outcome {
+  const verdict = outcome.ok ? 'passed' : 'FAILED';
+  const output = outcome.output.trim();
+  process.stdout.write(`\n${outcome.name} ${verdict} in ${outcome.seconds.toFixed(0)} s${output ? `:\n${output}` : ''}\n`);
+  return outcome;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const changed = args.includes('--changed');
+  const jestArgs = args.filter((arg) => arg !== '--changed');
+  await mkdir(CACHE_DIR, { recursive: true });
+  const startedAt = Date.now();
+
+  const staticChecks = [
+    run('Type check', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', join(CACHE_DIR, 'tsc.tsbuildinfo')]).then(report),
+    run('ESLint', [bin('eslint/bin/eslint.js'), '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE_DIR, 'eslint/'), '.']).then(report),
+    run('Import circles (dependency-cruiser)', [
+      bin('dependency-cruiser/bin/dependency-cruise.mjs'),
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+      'shared',
+      'functions',
+      'infra',
+      'web/src',
+      'scripts',
+      'test',
+    ]).then(report),
+  ];
+  const jest = run(
+    'Jest',
+    [
+      '--experimental-vm-modules',
+      '--no-warnings=ExperimentalWarning',
+      bin('jest/bin/jest.js'),
+      ...(changed ? ['--onlyChanged', '--selectProjects', 'unit', 'integration', 'infra'] : []),
+      ...jestArgs,
+    ],
+    true,
+  );
+
+  const outcomes = [await jest, ...(await Promise.all(staticChecks))];
+  const failed = outcomes.filter((outcome) => !outcome.ok);
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
+  process.stdout.write(
+    `\n${outcomes.map((outcome) => `${outcome.name}: ${outcome.ok ? 'passed' : 'FAILED'} (${outcome.seconds.toFixed(0)} s)`).join('\n')}\n` +
+      `${failed.length === 0 ? 'All passed' : `${failed.length} failed`} in ${seconds} s.\n`,
+  );
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+void main();

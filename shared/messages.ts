@@ -42,8 +42,29 @@ export interface MessageDto {
   /** The user who sent it from the app, for outgoing messages. */
   readonly userId: string | null;
   readonly contactId: string;
+  /** The contact of the conversation (spec 1 §3 Message.contact); null when it was deleted since. */
+  readonly contact: MessageContactDto | null;
+  /**
+   * The media of a received message could not be downloaded from WhatsApp (spec 1 §8
+   * ERR_WAPP_DOWNLOAD_MEDIA): the message is kept, without its file, and says so.
+   */
+  readonly mediaMissing: boolean;
   readonly createdAt: string;
 }
+
+/**
+ * What a message shows of its contact: enough to name and picture them. The whole contact (email,
+ * extra fields) is GET /contacts/{id}'s, not repeated in every message of a page or a realtime frame.
+ */
+export interface MessageContactDto {
+  readonly id: string;
+  readonly name: string;
+  readonly number: string;
+  readonly profilePicUrl: string | null;
+}
+
+/** Media types that carry a file; such a message received without one lost it in the download. */
+export const FILE_MEDIA_TYPES: readonly MediaType[] = ['image', 'audio', 'video', 'application'];
 
 /**
  * Ours: WhatsApp lets a sender delete a message for everyone for about two days only; phones ignore a

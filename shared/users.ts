@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { withoutControls } from './text';
 import { PROFILES, type MeUser } from './session';
+import type { Setting } from './settings';
 
 // Kept importable from here, where the backend has always found it.
 export { sessionTag } from './session';
@@ -21,8 +22,24 @@ export type AllTicket = (typeof ALL_TICKET_VALUES)[number];
 export interface UserDto extends MeUser {
   readonly queueIds: readonly string[];
   readonly online: boolean;
+  /** The user's company (spec 1 §3, spec 3 §3). */
+  readonly company: UserCompanyDto;
   readonly createdAt: string;
   readonly updatedAt: string;
+}
+
+/**
+ * What a user answers of its company (spec 1 §3: name, dueDate, settings; spec 3 §3: trialExpiration
+ * and email). `settings` are the company's, secrets blanked as GET /settings answers them;
+ * `trialExpiration` is the last day of a sign-up's trial, null for a company the super user created.
+ */
+export interface UserCompanyDto {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+  readonly dueDate: string | null;
+  readonly trialExpiration: string | null;
+  readonly settings: readonly Setting[];
 }
 
 /** GET /users: one page of the search (spec 3 §7). */

@@ -105,6 +105,7 @@ describe('POST /users', () => {
       queueIds: [tenant.queueId],
       queues: [{ id: tenant.queueId, name: 'Atendimento', color: '#0f766e' }],
       online: false,
+      company: expect.objectContaining({ id: tenant.companyId, dueDate: '2999-12-31' }),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
@@ -297,6 +298,36 @@ describe('GET /users and GET /users/list', () => {
 });
 
 describe('GET /users/{id}', () => {
+  it("answers the user's company: name, email, due date, settings (secrets blank) and trial expiration (spec 1 §3, spec 3 §3)", async () => {
+    const plain = await addUser(cloud, tenant);
+    const me = (await cloud.api('/auth/me', { token: plain.token })).body;
+
+    const { company } = (await cloud.api(`/users/${plain.id}`, { token: plain.token })).body;
+
+    expect(company).toEqual({
+      id: tenant.companyId,
+      name: me.company.name,
+      email: tenant.admin.email,
+      dueDate: '2999-12-31',
+      trialExpiration: null,
+      settings: me.company.settings,
+    });
+    expect(company.settings).toContainEqual({ key: 'asaas', value: '' });
+  });
+
+  it("answers a signed-up company's trial expiration, the last day of its trial", async () => {
+    const email = newEmail('owner');
+    const plans = (await cloud.api('/plans/list')).body as { id: string }[];
+    const signUp = await cloud.api('/companies/cadastro', { method: 'POST', body: { name: 'Trial Co', email, phone: '(11) 99999-9999', password: TEST_PASSWORD, planId: plans[0]?.id } });
+    expect(signUp.status).toBe(201);
+    const { accessToken } = await cloud.signIn(email, TEST_PASSWORD);
+    const me = (await cloud.api('/auth/me', { token: accessToken })).body;
+
+    const { company } = (await cloud.api(`/users/${String(me.user.id)}`, { token: accessToken })).body;
+
+    expect(company).toMatchObject({ name: 'Trial Co', email, dueDate: signUp.body.dueDate, trialExpiration: signUp.body.dueDate });
+  });
+
   it('lets a plain user read themself only', async () => {
     const plain = await addUser(cloud, tenant);
 

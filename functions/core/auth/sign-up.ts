@@ -18,9 +18,6 @@ export const SIGN_UP_LIMIT = { limit: 10, windowSeconds: 3600 } as const;
 
 export async function signUp(input: SignUpBody, sourceIp: string, now = new Date()): Promise<CompanySummary> {
   await consumeRateLimit({ scope: 'sign-up:ip', subject: sourceIp, ...SIGN_UP_LIMIT, now });
-  return createCompanyFromForm(
-    input,
-    { dueDate: addDays(today(now), TRIAL_DAYS), recurrence: 'MENSAL', status: true, campaignsEnabled: 'true' },
-    now,
-  );
+  const trialEnd = addDays(today(now), TRIAL_DAYS);
+  return createCompanyFromForm(input, { dueDate: trialEnd, trialExpiration: trialEnd, recurrence: 'MENSAL', status: true, campaignsEnabled: 'true' }, now);
 }

@@ -36,6 +36,8 @@ export interface CreateCompanyInput {
     readonly dueDate: string | null;
     readonly recurrence: Recurrence;
     readonly status: boolean;
+    /** The last day of a sign-up's trial (Company.trialExpiration). */
+    readonly trialExpiration?: string;
   } & Partial<BillingAddress>;
   readonly admin: { readonly name: string; readonly email: string; readonly password: string; readonly super: boolean };
   readonly settings?: Partial<Record<SettingKey, string>>;
@@ -131,6 +133,8 @@ export interface CompanyTerms {
   readonly status: boolean;
   /** The `campaignsEnabled` setting ('true' / 'false'). */
   readonly campaignsEnabled: string;
+  /** A sign-up's trial end (Company.trialExpiration). */
+  readonly trialExpiration?: string;
 }
 
 /**

@@ -56,7 +56,7 @@ import { createdBefore, EARLIER_TICKETS_KEPT, earlierTicketsOfContact, followsIn
 import { enqueueSessionCommand } from '../sessions/commands';
 import { asVisible, visibleTicket } from './conversation-access';
 import type { Caller } from '../caller/load-caller';
-import { presentMessage } from './present-message';
+import { messageContactOf, presentMessage, ticketMessageContact } from './present-message';
 import { markTicketRead } from './mark-ticket-read';
 
 /** What a first page reads before anything is decided: the ticket and its newest messages (`readPageStart`). */
@@ -81,8 +81,10 @@ export async function listMessages(caller: Caller, ticketId: string, query: List
     firstPage && ticket.userId === caller.userId
       ? await markRead(ticket, history.messages.filter((message) => message.ticketId === ticket.id), now)
       : new Set<string>();
+  // Every message of the page is the ticket's contact's (its earlier tickets are that contact's too).
+  const contact = ticketMessageContact(ticket) ?? (await getContact(ticket.companyId, ticket.contactId).then((found) => (found ? messageContactOf(found) : null)));
   const messages: MessageDto[] = await Promise.all(
-    history.messages.map((message) => presentMessage(readNow.has(message.id) ? { ...message, read: true } : message)),
+    history.messages.map((message) => presentMessage(readNow.has(message.id) ? { ...message, read: true } : message, contact)),
   );
   const oldest = history.messages.at(-1);
   return {

@@ -24,7 +24,7 @@ import { getMessage, messageIdOf, type StoredMessage } from '../repositories/mes
 import { getTicket, type Ticket } from '../repositories/tickets';
 import { indexWords } from '../repositories/word-index';
 import { enqueueSessionCommand, type SessionChat } from '../sessions/commands';
-import { presentMessage } from './present-message';
+import { messageContactOf, presentMessage, ticketMessageContact } from './present-message';
 import { presentTicket, type KnownRecords } from './present-ticket';
 import { storeMessage, type StoreOutcome } from './store-message';
 
@@ -147,7 +147,8 @@ async function storeOrRefuse(message: StoredMessage, ticket: Ticket): Promise<St
  */
 export async function announceStoredMessage(message: StoredMessage, ticket: Ticket, outcome: StoreOutcome, known: KnownRecords = {}): Promise<MessageDto> {
   const companyId = ticket.companyId;
-  const dto = await presentMessage(message);
+  const knownContact = known.contacts?.find((contact) => contact.id === message.contactId);
+  const dto = await presentMessage(message, knownContact ? messageContactOf(knownContact) : ticketMessageContact(ticket));
   await bestEffort('realtime', message.id, async () => {
     const after = outcome.kind === 'latest' ? outcome.ticket : ((await getTicket(companyId, ticket.id)) ?? ticket);
     const ticketDto: TicketDto = await presentTicket(companyId, after, known);

@@ -30,6 +30,7 @@ import {
   MESSAGE_MEDIA_FIELDS,
   MESSAGE_UPLOAD_MAX_BYTES,
   MESSAGE_UPLOAD_MAX_FILES,
+  type MessageContactDto,
   type MessageDto,
   type QuotedMessageDto,
 } from '../../../shared/messages';
@@ -102,6 +103,13 @@ const QUOTED_MESSAGE_PROPERTIES = {
   mediaType: { type: 'string', enum: [...MEDIA_TYPES] },
 } as const satisfies Record<keyof QuotedMessageDto, JsonSchema>;
 
+const MESSAGE_CONTACT_PROPERTIES = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  number: { type: 'string' },
+  profilePicUrl: nullable({ type: 'string' }),
+} as const satisfies Record<keyof MessageContactDto, JsonSchema>;
+
 const MESSAGE_PROPERTIES = {
   id: { type: 'string' },
   ticketId: { type: 'string' },
@@ -118,6 +126,8 @@ const MESSAGE_PROPERTIES = {
   bot: { type: 'boolean' },
   userId: nullable({ type: 'string', description: 'Null: sent through the API, not by a user.' }),
   contactId: { type: 'string' },
+  contact: nullable({ type: 'object', properties: MESSAGE_CONTACT_PROPERTIES, description: 'The contact the message went to.' }),
+  mediaMissing: { type: 'boolean', description: 'A received file that could not be downloaded from WhatsApp; always false here.' },
   createdAt: { type: 'string', format: 'date-time' },
 } as const satisfies Record<keyof MessageDto, JsonSchema>;
 

@@ -24,6 +24,11 @@ export interface Company {
   readonly status: boolean;
   /** YYYY-MM-DD; the subscription is valid through this day. */
   readonly dueDate: string | null;
+  /**
+   * YYYY-MM-DD: the last day of the trial a public sign-up starts with (spec 3 §3 User.company
+   * trialExpiration); absent for a company the super user created, and kept when a payment moves the due date.
+   */
+  readonly trialExpiration?: string;
   readonly recurrence: Recurrence;
   /** Counters kept in the same transactions as the users and queues they count (plan limits). */
   readonly usersCount: number;

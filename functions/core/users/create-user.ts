@@ -20,7 +20,7 @@ import { checkQueueAction, getQueueSummaries } from '../repositories/queues';
 import { Steps } from '../repositories/transaction';
 import { claimEmailAction, putNewIdentityAction, putNewUserAction, type User } from '../repositories/users';
 import type { Caller } from '../caller/load-caller';
-import { toUserDto } from './present-user';
+import { toUserDto, userCompanyOf } from './present-user';
 import { runWithNewAccount } from './run-with-new-account';
 
 type StepName = 'email' | 'user' | 'identity' | 'usersCount' | 'whatsapp' | `queue:${string}`;
@@ -71,7 +71,7 @@ export async function createUser(caller: Caller, input: CreateUserInput, now = n
     throw new Error(`Creating user ${user.id} failed on ${[...failed].join(', ')}`);
   }
 
-  const dto = toUserDto(user, queues);
+  const dto = toUserDto(user, queues, await userCompanyOf(companyId));
   await publishToCompany(companyId, 'company', 'user', { action: 'create', user: dto });
   return dto;
 }

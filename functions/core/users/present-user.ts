@@ -1,13 +1,16 @@
 /**
  * Users as the API answers them (shared/users.ts UserDto, and the smaller MeUser of GET /auth/me): with
- * the name and colour of their queues, and never the Cognito sub or the session state.
+ * the name and colour of their queues and their company (spec 1 §3, spec 3 §3), and never the Cognito
+ * sub or the session state.
  *
  * Steps: collect the distinct queue ids of the users; read those queues by key from the company's
- * partition; shape each user.
+ * partition, and the company with its settings, in parallel; shape each user.
  */
 import type { MeUser, QueueSummary } from '../../../shared/session';
-import type { UserDto } from '../../../shared/users';
+import type { UserCompanyDto, UserDto } from '../../../shared/users';
+import { getCompany } from '../repositories/companies';
 import { getQueueSummaries } from '../repositories/queues';
+import { listSettings } from '../repositories/settings';
 import type { User } from '../repositories/users';
 
 /** The signed-in user as GET /auth/me answers it; every other answer about a user starts with these fields. */
@@ -25,23 +28,39 @@ export function toMeUser(user: User, queues: readonly QueueSummary[]): MeUser {
   };
 }
 
-export function toUserDto(user: User, queues: readonly QueueSummary[]): UserDto {
+export function toUserDto(user: User, queues: readonly QueueSummary[], company: UserCompanyDto): UserDto {
   return {
     ...toMeUser(user, queues),
     queueIds: user.queueIds,
     online: user.online,
+    company,
     createdAt: user.createdAt,
     updatedAt: user.updatedAt,
   };
 }
 
+/** The company as its users answer it; settings blanked of secrets by the settings repository. */
+export async function userCompanyOf(companyId: string): Promise<UserCompanyDto> {
+  const [company, settings] = await Promise.all([getCompany(companyId), listSettings(companyId)]);
+  return {
+    id: companyId,
+    name: company?.name ?? '',
+    email: company?.email ?? '',
+    dueDate: company?.dueDate ?? null,
+    trialExpiration: company?.trialExpiration ?? null,
+    settings,
+  };
+}
+
 export async function presentUsers(companyId: string, users: readonly User[]): Promise<UserDto[]> {
   const ids = [...new Set(users.flatMap((user) => user.queueIds))];
-  const found = new Map((await getQueueSummaries(companyId, ids)).map((queue) => [queue.id, queue]));
+  const [queues, company] = await Promise.all([getQueueSummaries(companyId, ids), userCompanyOf(companyId)]);
+  const found = new Map(queues.map((queue) => [queue.id, queue]));
   return users.map((user) =>
     toUserDto(
       user,
       user.queueIds.flatMap((id) => found.get(id) ?? []),
+      company,
     ),
   );
 }

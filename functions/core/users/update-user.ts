@@ -40,7 +40,7 @@ import {
 import { invalidQueues } from './create-user';
 import { endSessions } from './end-sessions';
 import type { Caller } from '../caller/load-caller';
-import { presentUser, toUserDto } from './present-user';
+import { presentUser, toUserDto, userCompanyOf } from './present-user';
 import { announceUserChange } from '../conversations/ticket-rows';
 
 type StepName = 'user' | 'newEmail' | 'oldEmail' | 'whatsapp' | `queue:${string}`;
@@ -79,7 +79,7 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
       updated = { ...updated, online: false };
     }
 
-    const dto = queues ? toUserDto(updated, queues) : await presentUser(updated);
+    const dto = queues ? toUserDto(updated, queues, await userCompanyOf(updated.companyId)) : await presentUser(updated);
     if (Object.keys(changes).length > 0 || input.password) {
       await publishToCompany(caller.companyId, 'company', 'user', { action: 'update', user: dto });
     }

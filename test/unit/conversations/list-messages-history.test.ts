@@ -37,6 +37,8 @@ function ticket(index: number, created: number, changed = created + 1, whatsappI
     number: index,
     status: 'closed',
     whatsappId,
+    // Its row's copy of the contact, which its messages show (present-message.ts): no read of the contact.
+    contactRow: { name: 'Maria', number: '5511999990000', profilePicUrl: null, at: minute(0) },
     createdAt: minute(created),
     updatedAt: minute(changed),
   });

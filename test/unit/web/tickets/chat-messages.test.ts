@@ -24,6 +24,8 @@ function message(id: string, createdAt: string, changes: Partial<MessageDto> = {
     bot: false,
     userId: null,
     contactId: 'C1',
+    contact: { id: 'C1', name: 'Maria', number: '5511999990000', profilePicUrl: null },
+    mediaMissing: false,
     createdAt,
     ...changes,
   };

@@ -16,6 +16,7 @@ const user = (id: string, name: string, overrides: Partial<UserDto> = {}): UserD
   queues: [],
   queueIds: [],
   online: false,
+  company: { id: 'C1', name: 'Demo', email: 'admin@demo.test', dueDate: '2030-12-31', trialExpiration: null, settings: [] },
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
   ...overrides,

@@ -35,6 +35,7 @@ const agent: UserDto = {
   queues: [{ id: 'Q1', name: 'Vendas', color: '#FF0000' }],
   queueIds: ['Q1'],
   online: false,
+  company: { id: 'C1', name: 'Demo', email: 'admin@demo.test', dueDate: '2030-12-31', trialExpiration: null, settings: [] },
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
 };

@@ -1,7 +1,8 @@
 /**
  * The sessions of one shard while this host holds its lease (docs/architecture.md §3): opens them through their
  * provider, carries out the shard's commands, reports statuses, and forwards what the network says to
- * the `wa-events` queue. One `ShardSessions` per held shard; it is closed (sockets ended, pairing kept)
+ * the `wa-events` queue, telling the provider when each event is on it (only then may the provider
+ * confirm it to its source). One `ShardSessions` per held shard; it is closed (sockets ended, pairing kept)
  * the moment the shard is lost or released.
  *
  * Session lifecycle (spec 2 §2 statuses):
@@ -438,8 +439,20 @@ class RunningSession {
     if (this.sentIds.size > 1000) this.sentIds.delete(this.sentIds.keys().next().value as string);
   }
 
-  private enqueueEvent(event: InboundEvent): void {
-    this.outbox = this.outbox.then(() => this.forward(event)).catch((error: unknown) => logger.error('whatsapp event lost', { kind: event.kind, error }));
+  /** Settles true once the event is on wa-events, false when it could not be put there (see SessionListener.onEvent). */
+  private enqueueEvent(event: InboundEvent): Promise<boolean> {
+    const queued = this.outbox
+      .then(() => this.forward(event))
+      .then(
+        () => true,
+        (error: unknown) => {
+          // The provider does not confirm it: a source that keeps what is not confirmed delivers it again.
+          logger.error('whatsapp event not queued', { kind: event.kind, error });
+          return false;
+        },
+      );
+    this.outbox = queued.then(() => undefined);
+    return queued;
   }
 
   /** Turns a provider event into a wa-events message: media uploaded first, a picture when useful. */

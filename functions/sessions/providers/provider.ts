@@ -103,8 +103,14 @@ export interface SessionListener {
   /** The session is open; `number` is the paired phone's number (digits). */
   onOpen(info: { readonly number: string }): void;
   onClose(reason: CloseReason, detail?: string): void;
-  /** Events in the order the network gave them; the manager forwards them to wa-events. */
-  onEvent(event: InboundEvent): void;
+  /**
+   * Events in the order the network gave them; the manager forwards them to wa-events. Settles true once
+   * the event is on the queue, false when it could not be put there (never rejects). A provider
+   * confirms an event to its source only on true (docs/architecture.md §1.4): what a host took but had
+   * not queued when it died is then still at the source, which delivers it again, and the inbound
+   * worker's claim of the WhatsApp id stores it once.
+   */
+  onEvent(event: InboundEvent): Promise<boolean>;
 }
 
 /** One of text (body alone), a file (body is its caption), a location or a contact card. */

@@ -1,17 +1,17 @@
 /**
  * The simulated phone network's state (the simulator provider, functions/sessions/providers/simulator):
  * one partition per connection holding the paired phone, a scanned QR code, what simulated contacts did
- * and are waiting to be delivered to the session, and what the session sent to them. The `simulate`
- * command (scripts/simulate.ts) writes the inbound side and reads the outbound side; the session host
- * does the reverse. Items of what was sent expire after a week.
+ * (kept until the session confirms it has it on the wa-events queue), and what the session sent to
+ * them. The `simulate` command (scripts/simulate.ts) writes the inbound side and reads the outbound
+ * side; the session host does the reverse. Items of what was sent expire after a week.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { z } from 'zod';
 import { MEDIA_TYPES } from '../../../shared/messages';
 import { dynamo } from '../../core/aws/clients';
 import { keys } from '../../core/repositories/keys';
-import { batchWriteAll, queryPrefix, table } from '../../core/repositories/table';
+import { batchWriteAll, prefixQueryInput, queryPrefix, table } from '../../core/repositories/table';
 
 const OUTBOUND_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Inline media of a simulated message stays well under DynamoDB's 400 KB item limit. */
@@ -118,31 +118,46 @@ export async function putSimulatedInbound(companyId: string, whatsappId: string,
   );
 }
 
+/** An inbound event waiting at the network, with the sort key that confirms it (ackSimulatedInbound). */
+export interface WaitingSimulatedInbound {
+  readonly sortKey: string;
+  readonly event: SimulatedInbound;
+}
+
 /**
- * The waiting inbound events, oldest first, each claimed by a conditional delete so two readers never
- * both deliver one. Items that fail validation are dropped (and reported through `onInvalid`).
+ * The oldest waiting inbound events, at most `limit`, left where they are: like a phone that has not
+ * heard back from the server, the network keeps each until the session confirms it
+ * (ackSimulatedInbound), which the session does once its event is on the wa-events queue. A host that
+ * dies before that leaves the event here for the next one to deliver again (the inbound worker's claim of
+ * the WhatsApp id stores it once). Items that fail validation can never be delivered: they are deleted
+ * and reported through `onInvalid`.
  */
-export async function takeSimulatedInbound(
+export async function readSimulatedInbound(
   companyId: string,
   whatsappId: string,
   onInvalid: (sortKey: string, error: unknown) => void,
-): Promise<SimulatedInbound[]> {
-  const items = await queryPrefix(keys.simulatorInboundPrefix(companyId, whatsappId), { ConsistentRead: true, Limit: 50 });
-  const taken: SimulatedInbound[] = [];
-  for (const item of items) {
-    try {
-      await dynamo().send(
-        new DeleteCommand({ TableName: table(), Key: { PK: item.PK, SK: item.SK }, ConditionExpression: 'attribute_exists(PK)' }),
-      );
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) continue;
-      throw error;
-    }
+  limit = 50,
+): Promise<WaitingSimulatedInbound[]> {
+  const { Items = [] } = await dynamo().send(
+    new QueryCommand(prefixQueryInput(keys.simulatorInboundPrefix(companyId, whatsappId), { ConsistentRead: true, Limit: limit })),
+  );
+  const waiting: WaitingSimulatedInbound[] = [];
+  for (const item of Items) {
+    const sortKey = String(item.SK);
     const parsed = SimulatedInbound.safeParse(item.event);
-    if (parsed.success) taken.push(parsed.data);
-    else onInvalid(String(item.SK), parsed.error);
+    if (parsed.success) {
+      waiting.push({ sortKey, event: parsed.data });
+      continue;
+    }
+    onInvalid(sortKey, parsed.error);
+    await ackSimulatedInbound(companyId, whatsappId, sortKey);
   }
-  return taken;
+  return waiting;
+}
+
+/** The session confirms a waiting inbound event: the network forgets it (again: a no-op). */
+export async function ackSimulatedInbound(companyId: string, whatsappId: string, sortKey: string): Promise<void> {
+  await dynamo().send(new DeleteCommand({ TableName: table(), Key: { PK: keys.simulatorInboundPrefix(companyId, whatsappId).PK, SK: sortKey } }));
 }
 
 export async function recordSimulatedOutbound(companyId: string, whatsappId: string, record: SimulatedOutbound): Promise<void> {

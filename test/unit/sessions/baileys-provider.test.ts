@@ -70,7 +70,7 @@ function recordingListener() {
     onPairing: () => undefined,
     onOpen: () => undefined,
     onClose: (reason, detail) => void closes.push([reason, detail]),
-    onEvent: () => undefined,
+    onEvent: () => Promise.resolve(true),
   };
   return { listener, closes, qrCodes, pairingCodes };
 }

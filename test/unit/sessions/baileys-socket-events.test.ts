@@ -19,7 +19,10 @@ function recordingListener(): SessionListener & { heard: Heard[] } {
     onPairing: () => void heard.push(['pairing']),
     onOpen: ({ number }) => void heard.push(['open', number]),
     onClose: (reason, detail) => void heard.push(['close', reason, detail]),
-    onEvent: (event) => void heard.push(['event', event]),
+    onEvent: (event) => {
+      heard.push(['event', event]);
+      return Promise.resolve(true);
+    },
   };
 }
 
@@ -144,6 +147,35 @@ describe('socket events to the listener', () => {
     const order = listener.heard.map((entry) => (entry[0] === 'event' ? `${entry[1].kind}:${'whatsappMessageId' in entry[1] ? entry[1].whatsappMessageId : ''}` : entry[0]));
     expect(order).toEqual(['message:A', 'message:B', 'ack:MINE', 'message:C', 'close']);
     expect(listener.heard.at(-1)).toEqual(['close', 'replaced', undefined]);
+  });
+
+  test('forwards a message WhatsApp delivers again after a reconnect (an append) as its live delivery: the same WhatsApp id and time', async () => {
+    const { ev, listener, bound } = setup();
+
+    ev.emit('messages.upsert', { type: 'notify', messages: [text('SAME', 'olá')] });
+    ev.emit('messages.upsert', { type: 'append', messages: [text('SAME', 'olá')] });
+    await bound.idle();
+
+    const events = listener.heard.filter((entry) => entry[0] === 'event').map((entry) => entry[1]);
+    expect(events).toHaveLength(2);
+    expect(events[1]).toEqual(events[0]);
+  });
+
+  test('stores the credentials that follow a message without waiting for the message to reach the queue', async () => {
+    const ev = new EventEmitter();
+    const saved: string[] = [];
+    const bound = bindSocketEvents(
+      ev,
+      // The queue never answers.
+      { ...recordingListener(), onEvent: () => new Promise<boolean>(() => undefined) },
+      { resolver: { pnForLid: async () => null }, download: async () => Buffer.alloc(0), isRegistered: () => true, userJid: () => undefined, saveCreds: async () => void saved.push('creds') },
+    );
+
+    ev.emit('messages.upsert', { type: 'notify', messages: [text('A', 'primeira')] });
+    ev.emit('creds.update', {});
+    await bound.idle();
+
+    expect(saved).toEqual(['creds']);
   });
 
   test('forwards incoming call offers', async () => {

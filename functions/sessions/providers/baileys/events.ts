@@ -90,8 +90,13 @@ export function bindSocketEvents(ev: SocketEvents, listener: SessionListener, de
       })
       .catch((error: unknown) => logger.error('whatsapp session event failed', { ...fields, event: what, error }));
   };
+  // Handed over in order and not awaited: the manager queues them in that order, and credentials saved
+  // after them must not wait on the queue. WhatsApp needs nothing back: Baileys sent the delivery receipt
+  // before it emitted the message, and cannot be held back from here. A message the network delivers
+  // again (the offline messages of a reconnect come as 'append') keeps its WhatsApp id, so SQS's
+  // deduplication and the inbound worker's claim store it once.
   const forward = (events: readonly InboundEvent[]) => {
-    for (const event of events) if (active) listener.onEvent(event);
+    for (const event of events) if (active) void listener.onEvent(event);
   };
   const reportClose = (reason: CloseReason, detail?: string) => {
     if (!active) return;

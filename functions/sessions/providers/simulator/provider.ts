@@ -4,24 +4,27 @@
  * `npm run simulate -- scan` (or, when the admin links by phone number, until the phone enters the
  * 8-character code the simulator issues for it: `npm run simulate -- pair --code <code>`), then pairs and opens; simulated contacts' messages, edits, deletions,
  * calls and read receipts arrive from the network's table partition
- * (functions/sessions/stores/simulator.ts), polled while the session is open; what the session sends
+ * (functions/sessions/stores/simulator.ts), polled while the session is open, and stay there until the
+ * host has put their events on the wa-events queue (then the session confirms them), so a host killed
+ * in between leaves them to be delivered again; what the session sends
  * is recorded there with its acks (2 taken by the server, 3 delivered, 4 read by the contact), for the
  * command and tests to read.
  *
  * Offered only where the stage enables it (config.simulatorEnabled; always locally).
  */
 import { randomBytes } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
+import { decodeTime, monotonicFactory } from 'ulid';
 import type { ChatAddress, InboundEvent, OpenOptions, OutgoingMessage, ProviderSession, SessionContext, SessionListener, WhatsAppProvider } from '../provider';
 import { PAIRING_CODE_ALPHABET } from '../../../../shared/connections';
 import {
+  ackSimulatedInbound,
   advanceSimulatedAck,
   clearSimulatedPairing,
   getSimulatedPhone,
   markSimulatedOutboundDeleted,
   putSimulatedPhone,
   recordSimulatedOutbound,
-  takeSimulatedInbound,
+  readSimulatedInbound,
   takeSimulatedScan,
   type SimulatedInbound,
 } from '../../stores/simulator';
@@ -136,59 +139,71 @@ class SimulatedSession implements ProviderSession {
     }
   }
 
+  /**
+   * Delivers the waiting events in order and confirms each to the network once the host has it on the
+   * wa-events queue; one not queued stays and comes again on the next poll (or to the next host).
+   */
   private async deliverInbound(): Promise<void> {
     const { companyId, whatsappId } = this.context;
-    const events = await takeSimulatedInbound(companyId, whatsappId, (sortKey, error) =>
+    const waiting = await readSimulatedInbound(companyId, whatsappId, (sortKey, error) =>
       logger.warn('simulator event dropped: invalid', { whatsappId, sortKey, error }),
     );
-    for (const event of events) {
-      if (this.closed) return;
-      await this.deliver(event);
+    const confirmations: Promise<void>[] = [];
+    for (const { sortKey, event } of waiting) {
+      if (this.closed) break;
+      // Handed over one after the other (the host keeps their order); confirmed as each is queued.
+      const queued = (await this.inboundOf(event, writtenAt(sortKey))).map((inbound) => this.listener.onEvent(inbound));
+      confirmations.push(
+        Promise.all(queued).then(async (answers) => {
+          if (answers.every(Boolean)) await ackSimulatedInbound(companyId, whatsappId, sortKey);
+        }),
+      );
+    }
+    for (const result of await Promise.allSettled(confirmations)) {
+      if (result.status === 'rejected') logger.warn('simulator event not confirmed; it comes again', { whatsappId, error: result.reason });
     }
   }
 
-  private async deliver(event: SimulatedInbound): Promise<void> {
+  /** What the host hears of a contact's action (a read receipt is heard as the acks it moves). */
+  private async inboundOf(event: SimulatedInbound, at: number): Promise<InboundEvent[]> {
     const contact: ChatAddress = { id: event.from, isGroup: false };
-    const now = Date.now();
-    let inbound: InboundEvent;
     switch (event.kind) {
       case 'message': {
         const media = event.media;
-        inbound = {
-          kind: 'message',
-          whatsappMessageId: event.whatsappMessageId,
-          chat: event.group ? { id: event.group.id, isGroup: true } : contact,
-          pushName: event.name,
-          ...(event.group ? { participant: { ...contact, name: event.name } } : {}),
-          fromMe: false,
-          timestamp: now,
-          mediaType: event.mediaType,
-          body: event.body,
-          ...(media
-            ? { media: { mimeType: media.mimeType, fileName: media.fileName, download: () => Promise.resolve(Buffer.from(media.dataBase64, 'base64')) } }
-            : {}),
-          ...(event.quotedWhatsappMessageId ? { quotedWhatsappMessageId: event.quotedWhatsappMessageId } : {}),
-        };
-        break;
+        return [
+          {
+            kind: 'message',
+            whatsappMessageId: event.whatsappMessageId,
+            chat: event.group ? { id: event.group.id, isGroup: true } : contact,
+            pushName: event.name,
+            ...(event.group ? { participant: { ...contact, name: event.name } } : {}),
+            fromMe: false,
+            timestamp: at,
+            mediaType: event.mediaType,
+            body: event.body,
+            ...(media
+              ? { media: { mimeType: media.mimeType, fileName: media.fileName, download: () => Promise.resolve(Buffer.from(media.dataBase64, 'base64')) } }
+              : {}),
+            ...(event.quotedWhatsappMessageId ? { quotedWhatsappMessageId: event.quotedWhatsappMessageId } : {}),
+          },
+        ];
       }
       case 'edit':
-        inbound = { kind: 'edit', whatsappMessageId: event.whatsappMessageId, chat: contact, body: event.body, timestamp: now };
-        break;
+        return [{ kind: 'edit', whatsappMessageId: event.whatsappMessageId, chat: contact, body: event.body, timestamp: at }];
       case 'revoke':
-        inbound = { kind: 'revoke', whatsappMessageId: event.whatsappMessageId, chat: contact };
-        break;
+        return [{ kind: 'revoke', whatsappMessageId: event.whatsappMessageId, chat: contact }];
       case 'call':
-        inbound = { kind: 'call', callId: event.callId, chat: contact, isVideo: event.isVideo, timestamp: now };
-        break;
-      case 'read':
+        return [{ kind: 'call', callId: event.callId, chat: contact, isVideo: event.isVideo, timestamp: at }];
+      case 'read': {
+        const acks: InboundEvent[] = [];
         for (const id of event.whatsappMessageIds) {
           if (await advanceSimulatedAck(this.context.companyId, this.context.whatsappId, id, 4)) {
-            this.listener.onEvent({ kind: 'ack', whatsappMessageId: id, chat: contact, ack: 4 });
+            acks.push({ kind: 'ack', whatsappMessageId: id, chat: contact, ack: 4 });
           }
         }
-        return;
+        return acks;
+      }
     }
-    this.listener.onEvent(inbound);
   }
 
   private requireOpen(): void {
@@ -212,12 +227,12 @@ class SimulatedSession implements ProviderSession {
       sentAt: new Date().toISOString(),
     });
     // Like the network: the server takes the message (2), and it reaches the phone a moment later (3).
-    this.listener.onEvent({ kind: 'ack', whatsappMessageId, chat: message.chat, ack: 2 });
+    void this.listener.onEvent({ kind: 'ack', whatsappMessageId, chat: message.chat, ack: 2 });
     const timer = setTimeout(() => {
       this.pending.delete(timer);
       void advanceSimulatedAck(this.context.companyId, this.context.whatsappId, whatsappMessageId, 3)
         .then((moved) => {
-          if (moved && !this.closed) this.listener.onEvent({ kind: 'ack', whatsappMessageId, chat: message.chat, ack: 3 });
+          if (moved && !this.closed) void this.listener.onEvent({ kind: 'ack', whatsappMessageId, chat: message.chat, ack: 3 });
         })
         .catch((error: unknown) => logger.warn('simulator delivery ack failed', { whatsappMessageId, error }));
     }, this.options.deliveryDelayMs);
@@ -270,6 +285,18 @@ class SimulatedSession implements ProviderSession {
     for (const timer of this.pending) clearTimeout(timer);
     this.pending.clear();
     return Promise.resolve();
+  }
+}
+
+/**
+ * When the contact acted: the time of the event's ULID (as the simulate command writes it), so an event
+ * delivered again after a host's crash keeps its time, as WhatsApp's own timestamps do; now otherwise.
+ */
+function writtenAt(sortKey: string): number {
+  try {
+    return decodeTime(sortKey.slice(sortKey.indexOf('#') + 1));
+  } catch {
+    return Date.now();
   }
 }
 

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../../shared/announcements';
 import { announcementKeys, deleteAnnouncementMedia, saveAnnouncement, uploadAnnouncementMedia, type Announcement } from '../api/announcements';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';

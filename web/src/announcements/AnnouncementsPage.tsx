@@ -14,7 +14,7 @@ import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { announcementKeys, deleteAnnouncement, useAnnouncementList, type Announcement } from '../api/announcements';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';

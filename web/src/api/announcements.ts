@@ -8,7 +8,7 @@
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the header's chunk, which reads these keys.
 import type { Announcement, AnnouncementPage, AnnouncementPriority } from '../../../shared/announcements';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
 
 export type { Announcement, AnnouncementPage, AnnouncementPriority };

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
 import type { BillingAddress, CompanyDetail, CompanySummary, Recurrence } from '../../../shared/companies';
 import type { ScheduleEntry } from '../../../shared/schedules';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
 
 export type { CompanyDetail, CompanySummary, Recurrence };

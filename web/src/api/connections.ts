@@ -10,7 +10,7 @@ import { useCallback } from 'react';
 // Types only: the shared module's schemas (and zod) stay out of the shell's chunk.
 import type { ConnectionDto, ConnectionProvider, ConnectionWithTokenDto } from '../../../shared/connections';
 import type { CompanyChannels } from '../../../shared/realtime-events';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useRealtimeEvent } from '../realtime/hooks';
 import type { ApiClient } from './client';
 

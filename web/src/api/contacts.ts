@@ -8,7 +8,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
 import type { ContactDto, ContactExport, ContactImportResult, ContactPage } from '../../../shared/contacts';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
 
 export type { ContactDto, ContactExport, ContactImportResult, ContactPage };

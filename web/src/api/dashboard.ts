@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
 import type { DashboardDto, TicketsDayDto, TicketsUsersDto } from '../../../shared/dashboard';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 
 export type { DashboardDto, TicketsDayDto, TicketsUsersDto };
 

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the API page's chunk.
 import type { ExternalSendResult } from '../../../shared/external-api';
 import type { ErrorBody } from '../../../shared/errors';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 
 export type { ExternalSendResult };
 

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the helps page's chunk.
 import type { Help } from '../../../shared/helps';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
 
 export type { Help };

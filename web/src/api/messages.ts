@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { MessagePage } from '../../../shared/messages';
 import type { MessagePages } from '../tickets/conversation/message-cache';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 
 export type { MessagePage };
 

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { Plan, PlanFlag, PlanWithUsage } from '../../../shared/plans';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
 
 export type { Plan, PlanFlag, PlanWithUsage };

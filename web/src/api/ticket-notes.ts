@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TicketNote } from '../../../shared/notes';
 import type { TicketDto } from '../../../shared/tickets';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 
 export type { TicketNote };
 

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { KanbanBoard, KanbanTicketDto, TicketDto, TicketPage } from '../../../shared/tickets';
 import type { ApiClient } from './client';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 
 export type { KanbanBoard, KanbanTicketDto, TicketDto, TicketPage };
 

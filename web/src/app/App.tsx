@@ -10,7 +10,7 @@ import { AppToaster } from '../feedback/AppToaster';
 import { LanguageProvider } from '../i18n/LanguageProvider';
 import { AppThemeProvider } from '../theme/AppThemeProvider';
 import { AppRoutes } from './AppRoutes';
-import { ServicesContext, type AppServices } from './services';
+import { ServicesContext, type AppServices } from '../runtime/services';
 
 export function App({ services }: { readonly services: AppServices }) {
   const [queryClient] = useState(createQueryClient);

@@ -15,8 +15,8 @@ import { PublicOnly } from '../auth/PublicOnly';
 import { RequireAuth } from '../auth/RequireAuth';
 import { useAuthState } from '../auth/use-auth-state';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { CurrentPageContext, OpenPagesContext } from './current-page';
-import { DocumentTitle } from './DocumentTitle';
+import { CurrentPageContext, OpenPagesContext } from '../runtime/current-page';
+import { DocumentTitle } from '../runtime/DocumentTitle';
 import type { PageArea, PageEntry } from './page-entry';
 import { pagesIn, type RegistryPage } from './page-registry';
 

@@ -17,7 +17,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { useMe } from '../session/me-context';
 import { pageDecision, PERMISSION_REDIRECT_DELAY_MS } from './page-access';
 import { pageGateTexts } from './page-gate-texts';
-import { TICKETS_PATH } from './paths';
+import { TICKETS_PATH } from '../runtime/paths';
 import type { RegistryPage } from './page-registry';
 
 export function PageGate({ page, children }: { readonly page: RegistryPage; readonly children: ReactNode }) {

@@ -1,12 +1,12 @@
 /**
  * What a page entry of the registry (page-registry.ts) is made of. Apart from the registry so that
- * what a page imports (its current entry, app/current-page.ts) never leads back to the registry, which
+ * what a page imports (its current entry, runtime/current-page.ts) never leads back to the registry, which
  * loads every page.
  */
 import type { ComponentType } from 'react';
 import type { PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
-import type { Language } from '../i18n/language';
+import type { CurrentPage, PageText } from '../runtime/current-page';
 import type { MenuIconName } from '../shell/menu-icons';
 
 /**
@@ -38,8 +38,7 @@ export interface PageRequirement {
  */
 export type MenuSection = 'main' | 'campaigns' | 'admin';
 
-/** A text in every language of the app. */
-export type PageText = Readonly<Record<Language, string>>;
+export type { PageText };
 
 export interface MenuPlacement {
   readonly section: MenuSection;
@@ -54,15 +53,11 @@ export interface MenuPlacement {
   readonly label?: PageText;
 }
 
-export interface PageEntry {
-  /** Names the page in code; unique. */
-  readonly id: string;
-  /** Relative to the app's root, with route parameters (`tickets/:ticketId?`); '' is `/` itself. */
-  readonly path: string;
+/** A page of the registry: what the page itself reads (its id, path and title: CurrentPage) and how the app places it. */
+export interface PageEntry extends CurrentPage {
   readonly area: PageArea;
   /** The page's component, loaded when first shown (each page is its own chunk). */
   readonly load: () => Promise<ComponentType>;
   readonly requires?: PageRequirement;
   readonly menu?: MenuPlacement;
-  readonly title: PageText;
 }

@@ -16,8 +16,8 @@
  * the menu orders its entries by `menu.order` within each section.
  *
  * This module loads every page, so nothing a page imports may import it (the lint gate refuses the
- * circle): a page reads its own entry through app/current-page.ts, which AppRoutes provides, and the
- * paths it links to from app/paths.ts; the entry's shape is in page-entry.ts.
+ * circle): a page reads its own entry through runtime/current-page.ts, which AppRoutes provides, and the
+ * paths it links to from runtime/paths.ts; the entry's shape is in page-entry.ts.
  */
 import type { MenuPlacement, MenuSection, PageArea, PageEntry, PageRequirement } from './page-entry';
 

@@ -1,6 +1,6 @@
 /**
  * The route table of spec 3 §2 ("Full route table") as lists read off the page registry
- * (page-registry.ts). Routes are relative to the router's root. Where a user lands is paths.ts's.
+ * (page-registry.ts). Routes are relative to the router's root. Where a user lands is runtime/paths.ts's.
  */
 import { PAGES, pagesIn, type OpenPageId, type PageId, type RegistryPage } from './page-registry';
 

@@ -5,7 +5,7 @@
  * on /login the user goes where they were heading (landingPathAfterSignIn); the public guard does that
  * navigation too, so it happens exactly once, when the session starts.
  */
-import { LOGIN_PATH, landingPathAfterSignIn, type LoginRedirectState } from '../app/paths';
+import { LOGIN_PATH, landingPathAfterSignIn, type LoginRedirectState } from '../runtime/paths';
 import type { AuthState } from './auth-store';
 
 export type GuardDecision =

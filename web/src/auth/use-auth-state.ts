@@ -1,6 +1,6 @@
 /** The auth store's state as React state: components re-render when the session starts or ends. */
 import { useSyncExternalStore } from 'react';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import type { AuthState } from './auth-store';
 
 export function useAuthState(): AuthState {

@@ -24,7 +24,7 @@ import {
   type ConnectionWithTokenDto,
 } from '../api/connections';
 import { useQueues } from '../api/queues';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';

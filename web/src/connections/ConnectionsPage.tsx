@@ -26,7 +26,7 @@ import {
   type ConnectionDto,
   type SessionRequest,
 } from '../api/connections';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { FormDialog } from '../components/FormDialog';

@@ -27,7 +27,7 @@ import { useMutation } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { requestPairingCode, type ConnectionDto } from '../api/connections';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { displayPairingCode, qrDialogDone } from './session-actions';

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ExtraInfo } from '../../../shared/contacts';
 import { saveContact, type ContactDto } from '../api/contacts';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';

@@ -28,7 +28,7 @@ import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_BYTES, CONTACTS_IMPORT_MAX_
 import type { ErrorBody } from '../../../shared/errors';
 import { ApiError } from '../api/client';
 import { contactKeys, importContacts } from '../api/contacts';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { IMPORT_ACCEPT, importErrorsByRow, importFileProblem, refusedRowCount, type ImportFileProblem } from './contact-import';

@@ -11,7 +11,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { companyDay } from '../../../shared/company-time';
 import { DASHBOARD_MAX_DAYS } from '../../../shared/dashboard-periods';
 import { dashboardKeys, useDashboard, useTicketsDay, useTicketsUsers } from '../api/dashboard';
-import { useCurrentPage } from '../app/current-page';
+import { useCurrentPage } from '../runtime/current-page';
 import { useToast } from '../feedback/toast';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';

@@ -11,7 +11,7 @@ import { Open16Regular } from '@fluentui/react-icons/svg/open';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import type { KanbanTicketDto } from '../../../shared/tickets';
-import { ticketRoutePath } from '../app/paths';
+import { ticketRoutePath } from '../runtime/paths';
 import { useTexts } from '../i18n/texts';
 import { ticketsTexts } from '../tickets/texts';
 import { lastMessageKind } from '../tickets/ticket-format';

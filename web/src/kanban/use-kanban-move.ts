@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { queryKeys } from '../api/query-keys';
 import { addTicketKanbanTag, removeTicketKanbanTag } from '../api/tickets';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { moveSteps, runMoveSteps, type LaneId } from './kanban-board';

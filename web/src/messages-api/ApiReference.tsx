@@ -7,7 +7,7 @@
 import { Badge, Body1, Button, Caption1, Link, makeStyles, MessageBar, MessageBarActions, MessageBarBody, mergeClasses, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useId, useMemo } from 'react';
 import { externalApiUrl, OPENAPI_DOCUMENT_PATH, useOpenApiDocument } from '../api/external-api';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { format, useTexts } from '../i18n/texts';
 import { useCodeStyles } from './code-styles';
 import { InlineCode } from './InlineCode';

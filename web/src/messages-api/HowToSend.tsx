@@ -6,8 +6,8 @@
 import { Body1, makeStyles, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
 import { EXTERNAL_SEND_PATH, externalApiUrl, MEDIA_FIELD } from '../api/external-api';
-import { CONNECTIONS_PATH } from '../app/paths';
-import { useServices } from '../app/services';
+import { CONNECTIONS_PATH } from '../runtime/paths';
+import { useServices } from '../runtime/services';
 import { RouterLink } from '../components/RouterLink';
 import { useTexts } from '../i18n/texts';
 import { curlMediaExample, curlTextExample } from './curl-examples';

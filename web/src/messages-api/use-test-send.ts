@@ -3,7 +3,7 @@
  * API URL) and its outcome, the answer of any status or "unreachable" when no answer came.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import type { ExternalApiAnswer } from '../api/external-api';
 
 export function useTestSend<Input>(send: (apiUrl: string, input: Input) => Promise<ExternalApiAnswer>) {

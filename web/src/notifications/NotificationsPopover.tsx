@@ -7,7 +7,7 @@
 import { Button, CounterBadge, makeStyles, Tooltip } from '@fluentui/react-components';
 import { Alert24Regular } from '@fluentui/react-icons/svg/alert';
 import { useNavigate } from 'react-router';
-import { ticketRoutePath } from '../app/paths';
+import { ticketRoutePath } from '../runtime/paths';
 import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';

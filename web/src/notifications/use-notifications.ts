@@ -10,7 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import type { TicketDto } from '../../../shared/tickets';
 import { unreadTicketKeys, useUnreadTickets } from '../api/tickets';
-import { ticketRoutePath } from '../app/paths';
+import { ticketRoutePath } from '../runtime/paths';
 import { useTexts } from '../i18n/texts';
 import { useRealtimeEvent, useRealtimeRoom } from '../realtime';
 import {

@@ -1,6 +1,6 @@
 /** A page of the route table that later issues build; until then it says it is coming (its registry entry's title). */
-import { useCurrentPage } from '../app/current-page';
-import { TICKETS_PATH } from '../app/paths';
+import { useCurrentPage } from '../runtime/current-page';
+import { TICKETS_PATH } from '../runtime/paths';
 import { ComingSoon } from '../components/ComingSoon';
 import { commonTexts } from '../i18n/common';
 import { useLanguage } from '../i18n/language';

@@ -10,7 +10,7 @@ import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, 
 import { useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/client';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { SignInError } from '../auth/auth-store';
 import { daysLeftToWarn, dueWarningWording, expiredSubscriptionMessage, utcToday } from '../auth/subscription';
 import { useAuthState } from '../auth/use-auth-state';

@@ -1,6 +1,6 @@
 /** An address inside the private area that matches no route. */
 import { Body1, Card, makeStyles, Subtitle1, tokens } from '@fluentui/react-components';
-import { useDocumentTitle } from '../app/DocumentTitle';
+import { useDocumentTitle } from '../runtime/DocumentTitle';
 import { RouterLink } from '../components/RouterLink';
 import { commonTexts } from '../i18n/common';
 import { useTexts } from '../i18n/texts';

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { companyKeys, deleteCompany, saveCompany, useCompanyList, type CompanySummary } from '../api/companies';
 import { useAllPlans } from '../api/plans';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { ListTable, type ListColumn } from '../components/ListTable';

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { companyKeys, saveCompany, type CompanySummary } from '../api/companies';
 import type { PlanWithUsage } from '../api/plans';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';

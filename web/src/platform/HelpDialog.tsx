@@ -5,7 +5,7 @@
 import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { helpKeys, saveHelp, type Help } from '../api/helps';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';

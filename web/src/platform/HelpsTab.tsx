@@ -10,7 +10,7 @@ import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteHelp, helpKeys, useHelpList, type Help } from '../api/helps';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { ListTable, type ListColumn } from '../components/ListTable';

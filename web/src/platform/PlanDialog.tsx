@@ -6,7 +6,7 @@
 import { Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { planKeys, savePlan, type PlanWithUsage } from '../api/plans';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';

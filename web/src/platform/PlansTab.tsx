@@ -10,7 +10,7 @@ import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deletePlan, planKeys, useAllPlans, type PlanWithUsage } from '../api/plans';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { ListTable, type ListColumn } from '../components/ListTable';

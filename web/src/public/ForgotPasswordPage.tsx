@@ -9,8 +9,8 @@ import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } fr
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LOGIN_PATH } from '../app/paths';
-import { useServices } from '../app/services';
+import { LOGIN_PATH } from '../runtime/paths';
+import { useServices } from '../runtime/services';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';

@@ -1,6 +1,6 @@
 /** The landing header's links: the page's sections by anchor (spec 2 §2 Landing), then sign in and sign up. */
 import { Link, makeStyles, tokens } from '@fluentui/react-components';
-import { LOGIN_PATH } from '../app/paths';
+import { LOGIN_PATH } from '../runtime/paths';
 import { useTexts } from '../i18n/texts';
 import { landingTexts } from './landing-texts';
 import { RouterButtonLink } from './RouterButtonLink';

@@ -4,7 +4,7 @@
  * contact page adds the ways in (sign up, sign in), and every one links to the other two.
  */
 import { Body1, makeStyles, Subtitle1, Title1, tokens } from '@fluentui/react-components';
-import { useCurrentPage, useOpenPages } from '../app/current-page';
+import { useCurrentPage, useOpenPages } from '../runtime/current-page';
 import { RouterLink } from '../components/RouterLink';
 import { useLanguage } from '../i18n/language';
 import { useTexts } from '../i18n/texts';

@@ -31,7 +31,7 @@ import { QUEUE_COLOR_MAX, QUEUE_MESSAGE_MAX, type QueueDto, type QueueOptionDto 
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 import { useQueueOptions } from '../api/queues';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, schemaFieldMessages, useSchemaForm } from '../components/use-schema-form';

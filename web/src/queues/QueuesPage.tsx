@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PeopleQueue24Regular } from '@fluentui/react-icons/svg/people-queue';
 import { useState } from 'react';
 import { deleteQueue, useQueues, type QueueDto } from '../api/queues';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';

@@ -25,7 +25,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { QUICK_MESSAGE_MEDIA_MAX_BYTES, type QuickMessage } from '../../../shared/quick-messages';
 import { deleteQuickMessageMedia, saveQuickMessage, uploadQuickMessageMedia } from '../api/quick-messages';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormFrame } from '../components/FormFrame';
 import { useVariableInsertion } from '../components/use-variable-insertion';
 import { VariableMenu } from '../components/VariableMenu';

@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { canChangeQuickMessage } from '../../../shared/quick-messages';
 import { deleteQuickMessage, useQuickMessageList } from '../api/quick-messages';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';

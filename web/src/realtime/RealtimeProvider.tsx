@@ -9,7 +9,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { RealtimeClient, type RealtimeSocket } from './realtime-client';

@@ -29,7 +29,7 @@ import { mayChangeSchedule, SCHEDULE_MEDIA_ACCEPT, SCHEDULE_MEDIA_MAX_BYTES, typ
 import { useConnections } from '../api/connections';
 import { queryKeys } from '../api/query-keys';
 import { deleteScheduleMedia, saveSchedule, uploadScheduleMedia } from '../api/schedules';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { attachmentName, attachmentStep, type AttachmentChoice } from '../components/attachment-choice';
 import { FormFrame } from '../components/FormFrame';
 import { useVariableInsertion } from '../components/use-variable-insertion';

@@ -21,7 +21,7 @@ import { useSearchParams } from 'react-router';
 import { mayChangeSchedule } from '../../../shared/scheduled-messages';
 import { useContact } from '../api/contacts';
 import { deleteSchedule, useScheduleList, type ScheduledMessage } from '../api/schedules';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { LocalizedSearchBox } from '../components/LocalizedSearchBox';
 import { LOAD_MORE_DISTANCE_PX } from '../components/timing';

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/client';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { fetchMe, type Me } from './me';
 
 export type MeLoad =

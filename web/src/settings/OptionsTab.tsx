@@ -8,7 +8,7 @@ import { Button, Divider, Field, Input, makeStyles, Option, Switch, tokens } fro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingKeys, updateSetting, withSetting, type Setting, type SettingKey } from '../api/settings';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';

@@ -7,7 +7,7 @@
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useSettings } from '../api/settings';
-import { useCurrentPage } from '../app/current-page';
+import { useCurrentPage } from '../runtime/current-page';
 import { useLanguage } from '../i18n/language';
 import { useMe } from '../session/me-context';
 import { useTexts } from '../i18n/texts';

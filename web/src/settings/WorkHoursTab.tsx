@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CompanySchedulesBody } from '../../../shared/companies';
 import { companyKeys, saveCompanySchedules, useCompanyDetail, type CompanyDetail } from '../api/companies';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useSchemaForm } from '../components/use-schema-form';
 import { WorkHoursEditor } from '../components/WorkHoursEditor';
 import { useToast } from '../feedback/toast';

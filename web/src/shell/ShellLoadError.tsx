@@ -6,7 +6,7 @@
  */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { expiredSubscriptionMessage } from '../auth/subscription';
 import { useErrorText } from '../i18n/errors';
 import { useTexts } from '../i18n/texts';

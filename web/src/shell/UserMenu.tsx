@@ -7,7 +7,7 @@ import { Avatar, Button, Tooltip } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons/svg/person';
 import { lazy, Suspense, useState } from 'react';
 import type { UserDto } from '../../../shared/users';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { menuButtonAtRest, onDemand, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
 import { useTexts } from '../i18n/texts';
 import { signOutEverywhere } from './sign-out';

@@ -8,7 +8,7 @@
 import { Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { saveTag, type Tag } from '../api/tags';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';

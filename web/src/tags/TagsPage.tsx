@@ -9,7 +9,7 @@ import { TagAdd24Regular } from '@fluentui/react-icons/svg/tag-add';
 import { useState } from 'react';
 import { can } from '../../../shared/permissions';
 import { deleteTag, useTagList, type Tag } from '../api/tags';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';

@@ -27,7 +27,7 @@ import type { CompanyChannels } from '../../../shared/realtime-events';
 import type { TicketDto } from '../../../shared/tickets';
 import { locationMapUrl, parseLocationBody } from '../../../shared/whatsapp-content';
 import { queryKeys } from '../api/query-keys';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { format, useTexts } from '../i18n/texts';
 import { useRealtimeEvent } from '../realtime/hooks';
 import { ticketsTexts } from './texts';

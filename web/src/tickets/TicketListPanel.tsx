@@ -19,7 +19,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { TicketDto } from '../../../shared/tickets';
-import { ticketRoutePath } from '../app/paths';
+import { ticketRoutePath } from '../runtime/paths';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { isAdmin as isAdminProfile } from '../session/me';

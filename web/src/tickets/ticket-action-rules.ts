@@ -4,7 +4,7 @@
  */
 import { matchPath } from 'react-router';
 import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
-import { TICKETS_PATH, ticketRoutePath } from '../app/paths';
+import { TICKETS_PATH, ticketRoutePath } from '../runtime/paths';
 import { isRouteTicket } from './ticket-lists';
 
 export type TicketActionKind = 'accept' | 'finish' | 'reopen' | 'return' | 'transfer';

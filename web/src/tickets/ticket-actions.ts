@@ -13,7 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { storeTicket } from './ticket-cache';
 import { actionBody, pathAfterAction, stateAfterAction, type TicketActionKind, type TransferTarget } from './ticket-action-rules';

@@ -11,7 +11,7 @@ import type { ClientAction } from '../../../shared/realtime-actions';
 import type { CompanyChannels, JoinAction } from '../../../shared/realtime-events';
 import type { TicketPage, TicketStatus } from '../../../shared/tickets';
 import { queryKeys } from '../api/query-keys';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { useRealtimeEvent, useRealtimeRoom } from '../realtime/hooks';
 import { applyToTicketLists } from './ticket-cache';
 import { ticketListQuery, type TicketListSpec, type TicketViewer } from './ticket-lists';

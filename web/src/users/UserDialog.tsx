@@ -17,7 +17,7 @@ import { useEffect } from 'react';
 import { useConnections } from '../api/connections';
 import { useQueues } from '../api/queues';
 import { saveUser, useUser, type UserDto } from '../api/users';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';

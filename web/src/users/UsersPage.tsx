@@ -10,7 +10,7 @@ import { PersonAdd24Regular } from '@fluentui/react-icons/svg/person-add';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteUser, useUserList } from '../api/users';
-import { useServices } from '../app/services';
+import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';

@@ -1,6 +1,6 @@
 import { pageById } from '../../../../web/src/app/page-registry';
 import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
-import { landingPathAfterSignIn } from '../../../../web/src/app/paths';
+import { landingPathAfterSignIn } from '../../../../web/src/runtime/paths';
 
 const from = (pathname: string, search = '', hash = '') => ({ from: { pathname, search, hash } });
 

@@ -1,6 +1,6 @@
 /** The page registry and what is read off it: routes, menu, page gate, titles (issue 13). */
 import { can } from '../../../../shared/permissions';
-import { documentTitle } from '../../../../web/src/app/DocumentTitle';
+import { documentTitle } from '../../../../web/src/runtime/DocumentTitle';
 import type { PageEntry } from '../../../../web/src/app/page-entry';
 import { menuPages, menuPath, pageById, PAGES, pagesIn } from '../../../../web/src/app/page-registry';
 import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';

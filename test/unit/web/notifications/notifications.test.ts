@@ -1,7 +1,7 @@
 import type { MessageDto } from '../../../../shared/messages';
 import type { CompanyChannels } from '../../../../shared/realtime-events';
 import type { TicketDto } from '../../../../shared/tickets';
-import { ticketRoutePath } from '../../../../web/src/app/paths';
+import { ticketRoutePath } from '../../../../web/src/runtime/paths';
 import { pathAfterAction } from '../../../../web/src/tickets/ticket-action-rules';
 import { CHIME_SAMPLE_RATE, chimeWav } from '../../../../web/src/notifications/chime';
 import {

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import type { MessageDto } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { useServices } from '../../app/services';
+import { useServices } from '../../runtime/services';
 import { useToast } from '../../feedback/toast';
 import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';

@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { NOTE_MAX, type TicketNote } from '../../../../shared/notes';
 import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
-import { useServices } from '../../app/services';
+import { useServices } from '../../runtime/services';
 import { useToast } from '../../feedback/toast';
 import { format, useTexts } from '../../i18n/texts';
 import { isAdmin } from '../../session/me';

@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
-import { useServices } from '../../app/services';
+import { useServices } from '../../runtime/services';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
 import { useTagOptions } from '../../api/tags';

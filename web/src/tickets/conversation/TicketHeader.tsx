@@ -32,7 +32,7 @@ import { Tag20Regular } from '@fluentui/react-icons/svg/tag';
 import { can } from '../../../../shared/permissions';
 import type { TicketDto } from '../../../../shared/tickets';
 import { useNavigate } from 'react-router';
-import { scheduleForContactPath } from '../../app/paths';
+import { scheduleForContactPath } from '../../runtime/paths';
 import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
 import { useTicketActions } from '../ticket-actions';

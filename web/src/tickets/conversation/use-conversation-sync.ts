@@ -11,7 +11,7 @@ import type { MessagePage } from '../../../../shared/messages';
 import type { CompanyChannels } from '../../../../shared/realtime-events';
 import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
-import { useServices } from '../../app/services';
+import { useServices } from '../../runtime/services';
 import { upsertMessage, upsertMessages, type MessagePages } from './message-cache';
 import { messagesPath } from '../../api/messages';
 import { useRealtimeEvent, useRealtimeRoom } from './realtime';

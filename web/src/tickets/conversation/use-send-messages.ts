@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import type { MediaUploadTicket, MessageDto } from '../../../../shared/messages';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
-import { useServices } from '../../app/services';
+import { useServices } from '../../runtime/services';
 import { upsertMessages, type MessagePages } from './message-cache';
 import { messagesPath } from '../../api/messages';
 import { planUploads, uploadMimeType, type CaptionedFile } from './upload-plan';

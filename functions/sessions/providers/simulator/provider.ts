@@ -13,7 +13,7 @@
  * Offered only where the stage enables it (config.simulatorEnabled; always locally).
  */
 import { randomBytes } from 'node:crypto';
-import { decodeTime, monotonicFactory } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import type { ChatAddress, InboundEvent, OpenOptions, OutgoingMessage, ProviderSession, SessionContext, SessionListener, WhatsAppProvider } from '../provider';
 import { PAIRING_CODE_ALPHABET } from '../../../../shared/connections';
 import {
@@ -151,8 +151,9 @@ class SimulatedSession implements ProviderSession {
     const confirmations: Promise<void>[] = [];
     for (const { sortKey, event } of waiting) {
       if (this.closed) break;
-      // Handed over one after the other (the host keeps their order); confirmed as each is queued.
-      const queued = (await this.inboundOf(event, writtenAt(sortKey))).map((inbound) => this.listener.onEvent(inbound));
+      // Handed over one after the other (the host keeps their order); confirmed as each is queued. Stamped
+      // with the time the host takes it, a redelivery too (scripts/bench-inbound.ts reads it so).
+      const queued = (await this.inboundOf(event, Date.now())).map((inbound) => this.listener.onEvent(inbound));
       confirmations.push(
         Promise.all(queued).then(async (answers) => {
           if (answers.every(Boolean)) await ackSimulatedInbound(companyId, whatsappId, sortKey);
@@ -285,18 +286,6 @@ class SimulatedSession implements ProviderSession {
     for (const timer of this.pending) clearTimeout(timer);
     this.pending.clear();
     return Promise.resolve();
-  }
-}
-
-/**
- * When the contact acted: the time of the event's ULID (as the simulate command writes it), so an event
- * delivered again after a host's crash keeps its time, as WhatsApp's own timestamps do; now otherwise.
- */
-function writtenAt(sortKey: string): number {
-  try {
-    return decodeTime(sortKey.slice(sortKey.indexOf('#') + 1));
-  } catch {
-    return Date.now();
   }
 }
 

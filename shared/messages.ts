@@ -63,6 +63,14 @@ export interface MessageContactDto {
   readonly profilePicUrl: string | null;
 }
 
+/** GET /messages/{id}/media: a fresh link to one message's file. */
+export interface MessageMediaDto {
+  /** A short-lived signed URL of the file. */
+  readonly mediaUrl: string;
+  readonly mediaName: string | null;
+  readonly mediaType: MediaType;
+}
+
 /** Media types that carry a file; such a message received without one lost it in the download. */
 export const FILE_MEDIA_TYPES: readonly MediaType[] = ['image', 'audio', 'video', 'application'];
 

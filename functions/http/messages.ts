@@ -1,7 +1,8 @@
 /**
  * Messages of a conversation (spec 1 §2.5, §2.6, §7): read a page, send text and media, get a
- * presigned upload URL for big media, delete one's own message. `{id}` is the ticket's id, except for
- * DELETE, where it is the message's (`<ticketId>.<ulid>`). The company is the session's.
+ * presigned upload URL for big media, delete one's own message, a fresh link to a message's media.
+ * `{id}` is the ticket's id, except for DELETE and GET .../media, where it is the message's
+ * (`<ticketId>.<ulid>`). The company is the session's.
  */
 import {
   ListMessagesQuery,
@@ -21,6 +22,7 @@ import { parseInput } from '../core/http/validation';
 import { readUploadedFiles } from '../core/media/multipart';
 import { deleteMessage } from '../core/conversations/delete-message';
 import { listMessages, readPageStart } from '../core/conversations/list-messages';
+import { getMessageMedia } from '../core/conversations/message-media';
 import { createMediaUpload, postMediaMessages, postMessage } from '../core/conversations/post-message';
 
 const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers['content-type'] ?? '');
@@ -54,6 +56,7 @@ export const handler = httpModule('messages', {
     return created(await postMediaMessages(caller, params.id, form.files, caption));
   }),
   'DELETE /messages/{id}': callerRoute({ params: MessageParams }, async ({ caller, params }) => ok(await deleteMessage(caller, params.id))),
+  'GET /messages/{id}/media': callerRoute({ params: MessageParams }, async ({ caller, params }) => ok(await getMessageMedia(caller, params.id))),
   'POST /messages/{id}/media-url': callerRoute({ params: TicketMessagesParams, body: MediaUrlBody }, async ({ caller, params, body }) =>
     created(await createMediaUpload(caller, params.id, body)),
   ),

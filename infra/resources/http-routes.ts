@@ -148,6 +148,8 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/messages/{id}', module: 'messages', auth: 'jwt' },
   /** A presigned S3 upload for media too big for a request body; then POST /messages/{id} names its key. */
   { method: 'POST', path: '/messages/{id}/media-url', module: 'messages', auth: 'jwt' },
+  /** A fresh link to one message's file (`{id}` the message's); ERR_WAPP_DOWNLOAD_MEDIA when it was never downloaded. */
+  { method: 'GET', path: '/messages/{id}/media', module: 'messages', auth: 'jwt' },
 
   { method: 'GET', path: '/ticket-notes/list', module: 'notes', auth: 'jwt' },
   { method: 'POST', path: '/ticket-notes', module: 'notes', auth: 'jwt' },

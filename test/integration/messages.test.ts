@@ -15,6 +15,8 @@ import { getTicket, type Ticket } from '../../functions/core/repositories/ticket
 import { shardOf } from '../../functions/core/sessions/commands';
 import { sendOutgoingMessage } from '../../functions/core/conversations/send-message';
 import { updateMessageAck } from '../../functions/core/conversations/update-message-status';
+import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
+import { markConnected } from '../support/connections';
 import type { TestCloud } from '../support/local-cloud';
 import { sharedTestCloud } from '../support/shared-cloud';
 import { drainCommands as drainQueuedCommands } from '../support/session-commands';
@@ -615,6 +617,42 @@ describe('session commands', () => {
 });
 
 describe('media', () => {
+  it("keeps a received photo whose download failed, marked so, and asking for its media answers ERR_WAPP_DOWNLOAD_MEDIA", async () => {
+    // What the session host forwards when WhatsApp's download fails: the message, without its file.
+    const whatsappId = `W${ulid()}`;
+    await markConnected(a.companyId, whatsappId);
+    const from = `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
+    await handleWhatsAppEvent({
+      type: 'message',
+      companyId: a.companyId,
+      whatsappId,
+      chat: { id: from, isGroup: false },
+      whatsappMessageId: `M${ulid()}`,
+      fromMe: false,
+      timestamp: Date.now(),
+      mediaType: 'image',
+      body: 'Foto do produto',
+      media: null,
+      quotedWhatsappMessageId: null,
+    });
+    const pending = (await cloud.api('/tickets?status=pending&showAll=true', { token: a.admin.token })).body.tickets as { id: string; contact: { number: string } }[];
+    const ticketId = pending.find((ticket) => ticket.contact.number === from)?.id ?? '';
+
+    const [photo] = (await read(a.admin.token, ticketId)).body.messages;
+
+    expect(photo).toMatchObject({ mediaType: 'image', body: 'Foto do produto', mediaUrl: null, mediaMissing: true });
+    expect(await cloud.api(`/messages/${String(photo.id)}/media`, { token: a.admin.token })).toEqual({ status: 400, body: { error: 'ERR_WAPP_DOWNLOAD_MEDIA' } });
+    // A file that did arrive gets a fresh link; a text has no media.
+    const { ticket } = await attended();
+    const [sent] = (await postForm(cloud, `/messages/${ticket.id}`, agent.token, [{ name: 'foto.png', bytes: PNG_BYTES }])).body;
+    expect(sent.mediaMissing).toBe(false);
+    const link = await cloud.api(`/messages/${String(sent.id)}/media`, { token: agent.token });
+    expect(link).toMatchObject({ status: 200, body: { mediaName: 'foto.png', mediaType: 'image', mediaUrl: expect.any(String) } });
+    expect(Buffer.from(await (await fetch(link.body.mediaUrl)).arrayBuffer())).toEqual(PNG_BYTES);
+    const text = await seedInbound(ticket, 'só texto');
+    expect((await cloud.api(`/messages/${text.id}/media`, { token: agent.token })).status).toBe(404);
+  });
+
   it('stores uploaded files under the ticket, named safely, typed by their bytes, one message each', async () => {
     const { ticket } = await attended({ whatsappId: `W${ulid()}` });
     await drainCommands();

@@ -25,6 +25,15 @@ export function mediaTypeOf(contentType: string): MediaType {
 export const mediaMissing = (message: Pick<StoredMessage, 'mediaType' | 'mediaKey'>): boolean =>
   FILE_MEDIA_TYPES.includes(message.mediaType) && message.mediaKey === null;
 
+/** A fresh link to the message's file, or null when it has none. */
+export async function mediaLink(message: Pick<StoredMessage, 'mediaKey' | 'mediaContentType' | 'mediaType' | 'mediaName'>): Promise<string | null> {
+  if (!message.mediaKey) return null;
+  return presignedDownloadUrl(message.mediaKey, MESSAGE_MEDIA_URL_SECONDS, {
+    contentType: message.mediaContentType ?? undefined,
+    attachmentName: message.mediaType === 'application' ? (message.mediaName ?? undefined) : undefined,
+  });
+}
+
 export const messageContactOf = (contact: Pick<Contact, 'id' | 'name' | 'number' | 'profilePicUrl'>): MessageContactDto => ({
   id: contact.id,
   name: contact.name,
@@ -46,12 +55,7 @@ export const ticketMessageContact = (ticket: Pick<Ticket, 'contactId' | 'contact
 export async function presentMessage(message: StoredMessage, contact?: MessageContactDto | null): Promise<MessageDto> {
   const known = contact === null || contact?.id === message.contactId;
   const [mediaUrl, shownContact] = await Promise.all([
-    message.mediaKey
-      ? presignedDownloadUrl(message.mediaKey, MESSAGE_MEDIA_URL_SECONDS, {
-          contentType: message.mediaContentType ?? undefined,
-          attachmentName: message.mediaType === 'application' ? (message.mediaName ?? undefined) : undefined,
-        })
-      : null,
+    mediaLink(message),
     known ? (contact ?? null) : getContact(message.companyId, message.contactId).then((found) => (found ? messageContactOf(found) : null)),
   ]);
   return {

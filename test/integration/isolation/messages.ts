@@ -202,6 +202,15 @@ export const messagesProbes: Record<RouteKeyOf<'messages'>, Probe> = {
     await expectUnchanged(cloud, b, ticket.id);
   },
 
+  'GET /messages/{id}/media': async ({ cloud, a, b }) => {
+    const { ticket, inbound } = await conversationOfB(cloud, b);
+
+    const response = await cloud.api(`/messages/${inbound.id}/media?companyId=${b.companyId}`, { token: a.admin.token });
+
+    expect(response).toEqual({ status: 404, body: { error: 'ERR_NO_MESSAGE_FOUND' } });
+    await expectUnchanged(cloud, b, ticket.id);
+  },
+
   'POST /messages/{id}/media-url': async ({ cloud, a, b }) => {
     const { ticket } = await conversationOfB(cloud, b);
 

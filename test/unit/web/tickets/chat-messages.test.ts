@@ -290,6 +290,13 @@ describe('message content', () => {
     expect(messageContent(message('01', m1.createdAt, { mediaType: 'call_log', body: 'call:video' }))).toEqual({ kind: 'call', video: true });
   });
 
+  test('a received photo whose download failed says so, with its caption', () => {
+    expect(messageContent(message('01', m1.createdAt, { mediaType: 'image', mediaUrl: null, mediaMissing: true, body: 'foto do produto' }))).toEqual({
+      kind: 'missingMedia',
+      caption: 'foto do produto',
+    });
+  });
+
   test('media without a file falls back to its text', () => {
     expect(messageContent(message('01', m1.createdAt, { mediaType: 'audio', mediaUrl: null, body: 'áudio' }))).toEqual({
       kind: 'text',

@@ -1,7 +1,8 @@
 /**
  * The content of a message by kind (spec 1 §2.5): image, audio and video players from the message's
  * short-lived signed URL, documents as a download link, a location with a map link, a contact card and
- * a missed-call entry; anything else is formatted text.
+ * a missed-call entry, a notice for a received file that could not be downloaded; anything else is
+ * formatted text.
  *
  * Images and videos sit in boxes of a fixed width and aspect ratio, their picture fitted inside: the
  * message carries no dimensions of its media, and a box that took its size from the file as it loaded
@@ -10,6 +11,7 @@
 import { Link, makeStyles, mergeClasses, Text, tokens } from '@fluentui/react-components';
 import { ArrowDownload20Regular } from '@fluentui/react-icons/svg/arrow-download';
 import { CallMissed20Regular } from '@fluentui/react-icons/svg/call-missed';
+import { DocumentError20Regular } from '@fluentui/react-icons/svg/document-error';
 import { Location20Regular } from '@fluentui/react-icons/svg/location';
 import { Person20Regular } from '@fluentui/react-icons/svg/person';
 import { VideoOff20Regular } from '@fluentui/react-icons/svg/video-off';
@@ -110,6 +112,16 @@ export function MessageMedia({ content }: { readonly content: MessageContent }) 
             <Text size={200}>{content.card.number ? `+${content.card.number}` : texts.noNumber}</Text>
           </span>
         </div>
+      );
+    case 'missingMedia':
+      return (
+        <>
+          <div className={styles.card} role="note">
+            <DocumentError20Regular />
+            <Text italic>{texts.mediaMissing}</Text>
+          </div>
+          {caption(content.caption)}
+        </>
       );
     case 'call':
       return (

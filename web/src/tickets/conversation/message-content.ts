@@ -1,7 +1,8 @@
 /**
  * What a message shows (spec 1 §2.5): its media kind decides the renderer; text-like bodies of
  * locations, contact cards and call logs are read from their stored forms (shared/whatsapp-content.ts).
- * A media message whose file is not available (no URL) falls back to its text so nothing is hidden.
+ * A received file whose download from WhatsApp failed (`mediaMissing`) says so, with its caption; any
+ * other media message whose file is not available (no URL) falls back to its text so nothing is hidden.
  */
 import type { MessageDto } from '../../../../shared/messages';
 import {
@@ -18,7 +19,8 @@ export type MessageContent =
   | { readonly kind: 'document'; readonly url: string; readonly name: string; readonly caption: string }
   | { readonly kind: 'location'; readonly location: LocationContent }
   | { readonly kind: 'vcard'; readonly card: ContactCard }
-  | { readonly kind: 'call'; readonly video: boolean };
+  | { readonly kind: 'call'; readonly video: boolean }
+  | { readonly kind: 'missingMedia'; readonly caption: string };
 
 /** A caption worth showing: WhatsApp clients often put the file name in the body of a document. */
 function captionOf(message: MessageDto): string {
@@ -27,6 +29,7 @@ function captionOf(message: MessageDto): string {
 }
 
 export function messageContent(message: MessageDto): MessageContent {
+  if (message.mediaMissing) return { kind: 'missingMedia', caption: captionOf(message) };
   switch (message.mediaType) {
     case 'call_log':
       return { kind: 'call', video: message.body === CALL_LOG_BODIES.video };

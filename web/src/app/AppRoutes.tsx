@@ -48,7 +48,7 @@ function lazyPageOf(page: PageEntry): LazyPage {
   return component;
 }
 
-const Shell = lazyPage(() => import('../shell/Shell').then((m) => m.Shell));
+const Shell = lazyPage(() => import('./shell/Shell').then((m) => m.Shell));
 const NotFoundPage = lazyPage(() => import('../pages/NotFoundPage').then((m) => m.NotFoundPage));
 const PageGate = lazyPage(() => import('./PageGate').then((m) => m.PageGate));
 

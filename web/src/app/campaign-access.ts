@@ -4,8 +4,8 @@
  * or the company's setting campaignsEnabled does (what the local `cshow` flag mirrors; the shell keeps
  * the flag in step with the settings it loads). The server decides again on every campaign request.
  */
-import { campaignsEnabledBySettings } from '../shell/campaigns-flag';
-import { menuLayout } from '../shell/menu-rules';
+import { campaignsEnabledBySettings } from './shell/campaigns-flag';
+import { menuLayout } from './shell/menu-rules';
 import type { CurrentCompany, CurrentUser } from '../session/me';
 
 export function campaignPagesOpen(me: {

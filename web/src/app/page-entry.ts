@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import type { PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
 import type { CurrentPage, PageText } from '../runtime/current-page';
-import type { MenuIconName } from '../shell/menu-icons';
+import type { MenuIconName } from './shell/menu-icons';
 
 /**
  * `private`: inside the shell, for signed-in users; `public`: for visitors (a signed-in user opening

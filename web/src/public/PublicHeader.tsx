@@ -7,7 +7,7 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { LanguageMenu } from '../i18n/LanguageMenu';
 import { useTexts } from '../i18n/texts';
-import { ThemeToggle } from '../shell/ThemeToggle';
+import { ThemeToggle } from '../theme/ThemeToggle';
 import { BrandLink } from './BrandLink';
 import { publicTexts } from './texts';
 

@@ -9,7 +9,7 @@ import { pageDecision, PERMISSION_REDIRECT_DELAY_MS, type PageViewer } from '../
 import type { PageEntry } from '../../../../web/src/app/page-entry';
 import { pageGateTexts } from '../../../../web/src/app/page-gate-texts';
 import { menuPages, pageById, pagesIn, type PageId } from '../../../../web/src/app/page-registry';
-import { menuLayout, type MenuItemId } from '../../../../web/src/shell/menu-rules';
+import { menuLayout, type MenuItemId } from '../../../../web/src/app/shell/menu-rules';
 
 const noFeatures = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) as Record<PlanFlag, boolean>;
 

@@ -6,8 +6,8 @@ import { menuPages, menuPath, pageById, PAGES, pagesIn } from '../../../../web/s
 import { CAMPAIGN_PAGES, OPEN_PAGES, PRIVATE_PAGES, PUBLIC_PAGES } from '../../../../web/src/app/pages';
 import { LANGUAGES } from '../../../../web/src/i18n/language';
 import { isLegalDocumentId } from '../../../../web/src/public/legal-texts';
-import { MENU_ICONS } from '../../../../web/src/shell/menu-icons';
-import { MENU_PATHS } from '../../../../web/src/shell/menu-rules';
+import { MENU_ICONS } from '../../../../web/src/app/shell/menu-icons';
+import { MENU_PATHS } from '../../../../web/src/app/shell/menu-rules';
 
 const entries: readonly PageEntry[] = PAGES;
 

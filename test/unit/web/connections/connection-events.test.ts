@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { ConnectionDto } from '../../../../shared/connections';
 import { applyConnectionEvent, applyConnectionEventToCache, connectionKeys } from '../../../../web/src/api/connections';
-import { anyConnectionNeedsAttention } from '../../../../web/src/shell/connection-alert';
+import { anyConnectionNeedsAttention } from '../../../../web/src/app/shell/connection-alert';
 
 const connection = (id: string, overrides: Partial<ConnectionDto> = {}): ConnectionDto => ({
   id,

@@ -6,11 +6,11 @@
  */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
 import { useState } from 'react';
-import { useServices } from '../runtime/services';
-import { expiredSubscriptionMessage } from '../auth/subscription';
-import { useErrorText } from '../i18n/errors';
-import { useTexts } from '../i18n/texts';
-import { loginTexts } from '../public/login-texts';
+import { useServices } from '../../runtime/services';
+import { expiredSubscriptionMessage } from '../../auth/subscription';
+import { useErrorText } from '../../i18n/errors';
+import { useTexts } from '../../i18n/texts';
+import { loginTexts } from '../../public/login-texts';
 import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
 

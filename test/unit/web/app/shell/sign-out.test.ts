@@ -1,6 +1,6 @@
 /** Logging out from the shell (spec 1 §4.4; checklist C-023), also when the server refuses the call. */
-import { ApiError } from '../../../../web/src/api/client';
-import { signOutEverywhere } from '../../../../web/src/shell/sign-out';
+import { ApiError } from '../../../../../web/src/api/client';
+import { signOutEverywhere } from '../../../../../web/src/app/shell/sign-out';
 
 function fakes(logout: () => Promise<unknown>) {
   const calls: string[] = [];

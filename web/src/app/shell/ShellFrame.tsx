@@ -7,11 +7,11 @@ import { Button, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/rea
 import { Navigation24Regular } from '@fluentui/react-icons/svg/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import type { UserDto } from '../../../shared/users';
-import { FullPageSpinner } from '../components/FullPageSpinner';
-import { useTexts } from '../i18n/texts';
-import { useRealtimeEvent } from '../realtime';
-import { withOwnUser, type Me } from '../session/me';
+import type { UserDto } from '../../../../shared/users';
+import { FullPageSpinner } from '../../components/FullPageSpinner';
+import { useTexts } from '../../i18n/texts';
+import { useRealtimeEvent } from '../../realtime';
+import { withOwnUser, type Me } from '../../session/me';
 import { campaignsEnabledBySettings, writeCampaignsFlag } from './campaigns-flag';
 import { initialMenuOpen, MENU_RAIL_WIDTH_PX, MENU_WIDTH_PX, menuPresentation } from './layout';
 import { menuLayout } from './menu-rules';

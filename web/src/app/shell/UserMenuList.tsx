@@ -5,8 +5,8 @@
 import { Menu, MenuDivider, MenuGroup, MenuGroupHeader, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons/svg/person';
 import { SignOut20Regular } from '@fluentui/react-icons/svg/sign-out';
-import type { PopupProps } from '../components/on-demand';
-import { useTexts } from '../i18n/texts';
+import type { PopupProps } from '../../components/on-demand';
+import { useTexts } from '../../i18n/texts';
 import { shellTexts } from './texts';
 
 export interface UserMenuListProps extends PopupProps {

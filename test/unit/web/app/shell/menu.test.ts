@@ -1,7 +1,7 @@
-import { PRIVATE_PAGES } from '../../../../web/src/app/pages';
-import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../../../shared/plans';
-import { campaignsEnabledBySettings, readCampaignsFlag, writeCampaignsFlag } from '../../../../web/src/shell/campaigns-flag';
-import { activeMenuItem, MENU_PATHS, menuLayout, type MenuItemId, type MenuViewer } from '../../../../web/src/shell/menu-rules';
+import { PRIVATE_PAGES } from '../../../../../web/src/app/pages';
+import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../../../../shared/plans';
+import { campaignsEnabledBySettings, readCampaignsFlag, writeCampaignsFlag } from '../../../../../web/src/app/shell/campaigns-flag';
+import { activeMenuItem, MENU_PATHS, menuLayout, type MenuItemId, type MenuViewer } from '../../../../../web/src/app/shell/menu-rules';
 
 const noFeatures = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) as Record<PlanFlag, boolean>;
 

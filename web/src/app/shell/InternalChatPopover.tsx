@@ -4,8 +4,8 @@
  */
 import { Button, Tooltip } from '@fluentui/react-components';
 import { PeopleChat24Regular } from '@fluentui/react-icons/svg/people-chat';
-import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
-import { useTexts } from '../i18n/texts';
+import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../../components/on-demand';
+import { useTexts } from '../../i18n/texts';
 import { shellTexts } from './texts';
 
 const Popup = onDemand(() => import('./InternalChatSurface').then((m) => m.InternalChatSurface));

@@ -7,8 +7,8 @@
 import { Button, Tooltip } from '@fluentui/react-components';
 import { MoreHorizontal24Regular } from '@fluentui/react-icons/svg/more-horizontal';
 import type { ReactNode } from 'react';
-import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
-import { useTexts } from '../i18n/texts';
+import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../../components/on-demand';
+import { useTexts } from '../../i18n/texts';
 import { shellTexts } from './texts';
 
 const Popup = onDemand(() => import('./HeaderOverflowSurface').then((m) => m.HeaderOverflowSurface));

@@ -5,7 +5,7 @@
  */
 import { makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import type { PopupProps } from '../components/on-demand';
+import type { PopupProps } from '../../components/on-demand';
 
 const useStyles = makeStyles({
   surface: {

@@ -2,7 +2,7 @@
  * 'Ativo até {date}' in the greeting (spec 1 §1, §6; checklist C-004): admins whose company has a due
  * date see it, in the spec's DD/MM/YYYY format; nobody else does.
  */
-import { isAdmin } from '../session/me';
+import { isAdmin } from '../../session/me';
 
 /** `YYYY-MM-DD` (or an ISO instant) as DD/MM/YYYY, read from the text so no time zone shifts the day. */
 export function formatDay(isoDate: string): string | undefined {

@@ -6,10 +6,10 @@
 import { Caption1, Caption1Strong, makeStyles, tokens } from '@fluentui/react-components';
 import { Send20Regular } from '@fluentui/react-icons/svg/send';
 import { useLocation } from 'react-router';
-import { APP_VERSION } from '../../../shared/version';
-import { menuPageById } from '../app/page-registry';
-import { useLanguage } from '../i18n/language';
-import { format, useTexts } from '../i18n/texts';
+import { APP_VERSION } from '../../../../shared/version';
+import { menuPageById } from '../page-registry';
+import { useLanguage } from '../../i18n/language';
+import { format, useTexts } from '../../i18n/texts';
 import { MENU_ICONS } from './menu-icons';
 import { activeMenuItem, MENU_PATHS, type MenuItemId, type MenuLayout } from './menu-rules';
 import { MenuGroup } from './MenuGroup';

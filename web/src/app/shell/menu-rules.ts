@@ -8,10 +8,10 @@
  * prompts, queue integrations, the external API and the subscription page sit in the admin section
  * with the other company-configuration pages.
  */
-import { can } from '../../../shared/permissions';
-import type { PlanFlag } from '../../../shared/plans';
-import type { MenuSection, PageEntry } from '../app/page-entry';
-import { menuPages, menuPath, PAGES, type MenuItemId, type MenuPage } from '../app/page-registry';
+import { can } from '../../../../shared/permissions';
+import type { PlanFlag } from '../../../../shared/plans';
+import type { MenuSection, PageEntry } from '../page-entry';
+import { menuPages, menuPath, PAGES, type MenuItemId, type MenuPage } from '../page-registry';
 
 export type { MenuItemId };
 

@@ -1,5 +1,5 @@
 /** The shell's words: header, side menu, internal chat and user menu (spec 1 §1, §2.1, §2.2, §2.7). */
-import { defineTexts } from '../i18n/texts';
+import { defineTexts } from '../../i18n/texts';
 
 export const shellTexts = defineTexts({
   pt: {
@@ -13,8 +13,6 @@ export const shellTexts = defineTexts({
     menuLabel: 'Menu principal',
     reload: 'Recarregar',
     moreActions: 'Mais ações',
-    themeToLight: 'Usar tema claro',
-    themeToDark: 'Usar tema escuro',
     internalChat: 'Chat interno',
     internalChatSoon: 'O chat interno estará disponível em breve.',
     userMenu: 'Menu do usuário',
@@ -38,8 +36,6 @@ export const shellTexts = defineTexts({
     menuLabel: 'Main menu',
     reload: 'Reload',
     moreActions: 'More actions',
-    themeToLight: 'Use the light theme',
-    themeToDark: 'Use the dark theme',
     internalChat: 'Internal chat',
     internalChatSoon: 'The internal chat will be available soon.',
     userMenu: 'User menu',
@@ -63,8 +59,6 @@ export const shellTexts = defineTexts({
     menuLabel: 'Menú principal',
     reload: 'Recargar',
     moreActions: 'Más acciones',
-    themeToLight: 'Usar el tema claro',
-    themeToDark: 'Usar el tema oscuro',
     internalChat: 'Chat interno',
     internalChatSoon: 'El chat interno estará disponible pronto.',
     userMenu: 'Menú del usuario',

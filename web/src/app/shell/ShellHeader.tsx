@@ -9,19 +9,19 @@
 import { Body1, Button, Caption1, makeStyles, Subtitle2, Tooltip, tokens } from '@fluentui/react-components';
 import { ArrowClockwise24Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import type { ReactElement, ReactNode } from 'react';
-import type { UserDto } from '../../../shared/users';
-import { AnnouncementsPopover } from '../announcements/AnnouncementsPopover';
-import { LanguageMenu } from '../i18n/LanguageMenu';
-import { format, useTexts } from '../i18n/texts';
-import { NotificationsPopover } from '../notifications/NotificationsPopover';
-import { VolumeControl } from '../notifications/VolumeControl';
-import type { Me } from '../session/me';
+import type { UserDto } from '../../../../shared/users';
+import { AnnouncementsPopover } from '../../announcements/AnnouncementsPopover';
+import { LanguageMenu } from '../../i18n/LanguageMenu';
+import { format, useTexts } from '../../i18n/texts';
+import { NotificationsPopover } from '../../notifications/NotificationsPopover';
+import { VolumeControl } from '../../notifications/VolumeControl';
+import type { Me } from '../../session/me';
 import { activeUntilDate } from './active-until';
 import { HeaderOverflow } from './HeaderOverflow';
 import { headerPlacement, NARROW_MEDIA_QUERY, type HeaderAction } from './layout';
 import { InternalChatPopover } from './InternalChatPopover';
 import { shellTexts } from './texts';
-import { ThemeToggle } from './ThemeToggle';
+import { ThemeToggle } from '../../theme/ThemeToggle';
 import { UserMenu } from './UserMenu';
 import { useViewportSize } from './use-viewport-size';
 

@@ -4,7 +4,7 @@
  */
 import { Button, DrawerBody, DrawerHeader, DrawerHeaderTitle, makeStyles, OverlayDrawer } from '@fluentui/react-components';
 import { Dismiss24Regular } from '@fluentui/react-icons/svg/dismiss';
-import { useTexts } from '../i18n/texts';
+import { useTexts } from '../../i18n/texts';
 import { MENU_WIDTH_PX } from './layout';
 import type { MenuLayout } from './menu-rules';
 import { SideMenu } from './SideMenu';

@@ -3,8 +3,8 @@
  * has no backend yet, so it says so plainly; it lists chats and unread counts once the chats API exists.
  */
 import { Body1, makeStyles, Popover, PopoverSurface, PopoverTrigger, Subtitle2, tokens } from '@fluentui/react-components';
-import type { PopupProps } from '../components/on-demand';
-import { useTexts } from '../i18n/texts';
+import type { PopupProps } from '../../components/on-demand';
+import { useTexts } from '../../i18n/texts';
 import { shellTexts } from './texts';
 
 const useStyles = makeStyles({

@@ -5,7 +5,7 @@
  * the page always show the same status). Off for users who do not see the entry.
  */
 import { useEffect, useState } from 'react';
-import { useConnectionEvents, useConnections } from '../api/connections';
+import { useConnectionEvents, useConnections } from '../../api/connections';
 import { anyConnectionNeedsAttention, CONNECTION_ALERT_DELAY_MS } from './connection-alert';
 
 export function useConnectionAlert(enabled: boolean): boolean {

@@ -6,15 +6,15 @@
 import { Avatar, Button, Tooltip } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons/svg/person';
 import { lazy, Suspense, useState } from 'react';
-import type { UserDto } from '../../../shared/users';
-import { useServices } from '../runtime/services';
-import { menuButtonAtRest, onDemand, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
-import { useTexts } from '../i18n/texts';
+import type { UserDto } from '../../../../shared/users';
+import { useServices } from '../../runtime/services';
+import { menuButtonAtRest, onDemand, useOpenOnDemand, type ButtonAtRest } from '../../components/on-demand';
+import { useTexts } from '../../i18n/texts';
 import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
 
 // Loaded when first opened: the form's checks (the shared zod schemas) stay out of every page's first load.
-const UserDialog = lazy(() => import('../users/UserDialog').then((m) => ({ default: m.UserDialog })));
+const UserDialog = lazy(() => import('../../users/UserDialog').then((m) => ({ default: m.UserDialog })));
 const Popup = onDemand(() => import('./UserMenuList').then((m) => m.UserMenuList));
 
 export interface UserMenuProps {

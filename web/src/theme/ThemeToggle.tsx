@@ -3,12 +3,12 @@ import { Button, Tooltip } from '@fluentui/react-components';
 import { WeatherMoon24Regular } from '@fluentui/react-icons/svg/weather-moon';
 import { WeatherSunny24Regular } from '@fluentui/react-icons/svg/weather-sunny';
 import { useTexts } from '../i18n/texts';
-import { useThemeControl } from '../theme/theme-context';
-import { shellTexts } from './texts';
+import { themeTexts } from './texts';
+import { useThemeControl } from './theme-context';
 
 export function ThemeToggle() {
   const { theme, toggleTheme } = useThemeControl();
-  const texts = useTexts(shellTexts);
+  const texts = useTexts(themeTexts);
   const label = theme === 'dark' ? texts.themeToLight : texts.themeToDark;
   return (
     <Tooltip content={label} relationship="label">

@@ -3,8 +3,8 @@
  * a status that needs attention (everything but CONNECTED), first checked 2 s after load and then kept
  * current from the `whatsapp` and `whatsappSession` events.
  */
-import { needsAttention } from '../../../shared/connection-status';
-import type { ConnectionStatus } from '../../../shared/connections';
+import { needsAttention } from '../../../../shared/connection-status';
+import type { ConnectionStatus } from '../../../../shared/connections';
 
 export const CONNECTION_ALERT_DELAY_MS = 2000;
 
@@ -19,4 +19,4 @@ export function anyConnectionNeedsAttention(connections: readonly ConnectionStat
 }
 
 /** How an event changes the cached list: one rule for the badge and the connections page (api/connections.ts). */
-export { applyConnectionEvent } from '../api/connections';
+export { applyConnectionEvent } from '../../api/connections';

@@ -1,6 +1,6 @@
-import type { ConnectionDto } from '../../../../shared/connections';
-import { activeUntilDate, formatDay } from '../../../../web/src/shell/active-until';
-import { anyConnectionNeedsAttention, applyConnectionEvent, CONNECTION_ALERT_DELAY_MS } from '../../../../web/src/shell/connection-alert';
+import type { ConnectionDto } from '../../../../../shared/connections';
+import { activeUntilDate, formatDay } from '../../../../../web/src/app/shell/active-until';
+import { anyConnectionNeedsAttention, applyConnectionEvent, CONNECTION_ALERT_DELAY_MS } from '../../../../../web/src/app/shell/connection-alert';
 import {
   HEADER_ACTIONS,
   headerPlacement,
@@ -10,7 +10,7 @@ import {
   NARROW_MEDIA_QUERY,
   viewportSize,
   WIDE_MEDIA_QUERY,
-} from '../../../../web/src/shell/layout';
+} from '../../../../../web/src/app/shell/layout';
 
 describe('the menu layout rules', () => {
   test('uses the spec sizes: 240 px, narrow under 600 px, wide above 1200 px', () => {

@@ -288,3 +288,29 @@ describe('the menu of a queue picked from the queue menu', () => {
     expect(await getTicket(tenant.companyId, ticket!.id, true)).toMatchObject({ queueId: queue.body.id, chatbot: false });
   });
 });
+
+describe("the queue menu's order", () => {
+  it("lists the queues by their 'Ordem da fila (bot)', not as ticked on the connection, and the number picked follows the menu", async () => {
+    const token = tenant.admin.token;
+    const first = await cloud.api('/queue', { method: 'POST', token, body: { name: 'Cobrança', color: '#b45309', greetingMessage: 'Cobrança, pois não?', orderQueue: 0 } });
+    expect(first.status).toBe(201);
+    // Ticked first on the connection, but ordered after Cobrança (0) and, at the same order as Atendimento (1), after it by name.
+    const tied = await cloud.api('/queue', { method: 'POST', token, body: { name: 'Balcão', color: '#be185d', greetingMessage: 'Balcão aqui.', orderQueue: 1 } });
+    expect(tied.status).toBe(201);
+    const menuConnection = await cloud.api('/whatsapp', {
+      method: 'POST',
+      token,
+      body: { name: 'Ordem', provider: 'simulator', greetingMessage: GREETING, queueIds: [tied.body.id, tenant.queueId, first.body.id] },
+    });
+    expect(menuConnection.status).toBe(201);
+    const number = newNumber();
+    const write = (body: string) => handleWhatsAppEvent(message(number, body, { isGroup: false }, menuConnection.body.id));
+
+    await write('Oi');
+    await write('1');
+
+    const [ticket] = await ticketsOf(number, 'pending');
+    expect(await bodiesOf(ticket!.id)).toEqual(['Oi', `${GREETING}\n\n*1* - Cobrança\n*2* - Atendimento\n*3* - Balcão`, '1', 'Cobrança, pois não?']);
+    expect(await getTicket(tenant.companyId, ticket!.id, true)).toMatchObject({ queueId: first.body.id, chatbot: false });
+  });
+});

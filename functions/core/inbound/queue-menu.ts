@@ -6,6 +6,7 @@
  *
  * Menus are text: one line per choice, `*1* - Name`, and below a sub-menu `*#* - Voltar ao menu inicial`.
  */
+import { compareQueues, type Queue } from '../repositories/queues';
 import type { TicketBotState } from '../repositories/tickets';
 
 export interface MenuQueue {
@@ -22,7 +23,7 @@ export interface MenuOption {
 }
 
 export interface MenuContext {
-  /** The connection's queues, in their order. */
+  /** The connection's queues, in the menu's order (menuQueues). */
   readonly queues: readonly MenuQueue[];
   /** The options of the queue the state points at (all levels), in their order. */
   readonly options: readonly MenuOption[];
@@ -42,6 +43,21 @@ export const BACK_LINE = `*${BACK_TO_TOP}* - Voltar ao menu inicial`;
 
 const join = (...parts: readonly string[]) => parts.filter((part) => part.trim() !== '').join('\n\n');
 const lines = (items: readonly { readonly name: string }[]) => items.map((item, index) => `*${index + 1}* - ${item.name}`).join('\n');
+
+/**
+ * The connection's queues as the menu lists and numbers them: by the queues' own order ('Ordem da
+ * fila (bot)', orderQueue ascending), ties by name, as every list of queues shows them; not in the
+ * order they were ticked on the connection. The menu and the answer to it are both numbered from this.
+ */
+export function menuQueues(
+  companyQueues: readonly (MenuQueue & Pick<Queue, 'orderQueue'>)[],
+  connectionQueueIds: readonly string[],
+): MenuQueue[] {
+  return companyQueues
+    .filter((queue) => connectionQueueIds.includes(queue.id))
+    .sort(compareQueues)
+    .map((queue) => ({ id: queue.id, name: queue.name, greetingMessage: queue.greetingMessage }));
+}
 
 export function queueMenuText(context: MenuContext): string {
   return join(context.greetingMessage, lines(context.queues));

@@ -43,7 +43,7 @@ import { refreshWordCopies } from '../conversations/refresh-word-copies';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
 import { numberedTicket } from '../conversations/ticket-numbers';
-import { answerMenu, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
+import { answerMenu, menuQueues, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { announceContactChange, rowCopiesFor } from '../conversations/ticket-rows';
 import { isWithinSchedule } from './work-hours';
 
@@ -295,11 +295,9 @@ async function outOfHoursMessage(connection: Connection, settings: ReadonlyMap<s
 }
 
 async function menuContext(connection: Connection, queueId: string | null): Promise<MenuContext> {
-  const queues = (await listQueues(connection.companyId)).filter((queue) => connection.queueIds.includes(queue.id));
-  const ordered = connection.queueIds.map((id) => queues.find((queue) => queue.id === id)).filter((queue) => queue !== undefined);
   const options = queueId ? (await listOptionLevels(connection.companyId, queueId, null)).flat() : [];
   return {
-    queues: ordered.map((queue) => ({ id: queue.id, name: queue.name, greetingMessage: queue.greetingMessage })),
+    queues: menuQueues(await listQueues(connection.companyId), connection.queueIds),
     options: options.map((option) => ({ id: option.id, parentId: option.parentId, title: option.title, message: option.message })),
     greetingMessage: connection.greetingMessage,
     maxUseBotQueues: connection.maxUseBotQueues,

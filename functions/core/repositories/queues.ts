@@ -41,7 +41,7 @@ export const toQueueDto = (queue: Queue): QueueDto => ({
 });
 
 /** Lists order: `orderQueue` ascending, then name (accents and case ignored). */
-export const compareQueues = (a: Queue, b: Queue): number =>
+export const compareQueues = (a: Pick<Queue, 'orderQueue' | 'name' | 'id'>, b: Pick<Queue, 'orderQueue' | 'name' | 'id'>): number =>
   a.orderQueue - b.orderQueue || a.name.localeCompare(b.name, 'pt', { sensitivity: 'base' }) || a.id.localeCompare(b.id);
 
 /** One queue of the company; strongly consistent when about to be changed. */

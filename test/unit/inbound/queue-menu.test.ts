@@ -1,5 +1,5 @@
 /** The queue bot's decisions (functions/core/inbound/queue-menu.ts) and work hours. */
-import { answerMenu, BACK_LINE, openingMenu, type MenuContext } from '../../../functions/core/inbound/queue-menu';
+import { answerMenu, BACK_LINE, menuQueues, openingMenu, type MenuContext } from '../../../functions/core/inbound/queue-menu';
 import { isWithinSchedule } from '../../../functions/core/inbound/work-hours';
 import { defaultQueueSchedule } from '../../../shared/schedules';
 
@@ -58,6 +58,26 @@ describe('the queue menu', () => {
   test('stops after timeUseBotQueues minutes', () => {
     const later = new Date(now.getTime() + 11 * 60_000);
     expect(answerMenu(context, start, '1', later)).toEqual({ kind: 'silent', state: null });
+  });
+});
+
+describe("the queue menu's order", () => {
+  const queue = (id: string, name: string, orderQueue: number) => ({ id, name, orderQueue, greetingMessage: `${name} aqui.` });
+
+  test("lists the connection's queues by their 'Ordem da fila (bot)', not in the order they were ticked on the connection", () => {
+    const company = [queue('q1', 'Atendimento', 1), queue('q2', 'Cobrança', 0), queue('q3', 'Fora da conexão', -1)];
+    expect(menuQueues(company, ['q1', 'q2']).map((item) => item.name)).toEqual(['Cobrança', 'Atendimento']);
+  });
+
+  test('orders queues of the same order by name, accents and case ignored', () => {
+    const company = [queue('q1', 'vendas', 2), queue('q2', 'Ágil', 2), queue('q3', 'Balcão', 2), queue('q4', 'Primeira', 1)];
+    expect(menuQueues(company, ['q1', 'q2', 'q3', 'q4']).map((item) => item.name)).toEqual(['Primeira', 'Ágil', 'Balcão', 'vendas']);
+  });
+
+  test('numbers the answer as it numbered the menu: 1 picks the queue of the lowest order', () => {
+    const ordered: MenuContext = { ...context, queues: menuQueues([queue('q1', 'Vendas', 5), queue('q2', 'Suporte', 0)], ['q1', 'q2']), options: [] };
+    expect(openingMenu(ordered, now)).toMatchObject({ text: 'Olá!\n\n*1* - Suporte\n*2* - Vendas' });
+    expect(answerMenu(ordered, start, '1', now)).toEqual({ kind: 'reply', text: 'Suporte aqui.', state: null, queueId: 'q2' });
   });
 });
 

@@ -213,6 +213,8 @@ export interface KanbanTicketDto {
   readonly userId: string | null;
   readonly tags: readonly string[];
   readonly contact: { readonly id: string; readonly name: string; readonly number: string };
+  /** A WhatsApp group's ticket: its contact's number is the group's id, written as it is (not as a phone number). */
+  readonly isGroup: boolean;
   readonly lastMessage: string;
   readonly updatedAt: string;
 }

@@ -28,6 +28,7 @@ export async function kanbanTickets(caller: Caller, query: KanbanQuery): Promise
         userId: ticket.userId,
         tags: ticket.tagIds,
         contact: { id: ticket.contactId, name: contact?.name ?? '', number: contact?.number ?? '' },
+        isGroup: ticket.isGroup,
         lastMessage: ticket.lastMessage,
         updatedAt: ticket.updatedAt,
       };

@@ -5,7 +5,7 @@
  * is not such a number (a foreign number, a number pasted with its country code) is written with `+`,
  * which the server keeps as international, so no number is ever reshaped into another one.
  */
-import { normaliseNumber } from '../../../shared/contacts';
+import { normaliseNumber } from '../../../shared/phone-number';
 
 /** Digits of a Brazilian number with its area code: 10 (landline) or 11 (mobile). */
 const LOCAL_DIGITS_MAX = 11;

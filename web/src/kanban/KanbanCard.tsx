@@ -1,8 +1,8 @@
 /**
  * A card of the board (spec 2 §2 Kanban): the ticket's number, the contact's name and number, the last
- * message, and 'Ver Ticket', which opens the ticket. The card's body is what is dragged: the pointer
- * anywhere on the card (after a few pixels, so a click stays a click), or the keyboard on the focused
- * body (space picks it up, lane-keyboard.ts). 'Ver Ticket' sits beside the body, not inside it, so no
+ * message (written as the other lists write them: card-text.ts), and 'Ver Ticket', which opens the
+ * ticket. The card's body is what is dragged: the pointer anywhere on the card (after a few pixels, so a
+ * click stays a click), or the keyboard on the focused body (space picks it up, lane-keyboard.ts). 'Ver Ticket' sits beside the body, not inside it, so no
  * control is nested in another.
  */
 import { useDraggable } from '@dnd-kit/core';
@@ -14,8 +14,7 @@ import type { KanbanTicketDto } from '../../../shared/tickets';
 import { ticketRoutePath } from '../runtime/paths';
 import { useTexts } from '../i18n/texts';
 import { ticketsTexts } from '../tickets/texts';
-import { lastMessageKind } from '../tickets/ticket-format';
-import { cardNumber } from './card-number';
+import { cardText } from './card-text';
 import type { LaneId } from './kanban-board';
 import type { CardDragData } from './lane-keyboard';
 import { kanbanTexts } from './texts';
@@ -76,20 +75,20 @@ function CardBody({ ticket, ids = {} }: { readonly ticket: KanbanTicketDto; read
   const styles = useStyles();
   const texts = useTexts(kanbanTexts).card;
   const kinds = useTexts(ticketsTexts).item.lastMessage;
-  const kind = lastMessageKind(ticket.lastMessage);
+  const { number, name, phone, message } = cardText(ticket);
   return (
     <>
       <span className={styles.line}>
         <Caption1 id={ids.number} className={styles.number}>
-          {cardNumber(ticket)}
+          {number}
         </Caption1>
       </span>
       <Text id={ids.name} weight="semibold" className={styles.name}>
-        {ticket.contact.name}
+        {name}
       </Text>
-      <Caption1 className={styles.phone}>{ticket.contact.number}</Caption1>
-      <Caption1 className={mergeClasses(styles.message, kind !== 'text' && styles.label)}>
-        {ticket.lastMessage === '' ? texts.noMessage : kind === 'text' ? ticket.lastMessage : kinds[kind]}
+      <Caption1 className={styles.phone}>{phone}</Caption1>
+      <Caption1 className={mergeClasses(styles.message, message.kind !== 'text' && styles.label)}>
+        {message.kind === 'none' ? texts.noMessage : message.kind === 'text' ? message.text : kinds[message.kind]}
       </Caption1>
     </>
   );

@@ -75,13 +75,20 @@ export function boardLanes(
 export type MoveStep = { readonly kind: 'removeTag' } | { readonly kind: 'addTag'; readonly tagId: string };
 
 /**
- * What a drop asks of the server (spec 2 §4, checklist O-089, O-090): nothing when the card stays in its
- * lane; to 'Em aberto', only the removal of its tag; to a tag lane, the removal then the lane's tag.
+ * What a drop asks of the server (spec 2 §4: "the ticket's existing tag is removed, then the target
+ * lane's tag is added"; checklist O-089 to O-091): nothing when the card stays in its lane; to 'Em
+ * aberto', only the removal of its tag; from a tag lane to another, the removal then the lane's tag;
+ * from 'Em aberto' to a tag lane, only the lane's tag, since there is no tag to remove (a removal there
+ * would toast 'Ticket Tag Removido!' for nothing). Should the board be behind and the ticket carry a
+ * kanban tag after all, the addition still leaves it in that one lane: PUT /ticket-tags/{id}/{tagId}
+ * makes the lane's tag its only kanban tag (functions/core/conversations/sync-ticket-tags.ts).
  */
 export function moveSteps(from: LaneId, to: LaneId): MoveStep[] {
   if (from === to) return [];
   const tagId = tagIdOfLane(to);
-  return tagId === undefined ? [{ kind: 'removeTag' }] : [{ kind: 'removeTag' }, { kind: 'addTag', tagId }];
+  if (tagId === undefined) return [{ kind: 'removeTag' }];
+  const add: MoveStep = { kind: 'addTag', tagId };
+  return from === OPEN_LANE_ID ? [add] : [{ kind: 'removeTag' }, add];
 }
 
 /** The server's calls of a move, given by the caller (the API module), each answering the ticket. */

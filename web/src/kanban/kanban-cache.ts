@@ -21,6 +21,7 @@ export function kanbanTicketOf(ticket: TicketDto): KanbanTicketDto {
     userId: ticket.userId,
     tags: ticket.tags,
     contact: { id: ticket.contact.id, name: ticket.contact.name, number: ticket.contact.number },
+    isGroup: ticket.isGroup,
     lastMessage: ticket.lastMessage,
     updatedAt: ticket.updatedAt,
   };

@@ -1,10 +1,10 @@
 /**
  * A card dropped on another lane (spec 2 §4, §8): the card shows in its new lane at once (optimistic),
- * then the move's calls go one after the other, each confirmed by its toast: DELETE /ticket-tags/{id}
- * ('Ticket Tag Removido!'), and for a tag lane PUT /ticket-tags/{id}/{tagId} ('Ticket Tag Adicionado
- * com Sucesso!'). Each answer is stored in the board. A refused call shows its catalogue error, the
- * card goes back to where the board has it, and the board and its lanes are read again (the first
- * call may have been done; the lane's tag may be gone).
+ * then the move's calls (kanban-board.ts moveSteps) go one after the other, each confirmed by its toast:
+ * DELETE /ticket-tags/{id} ('Ticket Tag Removido!') when the card leaves a tag lane, and for a tag lane
+ * PUT /ticket-tags/{id}/{tagId} ('Ticket Tag Adicionado com Sucesso!'). Each answer is stored in the
+ * board. A refused call shows its catalogue error, the card goes back to where the board has it, and the
+ * board and its lanes are read again (the first call may have been done; the lane's tag may be gone).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';

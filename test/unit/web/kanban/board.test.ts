@@ -22,6 +22,7 @@ const card = (id: string, tags: string[] = [], updatedAt = '2025-01-01T10:00:00.
   userId: null,
   tags,
   contact: { id: `c-${id}`, name: `Contato ${id}`, number: '5511999990000' },
+  isGroup: false,
   lastMessage: 'Olá',
   updatedAt,
 });
@@ -118,9 +119,12 @@ describe('moveSteps (spec 2 §4)', () => {
     expect(moveSteps('tag:T1', OPEN_LANE_ID)).toEqual([{ kind: 'removeTag' }]);
   });
 
-  test("removes the ticket's tag and then adds the lane's tag when the card goes to a tag lane", () => {
+  test("removes the ticket's tag and then adds the lane's tag when the card goes from a tag lane to another", () => {
     expect(moveSteps('tag:T1', 'tag:T2')).toEqual([{ kind: 'removeTag' }, { kind: 'addTag', tagId: 'T2' }]);
-    expect(moveSteps(OPEN_LANE_ID, 'tag:T1')).toEqual([{ kind: 'removeTag' }, { kind: 'addTag', tagId: 'T1' }]);
+  });
+
+  test("only adds the lane's tag when the card goes from 'Em aberto' to a tag lane, as there is no tag to remove", () => {
+    expect(moveSteps(OPEN_LANE_ID, 'tag:T1')).toEqual([{ kind: 'addTag', tagId: 'T1' }]);
   });
 });
 
@@ -140,7 +144,7 @@ describe('runMoveSteps', () => {
   test('removes the tag, then adds the lane tag, telling each answer in turn', async () => {
     const { calls, done, api, tell } = recorder();
 
-    await runMoveSteps(moveSteps(OPEN_LANE_ID, 'tag:T2'), api, tell);
+    await runMoveSteps(moveSteps('tag:T1', 'tag:T2'), api, tell);
 
     expect(calls).toEqual(['removeTag', 'addTag T2']);
     expect(done).toEqual(['removeTag: answer of removeTag', 'addTag: answer of addTag T2']);

@@ -22,6 +22,7 @@ describe('kanbanTicketOf', () => {
       userId: null,
       tags: ['T1', 'T2'],
       contact: { id: 'contact-1', name: 'Maria', number: '5511999990000' },
+      isGroup: false,
       lastMessage: 'Olá',
       updatedAt: ticket.updatedAt,
     });

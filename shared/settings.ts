@@ -22,11 +22,23 @@ export const SETTING_VALUE_SCHEMAS = {
   /** Payment provider credential: write-only, never answered back (docs/architecture.md §1.6). */
   asaas: z.string().max(500),
   campaignsEnabled: z.enum(['true', 'false']),
+  /**
+   * The platform's switch for new user accounts (spec 1 §8 ERR_USER_CREATION_DISABLED): `disabled`
+   * refuses the public sign-up and the users a company administrator adds. One value for the whole
+   * platform (PLATFORM_SETTINGS), changed by a super user.
+   */
+  userCreation: enabledOrDisabled,
 } as const;
 
 export type SettingKey = keyof typeof SETTING_VALUE_SCHEMAS;
 
 export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as SettingKey[];
+
+/** Keys of the platform, not of a company: stored once, answered only to super users. */
+export const PLATFORM_SETTINGS: readonly SettingKey[] = ['userCreation'];
+
+/** The keys each company has (every key but the platform's). */
+export const COMPANY_SETTING_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((key) => !PLATFORM_SETTINGS.includes(key));
 
 /** Keys whose value is a secret: stored, but answered as an empty string. */
 export const WRITE_ONLY_SETTINGS: readonly SettingKey[] = ['asaas'];
@@ -43,6 +55,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingKey, string>> = {
   automaticLabelView: 'disabled',
   asaas: '',
   campaignsEnabled: 'true',
+  userCreation: 'enabled',
 };
 
 export interface Setting {

@@ -5,7 +5,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { listen as listenAs } from '../support/listen';
-import { SETTING_KEYS } from '../../shared/settings';
+import { COMPANY_SETTING_KEYS } from '../../shared/settings';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
@@ -41,7 +41,7 @@ describe('GET /settings', () => {
     const response = await cloud.api('/settings', { token: a.admin.token });
 
     expect(response.status).toBe(200);
-    expect(response.body.map((setting: { key: string }) => setting.key)).toEqual(SETTING_KEYS);
+    expect(response.body.map((setting: { key: string }) => setting.key)).toEqual(COMPANY_SETTING_KEYS);
     expect(response.body).toEqual(expect.arrayContaining([{ key: 'chatBotType', value: 'text' }, { key: 'asaas', value: '' }]));
   });
 
@@ -49,7 +49,7 @@ describe('GET /settings', () => {
     const response = await cloud.api('/settings', { token: plainUser.token });
 
     expect(response.status).toBe(200);
-    expect(response.body).toHaveLength(SETTING_KEYS.length);
+    expect(response.body).toHaveLength(COMPANY_SETTING_KEYS.length);
   });
 });
 

@@ -213,6 +213,33 @@ describe('POST /users', () => {
   });
 });
 
+describe("the platform's user-creation switch", () => {
+  it('refuses, while a super user has it off, the public sign-up and the users an administrator adds, with ERR_USER_CREATION_DISABLED', async () => {
+    const superUser = await cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const turn = (value: string, token = superUser.accessToken) => cloud.api('/settings/userCreation', { method: 'PUT', token, body: { value } });
+    const plans = (await cloud.api('/plans/list')).body as { id: string }[];
+    const signUp = () =>
+      cloud.api('/companies/cadastro', { method: 'POST', body: { name: 'Closed Co', email: newEmail('owner'), phone: '(11) 99999-9999', password: TEST_PASSWORD, planId: plans[0]?.id } });
+
+    expect(await turn('disabled', tenant.admin.token)).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await turn('disabled')).toEqual({ status: 200, body: { key: 'userCreation', value: 'disabled' } });
+    try {
+      const before = await usersCount(tenant.companyId);
+      expect(await cloud.api('/users', { method: 'POST', token: tenant.admin.token, body: userBody() })).toEqual({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
+      expect(await usersCount(tenant.companyId)).toBe(before);
+      expect(await signUp()).toEqual({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
+      // The switch is the super user's: their own creations go on, and only they see it among the settings.
+      expect((await cloud.api('/users', { method: 'POST', token: superUser.accessToken, body: { ...userBody(), queueIds: [] } })).status).toBe(201);
+      expect((await cloud.api('/settings', { token: superUser.accessToken })).body).toContainEqual({ key: 'userCreation', value: 'disabled' });
+      expect((await cloud.api('/settings', { token: tenant.admin.token })).body.map((setting: { key: string }) => setting.key)).not.toContain('userCreation');
+    } finally {
+      expect((await turn('enabled')).status).toBe(200);
+    }
+    expect((await cloud.api('/users', { method: 'POST', token: tenant.admin.token, body: userBody() })).status).toBe(201);
+    expect((await signUp()).status).toBe(201);
+  });
+});
+
 describe('the plan\'s user limit', () => {
   it('refuses a user over the limit with ERR_USER_LIMIT_REACHED and nothing created, until a user is deleted', async () => {
     const small = await createTenant(cloud, { users: 2 });

@@ -13,7 +13,7 @@
 import { ulid } from 'ulid';
 import { BILLING_ADDRESS_FIELDS, FIRST_QUEUE, type BillingAddress, type CompanySummary } from '../../../shared/companies';
 import { defaultQueueSchedule } from '../../../shared/schedules';
-import { DEFAULT_SETTINGS, SETTING_KEYS, type SettingKey } from '../../../shared/settings';
+import { COMPANY_SETTING_KEYS, DEFAULT_SETTINGS, type SettingKey } from '../../../shared/settings';
 import { AppError } from '../errors';
 import { createAccount, normaliseEmail } from '../aws/cognito-accounts';
 import { putNewCompanyAction, type Company, type Recurrence } from '../repositories/companies';
@@ -98,7 +98,7 @@ export async function createCompany(input: CreateCompanyInput, now = new Date())
   steps.add('plan', planCounterAction(company.planId, 1));
   steps.add('nameIndex', markNameIndexBuiltAction(companyId, now));
   steps.add('wordMarks', markWordMarksBuiltAction(companyId, now));
-  for (const key of SETTING_KEYS) steps.add(`setting:${key}`, putSettingAction(companyId, key, settings[key]));
+  for (const key of COMPANY_SETTING_KEYS) steps.add(`setting:${key}`, putSettingAction(companyId, key, settings[key]));
 
   const failed = await runWithNewAccount(steps, email);
   if (failed.size > 0) {

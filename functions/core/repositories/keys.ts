@@ -23,6 +23,8 @@ export const keys = {
   userPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'USER#' }),
   setting: (companyId: string, key: string): Key => ({ PK: company(companyId), SK: `SETTING#${key}` }),
   settingPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'SETTING#' }),
+  /** A setting of the platform, not of a company (shared/settings.ts PLATFORM_SETTINGS). */
+  platformSetting: (key: string): Key => ({ PK: 'PLATFORM#SETTINGS', SK: `SETTING#${key}` }),
   queue: (companyId: string, queueId: string): Key => ({ PK: company(companyId), SK: `QUEUE#${queueId}` }),
   queuePrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'QUEUE#' }),
   uniqueQueueColor: (companyId: string, color: string): Key => ({

@@ -1,8 +1,12 @@
-/** Company settings: one item per key in the company partition. */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+/**
+ * Company settings: one item per key in the company partition; the platform's own settings
+ * (PLATFORM_SETTINGS) one item per key in a platform partition.
+ */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  COMPANY_SETTING_KEYS,
   DEFAULT_SETTINGS,
-  SETTING_KEYS,
+  PLATFORM_SETTINGS,
   WRITE_ONLY_SETTINGS,
   isSettingKey,
   type Setting,
@@ -32,7 +36,7 @@ export const answerableSetting = (key: SettingKey, value: string): Setting => ({
 });
 
 /**
- * The company's settings as the API answers them, one per known key in SETTING_KEYS order: secrets
+ * The company's settings as the API answers them, one per company key in SETTING_KEYS order: secrets
  * blanked, unknown stored keys ignored, and a key the company has never stored (one added after it was
  * created) answered with its default.
  */
@@ -42,7 +46,24 @@ export async function listSettings(companyId: string): Promise<Setting[]> {
     const key = String(item.key);
     if (isSettingKey(key)) stored.set(key, String(item.value));
   }
-  return SETTING_KEYS.map((key) => answerableSetting(key, stored.get(key) ?? DEFAULT_SETTINGS[key]));
+  return COMPANY_SETTING_KEYS.map((key) => answerableSetting(key, stored.get(key) ?? DEFAULT_SETTINGS[key]));
+}
+
+/** The platform's settings, each with its default until a super user stored it. */
+export async function listPlatformSettings(): Promise<Setting[]> {
+  return Promise.all(PLATFORM_SETTINGS.map(async (key) => answerableSetting(key, await platformSetting(key))));
+}
+
+/** One platform setting's value (its default when never stored); read strongly, as a switch must hold at once. */
+export async function platformSetting(key: SettingKey): Promise<string> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.platformSetting(key), ConsistentRead: true }));
+  return typeof Item?.value === 'string' ? Item.value : DEFAULT_SETTINGS[key];
+}
+
+export async function putPlatformSetting(key: SettingKey, value: string, now = new Date()): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: table(), Item: { ...keys.platformSetting(key), entity: 'platformSetting', key, value, updatedAt: now.toISOString() } }),
+  );
 }
 
 /** Stores one setting's value, replacing the previous one (a setting has no other attribute to keep). */

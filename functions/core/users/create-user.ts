@@ -1,7 +1,8 @@
 /**
  * An admin adds a user to their company (POST /users), all or nothing across Cognito and DynamoDB.
  *
- * Steps: refuse at once when the company already has as many users as its plan allows; check that the
+ * Steps: refuse while the platform's user creation is disabled (ERR_USER_CREATION_DISABLED,
+ * user-creation.ts); refuse at once when the company already has as many users as its plan allows; check that the
  * queues and the default connection are the company's (ERR_NO_WAPP_FOUND for a connection that is
  * not); create the Cognito account; write in one transaction the email's uniqueness item, the user, the
  * identity item, one more user on the company's counter (held under the plan's limit) and a check that
@@ -22,11 +23,13 @@ import { claimEmailAction, putNewIdentityAction, putNewUserAction, type User } f
 import type { Caller } from '../caller/load-caller';
 import { toUserDto, userCompanyOf } from './present-user';
 import { runWithNewAccount } from './run-with-new-account';
+import { assertUserCreationAllowed } from './user-creation';
 
 type StepName = 'email' | 'user' | 'identity' | 'usersCount' | 'whatsapp' | `queue:${string}`;
 
 export async function createUser(caller: Caller, input: CreateUserInput, now = new Date()): Promise<UserDto> {
   const { companyId } = caller;
+  await assertUserCreationAllowed(caller);
   const limit = caller.plan.users;
   if (caller.company.usersCount >= limit) throw new AppError('ERR_USER_LIMIT_REACHED', { details: { limit } });
   const queues = await getQueueSummaries(companyId, input.queueIds);

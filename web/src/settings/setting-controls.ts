@@ -43,11 +43,15 @@ export const SETTING_CONTROLS: readonly SettingControl[] = [
   { kind: 'select', key: 'chatBotType', values: ['text', 'button'] },
   enabledSwitch('automaticLabelView'),
   { kind: 'switch', key: 'campaignsEnabled', on: 'true', off: 'false' },
+  enabledSwitch('userCreation'),
   { kind: 'secret', key: 'asaas' },
 ];
 
-/** The platform's keys: the payment credential and the campaigns opening beyond the plan. */
-export const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'campaignsEnabled'];
+/**
+ * The platform's keys: the payment credential, the campaigns opening beyond the plan, and the switch
+ * that lets companies make new user accounts (sign-up and their users page).
+ */
+export const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'campaignsEnabled', 'userCreation'];
 
 /** The controls a caller may use: the server would refuse the super user's keys to anyone else. */
 export function controlsFor(isSuper: boolean): SettingControl[] {

@@ -30,6 +30,7 @@ export const settingsTexts = defineTexts({
         chatBotType: 'Tipo do chatbot',
         automaticLabelView: 'Visualização automática de etiquetas',
         campaignsEnabled: 'Campanhas habilitadas nesta empresa',
+        userCreation: 'Criação de usuários',
         asaas: 'Token do Asaas (pagamentos)',
       },
       hints: {
@@ -43,6 +44,7 @@ export const settingsTexts = defineTexts({
         chatBotType: 'Os menus são enviados como texto.',
         automaticLabelView: '',
         campaignsEnabled: 'Abre as campanhas mesmo que o plano não as inclua.',
+        userCreation: 'Desligada, ninguém se cadastra e as empresas não criam novos usuários.',
         asaas: 'Nunca é exibido depois de salvo. Deixe em branco para não alterar.',
       },
       values: {
@@ -95,6 +97,7 @@ export const settingsTexts = defineTexts({
         chatBotType: 'Chatbot type',
         automaticLabelView: 'Automatic label view',
         campaignsEnabled: 'Campaigns enabled for this company',
+        userCreation: 'User creation',
         asaas: 'Asaas token (payments)',
       },
       hints: {
@@ -108,6 +111,7 @@ export const settingsTexts = defineTexts({
         chatBotType: 'Menus are sent as text.',
         automaticLabelView: '',
         campaignsEnabled: 'Opens campaigns even when the plan lacks them.',
+        userCreation: 'When off, nobody can sign up and companies cannot create new users.',
         asaas: 'Never shown once saved. Leave blank to keep it.',
       },
       values: {
@@ -159,6 +163,7 @@ export const settingsTexts = defineTexts({
         chatBotType: 'Tipo de chatbot',
         automaticLabelView: 'Visualización automática de etiquetas',
         campaignsEnabled: 'Campañas habilitadas en esta empresa',
+        userCreation: 'Creación de usuarios',
         asaas: 'Token de Asaas (pagos)',
       },
       hints: {
@@ -172,6 +177,7 @@ export const settingsTexts = defineTexts({
         chatBotType: 'Los menús se envían como texto.',
         automaticLabelView: '',
         campaignsEnabled: 'Abre las campañas aunque el plan no las incluya.',
+        userCreation: 'Desactivada, nadie puede registrarse y las empresas no crean nuevos usuarios.',
         asaas: 'Nunca se muestra después de guardado. Déjelo en blanco para no cambiarlo.',
       },
       values: {

@@ -48,12 +48,13 @@ describe('the Opções tab controls', () => {
     expect(textsIn(settingsTexts, 'pt').hours.saved).toBe('Horários atualizados com sucesso.');
   });
 
-  it('hides the payment credential and the campaigns opening from an administrator who is not a super user', () => {
+  it('hides the payment credential, the campaigns opening and the user-creation switch from an administrator who is not a super user', () => {
     const keys = controlsFor(false).map((control) => control.key);
     expect(keys).not.toContain('asaas');
     expect(keys).not.toContain('campaignsEnabled');
+    expect(keys).not.toContain('userCreation');
     expect(keys).toContain('userRating');
-    expect(controlsFor(true).map((control) => control.key)).toEqual(expect.arrayContaining(['asaas', 'campaignsEnabled']));
+    expect(controlsFor(true).map((control) => control.key)).toEqual(expect.arrayContaining(['asaas', 'campaignsEnabled', 'userCreation']));
   });
 });
 

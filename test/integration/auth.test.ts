@@ -12,8 +12,7 @@ import { sessionTag } from '../../shared/users';
 import { FORGOT_PASSWORD_LIMITS } from '../../functions/core/auth/forgot-password';
 import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
-import type { TestCloud } from '../support/local-cloud';
-import { sharedTestCloud } from '../support/shared-cloud';
+import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 
@@ -22,7 +21,8 @@ let cognito: CognitoIdentityProviderClient;
 let tenant: Tenant;
 
 beforeAll(async () => {
-  cloud = await sharedTestCloud();
+  // A private cloud: the password-reset tests read the code the local Cognito "e-mails" in this process.
+  cloud = await startTestCloud();
   cognito = new CognitoIdentityProviderClient({ endpoint: cloud.config.cognitoEndpoint, region: cloud.config.region });
   tenant = await createTenant(cloud);
 });

@@ -4,13 +4,14 @@
  * call without a token (the documented 401 code is the one answered).
  */
 import { openApiStructureProblems } from '../support/openapi-structure';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { ifAssigned } from '../support/teardown';
 
 let cloud: TestCloud;
 
 beforeAll(async () => {
-  cloud = await startTestCloud({ seed: false });
+  cloud = await sharedTestCloud();
 });
 
 afterAll(async () => {

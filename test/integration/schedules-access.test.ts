@@ -11,7 +11,8 @@ import { handleDueMessage } from '../../functions/workers/schedule-due';
 import { PNG_BYTES } from './isolation/announcements';
 import { postForm } from './isolation/messages';
 import { contactOf } from './isolation/schedules';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost, until } from '../support/simulated-whatsapp';
 import { ifAssigned } from '../support/teardown';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
@@ -52,7 +53,7 @@ async function sendNow(stored: { id: string; sendAt: string }) {
 }
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
   host = startSimulatorHost();
   connection = await createSimulatedConnection(cloud, tenant, 'Principal');

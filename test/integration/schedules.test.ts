@@ -12,7 +12,8 @@ import { PNG_BYTES } from './isolation/announcements';
 import { contactOf } from './isolation/schedules';
 import { postForm } from './isolation/messages';
 import { listen, type Listener } from '../support/listen';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost, until } from '../support/simulated-whatsapp';
 import { ifAssigned } from '../support/teardown';
 import { createTenant, type Tenant } from '../support/tenants';
@@ -38,7 +39,7 @@ const post = (body: Record<string, unknown>, token = tenant.admin.token): Promis
 const show = async (id: string) => (await cloud.api(`/schedules/${id}`, { token: tenant.admin.token })).body;
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
   host = startSimulatorHost();
   defaultConnection = await createSimulatedConnection(cloud, tenant, 'Principal');

@@ -13,7 +13,8 @@ import type { TicketDto } from '../../shared/tickets';
 import type { WhatsAppEvent } from '../../functions/core/sessions/events';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { messageText } from '../support/frame-text';
-import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 import { seedConversation } from './isolation/messages';
@@ -27,7 +28,7 @@ const GREETING = 'Olá! Bem-vindo.';
 const REQUEST = 'Preciso de ajuda com meu pedido';
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
+  cloud = await sharedTestCloud();
   tenant = await createTenant(cloud);
   const created = await cloud.api('/whatsapp', {
     method: 'POST',

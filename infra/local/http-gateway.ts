@@ -36,6 +36,9 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
+/** How long an idle keep-alive socket stays open: longer than any pause of a client between requests. */
+const IDLE_SOCKET_KEEP_MS = 10 * 60_000;
+
 /** API Gateway's payload limit for HTTP APIs. */
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const ACCOUNT_ID = '123456789012';
@@ -468,7 +471,9 @@ export async function startHttpGateway(options: HttpGatewayOptions): Promise<Run
     }
   }
 
-  const server = createServer((req, res) => {
+  // Node closes an idle keep-alive socket after 5 s; a request a client (fetch, a browser) sends on it
+  // at that moment fails with EPIPE or a reset, which API Gateway, keeping sockets far longer, never causes.
+  const server = createServer({ keepAliveTimeout: IDLE_SOCKET_KEEP_MS }, (req, res) => {
     const started = Date.now();
     const requestId = apiGatewayId();
     const logEntry: Record<string, unknown> = { type: 'http', requestId, method: req.method, path: req.url?.split('?')[0] };

@@ -1,7 +1,8 @@
 /**
  * Message templates (spec 1 §3, spec 2 §3): the variables {{firstName}}, {{name}}, {{ms}} (the greeting
  * of the hour), {{protocol}} and {{hora}} in texts the server sends on the company's behalf (greeting on
- * accept, transfer notices, closing and rating messages, quick replies). Times are the company's
+ * accept, transfer notices, closing and rating messages, quick replies), and in the composer when a
+ * quick reply is picked (the agent sees what the customer will get). Times are the company's
  * (shared/company-time.ts). Unknown variables are left as written, so a typo shows instead of vanishing.
  */
 import { companyClock, companyHour } from './company-time';
@@ -12,8 +13,12 @@ export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export interface TemplateContext {
   /** The contact's name as stored. */
   readonly contactName: string;
-  /** The ticket's protocol: its number (see ticketProtocol). */
-  readonly protocol: string;
+  /**
+   * The ticket's protocol: its number (see ticketProtocol). null where it is not known yet (the web
+   * filling a quick reply in for a ticket the server has not numbered): {{protocol}} then stays as
+   * written, and the server fills it in when the text is sent.
+   */
+  readonly protocol: string | null;
   readonly now: Date;
 }
 
@@ -43,7 +48,7 @@ export function usesTemplateVariable(text: string, variable: TemplateVariable): 
 
 export function renderTemplate(text: string, context: TemplateContext): string {
   const name = context.contactName.trim();
-  const values: Record<TemplateVariable, string> = {
+  const values: Record<TemplateVariable, string | null> = {
     firstName: name.split(/\s+/)[0] ?? '',
     name,
     ms: greetingOfHour(context.now),
@@ -51,6 +56,6 @@ export function renderTemplate(text: string, context: TemplateContext): string {
     hora: companyClock(context.now),
   };
   return text.replace(VARIABLE, (whole, variable: string) =>
-    (TEMPLATE_VARIABLES as readonly string[]).includes(variable) ? values[variable as TemplateVariable] : whole,
+    (TEMPLATE_VARIABLES as readonly string[]).includes(variable) ? (values[variable as TemplateVariable] ?? whole) : whole,
   );
 }

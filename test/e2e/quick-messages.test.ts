@@ -2,8 +2,9 @@
  * The quick messages page (/quick-messages) in the browser: an agent writes a quick reply with a
  * variable put in by the insert-variable menu at the cursor, attaches a file and takes it off, deletes
  * a quick reply after the confirmation, and sees a colleague's change arrive live; then, in a ticket
- * they attend, types '/' and the shortcode, picks the quick reply and sends it: the customer's phone
- * receives the customer's name in place of the variable (checklist C-113). The page has no serious or
+ * they attend, types '/' and the shortcode and picks the quick reply: the composer shows the customer's
+ * name in place of the variable, and what the agent sends, edited, reaches the phone with every variable
+ * filled in (checklist C-113). The page has no serious or
  * critical accessibility violation in the light and dark themes.
  */
 import type { Page } from 'playwright-core';
@@ -133,22 +134,27 @@ describe('the quick messages page', () => {
     await other.context().close();
   });
 
-  it("sends the quick reply picked with '/' in a ticket, and the customer's phone gets their name in place of the variable", async () => {
+  it("fills the customer's name in the composer when the quick reply is picked with '/', and the phone gets what the agent saw", async () => {
     await page.goto(`/tickets/${ticketUuid}`);
     const panel = await shows(conversation(page, CUSTOMER.name));
     const input = panel.getByRole('textbox', { name: 'Mensagem' });
 
     await input.fill(`/${SHORTCODE.slice(0, 4)}`);
     await page.getByRole('option', { name: new RegExp(`/${SHORTCODE}`) }).click();
-    expect(await input.inputValue()).toBe(WITH_VARIABLE);
+    // The quick message is stored as WITH_VARIABLE; the composer shows it filled in (issue 27, point 4).
+    expect(await input.inputValue()).toBe(DELIVERED);
+    // The agent may still edit it; a variable typed by hand is filled in by the server when sent.
+    await input.press('End');
+    await input.pressSequentially(' Até já, {{firstName}}!');
     await input.press('Enter');
 
+    const sent = `${DELIVERED} Até já, ${CUSTOMER.name.split(' ')[0]}!`;
     const atPhone = await until('the quick reply at the phone', async () =>
-      (await whatsapp.sentTo(CUSTOMER.number)).find((sent) => sent.body.endsWith(DELIVERED)),
+      (await whatsapp.sentTo(CUSTOMER.number)).find((message) => message.body.endsWith(sent)),
     );
     expect(atPhone.body).not.toContain('{{');
     // The conversation shows what the customer got.
-    await shows(panel.getByRole('log', { name: 'Mensagens' }).getByText(DELIVERED));
+    await shows(panel.getByRole('log', { name: 'Mensagens' }).getByText(sent));
   });
 });
 

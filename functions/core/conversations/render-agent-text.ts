@@ -6,8 +6,9 @@
  * variables are filled everywhere a text goes to a customer).
  *
  * Every agent text is rendered, typed or picked from a quick reply alike: the server cannot tell the
- * two apart (a quick reply is pasted into the input and may be edited before sending), and the
- * checklist asks that "sending a text with them delivers substituted values". The stored message is
+ * two apart (the web fills a picked quick reply's variables in the input by the same shared rule, and
+ * the agent may edit it or type more variables before sending), and the checklist asks that "sending a
+ * text with them delivers substituted values". The stored message is
  * the rendered one, so the conversation shows what the customer got. Unknown variables stay as written
  * (shared/templates.ts).
  */

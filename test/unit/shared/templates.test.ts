@@ -16,6 +16,10 @@ describe('renderTemplate', () => {
     expect(text).toBe('Boa tarde Maria! (Maria Clara Souza) protocolo 20250602ABC123 às 14:30:05');
   });
 
+  it('leaves {{protocol}} as written when the protocol is not known where the text is filled', () => {
+    expect(renderTemplate('{{name}}: {{protocol}}', { contactName: 'Ana', protocol: null, now: afternoon })).toBe('Ana: {{protocol}}');
+  });
+
   it('leaves unknown variables as written and replaces every occurrence of known ones', () => {
     expect(renderTemplate('{{nome}} {{name}} {{name}}', { contactName: 'Ana', protocol: '', now: afternoon })).toBe('{{nome}} Ana Ana');
   });

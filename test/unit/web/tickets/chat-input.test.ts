@@ -1,5 +1,6 @@
 import type { QuickMessage } from '../../../../shared/quick-messages';
-import { enterSends, isSendable, quickReplyOptions, quickReplyQuery } from '../../../../web/src/tickets/conversation/input-rules';
+import { renderTemplate } from '../../../../shared/templates';
+import { enterSends, filledQuickReply, isSendable, quickReplyOptions, quickReplyQuery } from '../../../../web/src/tickets/conversation/input-rules';
 import { planUploads, uploadMimeType } from '../../../../web/src/tickets/conversation/upload-plan';
 import {
   readSignaturePreference,
@@ -73,6 +74,33 @@ describe('message input', () => {
 
     // Assess
     expect(options).toEqual([{ id: 'bomdia', shortcode: 'bomdia', label: `${'x'.repeat(35)}...`, message: long }]);
+  });
+});
+
+describe('a picked quick reply in the composer', () => {
+  // 09:15:30 in São Paulo (UTC-3).
+  const morning = new Date('2026-03-10T12:15:30.000Z');
+
+  test("shows the ticket's values in place of every variable, as the customer will get them", () => {
+    const text = filledQuickReply('{{ms}}, {{firstName}}! ({{name}}) Protocolo {{protocol}}, {{hora}}.', { contactName: 'Joana Atalho', number: 42 }, morning);
+    expect(text).toBe('Bom dia, Joana! (Joana Atalho) Protocolo 42, 09:15:30.');
+  });
+
+  test('fills the text as the server would send it', () => {
+    const message = 'Olá {{ name }}, seu protocolo é {{protocol}}. {{desconhecida}}';
+    expect(filledQuickReply(message, { contactName: ' Rui  Lima ', number: 7 }, morning)).toBe(
+      renderTemplate(message, { contactName: ' Rui  Lima ', protocol: '7', now: morning }),
+    );
+  });
+
+  test('leaves {{protocol}} of a ticket without a number for the server, and unknown variables as written', () => {
+    expect(filledQuickReply('Olá {{name}}, protocolo {{protocol}} {{nome}}', { contactName: 'Ana', number: null }, morning)).toBe(
+      'Olá Ana, protocolo {{protocol}} {{nome}}',
+    );
+  });
+
+  test('leaves a text without variables as it is', () => {
+    expect(filledQuickReply('Até logo!\nObrigado.', { contactName: 'Ana', number: 1 }, morning)).toBe('Até logo!\nObrigado.');
   });
 });
 

@@ -194,6 +194,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
         <MessageInput
           ticketId={ticketId}
           contactName={ticket.contact.name}
+          ticketNumber={ticket.number}
           enabled={open}
           replyTo={open ? replyTo : null}
           onCancelReply={() => setReplyTo(null)}

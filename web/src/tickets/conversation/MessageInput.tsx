@@ -1,6 +1,7 @@
 /**
  * The message input (spec 1 §2.6): Enter sends (Shift+Enter for a new line; nothing while a send is in
- * progress), empty text is never sent, it grows to 5 rows, '/' followed by text offers quick replies,
+ * progress), empty text is never sent, it grows to 5 rows, '/' followed by text offers quick replies
+ * (a picked one comes with its variables filled in for the ticket, input-rules.ts filledQuickReply),
  * files picked wait in the attachment tray (with paste and drop, issue 14) until sent with their
  * captions, audio is recorded, and the signature toggled (medium and wider screens); it signs captions
  * too. Nothing can be sent unless the ticket is open.
@@ -16,7 +17,15 @@ import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
 import { AttachmentTray } from './AttachmentTray';
 import { AudioRecorder } from './AudioRecorder';
-import { enterSends, INPUT_MAX_ROWS, isSendable, quickReplyOptions, quickReplyQuery, type QuickReplyOption } from './input-rules';
+import {
+  enterSends,
+  filledQuickReply,
+  INPUT_MAX_ROWS,
+  isSendable,
+  quickReplyOptions,
+  quickReplyQuery,
+  type QuickReplyOption,
+} from './input-rules';
 import { useQuickMessageOptions } from '../../api/quick-messages';
 import { QuickMessageSync } from './QuickMessageSync';
 import { QuickReplyList } from './QuickReplyList';
@@ -48,6 +57,8 @@ const useStyles = makeStyles({
 export interface MessageInputProps {
   readonly ticketId: string;
   readonly contactName: string;
+  /** The ticket's number, for a quick reply's {{protocol}} (null: not numbered yet, the server fills it). */
+  readonly ticketNumber: number | null;
   /** The ticket is open: only then may anything be sent or recorded. */
   readonly enabled: boolean;
   readonly replyTo: MessageDto | null;
@@ -56,7 +67,7 @@ export interface MessageInputProps {
   readonly tray: Tray;
 }
 
-export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancelReply, tray }: MessageInputProps) {
+export function MessageInput({ ticketId, contactName, ticketNumber, enabled, replyTo, onCancelReply, tray }: MessageInputProps) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).input;
   const toast = useToast();
@@ -144,7 +155,7 @@ export function MessageInput({ ticketId, contactName, enabled, replyTo, onCancel
   };
 
   const pick = (option: QuickReplyOption) => {
-    setText(option.message);
+    setText(filledQuickReply(option.message, { contactName, number: ticketNumber }, new Date()));
     setActiveOption(0);
     textarea.current?.focus();
   };

@@ -3,6 +3,7 @@
  * offered while the text starts with '/'.
  */
 import { quickMessageLabel, type QuickMessage } from '../../../../shared/quick-messages';
+import { renderTemplate, ticketProtocol } from '../../../../shared/templates';
 
 /** The input grows with its text up to this many rows, then scrolls. */
 export const INPUT_MAX_ROWS = 5;
@@ -48,4 +49,21 @@ export function quickReplyOptions(quickMessages: readonly QuickMessage[], query:
       label: quickMessageLabel(quickMessage.message),
       message: quickMessage.message,
     }));
+}
+
+/** What the composer knows of the ticket to fill a quick reply's variables in. */
+export interface QuickReplyTicket {
+  readonly contactName: string;
+  /** The ticket's number (its protocol); null for a ticket the server has not numbered yet. */
+  readonly number: number | null;
+}
+
+/**
+ * A picked quick reply as the composer shows it: its template variables filled in for the ticket by the
+ * rule the server fills texts with (shared/templates.ts), times at the moment of the pick, so the agent
+ * sees, and may still edit, what the customer will get. What cannot be known here ({{protocol}} of a
+ * ticket without a number yet) stays as written and the server fills it in when the text is sent.
+ */
+export function filledQuickReply(message: string, ticket: QuickReplyTicket, now: Date): string {
+  return renderTemplate(message, { contactName: ticket.contactName, protocol: ticket.number === null ? null : ticketProtocol(ticket), now });
 }

@@ -24,9 +24,20 @@ export const contactKeys = {
   /** Every contact list, whatever its search (the prefix of `list`). */
   lists: ['contacts', 'list'] as const,
   one: (contactId: string) => ['contacts', 'one', contactId] as const,
-  /** One page of GET /contacts for a picker's search (the new-ticket modal), not the contacts page's list. */
+  /** One page of GET /contacts for a picker's search (components/ContactSearch.tsx), not the contacts page's list. */
   search: (term: string) => ['contacts', 'search', term] as const,
 };
+
+/** The first page of contacts for a picker's search term (GET /contacts?searchParam=), kept 30 s. */
+export function useContactSearch(term: string, enabled: boolean) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: contactKeys.search(term),
+    queryFn: ({ signal }) => api.get<ContactPage>(CONTACTS_PATH, { query: { searchParam: term }, signal }),
+    enabled,
+    staleTime: 30_000,
+  });
+}
 
 /** The contacts of a search, page by page (GET /contacts with the cursor of the page before). */
 export function useContactList(search: string) {

@@ -7,6 +7,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
 import type { KanbanFlag, KanbanTags, Tag, TagPage, TagSummary } from '../../../shared/tags';
+import type { TicketDto } from '../../../shared/tickets';
 import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
 
@@ -76,4 +77,9 @@ export function useKanbanTags() {
     queryKey: tagKeys.kanban,
     queryFn: async ({ signal }) => (await api.get<KanbanTags>(KANBAN_TAGS_PATH, { signal })).lista,
   });
+}
+
+/** POST /tags/sync: the ticket's tags become exactly these (the conversation's tag dialog); answers the ticket. */
+export function syncTicketTags(api: ApiClient, ticketId: string, tagIds: readonly string[]): Promise<TicketDto> {
+  return api.post<TicketDto>(`${TAGS_PATH}/sync`, { ticketId, tags: tagIds.map((id) => ({ id })) });
 }

@@ -1,16 +1,19 @@
 /**
- * Tickets: their paths, cache keys and the one-ticket query. The ticket lists' paged query lives with
- * the lists' rules (tickets/use-ticket-lists.ts), under these keys.
+ * Tickets: their paths, cache keys, the one-ticket query and the requests on tickets (read one, by id or
+ * uuid; a page of a list; create, update, delete). The ticket lists' paged query lives with the lists'
+ * rules (tickets/use-ticket-lists.ts), under these keys, and reads its pages with getTicketPage.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { KanbanBoard, KanbanTicketDto, TicketDto, TicketPage } from '../../../shared/tickets';
-import type { ApiClient } from './client';
+import type { CreateTicketBody, KanbanBoard, KanbanTicketDto, TicketDto, TicketPage, UpdateTicketBody } from '../../../shared/tickets';
+import type { ApiClient, RequestOptions } from './client';
 import { useServices } from '../runtime/services';
 
 export type { KanbanBoard, KanbanTicketDto, TicketDto, TicketPage };
 
 export const TICKETS_API_PATH = '/tickets';
 export const ticketPath = (ticketId: string) => `${TICKETS_API_PATH}/${encodeURIComponent(ticketId)}`;
+/** GET /tickets/u/{uuid}: a ticket by the uuid its address carries (spec 1 §2.1). */
+export const ticketByUuidPath = (uuid: string) => `${TICKETS_API_PATH}/u/${encodeURIComponent(uuid)}`;
 
 export const ticketKeys = {
   all: ['tickets'] as const,
@@ -51,8 +54,35 @@ export function useTicket(ticketId: string) {
   const { api } = useServices();
   return useQuery({
     queryKey: ticketKeys.one(ticketId),
-    queryFn: ({ signal }) => api.get<TicketDto>(ticketPath(ticketId), { signal }),
+    queryFn: ({ signal }) => getTicket(api, ticketId, signal),
   });
+}
+
+export function getTicket(api: ApiClient, ticketId: string, signal?: AbortSignal): Promise<TicketDto> {
+  return api.get<TicketDto>(ticketPath(ticketId), signal === undefined ? undefined : { signal });
+}
+
+export function getTicketByUuid(api: ApiClient, uuid: string, signal?: AbortSignal): Promise<TicketDto> {
+  return api.get<TicketDto>(ticketByUuidPath(uuid), signal === undefined ? undefined : { signal });
+}
+
+/** One page of a ticket list (GET /tickets); `query` is the list's filters and cursor (tickets/ticket-lists.ts). */
+export function getTicketPage(api: ApiClient, query: RequestOptions['query'], signal?: AbortSignal): Promise<TicketPage> {
+  return api.get<TicketPage>(TICKETS_API_PATH, { query, ...(signal !== undefined && { signal }) });
+}
+
+/** POST /tickets: the new-ticket modal (spec 1 §2.8); ERR_OTHER_OPEN_TICKET names the ticket that holds the contact. */
+export function createTicket(api: ApiClient, body: CreateTicketBody): Promise<TicketDto> {
+  return api.post<TicketDto>(TICKETS_API_PATH, body);
+}
+
+/** PUT /tickets/{id}: accept, transfer, resolve, reopen, return to pending (spec 1 §4.1). */
+export function updateTicket(api: ApiClient, ticketId: string, body: UpdateTicketBody): Promise<TicketDto> {
+  return api.put<TicketDto>(ticketPath(ticketId), body);
+}
+
+export function deleteTicket(api: ApiClient, ticketId: string): Promise<void> {
+  return api.delete(ticketPath(ticketId));
 }
 
 // ---- the kanban board (spec 2 §2 Kanban, §7) -------------------------------------------------------------

@@ -9,6 +9,7 @@
 import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { useState, type SubmitEvent } from 'react';
 import { useLocation } from 'react-router';
+import { fetchMe } from '../api/auth';
 import { ApiError } from '../api/client';
 import { useServices } from '../runtime/services';
 import { SignInError } from '../auth/auth-store';
@@ -21,7 +22,6 @@ import { AuthPageLayout } from '../public/AuthPageLayout';
 import { loginTexts } from '../public/login-texts';
 import { PasswordInput } from '../public/PasswordInput';
 import { signedUpEmail } from '../public/signed-up-state';
-import { fetchMe } from '../session/me';
 
 const useStyles = makeStyles({
   form: {

@@ -9,6 +9,7 @@ import { Body1, Button, Caption1, Field, Input, makeStyles, Spinner, tokens } fr
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { requestPasswordCode, resetForgottenPassword } from '../api/auth';
 import { LOGIN_PATH } from '../runtime/paths';
 import { useServices } from '../runtime/services';
 import { RouterLink } from '../components/RouterLink';
@@ -57,7 +58,7 @@ export function ForgotPasswordPage() {
   const [checked, setChecked] = useState(false);
 
   const sendCode = useMutation({
-    mutationFn: (email: string) => api.post('/auth/forgot-password', { email }),
+    mutationFn: (email: string) => requestPasswordCode(api, email),
     onSuccess: () => {
       toast.success(texts.codeSent);
       goTo('reset');
@@ -66,7 +67,7 @@ export function ForgotPasswordPage() {
   });
 
   const reset = useMutation({
-    mutationFn: ({ email, code, password }: ResetForm) => api.post('/auth/reset-password', { email, code: code.trim(), password }),
+    mutationFn: ({ email, code, password }: ResetForm) => resetForgottenPassword(api, { email, code: code.trim(), password }),
     onSuccess: (_, { email }) => {
       toast.success(texts.done);
       const state: SignedUpState = { email };

@@ -10,6 +10,7 @@ import { Button, Field, Input, makeStyles, Select, Spinner, tokens } from '@flue
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { signUpCompany } from '../api/auth';
 import { ApiError } from '../api/client';
 import { usePublicPlans } from '../api/plans';
 import { LOGIN_PATH } from '../runtime/paths';
@@ -68,7 +69,7 @@ export function SignUpPage() {
   const form = entered.planId === '' && wantedPlanId !== '' ? { ...entered, planId: wantedPlanId } : entered;
 
   const signUp = useMutation({
-    mutationFn: (body: SignUpForm) => api.post('/companies/cadastro', body),
+    mutationFn: (body: SignUpForm) => signUpCompany(api, body),
     onSuccess: (_, body) => {
       toast.success(texts.success);
       const state: SignedUpState = { email: body.email };

@@ -9,6 +9,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { requestSocketTicket } from '../api/realtime';
 import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
@@ -47,7 +48,7 @@ export function RealtimeProvider({ companyId, userId, children }: RealtimeProvid
       wsUrl: config.wsUrl,
       companyId,
       userId,
-      fetchTicket: async () => (await api.post<{ ticket: string }>('/realtime/ticket')).ticket,
+      fetchTicket: () => requestSocketTicket(api),
       // The browser's WebSocket has the shape the client uses; only its handler `this` types differ.
       createSocket: (url) => new WebSocket(url) as RealtimeSocket,
       ownSessionTag: async () => sessionTagOfToken(await auth.getAccessToken()),

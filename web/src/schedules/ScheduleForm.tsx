@@ -22,22 +22,18 @@ import {
 } from '@fluentui/react-components';
 import { Attach20Regular } from '@fluentui/react-icons/svg/attach';
 import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import type { ContactPage } from '../../../shared/contacts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { mayChangeSchedule, SCHEDULE_MEDIA_ACCEPT, SCHEDULE_MEDIA_MAX_BYTES, type ScheduledMessage } from '../../../shared/scheduled-messages';
 import { useConnections } from '../api/connections';
-import { queryKeys } from '../api/query-keys';
 import { deleteScheduleMedia, saveSchedule, uploadScheduleMedia } from '../api/schedules';
 import { useServices } from '../runtime/services';
 import { attachmentName, attachmentStep, type AttachmentChoice } from '../components/attachment-choice';
+import { ContactSearch } from '../components/ContactSearch';
 import { FormFrame } from '../components/FormFrame';
 import { useVariableInsertion } from '../components/use-variable-insertion';
 import { VariableMenu } from '../components/VariableMenu';
-import { LocalizedCombobox } from '../components/LocalizedCombobox';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
-import { SEARCH_DEBOUNCE_MS } from '../components/timing';
-import { useDebouncedValue } from '../components/use-debounced-value';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { errorText } from '../i18n/errors';
@@ -70,8 +66,6 @@ const useStyles = makeStyles({
 
 type ScheduleTexts = Texts<typeof schedulesTexts.pt>;
 
-/** Contacts are searched from this many typed characters (as in the new-ticket modal). */
-const CONTACT_SEARCH_MIN = 3;
 const DEFAULT_CONNECTION = '';
 
 export interface ScheduleFormProps {
@@ -137,14 +131,6 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
     },
   });
 
-  const term = useDebouncedValue(values.contact !== null && typed === values.contact.name ? '' : typed.trim(), SEARCH_DEBOUNCE_MS);
-  const contacts = useQuery({
-    queryKey: queryKeys.contactSearch(term),
-    queryFn: ({ signal }) => api.get<ContactPage>('/contacts', { query: { searchParam: term }, signal }),
-    enabled: !readOnly && term.length >= CONTACT_SEARCH_MIN,
-    staleTime: 30_000,
-  });
-  const contactOptions = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
   const connections = useConnections(!readOnly);
 
   const { messageRef, insertVariable } = useVariableInsertion(values.body, (body) => change({ body }));
@@ -168,7 +154,6 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
     title.kind === 'new' ? texts.dialog.addTitle : title.kind === 'error' ? texts.dialog.errorTitle : format(texts.dialog.statusTitle, { status: texts.status[title.status] });
   const shownImage = attachmentName(editing?.mediaName ?? null, image);
   const disabled = busy || readOnly;
-  const searching = term.length >= CONTACT_SEARCH_MIN && contacts.isFetching;
   const connectionName = (id: string | null) =>
     id === null ? texts.dialog.defaultConnection : (connections.data?.find((connection) => connection.id === id)?.name ?? id);
 
@@ -187,43 +172,17 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
           {format(texts.dialog.failure, { reason: errorText(editing.error, language) })}
         </Text>
       )}
-      <Field
-        label={texts.dialog.contact}
-        required
-        hint={searching ? texts.dialog.searching : undefined}
-        {...fieldValidation(messageText(texts, messages.contactId))}
-      >
-        <LocalizedCombobox
-          freeform
-          disabled={disabled}
-          placeholder={texts.dialog.contactPlaceholder}
-          value={typed}
-          selectedOptions={values.contact ? [values.contact.id] : []}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            if (values.contact !== null && event.target.value !== values.contact.name) change({ contact: null });
-          }}
-          onBlur={() => leave('contactId')}
-          onOptionSelect={(_, data) => {
-            const picked = contactOptions.find((option) => option.id === data.optionValue);
-            if (picked) {
-              change({ contact: { id: picked.id, name: picked.name } });
-              setTyped(picked.name);
-            }
-          }}
-        >
-          {contactOptions.map((option) => (
-            <Option key={option.id} value={option.id} text={option.name}>
-              {`${option.name} (${option.number})`}
-            </Option>
-          ))}
-          {term.length >= CONTACT_SEARCH_MIN && !contacts.isFetching && contactOptions.length === 0 && (
-            <Option key="none" value="" text={texts.dialog.noContacts} disabled>
-              {texts.dialog.noContacts}
-            </Option>
-          )}
-        </LocalizedCombobox>
-      </Field>
+      <ContactSearch
+        field={{ label: texts.dialog.contact, required: true, ...fieldValidation(messageText(texts, messages.contactId)) }}
+        labels={{ placeholder: texts.dialog.contactPlaceholder, searching: texts.dialog.searching, noContacts: texts.dialog.noContacts }}
+        text={typed}
+        onTextChange={setTyped}
+        picked={values.contact}
+        onPick={(picked) => change({ contact: picked === null ? null : { id: picked.id, name: picked.name } })}
+        enabled={!readOnly}
+        disabled={disabled}
+        onBlur={() => leave('contactId')}
+      />
       <Field label={texts.dialog.message} required hint={texts.dialog.messageHint} {...fieldValidation(messageText(texts, messages.body))}>
         <Textarea
           ref={messageRef}

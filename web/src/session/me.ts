@@ -3,7 +3,6 @@
  * are typed; the rest passes through untouched.
  */
 import type { MeUser } from '../../../shared/session';
-import type { ApiClient } from '../api/client';
 
 export interface CurrentUser {
   readonly id: string;
@@ -33,10 +32,6 @@ export interface CurrentCompany {
 export interface Me {
   readonly user: CurrentUser;
   readonly company: CurrentCompany;
-}
-
-export function fetchMe(api: ApiClient, signal?: AbortSignal): Promise<Me> {
-  return api.get<Me>('/auth/me', signal === undefined ? undefined : { signal });
 }
 
 /** Profile comparisons are case-insensitive (spec 1 §6). */

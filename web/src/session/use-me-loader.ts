@@ -4,9 +4,10 @@
  * answer's body, so the shell can say when an expired subscription ended (its due date).
  */
 import { useCallback, useEffect, useState } from 'react';
+import { fetchMe } from '../api/auth';
 import { ApiError } from '../api/client';
 import { useServices } from '../runtime/services';
-import { fetchMe, type Me } from './me';
+import type { Me } from './me';
 
 export type MeLoad =
   | { readonly status: 'loading' }

@@ -21,15 +21,14 @@ import {
   makeStyles,
   tokens,
 } from '@fluentui/react-components';
-import { LocalizedCombobox } from '../components/LocalizedCombobox';
+import { ContactSearch } from '../components/ContactSearch';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ContactDto, ContactPage } from '../../../shared/contacts';
-import type { OtherOpenTicketDetails, TicketDto } from '../../../shared/tickets';
+import type { ContactDto } from '../../../shared/contacts';
+import type { OtherOpenTicketDetails } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
-import { queryKeys } from '../api/query-keys';
 import { ticketRoutePath } from '../runtime/paths';
 import { useServices } from '../runtime/services';
 import { ContactModal } from '../contacts/ContactModal';
@@ -38,10 +37,10 @@ import { format, useTexts } from '../i18n/texts';
 import { isAdmin as isAdminProfile } from '../session/me';
 import { useConnections as useConnectionList } from '../api/connections';
 import { useQueues as useQueueList } from '../api/queues';
+import { createTicket } from '../api/tickets';
 import { ticketsTexts } from './texts';
 import { storeTicket } from './ticket-cache';
-import { CONTACT_SEARCH_MIN, contactSearchTerm, defaultConnectionId, otherOpenTicketOf } from './new-ticket';
-import { useDebouncedValue } from '../components/use-debounced-value';
+import { defaultConnectionId, otherOpenTicketOf } from './new-ticket';
 import { useTicketUser } from './viewer';
 
 const useStyles = makeStyles({
@@ -52,7 +51,6 @@ const useStyles = makeStyles({
   },
 });
 
-const SEARCH_DEBOUNCE_MS = 500;
 /** The value of the queue option "no queue" (admins only). */
 const NO_QUEUE_OPTION = '';
 const ADD_CONTACT_OPTION = '__add__';
@@ -98,14 +96,6 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
     }
   }
 
-  const term = useDebouncedValue(contactSearchTerm(typed, contact), SEARCH_DEBOUNCE_MS);
-  const contacts = useQuery({
-    queryKey: queryKeys.contactSearch(term),
-    queryFn: ({ signal }) => api.get<ContactPage>('/contacts', { query: { searchParam: term }, signal }),
-    enabled: open && term.length >= CONTACT_SEARCH_MIN,
-    staleTime: 30_000,
-  });
-
   const companyQueues = useQueueList(open && isAdmin);
   // 'Ocorreu um erro inesperado ao tentar buscar as filas' (spec 1 §8), once per failed fetch: the
   // modal also opens from the contacts page, where no ticket list reports it.
@@ -120,9 +110,6 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
   const connections = useConnectionList(open);
   const chosenConnection = whatsappId ?? defaultConnectionId(connections.data ?? [], user.whatsappId);
 
-  const contactOptions = useMemo(() => contacts.data?.contacts ?? [], [contacts.data]);
-  const searching = term.length >= CONTACT_SEARCH_MIN && contacts.isFetching;
-
   const submit = async () => {
     const found: typeof errors = {};
     if (contact === null) found.contact = texts.contactRequired;
@@ -133,7 +120,7 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
 
     setSaving(true);
     try {
-      const ticket = await api.post<TicketDto>('/tickets', {
+      const ticket = await createTicket(api, {
         contactId: contact.id,
         queueId: queueId === NO_QUEUE_OPTION ? null : queueId,
         whatsappId: chosenConnection,
@@ -177,44 +164,24 @@ export function NewTicketModal({ open, initialContact, onClose }: NewTicketModal
                     </MessageBarBody>
                   </MessageBar>
                 )}
-                <Field label={texts.contact} required validationMessage={errors.contact} hint={searching ? texts.searching : undefined}>
-                  <LocalizedCombobox
-                    freeform
-                    placeholder={texts.contactPlaceholder}
-                    value={typed}
-                    selectedOptions={contact ? [contact.id] : []}
-                    onChange={(event) => {
-                      setTyped(event.target.value);
-                      if (contact !== null && event.target.value !== contact.name) setContact(null);
-                    }}
-                    onOptionSelect={(_, data) => {
-                      if (data.optionValue === ADD_CONTACT_OPTION) {
-                        setAddingContact(true);
-                        return;
-                      }
-                      const picked = contactOptions.find((option) => option.id === data.optionValue);
-                      if (picked) {
-                        setContact(picked);
-                        setTyped(picked.name);
-                        setErrors((current) => ({ ...current, contact: undefined }));
-                      }
-                    }}
-                  >
-                    {contactOptions.map((option) => (
-                      <Option key={option.id} value={option.id} text={option.name}>
-                        {`${option.name} (${option.number})`}
-                      </Option>
-                    ))}
-                    {term.length >= CONTACT_SEARCH_MIN && !contacts.isFetching && contactOptions.length === 0 && (
-                      <Option key="none" value="" text={texts.noContacts} disabled>
-                        {texts.noContacts}
-                      </Option>
-                    )}
-                    <Option key={ADD_CONTACT_OPTION} value={ADD_CONTACT_OPTION} text={texts.addContact}>
-                      {typed.trim() === '' ? texts.addContact : format(texts.addNamedContact, { name: typed.trim() })}
-                    </Option>
-                  </LocalizedCombobox>
-                </Field>
+                <ContactSearch
+                  field={{ label: texts.contact, required: true, validationMessage: errors.contact }}
+                  labels={{ placeholder: texts.contactPlaceholder, searching: texts.searching, noContacts: texts.noContacts }}
+                  text={typed}
+                  onTextChange={setTyped}
+                  picked={contact}
+                  onPick={(picked) => {
+                    setContact(picked);
+                    if (picked !== null) setErrors((current) => ({ ...current, contact: undefined }));
+                  }}
+                  enabled={open}
+                  action={{
+                    value: ADD_CONTACT_OPTION,
+                    text: texts.addContact,
+                    label: typed.trim() === '' ? texts.addContact : format(texts.addNamedContact, { name: typed.trim() }),
+                    onSelect: () => setAddingContact(true),
+                  }}
+                />
                 <Field label={texts.queue} required={!isAdmin} validationMessage={errors.queue}>
                   <LocalizedDropdown
                     placeholder={texts.queuePlaceholder}

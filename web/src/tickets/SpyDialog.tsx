@@ -26,6 +26,7 @@ import type { MessageDto, MessagePage } from '../../../shared/messages';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import type { TicketDto } from '../../../shared/tickets';
 import { locationMapUrl, parseLocationBody } from '../../../shared/whatsapp-content';
+import { getMessagePage } from '../api/messages';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../runtime/services';
 import { format, useTexts } from '../i18n/texts';
@@ -90,11 +91,7 @@ export function SpyDialog({ ticket, onClose }: SpyDialogProps) {
 
   const query = useInfiniteQuery({
     queryKey: queryKeys.tickets.spy(ticket.id),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<MessagePage>(`/messages/${encodeURIComponent(ticket.id)}`, {
-        query: pageParam === null ? undefined : { cursor: pageParam },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => getMessagePage(api, ticket.id, { cursor: pageParam, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last: MessagePage) => (last.hasMore && last.cursor !== null ? last.cursor : undefined),
     // Opened for a look now: always read fresh.

@@ -1,19 +1,6 @@
-/** The new-ticket modal's rules as plain functions (spec 1 §2.8, §5, §8). */
+/** The new-ticket modal's rules as plain functions (spec 1 §2.8, §5, §8); its contact search is components/ContactSearch.tsx's. */
 import type { ConnectionDto } from '../../../shared/connections';
 import type { OtherOpenTicketDetails } from '../../../shared/tickets';
-
-/** The contact search starts at this many characters (spec 1 §9). */
-export const CONTACT_SEARCH_MIN = 3;
-
-/**
- * What to search contacts for: the typed text, trimmed; nothing once a contact is picked and the text
- * is its name (no search for what is already chosen), nor below CONTACT_SEARCH_MIN characters.
- */
-export function contactSearchTerm(typed: string, picked: { readonly name: string } | null): string {
-  const term = typed.trim();
-  if (picked !== null && typed === picked.name) return '';
-  return term.length >= CONTACT_SEARCH_MIN ? term : '';
-}
 
 /** The connection offered first: the user's default when it still exists, else the company's default. */
 export function defaultConnectionId(connections: readonly Pick<ConnectionDto, 'id' | 'isDefault'>[], userDefault: string | null): string | null {

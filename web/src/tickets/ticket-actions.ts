@@ -13,6 +13,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { updateTicket } from '../api/tickets';
 import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { storeTicket } from './ticket-cache';
@@ -54,7 +55,7 @@ export function useTicketActions(): TicketActions {
     async (ticket: TicketDto, kind: TicketActionKind, to?: TransferTarget): Promise<void> => {
       setRunning((count) => count + 1);
       try {
-        const updated = await api.put<TicketDto>(`/tickets/${encodeURIComponent(ticket.id)}`, actionBody(kind, user.userId, to));
+        const updated = await updateTicket(api, ticket.id, actionBody(kind, user.userId, to));
         storeTicket(client, user, updated);
         const next = pathAfterAction(kind, ticket, updated, pathname.current);
         if (next !== null) void navigate(next, { state: stateAfterAction(kind) });

@@ -8,9 +8,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { TicketDto } from '../../../shared/tickets';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { getTicket, getTicketByUuid } from '../api/tickets';
 import { TICKETS_PATH } from '../runtime/paths';
 import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
@@ -33,7 +33,7 @@ export function useRouteTicketId(reference: string | undefined): string | undefi
 
   const byUuid = useQuery({
     queryKey: queryKeys.tickets.byUuid(uuid ?? ''),
-    queryFn: ({ signal }) => api.get<TicketDto>(`/tickets/u/${encodeURIComponent(uuid ?? '')}`, { signal }),
+    queryFn: ({ signal }) => getTicketByUuid(api, uuid ?? '', signal),
     initialData: () => (uuid === undefined ? undefined : cachedTicket(client, uuid)),
     enabled: uuid !== undefined,
     staleTime: 30_000,
@@ -43,7 +43,7 @@ export function useRouteTicketId(reference: string | undefined): string | undefi
   // is here to send the user back when the ticket is not theirs to open.
   const byId = useQuery({
     queryKey: queryKeys.tickets.one(id ?? ''),
-    queryFn: ({ signal }) => api.get<TicketDto>(`/tickets/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => getTicket(api, id ?? '', signal),
     enabled: id !== undefined,
     retry: false,
   });

@@ -11,6 +11,7 @@ import type { ClientAction } from '../../../shared/realtime-actions';
 import type { CompanyChannels, JoinAction } from '../../../shared/realtime-events';
 import type { TicketPage, TicketStatus } from '../../../shared/tickets';
 import { queryKeys } from '../api/query-keys';
+import { getTicketPage } from '../api/tickets';
 import { useServices } from '../runtime/services';
 import { useRealtimeEvent, useRealtimeRoom } from '../realtime/hooks';
 import { applyToTicketLists } from './ticket-cache';
@@ -20,7 +21,7 @@ export function useTicketListQuery(spec: TicketListSpec, enabled: boolean) {
   const { api } = useServices();
   return useInfiniteQuery({
     queryKey: queryKeys.tickets.list(spec),
-    queryFn: ({ pageParam, signal }) => api.get<TicketPage>('/tickets', { query: ticketListQuery(spec, pageParam), signal }),
+    queryFn: ({ pageParam, signal }) => getTicketPage(api, ticketListQuery(spec, pageParam), signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: TicketPage) => (last.hasMore && last.nextCursor !== null ? last.nextCursor : undefined),
     enabled,

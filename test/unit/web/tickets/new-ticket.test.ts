@@ -1,19 +1,4 @@
-import { contactSearchTerm, defaultConnectionId, otherOpenTicketOf } from '../../../../web/src/tickets/new-ticket';
-
-describe('contactSearchTerm', () => {
-  test('does not search below 3 characters', () => {
-    expect(contactSearchTerm('an', null)).toBe('');
-  });
-
-  test('searches the trimmed text from 3 characters on', () => {
-    expect(contactSearchTerm('  ana ', null)).toBe('ana');
-  });
-
-  test('does not search for the contact already picked', () => {
-    expect(contactSearchTerm('Ana Souza', { name: 'Ana Souza' })).toBe('');
-    expect(contactSearchTerm('Ana Souz', { name: 'Ana Souza' })).toBe('Ana Souz');
-  });
-});
+import { defaultConnectionId, otherOpenTicketOf } from '../../../../web/src/tickets/new-ticket';
 
 describe('defaultConnectionId', () => {
   const connections = [

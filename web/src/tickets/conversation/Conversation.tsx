@@ -24,8 +24,8 @@ import { loadedMessages, upsertMessage, type MessagePages } from './message-cach
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { NotesDialog } from './NotesDialog';
-import { useMessagePages } from '../../api/messages';
-import { ticketPath, useTicket } from '../../api/tickets';
+import { deleteMessage as requestMessageDeletion, useMessagePages } from '../../api/messages';
+import { deleteTicket as requestTicketDeletion, useTicket } from '../../api/tickets';
 import { TagsDialog } from './TagsDialog';
 import { conversationTexts } from './texts';
 import { TicketHeader } from './TicketHeader';
@@ -117,7 +117,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
 
   const deleteMessage = async (message: MessageDto) => {
     try {
-      const deleted = await api.delete<MessageDto>(`/messages/${encodeURIComponent(message.id)}`);
+      const deleted = await requestMessageDeletion(api, message.id);
       queryClient.setQueryData<MessagePages>(queryKeys.messages.ofTicket(ticketId), (data) => upsertMessage(data, deleted));
     } catch (error) {
       toast.error(error);
@@ -126,7 +126,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
 
   const deleteTicket = async () => {
     try {
-      await api.delete(ticketPath(ticketId));
+      await requestTicketDeletion(api, ticketId);
       toast.success(texts.options.ticketDeleted);
       queryClient.removeQueries({ queryKey: queryKeys.tickets.one(ticketId) });
       queryClient.removeQueries({ queryKey: queryKeys.messages.ofTicket(ticketId) });

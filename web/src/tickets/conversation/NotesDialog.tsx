@@ -32,7 +32,7 @@ import { useMe } from '../../session/me-context';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatDate, formatTime } from './dates';
 import { noteProblem } from './note-rules';
-import { useTicketNotes } from '../../api/ticket-notes';
+import { addTicketNote, deleteTicketNote, useTicketNotes } from '../../api/ticket-notes';
 import { conversationTexts } from './texts';
 
 /** Spec 1 §2.8, §9. */
@@ -86,7 +86,7 @@ export function NotesDialog({ ticket, open, onClose }: { readonly ticket: Ticket
     if (problem !== null) return;
     setBusy(true);
     try {
-      const note = await api.post<TicketNote>('/ticket-notes', { note: draft.trim(), ticketId: ticket.id, contactId: ticket.contactId });
+      const note = await addTicketNote(api, ticket, draft.trim());
       queryClient.setQueryData<TicketNote[]>(key, (list) => [note, ...(list ?? []).filter((known) => known.id !== note.id)]);
       setDraft('');
       setTried(false);
@@ -100,7 +100,7 @@ export function NotesDialog({ ticket, open, onClose }: { readonly ticket: Ticket
 
   const remove = async (note: TicketNote) => {
     try {
-      await api.delete(`/ticket-notes/${encodeURIComponent(note.id)}`);
+      await deleteTicketNote(api, note.id);
       queryClient.setQueryData<TicketNote[]>(key, (list) => (list ?? []).filter((known) => known.id !== note.id));
       toast.success(texts.deleted);
     } catch (error) {

@@ -19,7 +19,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../runtime/services';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
-import { useTagOptions } from '../../api/tags';
+import { syncTicketTags, useTagOptions } from '../../api/tags';
 import { conversationTexts } from './texts';
 
 export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketDto; readonly open: boolean; readonly onClose: () => void }) {
@@ -42,7 +42,7 @@ export function TagsDialog({ ticket, open, onClose }: { readonly ticket: TicketD
   const save = async () => {
     setBusy(true);
     try {
-      const updated = await api.post<TicketDto>('/tags/sync', { ticketId: ticket.id, tags: selected.map((id) => ({ id })) });
+      const updated = await syncTicketTags(api, ticket.id, selected);
       queryClient.setQueryData(queryKeys.tickets.one(ticket.id), updated);
       void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.lists });
       toast.success(texts.saved);

@@ -4,10 +4,10 @@
  * from realtime `appMessage` events and from our own sends. One message may arrive twice (the POST's
  * answer and its event): it is kept once, in its latest form.
  */
-import type { InfiniteData } from '@tanstack/react-query';
 import type { MessageDto, MessagePage } from '../../../../shared/messages';
+import type { MessagePages } from '../../api/messages';
 
-export type MessagePages = InfiniteData<MessagePage, string | null>;
+export type { MessagePages };
 
 /** Newest first, as the API pages them: a later time, then a greater id (ULIDs sort by time). */
 const newestFirst = (a: MessageDto, b: MessageDto): number =>

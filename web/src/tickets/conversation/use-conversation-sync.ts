@@ -7,13 +7,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { MessagePage } from '../../../../shared/messages';
 import type { CompanyChannels } from '../../../../shared/realtime-events';
 import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../runtime/services';
 import { upsertMessage, upsertMessages, type MessagePages } from './message-cache';
-import { messagesPath } from '../../api/messages';
+import { getMessagePage } from '../../api/messages';
 import { useRealtimeEvent, useRealtimeRoom } from './realtime';
 
 /** Messages that arrive together are read together. */
@@ -83,8 +82,7 @@ export function useConversationSync(options: {
   useEffect(() => {
     if (!readingAgent || unread === 0 || !messagesSettled || !visible) return;
     timer.current = setTimeout(() => {
-      api
-        .get<MessagePage>(messagesPath(ticketId))
+      getMessagePage(api, ticketId)
         .then((page) => {
           queryClient.setQueryData<MessagePages>(messagesKey, (pages) => upsertMessages(pages, page.messages));
           queryClient.setQueryData<TicketDto>(ticketKey, (current) => (current ? { ...current, unreadMessages: 0 } : current));

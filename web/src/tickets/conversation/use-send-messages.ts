@@ -6,12 +6,11 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MediaUploadTicket, MessageDto } from '../../../../shared/messages';
-import { ApiError } from '../../api/client';
+import type { MessageDto } from '../../../../shared/messages';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../runtime/services';
 import { upsertMessages, type MessagePages } from './message-cache';
-import { messagesPath } from '../../api/messages';
+import { requestMediaUpload, sendMessage, sendMessageFiles, storeMediaUpload } from '../../api/messages';
 import { planUploads, uploadMimeType, type CaptionedFile } from './upload-plan';
 
 export interface SendOptions {
@@ -31,7 +30,7 @@ export function useSendMessages(ticketId: string) {
 
   const sendText = useCallback(
     async ({ body, quotedMsg }: SendOptions) => {
-      remember([await api.post<MessageDto>(messagesPath(ticketId), { body, quotedMsg })]);
+      remember([await sendMessage(api, ticketId, { body, quotedMsg })]);
     },
     [api, remember, ticketId],
   );
@@ -49,16 +48,15 @@ export function useSendMessages(ticketId: string) {
           for (const file of step.files) form.append('medias', file, file.name);
           form.append('body', step.body);
           if (step.quotedMsg !== null) form.append('quotedMsg', step.quotedMsg);
-          remember(await api.upload<MessageDto[]>(messagesPath(ticketId), form));
+          remember(await sendMessageFiles(api, ticketId, form));
           onSent?.(step.files);
           continue;
         }
         const { file } = step;
         const mimeType = uploadMimeType(file.type);
-        const upload = await api.post<MediaUploadTicket>(`${messagesPath(ticketId)}/media-url`, { fileName: file.name, mimeType, size: file.size });
-        const stored = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: file });
-        if (!stored.ok) throw new ApiError(stored.status, 'ERR_SENDING_WAPP_MSG');
-        remember([await api.post<MessageDto>(messagesPath(ticketId), { mediaKey: upload.key, body: step.body, quotedMsg: step.quotedMsg })]);
+        const upload = await requestMediaUpload(api, ticketId, { fileName: file.name, mimeType, size: file.size });
+        await storeMediaUpload(upload, file);
+        remember([await sendMessage(api, ticketId, { mediaKey: upload.key, body: step.body, quotedMsg: step.quotedMsg })]);
         onSent?.([file]);
       }
       return [...plan.tooLarge];

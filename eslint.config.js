@@ -21,6 +21,40 @@ const dynamoModules = {
   ],
 };
 
+/**
+ * What no web file imports: the backend and the infrastructure, the table's modules, and Fluent's
+ * pickers whose buttons are named in English.
+ */
+const webRestrictions = {
+  patterns: [
+    { group: ['**/functions/**', '**/infra/**'], message: 'The web app imports from shared/ only, never from the backend or the infrastructure.' },
+    ...dynamoModules.patterns,
+  ],
+  paths: [
+    {
+      name: '@fluentui/react-components',
+      importNames: ['Combobox', 'Dropdown', 'SearchBox', 'TagPicker'],
+      message: "Fluent names their buttons in English: use LocalizedCombobox, LocalizedDropdown or LocalizedSearchBox (web/src/components/), whose labels follow the interface language.",
+    },
+  ],
+};
+
+/** web/src/app/ composes the app (page registry, routes, gate, shell): only it and main.tsx import it. */
+const appImport = {
+  regex: '^(\\.\\.?/)+app(/|$)',
+  message: 'Features never import web/src/app/, which composes them: what they need of the app (services, paths, the current page) lives in web/src/runtime/ (docs/architecture.md §2).',
+};
+
+/**
+ * The web's lower layers: they import only each other, config.ts and shared/, never a feature or app/
+ * (docs/architecture.md §2). Files sit directly in their folder, so a sibling is `../<folder>/...`.
+ */
+const WEB_LAYERS = ['api', 'auth', 'components', 'feedback', 'i18n', 'realtime', 'runtime', 'session', 'theme'];
+const featureImport = {
+  regex: `^\\.\\./(?!(${WEB_LAYERS.join('|')})(/|$)|config$|\\.\\./)`,
+  message: `A web layer (${WEB_LAYERS.join('/, ')}/) imports only other layers and shared/, never a feature or app/: move what both need down into a layer.`,
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'cdk.out/', '.data/', 'web/dist/', 'coverage/', '**/*.js', '**/*.cjs', '**/*.mjs'] },
   js.configs.recommended,
@@ -40,29 +74,24 @@ export default tseslint.config(
     },
   },
   {
-    // The web app: hooks and accessibility.
+    // The web app: hooks and accessibility; features never import app/.
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/functions/**', '**/infra/**'], message: 'The web app imports from shared/ only, never from the backend or the infrastructure.' },
-            ...dynamoModules.patterns,
-          ],
-          paths: [
-            {
-              name: '@fluentui/react-components',
-              importNames: ['Combobox', 'Dropdown', 'SearchBox', 'TagPicker'],
-              message: "Fluent names their buttons in English: use LocalizedCombobox, LocalizedDropdown or LocalizedSearchBox (web/src/components/), whose labels follow the interface language.",
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { ...webRestrictions, patterns: [...webRestrictions.patterns, appImport] }],
     },
+  },
+  {
+    // The composition itself (a later block's options replace the earlier ones for its files).
+    files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', webRestrictions] },
+  },
+  {
+    // The web's lower layers import no feature (nor app/).
+    files: [`web/src/{${WEB_LAYERS.join(',')}}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { ...webRestrictions, patterns: [...webRestrictions.patterns, featureImport] }] },
   },
   {
     // Isomorphic code: neither AWS nor React.

@@ -8,7 +8,7 @@
  * from the usual AWS chain.
  */
 import './quiet-sdk-notice';
-import { backfillAllTicketNumbers } from '../functions/core/conversations/ticket-numbers';
+import { backfillAllTicketNumbers } from '../functions/core/migrations/backfill-ticket-numbers';
 
 backfillAllTicketNumbers()
   .then((numbered) => {

@@ -4,9 +4,9 @@
  * app; Ctrl-C stops every part cleanly.
  */
 import './quiet-sdk-notice';
-import { buildAllNameIndexes } from '../functions/core/conversations/name-index-backfill';
-import { buildAllWordMarks } from '../functions/core/conversations/word-marks-backfill';
-import { backfillAllTicketNumbers } from '../functions/core/conversations/ticket-numbers';
+import { backfillAllTicketNumbers } from '../functions/core/migrations/backfill-ticket-numbers';
+import { buildAllNameIndexes } from '../functions/core/migrations/build-name-index';
+import { buildAllWordMarks } from '../functions/core/migrations/build-word-marks';
 import { recoverScheduledMessages } from '../functions/core/scheduled-messages/recover-scheduled-messages';
 import { startLocalCloud } from '../infra/local/cloud';
 import { DATA_DIR } from './paths';
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
 
   const seeded = await seedDemo();
   // The one-off migration of ticket numbers: tickets stored before numbers existed get theirs, once per
-  // company (a no-op read of each company's counter afterwards; conversations/ticket-numbers.ts).
+  // company (a no-op read of each company's counter afterwards; migrations/backfill-ticket-numbers.ts).
   await backfillAllTicketNumbers();
   // The one-off build of the contact-name index for tickets stored before it (a read per company afterwards).
   await buildAllNameIndexes();

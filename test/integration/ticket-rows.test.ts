@@ -9,7 +9,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
-import { backfillTicketRows } from '../../functions/core/conversations/backfill-ticket-rows';
+import { backfillTicketRows } from '../../functions/core/migrations/backfill-ticket-rows';
 import { refreshTicketRows, type TicketRowChange } from '../../functions/core/conversations/ticket-rows';
 import { getTicket, ticketItem, type Ticket } from '../../functions/core/repositories/tickets';
 import type { TicketDto } from '../../shared/tickets';

@@ -9,8 +9,8 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
-import { buildNameIndex } from '../../functions/core/conversations/name-index-backfill';
-import { buildWordMarks } from '../../functions/core/conversations/word-marks-backfill';
+import { buildNameIndex } from '../../functions/core/migrations/build-name-index';
+import { buildWordMarks } from '../../functions/core/migrations/build-word-marks';
 import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
 import { nameEntryItems } from '../../functions/core/repositories/name-index';
 import { batchWriteAll, updateExistingItem } from '../../functions/core/repositories/table';

@@ -1,7 +1,7 @@
 /**
  * Connections whose session runs, for tests that send without a session host: the connection item says
  * CONNECTED, as the host would have reported (sends through other statuses are refused with
- * ERR_WAPP_NOT_INITIALIZED, functions/core/connections/session-ready.ts).
+ * ERR_WAPP_NOT_INITIALIZED, functions/core/sessions/session-ready.ts).
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';

@@ -8,7 +8,7 @@
  * Steps, each send: the ticket must be the caller's company's and visible to the caller
  * (conversation-access.ts), open (ERR_TICKET_NOT_OPEN: sending is only possible on open tickets,
  * spec 1 §2.6) and, unless the caller is an admin, not attended by another user ('Acesso não
- * permitido', ticket-access.ts), and its connection's session running (session-ready.ts); then
+ * permitido', ticket-access.ts), and its connection's session running (sessions/session-ready.ts); then
  * - JSON: a `mediaKey` must lie under the ticket's prefix and name an uploaded object of at most
  *   MESSAGE_MEDIA_MAX_BYTES (else 400 on `mediaKey`); the text and media go out as one message;
  * - multipart: every file is stored, then sent as a message of its own, in order; the text is the
@@ -35,7 +35,7 @@ import type { Caller } from '../caller/load-caller';
 import { mediaTypeOf } from './present-message';
 import { renderAgentText } from './render-agent-text';
 import { sendOnTicket, type OutgoingMedia } from './send-message';
-import { requireRunningSession } from '../connections/session-ready';
+import { requireRunningSession } from '../sessions/session-ready';
 
 /** The prefix of a ticket's media in the bucket: the company's, then the ticket's. */
 const ticketMediaPrefix = (companyId: string, ticketId: string): string => objectKey('companies', companyId, 'tickets', ticketId);

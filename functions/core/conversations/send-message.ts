@@ -25,7 +25,8 @@ import { getTicket, type Ticket } from '../repositories/tickets';
 import { indexWords } from '../repositories/word-index';
 import { enqueueSessionCommand, type SessionChat } from '../sessions/commands';
 import { messageContactOf, presentMessage, ticketMessageContact } from './present-message';
-import { presentTicket, type KnownRecords } from './present-ticket';
+import type { KnownRecords } from './legacy-ticket-rows';
+import { presentTicket } from './present-ticket';
 import { storeMessage, type StoreOutcome } from './store-message';
 
 export interface OutgoingMedia {

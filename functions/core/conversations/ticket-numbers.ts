@@ -12,9 +12,9 @@
  * company each get a number at once instead of retrying each other's transactions.
  *
  * Tickets stored before numbers existed get theirs once, in creation order (`ensureTicketNumbers`, the
- * backfill). Where it runs:
- * - at `npm start`, for every company, after the demo seed (`backfillAllTicketNumbers`); on a deployed
- *   stage run the same step once after the deploy (scripts/backfill-ticket-numbers.ts);
+ * backfill of one company). Where it runs:
+ * - for every company, by the one-off migration (migrations/backfill-ticket-numbers.ts: at `npm start`,
+ *   and once on a deployed stage after the deploy);
  * - lazily per company, whenever a ticket is created while the company's counter is missing or not
  *   marked backfilled (a stage whose step has not run yet), and before a text fills `{{protocol}}` for a
  *   ticket without a number. Reads (the ticket list) never write: until then they show no number.
@@ -39,7 +39,6 @@ import {
 } from '../repositories/ticket-numbers';
 import { getTicket, type Ticket } from '../repositories/tickets';
 import { Steps } from '../repositories/transaction';
-import { forEveryCompany } from './company-walks';
 
 /** Tickets numbered per transaction: the counter and two actions per ticket stay under DynamoDB's 100. */
 export const BACKFILL_BATCH = 45;
@@ -128,6 +127,3 @@ async function committed(steps: Steps): Promise<boolean> {
     throw error;
   }
 }
-
-/** The one-off step: every company's backfill, one company after the other. Answers the tickets numbered. */
-export const backfillAllTicketNumbers = (): Promise<number> => forEveryCompany('ticket numbers backfilled', ensureTicketNumbers);

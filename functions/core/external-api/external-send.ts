@@ -39,7 +39,7 @@ import { contactForNumber, liveTicket } from '../conversations/create-ticket';
 import { isPastDue } from '../../../shared/company-time';
 import { mediaTypeOf } from '../conversations/present-message';
 import { consumeRateLimit } from '../http/rate-limit';
-import { requireRunningSession } from '../connections/session-ready';
+import { requireRunningSession } from '../sessions/session-ready';
 import { sendOnTicket, type OutgoingMedia } from '../conversations/send-message';
 
 /** Who calls: decided by the token only. */

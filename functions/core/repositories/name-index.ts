@@ -13,7 +13,7 @@
  * Kept by: ticket creation (the entries are written in the creation transaction, create-ticket.ts), a
  * rename of the contact (the ticket-rows walk replaces them with the copy of the contact's row,
  * ticket-rows.ts), a move to another queue or user (rewritten with the words, refresh-word-copies.ts),
- * and, for tickets stored before the index existed, the one-off backfill (conversations/name-index-backfill.ts).
+ * and, for tickets stored before the index existed, the one-off backfill (migrations/build-name-index.ts).
  * Entries of deleted tickets stay: readers drop the ids of tickets that are gone, as for words.
  */
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';

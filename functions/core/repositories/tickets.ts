@@ -66,7 +66,8 @@ export interface Ticket {
    * Copies of what the ticket's list row shows of other entities (conversations/ticket-rows.ts), so a
    * list page is one Query. Each carries `at`, the source's `updatedAt` it was copied from: a copy is only
    * ever replaced by a newer one (setTicketRowCopy). Absent on tickets stored before copies existed (the
-   * presenter then reads the source; scripts/backfill-ticket-rows.ts fills them).
+   * presenter then reads the source, conversations/legacy-ticket-rows.ts, until
+   * migrations/backfill-ticket-rows.ts fills them).
    */
   readonly contactRow?: TicketContactRow;
   /** The queue's copy; null (or absent) for a ticket without a queue. */

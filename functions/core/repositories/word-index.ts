@@ -20,7 +20,7 @@
  * (keys.ticketWord: `WORD#<word>`, with the time of the newest use its writer knew), so "does ticket T use
  * word W" is one read by key. They are written with the entries (same writers, same best effort), deleted
  * with the ticket's partition, and given to tickets stored before them by a one-off backfill
- * (conversations/word-marks-backfill.ts).
+ * (migrations/build-word-marks.ts).
  *
  * Several words (findTicketsByAllWords): the newest entries of each word are read in parallel; the word
  * used least (a list read to its end, else the one whose page reaches furthest back in time) drives: its

@@ -47,7 +47,7 @@ import { presentScheduledMessage, publish } from './scheduled-messages';
 
 export type SendOutcome = 'sent' | 'failed' | 'stale';
 
-/** The statuses whose session takes a send (as functions/core/connections/session-ready.ts decides for agents). */
+/** The statuses whose session takes a send (as functions/core/sessions/session-ready.ts decides for agents). */
 const USABLE: readonly ConnectionStatus[] = ['CONNECTED', 'OPENING'];
 
 export async function sendScheduledMessage(due: ScheduledMessageDue, now = new Date()): Promise<SendOutcome> {

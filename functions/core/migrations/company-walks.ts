@@ -4,10 +4,10 @@
  * status partitions (GSI1), WALK_PAGE at a time, so a walk holds one page in memory whatever the size.
  */
 import { TICKET_STATUSES } from '../../../shared/tickets';
+import { WALK_PAGE } from '../conversations/ticket-rows';
 import { logger } from '../logger';
 import { listCompanies } from '../repositories/companies';
 import { readTicketList, statusListSource, type Ticket } from '../repositories/tickets';
-import { WALK_PAGE } from './ticket-rows';
 
 /** Hands every ticket of the company to `visit`, a page at a time; the next page is read once it returned. */
 export async function forEachTicketPage(companyId: string, visit: (tickets: Ticket[]) => Promise<void>): Promise<void> {

@@ -5,7 +5,7 @@
 import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { ulid } from 'ulid';
-import { buildWordMarks } from '../../../functions/core/conversations/word-marks-backfill';
+import { buildWordMarks } from '../../../functions/core/migrations/build-word-marks';
 import { messageItem, messageIdOf, type StoredMessage } from '../../../functions/core/repositories/messages';
 import { ticketItem } from '../../../functions/core/repositories/tickets';
 import { WORD_MARKS_VERSION } from '../../../functions/core/repositories/word-index';

@@ -1,11 +1,12 @@
 /**
  * The one-off step that gives tickets stored before row copies existed their copies
- * (conversations/ticket-rows.ts), so the presenter stops reading sources for them. Per company: read its
+ * (conversations/ticket-rows.ts), so the presenter stops reading sources for them (conversations/legacy-ticket-rows.ts). Per company: read its
  * queues, connections and users once (few, bounded by the plan), walk every ticket through the status
  * partitions (GSI1), page by page, read the contacts a page lacks in one batch, and set each missing copy
  * with the same conditional write the rename consumer uses: a copy already there, or a newer one written
  * meanwhile by a rename, is left alone. Safe to run twice, and while the stage serves.
  */
+import { connectionRowOf, contactRowOf, queueRowOf, userRowOf } from '../conversations/ticket-rows';
 import { mapLimited } from '../limited';
 import { listConnections } from '../repositories/connections';
 import { getContacts } from '../repositories/contacts';
@@ -13,7 +14,6 @@ import { listQueues } from '../repositories/queues';
 import { setTicketRowCopy, type Ticket } from '../repositories/tickets';
 import { listUsers } from '../repositories/users';
 import { forEachTicketPage, forEveryCompany } from './company-walks';
-import { connectionRowOf, contactRowOf, queueRowOf, userRowOf } from './ticket-rows';
 
 /** Sets the missing copies of one company's tickets; answers how many tickets got at least one. */
 export async function backfillTicketRows(companyId: string): Promise<number> {

@@ -34,7 +34,7 @@ export const ticketKeys = {
  * The caller's tickets with unread messages (the header's notifications), under a root key of their
  * own: ticket-list refreshes (`tickets`) need not reload them.
  */
-export const unreadTicketKeys = {
+export const notificationKeys = {
   all: ['notifications'] as const,
 };
 
@@ -42,7 +42,7 @@ export const unreadTicketKeys = {
 export function useUnreadTickets(arrange: (tickets: readonly TicketDto[]) => readonly TicketDto[]) {
   const { api } = useServices();
   return useQuery({
-    queryKey: unreadTicketKeys.all,
+    queryKey: notificationKeys.all,
     queryFn: async ({ signal }) => {
       const page = await api.get<TicketPage>(TICKETS_API_PATH, { query: { withUnreadMessages: true, showAll: true }, signal });
       return arrange(page.tickets);

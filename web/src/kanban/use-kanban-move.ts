@@ -49,7 +49,7 @@ export function useKanbanMove(): KanbanMove {
           toast.error(error);
           void client.invalidateQueries({ queryKey: queryKeys.tickets.kanbanBoards });
           // A lane's tag may have been deleted or unflagged meanwhile (ERR_NO_TAG_FOUND): the lanes too.
-          void client.invalidateQueries({ queryKey: queryKeys.kanbanTags });
+          void client.invalidateQueries({ queryKey: queryKeys.tags.kanban });
         } finally {
           setMoving((current) => {
             const next = new Map(current);

@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import type { TicketDto } from '../../../shared/tickets';
-import { unreadTicketKeys, useUnreadTickets } from '../api/tickets';
+import { notificationKeys, useUnreadTickets } from '../api/tickets';
 import { ticketRoutePath } from '../runtime/paths';
 import { useTexts } from '../i18n/texts';
 import { useRealtimeEvent, useRealtimeRoom } from '../realtime';
@@ -24,7 +24,7 @@ import {
 import { playChime } from './play-chime';
 import { notificationsTexts } from './texts';
 
-const NOTIFICATIONS_QUERY_KEY = unreadTicketKeys.all;
+const NOTIFICATIONS_QUERY_KEY = notificationKeys.all;
 
 export function useNotifications(viewerId: string): readonly TicketDto[] {
   const queryClient = useQueryClient();

@@ -149,14 +149,14 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
     save: (body) => saveQueueWithMenu(api, { body, stored, ...(queue !== undefined && { queueId: queue.id }) }),
     onSaved: (saved) => {
       applyQueueEvent(queryClient, { action: editing ? 'update' : 'create', queue: saved });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.queueOptions(saved.id) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.queues.options(saved.id) });
       toast.success(texts.dialog.saved);
       onClose();
     },
     onError: (error) => {
       if (error instanceof MenuNotSavedError) {
         applyQueueEvent(queryClient, { action: editing ? 'update' : 'create', queue: error.queue });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.queueOptions(error.queue.id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.queues.options(error.queue.id) });
         toast.failure(texts.dialog.menuNotSaved);
         onClose();
         return;

@@ -22,6 +22,6 @@ export function applyToQueues(queues: readonly QueueDto[], event: QueueEvent): Q
 
 /** Applies a change of queues to the cached list (when loaded); a deleted queue's menu is dropped with it. */
 export function applyQueueEvent(client: QueryClient, event: QueueEvent): void {
-  client.setQueryData<QueueDto[]>(queryKeys.queues, (queues) => (queues === undefined ? queues : applyToQueues(queues, event)));
-  if (event.action === 'delete') client.removeQueries({ queryKey: queryKeys.queueOptions(event.queueId) });
+  client.setQueryData<QueueDto[]>(queryKeys.queues.all, (queues) => (queues === undefined ? queues : applyToQueues(queues, event)));
+  if (event.action === 'delete') client.removeQueries({ queryKey: queryKeys.queues.options(event.queueId) });
 }

@@ -62,5 +62,5 @@ export function applyQuickMessageEvent(client: QueryClient, event: QuickMessageE
     client.setQueryData<QuickMessage>(queryKeys.quickMessages.one(event.record.id), event.record);
   }
   void client.invalidateQueries({ queryKey: queryKeys.quickMessages.lists });
-  void client.invalidateQueries({ queryKey: queryKeys.quickMessageOptions });
+  void client.invalidateQueries({ queryKey: queryKeys.quickMessages.usable });
 }

@@ -9,7 +9,7 @@ describe('the dashboard API module', () => {
     expect(under(dashboardKeys.figures({ days: 7 }))).toBe(true);
     expect(under(dashboardKeys.ticketsUsers({ from: '2026-11-01', to: '2026-11-26' }))).toBe(true);
     expect(under(dashboardKeys.ticketsDay({ from: '2026-11-01', to: '2026-11-26' }))).toBe(true);
-    expect(queryKeys.dashboard).toBe(dashboardKeys.all);
+    expect(queryKeys.dashboard).toBe(dashboardKeys);
   });
 
   test('keeps one cache entry per filter and per range', () => {

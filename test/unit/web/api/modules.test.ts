@@ -8,7 +8,7 @@ import { queryKeys } from '../../../../web/src/api/query-keys';
 import { queueKeys } from '../../../../web/src/api/queues';
 import { quickMessageKeys, quickMessageMediaPath, quickMessagePath } from '../../../../web/src/api/quick-messages';
 import { tagKeys, tagPath } from '../../../../web/src/api/tags';
-import { ticketKeys, ticketPath } from '../../../../web/src/api/tickets';
+import { notificationKeys, ticketKeys, ticketPath } from '../../../../web/src/api/tickets';
 import { userKeys } from '../../../../web/src/api/users';
 
 const startsWith = (key: readonly unknown[], root: readonly unknown[]) => root.every((part, index) => key[index] === part);
@@ -39,17 +39,32 @@ describe('the API modules', () => {
     for (const [key, root] of cases) expect([key, startsWith(key, root)]).toEqual([key, true]);
   });
 
-  test('gather the very keys of the modules in queryKeys, not copies of them', () => {
-    expect(queryKeys.contacts.list).toBe(contactKeys.list);
-    expect(queryKeys.contactSearch).toBe(contactKeys.search);
+  test('gather the very keys of the modules in queryKeys, each under the name of its resource', () => {
+    expect(queryKeys.contacts).toBe(contactKeys);
     expect(queryKeys.tickets).toBe(ticketKeys);
-    expect(queryKeys.queues).toBe(queueKeys.all);
-    expect(queryKeys.connections).toBe(connectionKeys.all);
-    expect(queryKeys.tagOptions).toBe(tagKeys.options);
-    expect(queryKeys.userOptions).toBe(userKeys.options);
+    expect(queryKeys.notifications).toBe(notificationKeys);
+    expect(queryKeys.queues).toBe(queueKeys);
+    expect(queryKeys.connections).toBe(connectionKeys);
+    expect(queryKeys.tags).toBe(tagKeys);
+    expect(queryKeys.users).toBe(userKeys);
     expect(queryKeys.plans).toBe(planKeys);
-    expect(queryKeys.quickMessages.list).toBe(quickMessageKeys.list);
-    expect(queryKeys.quickMessageOptions).toBe(quickMessageKeys.usable);
+    expect(queryKeys.quickMessages).toBe(quickMessageKeys);
+    expect(queryKeys.messages).toBe(messageKeys);
+    expect(queryKeys.announcements).toBe(announcementKeys);
+  });
+
+  test('give no two names to one key', () => {
+    const names = new Map<string, string[]>();
+    const name = (path: string, key: unknown) => {
+      // A key builder is known by what it builds for a sample argument.
+      const value = JSON.stringify(typeof key === 'function' ? (key as (sample: string) => unknown)('X') : key);
+      names.set(value, [...(names.get(value) ?? []), path]);
+    };
+    for (const [resource, keys] of Object.entries(queryKeys)) {
+      if (Array.isArray(keys) || typeof keys === 'function') name(resource, keys);
+      else for (const [key, value] of Object.entries(keys)) name(`${resource}.${key}`, value);
+    }
+    expect([...names.values()].filter((same) => same.length > 1)).toEqual([]);
   });
 
   test('encode the ids they put in paths', () => {

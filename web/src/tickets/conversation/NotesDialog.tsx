@@ -66,7 +66,7 @@ export function NotesDialog({ ticket, open, onClose }: { readonly ticket: Ticket
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<TicketNote | null>(null);
-  const key = queryKeys.notes.ofTicket(ticket.id);
+  const key = queryKeys.ticketNotes.ofTicket(ticket.id);
 
   // Each opening starts with an empty note (React's "adjust state when a prop changes" pattern).
   const [openSeen, setOpenSeen] = useState(false);

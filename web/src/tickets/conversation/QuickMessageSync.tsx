@@ -6,7 +6,7 @@ import { useRealtimeEvent } from './realtime';
 
 export function QuickMessageSync() {
   const queryClient = useQueryClient();
-  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.quickMessageOptions }), [queryClient]);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.quickMessages.usable }), [queryClient]);
   useRealtimeEvent('quickmessage', refresh);
   return null;
 }

@@ -7,18 +7,22 @@
  * A contact list is cached as the pages GET /contacts answered for one search term, in the server's
  * order (the folded name, or the number for a number search, then the id). A contact is put back only
  * where the loaded pages cover its place: one that sorts after the last loaded contact, while more
- * pages exist, arrives with the next page instead.
+ * pages exist, arrives with the next page instead. The list steps are the resource lists' own
+ * (api/list-cache.ts), with `contacts` as the noun.
  */
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { numberSearchDigits, type ContactDto, type ContactPage } from '../../../shared/contacts';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import { foldForSearch } from '../../../shared/text';
+import { listCache, updateCachedItem } from '../api/list-cache';
 import { queryKeys } from '../api/query-keys';
 
 export type ContactEvent = CompanyChannels['contact'];
 
 /** The pages of one search, as the contacts page's infinite query caches them (page param: the cursor). */
 export type ContactListData = InfiniteData<ContactPage, string | null>;
+
+const contactLists = listCache<ContactPage, 'contacts'>('contacts');
 
 /** Whether the server would answer this contact for the search term (GET /contacts `searchParam`). */
 export function matchesSearch(contact: Pick<ContactDto, 'name' | 'number'>, search: string): boolean {
@@ -35,15 +39,7 @@ function sortKey(contact: Pick<ContactDto, 'id' | 'name' | 'number'>, search: st
 
 /** The list without the contact; the very same object when it was not there. */
 export function removeFromList(data: ContactListData, contactId: string): ContactListData {
-  if (!data.pages.some((page) => page.contacts.some((contact) => contact.id === contactId))) return data;
-  return {
-    ...data,
-    pages: data.pages.map((page) =>
-      page.contacts.some((contact) => contact.id === contactId)
-        ? { ...page, contacts: page.contacts.filter((contact) => contact.id !== contactId) }
-        : page,
-    ),
-  };
+  return contactLists.remove(data, contactId);
 }
 
 /** The list with the contact in its place (replacing its former self), or without it if it no longer matches. */
@@ -54,16 +50,12 @@ export function upsertIntoList(data: ContactListData, search: string, contact: C
   const key = sortKey(contact, search);
   for (const [pageIndex, page] of rest.pages.entries()) {
     const index = page.contacts.findIndex((other) => sortKey(other, search) > key);
-    if (index >= 0) return withPage(rest, pageIndex, { ...page, contacts: page.contacts.toSpliced(index, 0, contact) });
+    if (index >= 0) return contactLists.withPage(rest, pageIndex, { ...page, contacts: page.contacts.toSpliced(index, 0, contact) });
   }
   const lastIndex = rest.pages.length - 1;
   const last = rest.pages[lastIndex];
   if (last === undefined || last.hasMore) return rest;
-  return withPage(rest, lastIndex, { ...last, contacts: [...last.contacts, contact] });
-}
-
-function withPage(data: ContactListData, index: number, page: ContactPage): ContactListData {
-  return { ...data, pages: data.pages.with(index, page) };
+  return contactLists.withPage(rest, lastIndex, { ...last, contacts: [...last.contacts, contact] });
 }
 
 /** The list after the event; `reload` is not applied to a list (the lists are fetched again). */
@@ -79,16 +71,6 @@ export function applyToList(data: ContactListData, search: string, event: Contac
   }
 }
 
-function isContactListData(data: unknown): data is ContactListData {
-  return typeof data === 'object' && data !== null && Array.isArray((data as Partial<ContactListData>).pages);
-}
-
-/** The search term of a list's key (`queryKeys.contacts.list(search)`). */
-function searchOf(key: QueryKey): string | undefined {
-  const search = key[2];
-  return typeof search === 'string' ? search : undefined;
-}
-
 /** Applies a change of contacts to every cached contact list and to the cached contact itself. */
 export function applyContactEvent(client: QueryClient, event: ContactEvent): void {
   if (event.action === 'reload') {
@@ -96,21 +78,7 @@ export function applyContactEvent(client: QueryClient, event: ContactEvent): voi
     return;
   }
 
-  for (const [key, data] of client.getQueriesData({ queryKey: queryKeys.contacts.lists })) {
-    if (data === undefined) continue;
-    const search = searchOf(key);
-    if (isContactListData(data) && search !== undefined) {
-      const next = applyToList(data, search, event);
-      if (next !== data) client.setQueryData<ContactListData>(key, next);
-    } else {
-      // A list cached in another shape by another screen: it refetches rather than being guessed at.
-      void client.invalidateQueries({ queryKey: key, exact: true });
-    }
-  }
-
-  if (event.action === 'delete') {
-    client.removeQueries({ queryKey: queryKeys.contacts.one(event.contactId), exact: true });
-  } else if (client.getQueryData(queryKeys.contacts.one(event.contact.id)) !== undefined) {
-    client.setQueryData<ContactDto>(queryKeys.contacts.one(event.contact.id), event.contact);
-  }
+  contactLists.updateLists(client, queryKeys.contacts.lists, (data, search) => applyToList(data as ContactListData, search, event));
+  if (event.action === 'delete') updateCachedItem(client, queryKeys.contacts.one(event.contactId), undefined);
+  else updateCachedItem(client, queryKeys.contacts.one(event.contact.id), event.contact);
 }

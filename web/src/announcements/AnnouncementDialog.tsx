@@ -9,14 +9,14 @@
  * request fail, the announcement stays saved as it is (a retry would create it twice): the dialog
  * closes and says so.
  */
-import { Button, Field, Input, makeStyles, Option, Switch, Text, Textarea, tokens, Tooltip } from '@fluentui/react-components';
-import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
+import { Field, Input, makeStyles, Option, Switch, Textarea, tokens } from '@fluentui/react-components';
 import { ImageAdd20Regular } from '@fluentui/react-icons/svg/image-add';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ANNOUNCEMENT_TEXT_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../../shared/announcements';
 import { announcementKeys, deleteAnnouncementMedia, saveAnnouncement, uploadAnnouncementMedia, type Announcement } from '../api/announcements';
 import { useServices } from '../runtime/services';
+import { AttachmentPicker } from '../components/AttachmentPicker';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
@@ -51,9 +51,6 @@ const useStyles = makeStyles({
   },
   dropdown: { minWidth: 0, width: '100%' },
   option: { display: 'flex', alignItems: 'center' },
-  image: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
-  imageRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXS },
-  fileName: { overflowWrap: 'anywhere', minWidth: 0 },
   preview: {
     display: 'block',
     maxWidth: '100%',
@@ -63,9 +60,6 @@ const useStyles = makeStyles({
     borderRadius: tokens.borderRadiusMedium,
     border: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
-  muted: { color: tokens.colorNeutralForeground3 },
-  error: { color: tokens.colorPaletteRedForeground1 },
-  hidden: { display: 'none' },
 });
 
 export interface AnnouncementDialogProps {
@@ -97,8 +91,6 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const imageLabelId = useId();
-  const imageHintId = useId();
 
   // The announcement as the dialog was opened on, even if the listed one changes meanwhile.
   const [editing] = useState(given);
@@ -121,8 +113,6 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
     setPreviewFailed(false);
     setImage(next);
   };
-  const [imageError, setImageError] = useState<string>();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const save = async (body: ReturnType<typeof announcementBody>): Promise<Announcement> => {
     const saved = await saveAnnouncement(api, body, editing?.id);
@@ -153,17 +143,9 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
   });
   const errors = announcementFormErrors(messages);
 
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file === undefined) return;
+  const imageProblemText = (file: File): string | undefined => {
     const problem = imageProblem(file);
-    if (problem !== undefined) {
-      setImageError(format(texts.dialog[problem], { megabytes: IMAGE_MAX_MEGABYTES }));
-      return;
-    }
-    setImageError(undefined);
-    choose({ kind: 'add', file });
+    return problem === undefined ? undefined : format(texts.dialog[problem], { megabytes: IMAGE_MAX_MEGABYTES });
   };
 
   const shownImage = shownImageName(editing?.mediaName ?? null, image);
@@ -227,39 +209,22 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
           />
         </Field>
       </div>
-      <div className={styles.image} role="group" aria-labelledby={imageLabelId} aria-describedby={imageHintId}>
-        <Text id={imageLabelId} weight="semibold">
-          {texts.dialog.image}
-        </Text>
-        <Text id={imageHintId} size={200} className={styles.muted}>
-          {format(texts.dialog.imageHint, { megabytes: IMAGE_MAX_MEGABYTES })}
-        </Text>
-        <div className={styles.imageRow}>
-          {shownImage === null ? (
-            <Text className={styles.muted}>{texts.dialog.noImage}</Text>
-          ) : (
-            <>
-              <Text className={styles.fileName}>{shownImage}</Text>
-              <Tooltip content={format(texts.dialog.removeImage, { name: shownImage })} relationship="label">
-                <Button
-                  appearance="subtle"
-                  size="small"
-                  icon={<Dismiss20Regular />}
-                  disabled={busy}
-                  onClick={() => {
-                    setImageError(undefined);
-                    choose({ kind: 'remove' });
-                  }}
-                />
-              </Tooltip>
-            </>
-          )}
-          <Button size="small" icon={<ImageAdd20Regular />} disabled={busy} onClick={() => fileInput.current?.click()}>
-            {shownImage === null ? texts.dialog.chooseImage : texts.dialog.replaceImage}
-          </Button>
-          {/* Opened by the button beside it, which is what keyboards and screen readers meet. */}
-          <input ref={fileInput} className={styles.hidden} type="file" accept={IMAGE_ACCEPT} tabIndex={-1} aria-hidden onChange={chooseFile} />
-        </div>
+      <AttachmentPicker
+        labels={{
+          title: texts.dialog.image,
+          hint: format(texts.dialog.imageHint, { megabytes: IMAGE_MAX_MEGABYTES }),
+          none: texts.dialog.noImage,
+          choose: texts.dialog.chooseImage,
+          replace: texts.dialog.replaceImage,
+          remove: (name) => format(texts.dialog.removeImage, { name }),
+        }}
+        name={shownImage}
+        onChange={choose}
+        problemOf={imageProblemText}
+        accept={IMAGE_ACCEPT}
+        busy={busy}
+        chooseIcon={<ImageAdd20Regular />}
+      >
         {preview !== undefined && shownImage !== null && !previewFailed && (
           <img
             className={styles.preview}
@@ -268,12 +233,7 @@ function AnnouncementForm({ announcement: given, onClose }: { readonly announcem
             onError={() => setPreviewFailed(true)}
           />
         )}
-        {imageError !== undefined && (
-          <Text role="alert" size={200} className={styles.error}>
-            {imageError}
-          </Text>
-        )}
-      </div>
+      </AttachmentPicker>
     </FormFrame>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * A form's one attached file (a quick message's attachment, a schedule's or an announcement's image) as
- * its dialog leaves it, and what follows the save for it: the file is uploaded or deleted through its
- * own route once the record is stored, so one rule for every dialog with an attachment.
+ * its dialog leaves it (the picker is AttachmentPicker.tsx), and what follows the save for it: the file
+ * is uploaded or deleted through its own route once the record is stored, so one rule for every dialog
+ * with an attachment.
  */
 
 /** As it was (`keep`), taken off (`remove`), or a file chosen to replace it (`add`). */
@@ -35,4 +36,17 @@ export function attachmentName(storedName: string | null, choice: AttachmentChoi
     case 'keep':
       return storedName;
   }
+}
+
+/** What choosing a file in the picker does: it becomes the attachment, or it is refused with the form's reason. */
+export type FileChosen = { readonly choice: AttachmentChoice; readonly error?: undefined } | { readonly choice?: undefined; readonly error: string };
+
+/**
+ * A file just chosen, checked by the form (`problemOf` answers the reason to refuse it, or undefined):
+ * undefined when the browser's dialog was closed without a file.
+ */
+export function fileChosen(file: File | undefined, problemOf: (file: File) => string | undefined): FileChosen | undefined {
+  if (file === undefined) return undefined;
+  const problem = problemOf(file);
+  return problem === undefined ? { choice: { kind: 'add', file } } : { error: problem };
 }

@@ -9,7 +9,6 @@
  * quick message stays saved as it is (a retry would create it twice): the dialog closes and says so.
  */
 import {
-  Button,
   Field,
   Input,
   makeStyles,
@@ -17,15 +16,13 @@ import {
   Text,
   Textarea,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
-import { Attach20Regular } from '@fluentui/react-icons/svg/attach';
-import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { QUICK_MESSAGE_MEDIA_MAX_BYTES, type QuickMessage } from '../../../shared/quick-messages';
 import { deleteQuickMessageMedia, saveQuickMessage, uploadQuickMessageMedia } from '../api/quick-messages';
 import { useServices } from '../runtime/services';
+import { AttachmentPicker } from '../components/AttachmentPicker';
 import { FormFrame } from '../components/FormFrame';
 import { useVariableInsertion } from '../components/use-variable-insertion';
 import { VariableMenu } from '../components/VariableMenu';
@@ -47,12 +44,7 @@ import { quickMessagesTexts } from './texts';
 
 const useStyles = makeStyles({
   messageTools: { display: 'flex', justifyContent: 'flex-end' },
-  attachment: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
-  attachmentRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXS },
-  fileName: { overflowWrap: 'anywhere', minWidth: 0 },
   none: { color: tokens.colorNeutralForeground3 },
-  error: { color: tokens.colorPaletteRedForeground1 },
-  hidden: { display: 'none' },
 });
 
 type DialogTexts = Texts<typeof quickMessagesTexts.pt>;
@@ -78,14 +70,11 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const attachmentLabelId = useId();
   const geralHintId = useId();
 
   // The quick message as the form was opened on, even if the cached one changes meanwhile.
   const [editing] = useState(editingProp);
   const [attachment, setAttachment] = useState<AttachmentChoice>({ kind: 'keep' });
-  const [attachmentError, setAttachmentError] = useState<string>();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const save = async (body: ReturnType<typeof quickMessageBody>): Promise<QuickMessage> => {
     const saved = await saveQuickMessage(api, body, editing?.id);
@@ -114,18 +103,6 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
 
   const { messageRef, insertVariable } = useVariableInsertion(values.message, (message) => change({ message }));
 
-
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file === undefined) return;
-    if (attachmentTooBig(file)) {
-      setAttachmentError(format(texts.dialog.tooBig, { megabytes: QUICK_MESSAGE_MEDIA_MAX_BYTES / (1024 * 1024) }));
-      return;
-    }
-    setAttachmentError(undefined);
-    setAttachment({ kind: 'add', file });
-  };
 
   const shownAttachment = attachmentName(editing?.mediaName ?? null, attachment);
   const title = editing === undefined ? texts.dialog.addTitle : texts.dialog.editTitle;
@@ -176,41 +153,19 @@ export function QuickMessageForm({ initial, editing: editingProp, onCancel, onSa
       <Text id={geralHintId} size={200} className={styles.none}>
         {texts.dialog.geralHint}
       </Text>
-      <div className={styles.attachment} role="group" aria-labelledby={attachmentLabelId}>
-        <Text id={attachmentLabelId} weight="semibold">
-          {texts.dialog.attachment}
-        </Text>
-        <div className={styles.attachmentRow}>
-          {shownAttachment === null ? (
-            <Text className={styles.none}>{texts.dialog.noAttachment}</Text>
-          ) : (
-            <>
-              <Text className={styles.fileName}>{shownAttachment}</Text>
-              <Tooltip content={format(texts.dialog.removeAttachment, { name: shownAttachment })} relationship="label">
-                <Button
-                  appearance="subtle"
-                  size="small"
-                  icon={<Dismiss20Regular />}
-                  disabled={busy}
-                  onClick={() => {
-                    setAttachmentError(undefined);
-                    setAttachment({ kind: 'remove' });
-                  }}
-                />
-              </Tooltip>
-            </>
-          )}
-          <Button size="small" icon={<Attach20Regular />} disabled={busy} onClick={() => fileInput.current?.click()}>
-            {shownAttachment === null ? texts.dialog.attach : texts.dialog.replaceAttachment}
-          </Button>
-          <input ref={fileInput} className={styles.hidden} type="file" tabIndex={-1} aria-hidden onChange={chooseFile} />
-        </div>
-        {attachmentError !== undefined && (
-          <Text role="alert" size={200} className={styles.error}>
-            {attachmentError}
-          </Text>
-        )}
-      </div>
+      <AttachmentPicker
+        labels={{
+          title: texts.dialog.attachment,
+          none: texts.dialog.noAttachment,
+          choose: texts.dialog.attach,
+          replace: texts.dialog.replaceAttachment,
+          remove: (name) => format(texts.dialog.removeAttachment, { name }),
+        }}
+        name={shownAttachment}
+        onChange={setAttachment}
+        problemOf={(file) => (attachmentTooBig(file) ? format(texts.dialog.tooBig, { megabytes: QUICK_MESSAGE_MEDIA_MAX_BYTES / (1024 * 1024) }) : undefined)}
+        busy={busy}
+      />
     </FormFrame>
   );
 }

@@ -10,7 +10,6 @@
  * image's request fail, the schedule stays saved as it is (a retry would create it twice).
  */
 import {
-  Button,
   Field,
   Input,
   makeStyles,
@@ -18,17 +17,15 @@ import {
   Text,
   Textarea,
   tokens,
-  Tooltip,
 } from '@fluentui/react-components';
-import { Attach20Regular } from '@fluentui/react-icons/svg/attach';
-import { Dismiss20Regular } from '@fluentui/react-icons/svg/dismiss';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { mayChangeSchedule, SCHEDULE_MEDIA_ACCEPT, SCHEDULE_MEDIA_MAX_BYTES, type ScheduledMessage } from '../../../shared/scheduled-messages';
 import { useConnections } from '../api/connections';
 import { deleteScheduleMedia, saveSchedule, uploadScheduleMedia } from '../api/schedules';
 import { useServices } from '../runtime/services';
 import { attachmentName, attachmentStep, type AttachmentChoice } from '../components/attachment-choice';
+import { AttachmentPicker } from '../components/AttachmentPicker';
 import { ContactSearch } from '../components/ContactSearch';
 import { FormFrame } from '../components/FormFrame';
 import { useVariableInsertion } from '../components/use-variable-insertion';
@@ -56,12 +53,7 @@ import { schedulesTexts } from './texts';
 
 const useStyles = makeStyles({
   messageTools: { display: 'flex', justifyContent: 'flex-end' },
-  image: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXS },
-  imageRow: { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: tokens.spacingHorizontalS, rowGap: tokens.spacingVerticalXS },
-  fileName: { overflowWrap: 'anywhere', minWidth: 0 },
-  none: { color: tokens.colorNeutralForeground3 },
   error: { color: tokens.colorPaletteRedForeground1 },
-  hidden: { display: 'none' },
 });
 
 type ScheduleTexts = Texts<typeof schedulesTexts.pt>;
@@ -88,16 +80,13 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const imageLabelId = useId();
 
   const { user } = useMe();
   const [editing] = useState(editingProp);
   // Sent, being sent, or someone else's (only its author and admins change it): shown without its submit button.
   const readOnly = isReadOnly(editing) || (editing !== undefined && !mayChangeSchedule({ userId: user.id, isAdmin: isAdmin(user) }, editing));
   const [image, setImage] = useState<AttachmentChoice>({ kind: 'keep' });
-  const [imageError, setImageError] = useState<string>();
   const [typed, setTyped] = useState(initial.contact?.name ?? '');
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const save = async (body: ReturnType<typeof scheduleBody>): Promise<ScheduledMessage> => {
     const saved = await saveSchedule(api, body, editing?.id);
@@ -136,17 +125,10 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
   const { messageRef, insertVariable } = useVariableInsertion(values.body, (body) => change({ body }));
 
 
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file === undefined) return;
+  const imageProblemText = (file: File): string | undefined => {
     const problem = imageProblem(file);
-    if (problem !== null) {
-      setImageError(problem === 'tooBig' ? format(texts.dialog.tooBig, { megabytes: SCHEDULE_MEDIA_MAX_BYTES / (1024 * 1024) }) : texts.dialog.wrongType);
-      return;
-    }
-    setImageError(undefined);
-    setImage({ kind: 'add', file });
+    if (problem === null) return undefined;
+    return problem === 'tooBig' ? format(texts.dialog.tooBig, { megabytes: SCHEDULE_MEDIA_MAX_BYTES / (1024 * 1024) }) : texts.dialog.wrongType;
   };
 
   const title = scheduleTitle(editing);
@@ -221,45 +203,21 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
           ))}
         </LocalizedDropdown>
       </Field>
-      <div className={styles.image} role="group" aria-labelledby={imageLabelId}>
-        <Text id={imageLabelId} weight="semibold">
-          {texts.dialog.image}
-        </Text>
-        <div className={styles.imageRow}>
-          {shownImage === null ? (
-            <Text className={styles.none}>{texts.dialog.noImage}</Text>
-          ) : (
-            <>
-              <Text className={styles.fileName}>{shownImage}</Text>
-              {!readOnly && (
-                <Tooltip content={format(texts.dialog.removeImage, { name: shownImage })} relationship="label">
-                  <Button
-                    appearance="subtle"
-                    size="small"
-                    icon={<Dismiss20Regular />}
-                    disabled={busy}
-                    onClick={() => {
-                      setImageError(undefined);
-                      setImage({ kind: 'remove' });
-                    }}
-                  />
-                </Tooltip>
-              )}
-            </>
-          )}
-          {!readOnly && (
-            <Button size="small" icon={<Attach20Regular />} disabled={busy} onClick={() => fileInput.current?.click()}>
-              {shownImage === null ? texts.dialog.attach : texts.dialog.replaceImage}
-            </Button>
-          )}
-          <input ref={fileInput} className={styles.hidden} type="file" accept={SCHEDULE_MEDIA_ACCEPT} tabIndex={-1} aria-hidden onChange={chooseFile} />
-        </div>
-        {imageError !== undefined && (
-          <Text role="alert" size={200} className={styles.error}>
-            {imageError}
-          </Text>
-        )}
-      </div>
+      <AttachmentPicker
+        labels={{
+          title: texts.dialog.image,
+          none: texts.dialog.noImage,
+          choose: texts.dialog.attach,
+          replace: texts.dialog.replaceImage,
+          remove: (name) => format(texts.dialog.removeImage, { name }),
+        }}
+        name={shownImage}
+        onChange={setImage}
+        problemOf={imageProblemText}
+        accept={SCHEDULE_MEDIA_ACCEPT}
+        busy={busy}
+        readOnly={readOnly}
+      />
     </FormFrame>
   );
 }

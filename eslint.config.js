@@ -84,6 +84,24 @@ export default tseslint.config(
     },
   },
   {
+    // One API layer: the API is called by path only in web/src/api/, one module per resource.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|put|patch|delete|upload|request)$/]",
+          message: "Call the API through its resource's module in web/src/api/ (paths, requests, keys and hooks live there).",
+        },
+        {
+          selector: "CallExpression[callee.name='fetch']",
+          message: 'Requests go through web/src/api/ (its client, or a module there for a request outside the API).',
+        },
+      ],
+    },
+  },
+  {
     // The composition itself (a later block's options replace the earlier ones for its files).
     files: ['web/src/app/**/*.{ts,tsx}', 'web/src/main.tsx'],
     rules: { 'no-restricted-imports': ['error', webRestrictions] },

@@ -1,23 +1,28 @@
 /**
- * The web's import boundaries as the lint gate holds them (eslint.config.js, docs/architecture.md §2):
- * features never import app/, the lower layers import no feature, and no web file imports the backend.
- * Each case asks ESLint for the options a file of that folder gets and lints one import line with them.
+ * The web's boundaries as the lint gate holds them (eslint.config.js, docs/architecture.md §2): features
+ * never import app/, the lower layers import no feature, no web file imports the backend, and only
+ * web/src/api/ calls the API by path. Each case asks ESLint for the options a file of that folder gets
+ * and lints one line with them.
  */
 import { ESLint, Linter } from 'eslint';
 
 const eslint = new ESLint({ cwd: process.cwd() });
 const linter = new Linter({ configType: 'flat' });
 
-/** The messages of no-restricted-imports for `import ... from '<source>'` written in `file`. */
-async function refusals(file: string, source: string): Promise<string[]> {
+/** The messages of `rule`, as `file` gets it configured, for `code`. */
+async function ruleMessages(file: string, rule: 'no-restricted-imports' | 'no-restricted-syntax', code: string): Promise<string[]> {
   const config = (await eslint.calculateConfigForFile(file)) as { rules?: Record<string, Linter.RuleEntry> };
-  const rule = config.rules?.['no-restricted-imports'];
-  if (rule === undefined) throw new Error(`no import restrictions for ${file}`);
-  const messages = linter.verify(`import { x } from '${source}';\n`, [
-    { languageOptions: { sourceType: 'module' }, rules: { 'no-restricted-imports': rule } },
-  ]);
+  const entry = config.rules?.[rule];
+  if (entry === undefined) return [];
+  const messages = linter.verify(code, [{ languageOptions: { sourceType: 'module' }, rules: { [rule]: entry } }]);
   return messages.map((message) => message.message);
 }
+
+/** The messages of no-restricted-imports for `import ... from '<source>'` written in `file`. */
+const refusals = (file: string, source: string) => ruleMessages(file, 'no-restricted-imports', `import { x } from '${source}';\n`);
+
+/** The messages of no-restricted-syntax for one call written in `file`. */
+const callRefusals = (file: string, call: string) => ruleMessages(file, 'no-restricted-syntax', `${call};\n`);
 
 describe('the web import boundaries', () => {
   it('refuse a feature importing web/src/app/, at any depth', async () => {
@@ -63,5 +68,20 @@ describe('the web import boundaries', () => {
         expect.stringContaining('never from the backend'),
       ]);
     }
+  });
+
+  it('refuse a call of the API by path, or a fetch, outside web/src/api/', async () => {
+    expect(await callRefusals('web/src/tickets/conversation/NotesDialog.tsx', "api.post('/ticket-notes', {})")).toEqual([
+      expect.stringContaining("through its resource's module in web/src/api/"),
+    ]);
+    expect(await callRefusals('web/src/public/SignUpPage.tsx', "api.delete('/auth/logout')")).toHaveLength(1);
+    expect(await callRefusals('web/src/app/shell/sign-out.ts', 'fetch(url)')).toHaveLength(1);
+    expect(await callRefusals('web/src/tickets/TicketsPage.tsx', 'addTicketNote(api, ticket, note)')).toEqual([]);
+    expect(await callRefusals('web/src/tickets/TicketsPage.tsx', 'query.refetch()')).toEqual([]);
+  });
+
+  it('let web/src/api/ call the API by path', async () => {
+    expect(await callRefusals('web/src/api/ticket-notes.ts', "api.post('/ticket-notes', {})")).toEqual([]);
+    expect(await callRefusals('web/src/api/messages.ts', 'fetch(upload.url)')).toEqual([]);
   });
 });

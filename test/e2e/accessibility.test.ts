@@ -18,7 +18,7 @@ let ticketUuid: string;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   const ticket = await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Olá, preciso de ajuda com meu pedido.');
   const answered = await web.cloud.api(`/messages/${ticket.id}`, { method: 'POST', token: whatsapp.token, body: { body: 'Claro! Qual é o número do pedido?' } });
   expect(answered.status).toBeLessThan(300);

@@ -4,7 +4,7 @@
  * page and its company data (no list, no form, no switch to flip); the dashboard at / sends them on to
  * the tickets. The rule itself, page by page of the registry, is test/unit/web/app/page-access.test.ts.
  */
-import { DEMO_LOGIN, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
+import { shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 /** A plain user of the demo company (whose plan has every feature), made through the API. */
@@ -30,7 +30,7 @@ let web: WebCloud;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  const { accessToken: token } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const { accessToken: token } = await web.cloud.signIn(web.login.email, web.login.password);
   const created = await web.cloud.api('/users', { method: 'POST', token, body: { ...AGENT, profile: 'user' } });
   expect(created.status).toBe(201);
 }, 120_000);

@@ -7,7 +7,7 @@
  * critical violation on the page or in the dialog, light and dark.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 /** The admin (not a super user) of another company. */
@@ -21,9 +21,9 @@ const REFUSAL = 'Esta empresa não possui permissão para acessar essa página! 
 let web: WebCloud;
 
 beforeAll(async () => {
-  web = await startWebCloud();
+  web = await startWebCloud({ privateCloud: true });
   // Through the API first: a later sign-in of the demo admin (the browser's) ends the API's session.
-  const { accessToken: token } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const { accessToken: token } = await web.cloud.signIn(web.login.email, web.login.password);
   const plan = await web.cloud.api('/plans', { method: 'POST', token, body: { name: 'Informativos', users: 5, connections: 1, queues: 5 } });
   expect(plan.status).toBe(201);
   const company = await web.cloud.api('/companies', {

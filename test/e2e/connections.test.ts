@@ -13,7 +13,7 @@ import { startSessionHost, type SessionHost } from '../../functions/sessions/hos
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
 import { putSimulatedPairingCodeEntry, putSimulatedScan } from '../../functions/sessions/stores/simulator';
 import { listConnections } from '../../functions/core/repositories/connections';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
 import { ifAssigned } from '../support/teardown';
 
@@ -37,7 +37,7 @@ beforeAll(async () => {
     commandWaitSeconds: 0,
     providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
   });
-  const { accessToken } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const { accessToken } = await web.cloud.signIn(web.login.email, web.login.password);
   companyId = (await web.cloud.api('/auth/me', { token: accessToken })).body.company.id;
 });
 

@@ -23,7 +23,7 @@ const selected = async (name: 'Ticket' | 'Atendimentos') => (await narrowTab(nam
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   page = await web.newPage({ signedIn: true, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 });
 

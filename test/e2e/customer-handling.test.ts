@@ -25,7 +25,7 @@ let page: Page;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   // Before the demo admin signs in through the form, which ends the API token's session.
   const queues = (await web.cloud.api('/queue', { token: whatsapp.token })).body as { id: string; name: string }[];
   const queueIds = queues.filter((queue) => queue.name === 'Atendimento').map((queue) => queue.id);

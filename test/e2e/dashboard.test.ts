@@ -33,7 +33,7 @@ const dashboard = async (query: string): Promise<DashboardDto> => (await web.clo
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   const today = companyDay(new Date());
   monthQuery = `date_from=${today.slice(0, 8)}01&date_to=${today}`;
   // Everything through the API before the demo admin signs in through the form, which ends this session.

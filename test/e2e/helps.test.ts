@@ -9,7 +9,7 @@
  * the thumbnail answers a small picture (or fails, when a test says so) and the player a bare page.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 const HELP = { title: 'Como abrir um atendimento', video: 'dQw4w9WgXcQ', description: 'Do primeiro contato ao ticket aberto.' };
@@ -19,9 +19,9 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 let web: WebCloud;
 
 beforeAll(async () => {
-  web = await startWebCloud();
+  web = await startWebCloud({ privateCloud: true });
   // Through the API first: a later sign-in of the demo admin (the browser's) ends the API's session.
-  const { accessToken: token } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const { accessToken: token } = await web.cloud.signIn(web.login.email, web.login.password);
   const created = await web.cloud.api('/helps', { method: 'POST', token, body: HELP });
   expect(created.status).toBe(201);
 });

@@ -40,7 +40,7 @@ async function kanbanTag(body: { name: string; color: string }): Promise<string>
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   urgentTagId = await kanbanTag(URGENT);
   waitingTagId = await kanbanTag(WAITING);
   ticket = await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Meu pedido chegou *quebrado*.');

@@ -27,8 +27,8 @@ let apiToken: string;
 const withoutApi = { email: 'gestor@semapi.test', password: 'Gestor@1234' };
 
 beforeAll(async () => {
-  web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  web = await startWebCloud({ privateCloud: true });
+  whatsapp = await connectDemoWhatsApp(web);
   // Its token was shown once at creation; a rotation shows a new one, as the Connections page's button does.
   const rotated = await web.cloud.api(`/whatsapp/${whatsapp.connectionId}/token`, { method: 'POST', token: whatsapp.token });
   expect(rotated.status).toBe(200);

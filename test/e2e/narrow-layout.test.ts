@@ -34,7 +34,7 @@ let ticketUuid: string;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   const ticket = await attendedTicket(web.cloud, whatsapp, LONG_NAMED, 'Boa tarde, meu pedido ainda não chegou.');
   ticketUuid = ticket.uuid;
 });
@@ -246,7 +246,7 @@ describe('an agent on a phone (360 px)', () => {
   it('works a ticket from pending to closed and logs out without any sideways scroll', async () => {
     // Signed in through the form: the test before logged the shared sign-in out.
     const page = await web.newPage({ viewport: PHONE });
-    await signInThroughTheForm(page);
+    await signInThroughTheForm(page, web.login);
     await shows(ticketList(page));
     await expectNoSidewaysScroll(page, 'the ticket list');
 

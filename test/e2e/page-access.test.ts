@@ -5,7 +5,7 @@
  * expanded (spec 1 §2.2: above 1200 px).
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, shows, startWebCloud, type WebCloud } from './support/browser';
+import { shows, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 let web: WebCloud;
@@ -19,8 +19,8 @@ let companyId: string;
 let superToken: string;
 
 beforeAll(async () => {
-  web = await startWebCloud();
-  ({ accessToken: superToken } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password));
+  web = await startWebCloud({ privateCloud: true });
+  ({ accessToken: superToken } = await web.cloud.signIn(web.login.email, web.login.password));
   const plan = await web.cloud.api('/plans', { method: 'POST', token: superToken, body: { name: 'Sem kanban', users: 5, connections: 1, queues: 5, useKanban: false } });
   expect(plan.status).toBe(201);
   const company = await web.cloud.api('/companies', {

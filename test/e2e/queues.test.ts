@@ -11,7 +11,7 @@
  * violation on the page or in the dialog's three tabs, light and dark.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
 import { ticketList } from './support/tickets';
 import { gotoListening } from './support/realtime';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
@@ -33,7 +33,7 @@ let whatsapp: DemoWhatsApp;
 beforeAll(async () => {
   web = await startWebCloud();
   // The connection 'Simulado' with the queue Atendimento, and a queue Financeiro beside it.
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
 });
 
 afterEach(async () => {
@@ -209,7 +209,7 @@ describe('the queues page', () => {
 
   it("sends a customer who picks the new queue from the connection's queue menu that queue's menu", async () => {
     // Through the API now (the browser's work is done: this sign-in ends the browser's session).
-    const { accessToken: token } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+    const { accessToken: token } = await web.cloud.signIn(web.login.email, web.login.password);
     const queues = (await web.cloud.api('/queue', { token })).body as { id: string; name: string }[];
     const queueIds = ['Atendimento', QUEUE].map((name) => queues.find((queue) => queue.name === name)?.id);
     // The connection serves the new queue beside Atendimento (the connections page is not this page's);

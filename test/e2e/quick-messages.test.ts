@@ -29,7 +29,7 @@ let page: Page;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   // Before the demo admin signs in through the form, which ends the API token's session.
   ticketUuid = (await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Bom dia, preciso de ajuda.')).uuid;
   page = await web.newPage({ signedIn: true });

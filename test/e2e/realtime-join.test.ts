@@ -11,7 +11,7 @@
  * ticket whether or not the page reads its lists again).
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { routeRealtime } from './support/realtime';
 import { listTab, listedTicket, ticketList } from './support/tickets';
 import { ifAssigned } from '../support/teardown';
@@ -29,7 +29,7 @@ let queueId: string;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  const { accessToken: adminToken } = await web.cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const { accessToken: adminToken } = await web.cloud.signIn(web.login.email, web.login.password);
   const colleague = { name: 'Colega', email: 'colega@demo.test', password: 'Colega@1234', profile: 'admin', queueIds: [] };
   const created = await web.cloud.api('/users', { method: 'POST', token: adminToken, body: colleague });
   if (created.status !== 201) throw new Error(`POST /users answered ${created.status}: ${JSON.stringify(created.body)}`);

@@ -28,8 +28,8 @@ const PLAN_WITHOUT_AI = 'Plano sem IA';
 const REFUSAL = 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.';
 
 beforeAll(async () => {
-  web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  web = await startWebCloud({ privateCloud: true });
+  whatsapp = await connectDemoWhatsApp(web);
   // Through the API before any browser signs in (one sign-in per user: the browser's takes over).
   ticketUuid = (await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Olá, quero saber do meu pedido.')).uuid;
   tenant = await createTenant(web.cloud);

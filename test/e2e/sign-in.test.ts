@@ -2,7 +2,7 @@
  * Signing in through the web app in a real browser: the demo admin's login form leads to the ticket
  * workspace.
  */
-import { DEMO_LOGIN, shows, startWebCloud, type WebCloud } from './support/browser';
+import { shows, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 let web: WebCloud;
@@ -24,8 +24,8 @@ describe('signing in', () => {
     const page = await web.newPage();
     await page.goto('/login');
 
-    await page.getByLabel('Email').fill(DEMO_LOGIN.email);
-    await page.getByLabel(/^Senha/).fill(DEMO_LOGIN.password);
+    await page.getByLabel('Email').fill(web.login.email);
+    await page.getByLabel(/^Senha/).fill(web.login.password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
 
     await page.waitForURL('**/tickets');

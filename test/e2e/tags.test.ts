@@ -6,7 +6,7 @@
  * and axe-core finds no serious or critical violation on the page or in the dialog, light and dark.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 /** A tag carried by two tickets, set up through the API before the browser signs in. */
@@ -24,7 +24,7 @@ beforeAll(async () => {
   web = await startWebCloud();
   const { cloud } = web;
   // Through the API first: a later sign-in (the browser's) ends the API's session.
-  const { accessToken: token } = await cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const { accessToken: token } = await cloud.signIn(web.login.email, web.login.password);
   const tag = await cloud.api('/tags', { method: 'POST', token, body: { name: COUNTED_TAG, color: '#8E24AA' } });
   expect(tag.status).toBe(201);
   for (const customer of CUSTOMERS) {

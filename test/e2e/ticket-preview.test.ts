@@ -23,7 +23,7 @@ let whatsapp: DemoWhatsApp;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   const greeting = await web.cloud.api(`/whatsapp/${whatsapp.connectionId}`, { method: 'PUT', token: whatsapp.token, body: { greetingMessage: GREETING } });
   if (greeting.status !== 200) throw new Error(`PUT /whatsapp answered ${greeting.status}: ${JSON.stringify(greeting.body)}`);
 });

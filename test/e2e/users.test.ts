@@ -9,7 +9,7 @@
  * and dark.
  */
 import type { Page } from 'playwright-core';
-import { DEMO_LOGIN, leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
 import { listTab, listedTicket, ticketList } from './support/tickets';
 import { createTenant, TEST_PASSWORD } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   web = await startWebCloud();
   const { cloud } = web;
   // Through the API first: a later sign-in (the browser's) ends the API's session.
-  const { accessToken: token } = await cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+  const { accessToken: token } = await cloud.signIn(web.login.email, web.login.password);
   const queue = await cloud.api('/queue', { method: 'POST', token, body: QUEUE });
   expect(queue.status).toBe(201);
   const queues = (await cloud.api('/queue', { token })).body as { id: string; name: string }[];

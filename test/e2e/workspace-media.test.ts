@@ -137,7 +137,7 @@ let whatsapp: DemoWhatsApp;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
 });
 
 afterAll(async () => {

@@ -25,7 +25,7 @@ let ticketUuid: string;
 
 beforeAll(async () => {
   web = await startWebCloud();
-  whatsapp = await connectDemoWhatsApp(web.cloud);
+  whatsapp = await connectDemoWhatsApp(web);
   // Set up through the API before any browser signs in: a later sign-in ends the API's session.
   const ticket = await attendedTicket(web.cloud, whatsapp, CUSTOMER, 'Olá, bom dia!');
   ticketUuid = ticket.uuid;
@@ -49,7 +49,7 @@ describe.each(SCREENS)('on a %s wide screen', (_label, viewport) => {
   /** A fresh browser with the demo admin signed in through the form, on the tickets. */
   async function signedIn(): Promise<Page> {
     const page = await web.newPage({ viewport });
-    await signInThroughTheForm(page);
+    await signInThroughTheForm(page, web.login);
     return page;
   }
 
@@ -57,7 +57,7 @@ describe.each(SCREENS)('on a %s wide screen', (_label, viewport) => {
     const page = await signedIn();
     await gotoListening(page, '/tickets', 'tickets:pending');
 
-    await signInThroughTheForm(await web.newPage({ viewport }));
+    await signInThroughTheForm(await web.newPage({ viewport }), web.login);
 
     // The toaster lists its notices, each named by its title.
     const notice = page.getByRole('listitem', { name: REPLACED_NOTICE });

@@ -1,8 +1,14 @@
 /**
- * Harness of the browser tests: the local cloud on random ports with the built web app served beside
- * it (web-server.ts), Debian's Chromium driven by playwright-core, and pages signed in as the demo
- * admin. One browser per Jest worker, shared by its files (shared-browser-daemon.ts); each page in a
- * context of its own (cookies, storage), closed by `closePages`.
+ * Harness of the browser tests: a local cloud with the built web app served beside it (web-server.ts),
+ * Debian's Chromium driven by playwright-core, and pages signed in as the file's admin. One browser per
+ * Jest worker, shared by its files (shared-browser-daemon.ts); each page in a context of its own
+ * (cookies, storage), closed by `closePages`.
+ *
+ * A file gets a company of its own shaped like the demo one (a plan with every feature, the queue
+ * Atendimento, an admin named Admin) on the worker's shared cloud, so files never see each other's
+ * tickets. A file that needs the platform's super user or changes platform-wide state (plans,
+ * companies, helps, announcements, the platform's settings) asks for a private cloud, whose demo
+ * admin is the super user.
  *
  * The browser is Debian's package (`apt-get install -y chromium`), never one downloaded by Playwright;
  * CHROMIUM_PATH points elsewhere when it lives elsewhere. Without it the tests fail, saying so.
@@ -11,10 +17,17 @@ import { access, constants, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { dynamo } from '../../../functions/core/aws/clients';
+import { createCompany } from '../../../functions/core/companies/create-company';
+import { planItem } from '../../../functions/core/repositories/plans';
+import { DEMO_PLAN } from '../../../scripts/seed-demo';
 import { DEMO_LOGIN, RANDOM_PORTS, startTestCloud, type TestCloud } from '../../support/local-cloud';
+import { sharedTestCloud } from '../../support/shared-cloud';
+import { builtWebRoot, serveBuiltWeb } from '../../support/web-server';
 import { workerDaemon } from '../../support/worker-daemon';
 import type { SharedBrowserDescription } from './shared-browser-daemon';
-import { serveBuiltWeb, type BuiltWebServer } from './web-server';
 
 export { DEMO_LOGIN };
 
@@ -42,8 +55,15 @@ export async function connectChromium(): Promise<Browser> {
   return chromium.connect(wsEndpoint);
 }
 
+export interface Login {
+  readonly email: string;
+  readonly password: string;
+}
+
 export interface WebCloud {
   readonly cloud: TestCloud;
+  /** The file's admin: of its own company on the shared cloud, the demo admin (super user) on a private one. */
+  readonly login: Login;
   /** A fresh context and page (desktop size unless told), its defaults set; signed in when asked. */
   newPage(options?: BrowserContextOptions & { signedIn?: boolean }): Promise<Page>;
   /** Closes every context opened since the last call (afterEach). */
@@ -51,30 +71,73 @@ export interface WebCloud {
   stop(): Promise<void>;
 }
 
-/** The cloud with the demo data, the built web app served beside it, and Chromium. */
-export async function startWebCloud(): Promise<WebCloud> {
-  const browser = await connectChromium();
-  let server: BuiltWebServer | undefined;
-  let started: TestCloud | undefined;
+interface Served {
+  readonly cloud: TestCloud;
+  readonly login: Login;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** A company of the file's own on the worker's shared cloud, shaped like the demo company. */
+async function sharedServed(): Promise<Served> {
+  const cloud = await sharedTestCloud();
+  const slug = ulid().toLowerCase();
+  const plan = { ...DEMO_PLAN, id: `demo-${slug}`, name: `Demo ${slug}` };
+  await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
+  const login = { email: `admin@${slug}.demo.test`, password: DEMO_LOGIN.password };
+  await createCompany({
+    company: { name: 'Demo', email: login.email, phone: '', planId: plan.id, dueDate: '2999-12-31', recurrence: 'MENSAL', status: true },
+    admin: { name: 'Admin', email: login.email, password: login.password, super: false },
+    firstQueue: { name: 'Atendimento', color: '#0f766e' },
+  });
+  // The app is served by the shared cloud's process as soon as the background build has ended.
+  await builtWebRoot();
+  return { cloud, login, url: cloud.urls.web, stop: () => Promise.resolve() };
+}
+
+/** A private cloud with the demo data and the built web app served beside it. */
+async function privateServed(): Promise<Served> {
+  const server = await serveBuiltWeb();
   try {
-    server = await serveBuiltWeb();
     // The cloud allows the web app's origin, so it learns the port the app is served on.
-    started = await startTestCloud({ ports: { ...RANDOM_PORTS, web: server.port } });
-    server.setConfig(started.config);
+    const cloud = await startTestCloud({ ports: { ...RANDOM_PORTS, web: server.port } });
+    server.setConfig(cloud.config);
+    await builtWebRoot();
+    return {
+      cloud,
+      login: DEMO_LOGIN,
+      url: server.url,
+      async stop() {
+        await server.stop();
+        await cloud.stop();
+      },
+    };
   } catch (error) {
-    await browser.close();
-    await server?.stop();
-    await started?.stop();
+    await server.stop();
     throw error;
   }
-  const cloud = started;
-  const web = server;
+}
+
+/**
+ * The web app on a cloud, and Chromium: by default a company of the file's own on the worker's shared
+ * cloud; `{ privateCloud: true }` for a file that needs the super user or changes platform-wide state.
+ */
+export async function startWebCloud(options: { readonly privateCloud?: boolean } = {}): Promise<WebCloud> {
+  const browser = await connectChromium();
+  let served: Served;
+  try {
+    served = options.privateCloud ? await privateServed() : await sharedServed();
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  const { cloud, login } = served;
   const contexts: BrowserContext[] = [];
-  // The demo admin's browser storage (Amplify's tokens), taken from the first sign-in through the form.
+  // The file's admin's browser storage (Amplify's tokens), taken from the first sign-in through the form.
   let signedInState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
 
   const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: web.url, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', ...options });
+    const context = await browser.newContext({ baseURL: served.url, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', ...options });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     contexts.push(context);
     return context.newPage();
@@ -82,11 +145,12 @@ export async function startWebCloud(): Promise<WebCloud> {
 
   return {
     cloud,
+    login,
     async newPage({ signedIn = false, ...options } = {}) {
       if (!signedIn) return open(options);
       if (signedInState === undefined) {
         const first = await open();
-        await signInThroughTheForm(first);
+        await signInThroughTheForm(first, login);
         signedInState = await first.context().storageState();
         await first.context().close();
       }
@@ -97,15 +161,15 @@ export async function startWebCloud(): Promise<WebCloud> {
       await Promise.all(closing.map((context) => context.close()));
     },
     async stop() {
+      // On the shared browser this closes the file's contexts and disconnects.
       await browser.close().catch(() => undefined);
-      await web.stop();
-      await cloud.stop();
+      await served.stop();
     },
   };
 }
 
-/** Signs the demo admin (or the user given) in at /login, as a user does, and waits for the ticket workspace. */
-export async function signInThroughTheForm(page: Page, login: { readonly email: string; readonly password: string } = DEMO_LOGIN): Promise<void> {
+/** Signs the user in at /login, as a user does, and waits for the ticket workspace. */
+export async function signInThroughTheForm(page: Page, login: Login): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(login.email);
   await page.getByLabel(/^Senha/).fill(login.password);

@@ -13,7 +13,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_FAILED_MARKER, BUILT_MARKER, WEB_BUILD_ENV } from './web-server';
+import { BUILD_FAILED_MARKER, BUILT_MARKER, WEB_BUILD_ENV } from '../../support/web-server';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const VITE = fileURLToPath(new URL('../../../node_modules/vite/bin/vite.js', import.meta.url));

@@ -1,7 +1,7 @@
 /** After the browser tests: the build is stopped if still running, and its temporary folder goes (global-setup.ts). */
 import { rm } from 'node:fs/promises';
 import { BUILD_PROCESS, type RunningBuild } from './global-setup';
-import { WEB_BUILD_ENV } from './web-server';
+import { WEB_BUILD_ENV } from '../../support/web-server';
 
 export default async function globalTeardown(): Promise<void> {
   const build = (globalThis as Record<symbol, RunningBuild | undefined>)[BUILD_PROCESS];

@@ -8,8 +8,7 @@ import { ulid } from 'ulid';
 import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan, type SimulatedOutbound } from '../../../functions/sessions/stores/simulator';
 import { startSessionHost, type SessionHost } from '../../../functions/sessions/host';
 import { createSimulatorProvider } from '../../../functions/sessions/providers/simulator/provider';
-import type { TestCloud } from '../../support/local-cloud';
-import { DEMO_LOGIN, until } from './browser';
+import { until, type WebCloud } from './browser';
 
 export interface DemoWhatsApp {
   /** The demo admin's access token, for setting things up through the API. */
@@ -27,8 +26,8 @@ export interface DemoWhatsApp {
  * The connection 'Simulado' of the demo company, CONNECTED, with the queue Atendimento alone (so a new
  * ticket lands there without a bot menu), and a second queue Financeiro to transfer tickets to.
  */
-export async function connectDemoWhatsApp(cloud: TestCloud): Promise<DemoWhatsApp> {
-  const { accessToken: token } = await cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password);
+export async function connectDemoWhatsApp({ cloud, login }: Pick<WebCloud, 'cloud' | 'login'>): Promise<DemoWhatsApp> {
+  const { accessToken: token } = await cloud.signIn(login.email, login.password);
   const me = await cloud.api('/auth/me', { token });
   const companyId: string = me.body.company.id;
   const queues = (await cloud.api('/queue', { token })).body as { id: string; name: string }[];

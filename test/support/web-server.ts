@@ -1,13 +1,16 @@
 /**
- * Serves the built web app (global-setup.ts) to the browser tests as CloudFront serves it: the files
- * of the bundle, `index.html` for every other path (the app routes in the browser), and `/config.json`
- * with the endpoints of this test file's local cloud, as the stack writes it next to the bundle.
+ * Serves the built web app (test/e2e/support/global-setup.ts) to the browser tests as CloudFront serves
+ * it: the files of the bundle, `index.html` for every other path (the app routes in the browser), and
+ * `/config.json` with the endpoints of its local cloud, as the stack writes it next to the bundle.
+ *
+ * It listens at once, before the build (which runs in the background) has ended: a cloud needs the
+ * port to allow the app's origin. Requests wait for the build.
  */
 import { access, readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
-import type { RuntimeConfig } from '../../../shared/runtime-config';
+import type { RuntimeConfig } from '../../shared/runtime-config';
 
 /** The environment variable naming the build's folder, set by global-setup.ts: the app is in its `web/`. */
 export const WEB_BUILD_ENV = 'ATENDE_E2E_WEB_BUILD';
@@ -17,7 +20,7 @@ export const BUILD_FAILED_MARKER = 'build-failed.txt';
 const BUILD_TIMEOUT_MS = 5 * 60_000;
 
 /** The built app's folder, once the build global-setup.ts started in the background has ended. */
-async function builtWebRoot(): Promise<string> {
+export async function builtWebRoot(): Promise<string> {
   const workDir = process.env[WEB_BUILD_ENV];
   if (!workDir) throw new Error(`${WEB_BUILD_ENV} is not set: the e2e project's globalSetup builds the web app (run through jest)`);
   const exists = (name: string) => access(join(workDir, name)).then(() => true, () => false);
@@ -51,7 +54,7 @@ export interface BuiltWebServer {
 }
 
 export async function serveBuiltWeb(): Promise<BuiltWebServer> {
-  const root = await builtWebRoot();
+  let root: Promise<string> | undefined;
   let config: RuntimeConfig | undefined;
 
   const server: Server = createServer((request, response) => {
@@ -61,18 +64,27 @@ export async function serveBuiltWeb(): Promise<BuiltWebServer> {
       response.end(JSON.stringify(config ?? {}));
       return;
     }
-    const file = normalize(join(root, path));
-    // Nothing outside the bundle; a path without a file of its own is a route of the app.
-    const inside = file.startsWith(root + sep);
-    const served = inside && extname(file) !== '' ? file : join(root, 'index.html');
-    readFile(served).then(
-      (body) => {
-        response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream' });
-        response.end(body);
+    root ??= builtWebRoot();
+    root.then(
+      (folder) => {
+        const file = normalize(join(folder, path));
+        // Nothing outside the bundle; a path without a file of its own is a route of the app.
+        const inside = file.startsWith(folder + sep);
+        const served = inside && extname(file) !== '' ? file : join(folder, 'index.html');
+        return readFile(served).then(
+          (body) => {
+            response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream' });
+            response.end(body);
+          },
+          () => {
+            response.writeHead(404, { 'content-type': 'text/plain' });
+            response.end('not found');
+          },
+        );
       },
-      () => {
-        response.writeHead(404, { 'content-type': 'text/plain' });
-        response.end('not found');
+      (error: unknown) => {
+        response.writeHead(503, { 'content-type': 'text/plain' });
+        response.end(error instanceof Error ? error.message : String(error));
       },
     );
   });

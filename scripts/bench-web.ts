@@ -16,7 +16,7 @@
  *   JavaScript the same way, and the time from navigation start until the ticket list shows tickets and
  *   its tabs are enabled (checked at every animation frame, in the page's own clock);
  * - RUNS more loads of /tickets in that context (browser cache warm): the median time;
- * - /, /connections and /kanban, each opened cold in a fresh context holding the session: the JavaScript
+ * - /, /connections, /kanban and /schedules, each opened cold in a fresh context holding the session: the JavaScript
  *   their load asks for until the network is quiet, each with the same target (for /, without the
  *   charts' chunk the dashboard asks for on its own once its cards show, printed apart);
  * - the dashboard: the time from navigation start until its six counter cards show, cold and the median
@@ -253,6 +253,7 @@ const OTHER_PAGES: readonly { readonly name: string; readonly path: string }[] =
   { name: 'dashboard (/)', path: '/' },
   { name: 'connections page', path: '/connections' },
   { name: 'kanban page', path: '/kanban' },
+  { name: 'schedules page', path: '/schedules' },
 ];
 
 /** The dashboard's charts (web/src/dashboard/DashboardCharts.tsx), loaded by the page itself after its first paint. */

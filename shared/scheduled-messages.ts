@@ -11,9 +11,10 @@
 import { z } from 'zod';
 import { dayStart, isDay } from './company-time';
 import { writtenText } from './text';
+import type { ScheduleStatus } from './schedule-rules';
 
-export const SCHEDULE_STATUSES = ['PENDENTE', 'AGENDADA', 'ENVIADA', 'ERRO'] as const;
-export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+// The rules the calendar runs, kept without zod (shared/schedule-rules.ts).
+export { SCHEDULE_STATUSES, isScheduleEditable, mayChangeSchedule, type ScheduleStatus, type ScheduleViewer } from './schedule-rules';
 
 export interface ScheduledMessage {
   readonly id: string;
@@ -126,21 +127,3 @@ export const UpdateScheduleBody = CreateScheduleBody;
 export type UpdateScheduleBody = CreateScheduleBody;
 
 export const ScheduleParams = z.object({ id: z.ulid('Invalid id') });
-
-/** Who looks at a schedule: the user, and whether their profile is admin. */
-export interface ScheduleViewer {
-  readonly userId: string;
-  readonly isAdmin: boolean;
-}
-
-/**
- * Ours (docs/architecture.md §8, "Schedules obey the ticket rules"): a schedule is changed and deleted by
- * its author and by admins only, since it goes out in its author's name. The server refuses the rest
- * (ERR_NO_PERMISSION), the web hides it.
- */
-export const mayChangeSchedule = (viewer: ScheduleViewer, schedule: Pick<ScheduledMessage, 'userId'>): boolean =>
-  viewer.isAdmin || schedule.userId === viewer.userId;
-
-/** A schedule may be submitted again until it is sent (spec 2 §4) and while it is not being sent. */
-export const isScheduleEditable = (schedule: Pick<ScheduledMessage, 'sentAt' | 'status'>): boolean =>
-  schedule.sentAt === null && schedule.status !== 'AGENDADA' && schedule.status !== 'ENVIADA';

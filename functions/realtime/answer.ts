@@ -7,7 +7,7 @@ import { GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatew
 import type { JoinAnswer, JoinAnswers, RealtimeFrame } from '../../shared/realtime-events';
 import { wsManagement } from '../core/aws/clients';
 import { logger } from '../core/logger';
-import { deleteSocket, type SocketRef } from '../core/repositories/realtime';
+import { deleteSocket, type SocketRef } from '../core/repositories/sockets';
 
 export async function answerSocket<A extends JoinAnswer>(socket: SocketRef, event: A, data: JoinAnswers[A]): Promise<void> {
   const frame: RealtimeFrame<JoinAnswers[A]> = { event, data };

@@ -7,7 +7,7 @@
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { logger } from '../core/logger';
-import { deleteSocket, putSocket } from '../core/repositories/realtime';
+import { deleteSocket, putSocket } from '../core/repositories/sockets';
 import { userWithSocketAccess } from '../core/realtime/socket-access';
 import { userIsAlive } from '../core/realtime/user-status';
 import { socketContext } from './socket-context';

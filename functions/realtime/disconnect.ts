@@ -3,7 +3,7 @@
  * and mark its user offline if it was their last socket.
  */
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
-import { deleteSocket } from '../core/repositories/realtime';
+import { deleteSocket } from '../core/repositories/sockets';
 import { userDisconnected } from '../core/realtime/user-status';
 import { socketContext } from './socket-context';
 

@@ -151,7 +151,7 @@ describe('publisher', () => {
 
   it('forgets a stored connection that API Gateway answers 410 Gone for', async () => {
     const { publishToCompany } = await import('../../functions/core/realtime/publisher');
-    const { putSocket } = await import('../../functions/core/repositories/realtime');
+    const { putSocket } = await import('../../functions/core/repositories/sockets');
     const now = new Date();
     await putSocket({ socketId: 'vanished0000000=', companyId, userId: 'u-1', connectedAt: now.toISOString() }, ['company'], now);
     expect(await storedConnections()).toHaveLength(1);

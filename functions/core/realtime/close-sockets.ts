@@ -12,7 +12,8 @@
 import { DeleteConnectionCommand, GoneException } from '@aws-sdk/client-apigatewaymanagementapi';
 import { wsManagement } from '../aws/clients';
 import { logger } from '../logger';
-import { companySockets, deleteSocket, userSockets, type SocketRef } from '../repositories/realtime';
+import { companySockets, userSockets } from '../repositories/rooms';
+import { deleteSocket, type SocketRef } from '../repositories/sockets';
 import { forEachLimited } from '../limited';
 
 /** Closes in flight at once: a company may have a socket per user and tab. */

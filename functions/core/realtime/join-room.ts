@@ -17,7 +17,8 @@ import type { JoinAction, JoinRefusalCode } from '../../../shared/realtime-event
 import type { TicketStatus } from '../../../shared/tickets';
 import { canSeeTicket, notificationRooms, ticketListRooms, type Listener } from './ticket-rooms';
 import { closeSocket } from './close-sockets';
-import { getSocket, joinRooms, leaveRooms, type SocketRef, type Room } from '../repositories/realtime';
+import type { Room } from '../repositories/rooms';
+import { getSocket, joinRooms, leaveRooms, type SocketRef } from '../repositories/sockets';
 import { getTicket } from '../repositories/tickets';
 import { userWithSocketAccess, type SocketOwner } from './socket-access';
 

@@ -5,7 +5,7 @@
  * Steps: read the socket's rooms; take those of the subscription (whatever queues the user had
  * when joining, so a changed queue list leaves nothing behind); leave them.
  */
-import { getSocket, leaveRooms, type SocketRef } from '../repositories/realtime';
+import { getSocket, leaveRooms, type SocketRef } from '../repositories/sockets';
 import { belongsTo, subscriptionOf, type LeaveAction } from './join-room';
 
 export async function unsubscribeSocket(socket: SocketRef, action: LeaveAction): Promise<void> {

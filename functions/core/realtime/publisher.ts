@@ -17,7 +17,8 @@ import {
 import { wsManagement } from '../aws/clients';
 import { forEachLimited } from '../limited';
 import { logger } from '../logger';
-import { deleteSocket, globalRoomMembers, roomMembers, type Room, type RoomMember } from '../repositories/realtime';
+import { globalRoomMembers, roomMembers, type Room, type RoomMember } from '../repositories/rooms';
+import { deleteSocket } from '../repositories/sockets';
 
 /** Posts in flight at once per publish: enough to be quick, few enough not to throttle. */
 const CONCURRENCY = 16;

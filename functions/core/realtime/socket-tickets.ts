@@ -5,7 +5,7 @@
  * `<companyId>.<secret>`; only the secret's SHA-256 is stored. Not to be confused with a support ticket.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { consumeSocketTicket, putSocketTicket, type SocketTicketOwner } from '../repositories/realtime';
+import { consumeSocketTicket, putSocketTicket, type SocketTicketOwner } from '../repositories/socket-tickets';
 
 export const SOCKET_TICKET_TTL_SECONDS = 60;
 

@@ -7,7 +7,7 @@
 import type { MessageDto } from '../../../shared/messages';
 import { can } from '../../../shared/permissions';
 import type { TicketDto, TicketStatus } from '../../../shared/tickets';
-import type { Room } from '../repositories/realtime';
+import type { Room } from '../repositories/rooms';
 import { publishEventsToRooms, publishToRooms } from './publisher';
 
 interface TicketPlace {

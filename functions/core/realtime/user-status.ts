@@ -13,7 +13,8 @@
  *   or pings meanwhile either shows in the Query or makes the offline write fail: the last disconnect
  *   marks the user offline, and no other does.
  */
-import { getPresence, hasSocket, markSocketAlive, markUserOffline, type SocketRef } from '../repositories/realtime';
+import { getPresence, hasSocket, markSocketAlive, markUserOffline } from '../repositories/presence';
+import type { SocketRef } from '../repositories/sockets';
 
 /** On $connect and on `userStatus`; a socket already forgotten (410 Gone, $disconnect) changes nothing. */
 export async function userIsAlive(socket: SocketRef, now = new Date()): Promise<void> {

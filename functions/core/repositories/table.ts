@@ -18,6 +18,9 @@ import type { Key, KeyPrefix } from './keys';
 
 export const table = () => config.tableName();
 
+/** An instant as the TTL attribute `expiresAt` holds it: whole seconds since the epoch. */
+export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
 // A Set: every item read passes each of its attributes through this test (a list page, thousands).
 const STORAGE_ATTRIBUTES: ReadonlySet<string> = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'entity', 'expiresAt']);
 

@@ -16,7 +16,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { deleteSocket, joinRooms, leaveRooms } from '../../../functions/core/repositories/realtime';
+import { deleteSocket, joinRooms, leaveRooms } from '../../../functions/core/repositories/sockets';
 import { subscribeSocket } from '../../../functions/core/realtime/join-room';
 import { unsubscribeSocket } from '../../../functions/core/realtime/leave-room';
 import { userDisconnected } from '../../../functions/core/realtime/user-status';

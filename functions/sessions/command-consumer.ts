@@ -12,7 +12,7 @@ import { sqs } from '../core/aws/clients';
 import { config } from '../core/config';
 import { logger } from '../core/logger';
 import { SessionCommand } from '../core/sessions/commands';
-import type { ShardSessions } from './session-manager';
+import type { ShardSessions } from './shard-sessions';
 
 export interface CommandConsumerOptions {
   /** Long-poll wait (0 to 20 s). */

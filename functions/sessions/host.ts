@@ -1,7 +1,7 @@
 /**
  * What one session-host process does, apart from being a process (that is main.ts): it owns shards
  * through DynamoDB leases (leases.ts) and, for each shard it holds, runs the sessions of the shard's
- * connections (session-manager.ts) and reads the shard's command queue (command-consumer.ts). Losing a
+ * connections (shard-sessions.ts) and reads the shard's command queue (command-consumer.ts). Losing a
  * shard closes its sockets at once; releasing one closes them before the lease is given up. Kept apart
  * from main.ts so tests can start and stop hosts in-process.
  */
@@ -11,7 +11,7 @@ import { logger } from '../core/logger';
 import { ShardCommandConsumer } from './command-consumer';
 import { LeaseManager, newHostId, type LeaseManagerOptions } from './leases';
 import { defaultProviders } from './providers';
-import { ShardSessions, type Providers } from './session-manager';
+import { ShardSessions, type Providers } from './shard-sessions';
 
 export interface SessionHost {
   readonly hostId: string;

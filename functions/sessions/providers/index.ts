@@ -1,5 +1,5 @@
 /** The providers this host can run, by the connection's `provider` field. */
-import type { Providers } from '../session-manager';
+import type { Providers } from '../shard-sessions';
 import { createBaileysProvider } from './baileys';
 import { createSimulatorProvider } from './simulator/provider';
 

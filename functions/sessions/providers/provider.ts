@@ -1,7 +1,7 @@
 /**
  * The one interface every WhatsApp provider implements (docs/architecture.md §3): Baileys (`beta`, the real
- * network) and the simulator (the fake phone network of development and tests). The session manager
- * (functions/sessions/session-manager.ts) drives a provider through it and never sees a provider's own
+ * network) and the simulator (the fake phone network of development and tests). A running session
+ * (functions/sessions/running-session.ts) drives a provider through it and never sees a provider's own
  * types: statuses, QR codes, closes with a reason, and normalised inbound events go up through
  * `SessionListener`; sends, deletes, read receipts and checks go down through `ProviderSession`.
  *

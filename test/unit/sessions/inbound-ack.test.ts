@@ -1,6 +1,6 @@
 /**
  * An inbound event is confirmed to its source only once it is on the wa-events queue (docs/architecture.md
- * §1.4): the session host (session-manager.ts) tells the provider when SendMessage to wa-events resolved,
+ * §1.4): the session host (running-session.ts) tells the provider when SendMessage to wa-events resolved,
  * and the simulator provider deletes the waiting event from the simulated network only then; while the
  * queue refuses it, the event stays and is delivered again. DynamoDB and SQS are mocked.
  */
@@ -13,7 +13,7 @@ import { queueUrlEnv } from '../../../infra/resources/queues';
 import type { SessionCommand } from '../../../functions/core/sessions/commands';
 import type { InboundEvent, SessionListener, WhatsAppProvider } from '../../../functions/sessions/providers/provider';
 import { createSimulatorProvider } from '../../../functions/sessions/providers/simulator/provider';
-import { ShardSessions } from '../../../functions/sessions/session-manager';
+import { ShardSessions } from '../../../functions/sessions/shard-sessions';
 
 process.env[ENV.tableName] = 'table-under-test';
 process.env[ENV.simulatorEnabled] = 'true';

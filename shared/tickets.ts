@@ -14,6 +14,12 @@ export interface TicketContactSummary {
   readonly name: string;
   readonly number: string;
   readonly profilePicUrl: string | null;
+  /**
+   * Ours: the contact's `updatedAt` this summary was copied from ('' for a contact deleted since), so a
+   * client that hears of a contact's change and of its tickets in any order keeps the newest picture
+   * of the contact (a rename reaches the tickets' copies later than the contact, ticket-rows.ts).
+   */
+  readonly updatedAt: string;
 }
 
 export interface TicketDto {

@@ -77,7 +77,8 @@ describe('a rename through the HTTP API', () => {
     expect(renamed.status).toBe(200);
 
     const row = await rowShowing(ticket.id, 'pending', (shown) => shown.contact.name === 'Maria Nova');
-    expect(row.contact).toEqual({ id: contact.id, name: 'Maria Nova', number: contact.number, profilePicUrl: null });
+    // The row names the version of the contact it copied, so a client can keep the newest of two pictures.
+    expect(row.contact).toEqual({ id: contact.id, name: 'Maria Nova', number: contact.number, profilePicUrl: null, updatedAt: renamed.body.updatedAt });
   });
 
   it("shows a queue's new name and colour on its tickets' rows", async () => {

@@ -11,7 +11,7 @@ export function ticketDto(place: { status: TicketStatus; queueId: string | null;
     number: null,
     status: place.status,
     contactId: 'contact-1',
-    contact: { id: 'contact-1', name: 'Maria', number: '5511999990000', profilePicUrl: null },
+    contact: { id: 'contact-1', name: 'Maria', number: '5511999990000', profilePicUrl: null, updatedAt: '2024-01-01T00:00:00.000Z' },
     userId: null,
     user: null,
     queueId: place.queueId,

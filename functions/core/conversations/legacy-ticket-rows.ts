@@ -33,10 +33,18 @@ export interface LegacyRowSources {
 const missing = (ids: readonly (string | null)[], known: ReadonlyMap<string, unknown>): string[] =>
   [...new Set(ids.filter((id): id is string => id !== null && !known.has(id)))];
 
+const contactSummaryOf = (c: Contact): ContactSummary => ({
+  id: c.id,
+  name: c.name,
+  number: c.number,
+  profilePicUrl: c.profilePicUrl ?? null,
+  updatedAt: c.updatedAt,
+});
+
 /** Reads what the tickets without copies lack (nothing when every ticket has its copies). */
 export async function readLegacyRowSources(companyId: string, tickets: readonly Ticket[], known: KnownRecords): Promise<LegacyRowSources> {
   const contacts = new Map<string, ContactSummary>(
-    (known.contacts ?? []).map((c) => [c.id, { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl ?? null }]),
+    (known.contacts ?? []).map((c) => [c.id, contactSummaryOf(c)]),
   );
   const connections = new Map<string, ConnectionSummary>((known.connections ?? []).map((c) => [c.id, { id: c.id, name: c.name }]));
   const contactIds = missing(tickets.filter((t) => !t.contactRow).map((t) => t.contactId), contacts);
@@ -47,7 +55,7 @@ export async function readLegacyRowSources(companyId: string, tickets: readonly 
     queueIds.length > 0 ? getQueueSummaries(companyId, queueIds) : Promise.resolve([]),
     connectionIds.length > 0 ? getConnectionSummaries(companyId, connectionIds) : Promise.resolve(new Map<string, ConnectionSummary>()),
   ]);
-  for (const [id, c] of readContacts) contacts.set(id, { id: c.id, name: c.name, number: c.number, profilePicUrl: c.profilePicUrl ?? null });
+  for (const [id, c] of readContacts) contacts.set(id, contactSummaryOf(c));
   for (const [id, c] of readConnections) connections.set(id, c);
   return { contacts, queues: new Map(readQueues.map((q) => [q.id, q])), connections };
 }

@@ -23,8 +23,8 @@ function rowOf(ticket: Ticket, fallback: LegacyRowSources): TicketDto {
     status: ticket.status,
     contactId: ticket.contactId,
     contact: contactRow
-      ? { id: ticket.contactId, name: contactRow.name, number: contactRow.number, profilePicUrl: contactRow.profilePicUrl }
-      : (fallback.contacts.get(ticket.contactId) ?? { id: ticket.contactId, name: '', number: '', profilePicUrl: null }),
+      ? { id: ticket.contactId, name: contactRow.name, number: contactRow.number, profilePicUrl: contactRow.profilePicUrl, updatedAt: contactRow.at }
+      : (fallback.contacts.get(ticket.contactId) ?? { id: ticket.contactId, name: '', number: '', profilePicUrl: null, updatedAt: '' }),
     userId: ticket.userId,
     user: ticket.userId ? { id: ticket.userId, name: ticket.userName ?? '' } : null,
     queueId: ticket.queueId,

@@ -50,11 +50,13 @@ export function useUnreadTickets(arrange: (tickets: readonly TicketDto[]) => rea
   });
 }
 
-export function useTicket(ticketId: string) {
+/** `share`: how an answer read again is merged with the cached one (TanStack's structural sharing by default). */
+export function useTicket(ticketId: string, share?: (previous: unknown, next: unknown) => unknown) {
   const { api } = useServices();
   return useQuery({
     queryKey: ticketKeys.one(ticketId),
     queryFn: ({ signal }) => getTicket(api, ticketId, signal),
+    ...(share !== undefined && { structuralSharing: share }),
   });
 }
 

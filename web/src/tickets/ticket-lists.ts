@@ -6,7 +6,7 @@
 import type { ContactDto } from '../../../shared/contacts';
 import { can } from '../../../shared/permissions';
 import type { CompanyChannels } from '../../../shared/realtime-events';
-import type { TicketDto, TicketPage, TicketStatus } from '../../../shared/tickets';
+import type { TicketContactSummary, TicketDto, TicketPage, TicketStatus } from '../../../shared/tickets';
 
 /** One list as the panel shows it; also the list's query key, so it must stay plain JSON. */
 export type TicketListSpec = {
@@ -116,13 +116,77 @@ export function removeTicket(data: TicketPages, ticketId: string): TicketPages {
   );
 }
 
+// ---- a ticket's contact ----------------------------------------------------------------------------
+// A rename reaches the contact at once (its `contact` event, the drawer's answer) and the tickets' copies
+// of it later (the ticket-rows worker publishes each ticket again), while a list read or an event of
+// another change may still carry the copy from before: every way into the cache keeps, per contact,
+// the picture of the newest version (TicketContactSummary.updatedAt), whatever order they come in.
+
+/** The summary a ticket shows of a contact, from the contact itself (an event, an answer of the API). */
+export function contactSummaryOf(contact: Pick<ContactDto, 'id' | 'name' | 'number' | 'profilePicUrl' | 'updatedAt'>): TicketContactSummary {
+  return { id: contact.id, name: contact.name, number: contact.number, profilePicUrl: contact.profilePicUrl, updatedAt: contact.updatedAt };
+}
+
+/** The newest picture of the contact among the loaded tickets, if any shows it. */
+function newestContactIn(data: TicketPages, contactId: string): TicketContactSummary | undefined {
+  let newest: TicketContactSummary | undefined;
+  for (const page of data.pages) {
+    for (const ticket of page.tickets) {
+      if (ticket.contactId === contactId && (newest === undefined || ticket.contact.updatedAt > newest.updatedAt)) newest = ticket.contact;
+    }
+  }
+  return newest;
+}
+
+/** The ticket with `contact` when that is a newer picture of its contact than the one it carries. */
+export function withNewerContact(ticket: TicketDto, contact: TicketContactSummary | undefined): TicketDto {
+  if (contact === undefined || contact.id !== ticket.contactId || contact.updatedAt <= ticket.contact.updatedAt) return ticket;
+  return { ...ticket, contact };
+}
+
+/** The list with every ticket of the contact showing `contact`, where it showed an older picture (the same object when none did). */
+export function showContact(data: TicketPages, contact: TicketContactSummary): TicketPages {
+  return patchTickets(
+    data,
+    (ticket) => ticket.contactId === contact.id && ticket.contact.updatedAt < contact.updatedAt,
+    (ticket) => ({ ...ticket, contact }),
+  );
+}
+
+/**
+ * A list as the server answered it again (a refetch, a next page), keeping the newer pictures of
+ * contacts the list already showed: a read that started before a rename's copies were written must
+ * not bring the old name back.
+ */
+export function keepNewerContacts(previous: TicketPages | undefined, next: TicketPages): TicketPages {
+  if (previous === undefined) return next;
+  const newest = new Map<string, TicketContactSummary>();
+  for (const page of previous.pages) {
+    for (const { contact } of page.tickets) {
+      const known = newest.get(contact.id);
+      if (known === undefined || contact.updatedAt > known.updatedAt) newest.set(contact.id, contact);
+    }
+  }
+  return patchTickets(
+    next,
+    (ticket) => (newest.get(ticket.contactId)?.updatedAt ?? '') > ticket.contact.updatedAt,
+    (ticket) => withNewerContact(ticket, newest.get(ticket.contactId)),
+  );
+}
+
 /**
  * The list after a ticket changed (an event, or an answer of the API): it leaves the list when it no
  * longer belongs there, and otherwise takes its place by its new `updatedAt`. A ticket the list did
  * not show comes in only where the loaded pages reach (below them, the next page brings it), and
- * never into a search list, whose matches only the server knows.
+ * never into a search list, whose matches only the server knows. Its contact is the newest picture of
+ * the two (the list's and the ticket's), and the list's other tickets of that contact follow it.
  */
-export function upsertTicket(data: TicketPages, ticket: TicketDto, spec: TicketListSpec, viewer: TicketViewer): TicketPages {
+export function upsertTicket(data: TicketPages, incoming: TicketDto, spec: TicketListSpec, viewer: TicketViewer): TicketPages {
+  const ticket = withNewerContact(incoming, newestContactIn(data, incoming.contactId));
+  return showContact(placeTicket(data, ticket, spec, viewer), ticket.contact);
+}
+
+function placeTicket(data: TicketPages, ticket: TicketDto, spec: TicketListSpec, viewer: TicketViewer): TicketPages {
   const current = data.pages.flatMap((page) => page.tickets).find((item) => item.id === ticket.id);
   // Events can arrive out of order: an older picture of the ticket must not undo a newer one.
   if (current !== undefined && current.updatedAt > ticket.updatedAt) return data;
@@ -171,17 +235,8 @@ export type TicketListEvent =
 /** One list after one event. */
 export function applyTicketEvent(data: TicketPages, event: TicketListEvent, spec: TicketListSpec, viewer: TicketViewer): TicketPages {
   if (event.channel === 'appMessage') return upsertTicket(data, event.data.ticket, spec, viewer);
-  if (event.channel === 'contact') {
-    const { contact } = event.data;
-    return patchTickets(
-      data,
-      (ticket) => ticket.contactId === contact.id,
-      (ticket) => ({
-        ...ticket,
-        contact: { ...ticket.contact, name: contact.name, number: contact.number, profilePicUrl: contact.profilePicUrl },
-      }),
-    );
-  }
+  // A contact's change shows on its tickets unless they already show a newer one.
+  if (event.channel === 'contact') return showContact(data, contactSummaryOf(event.data.contact));
   switch (event.data.action) {
     case 'update':
       return upsertTicket(data, event.data.ticket, spec, viewer);

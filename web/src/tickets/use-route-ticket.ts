@@ -16,7 +16,7 @@ import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { ticketsTexts } from './texts';
-import { cachedTicket } from './ticket-cache';
+import { cachedTicket, shareTicket } from './ticket-cache';
 import { isTicketUuid } from './ticket-lists';
 
 /** Answers that mean the route's ticket cannot be shown to this user at all. */
@@ -38,6 +38,7 @@ export function useRouteTicketId(reference: string | undefined): string | undefi
     enabled: uuid !== undefined,
     staleTime: 30_000,
     retry: false,
+    structuralSharing: shareTicket,
   });
   // The conversation reads the same query (same key and call), so this costs no second request; it
   // is here to send the user back when the ticket is not theirs to open.
@@ -46,6 +47,7 @@ export function useRouteTicketId(reference: string | undefined): string | undefi
     queryFn: ({ signal }) => getTicket(api, id ?? '', signal),
     enabled: id !== undefined,
     retry: false,
+    structuralSharing: shareTicket,
   });
 
   const error = uuid !== undefined ? byUuid.error : id !== undefined ? byId.error : null;

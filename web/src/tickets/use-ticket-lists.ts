@@ -14,7 +14,7 @@ import { queryKeys } from '../api/query-keys';
 import { getTicketPage } from '../api/tickets';
 import { useServices } from '../runtime/services';
 import { useRealtimeEvent, useRealtimeRoom } from '../realtime/hooks';
-import { applyToTicketLists } from './ticket-cache';
+import { applyToTicketLists, shareTicketPages } from './ticket-cache';
 import { ticketListQuery, type TicketListSpec, type TicketViewer } from './ticket-lists';
 
 export function useTicketListQuery(spec: TicketListSpec, enabled: boolean) {
@@ -29,6 +29,8 @@ export function useTicketListQuery(spec: TicketListSpec, enabled: boolean) {
     // (its rooms were left meanwhile) reads it again.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnMount: 'always',
+    // A list read again never brings back a contact's name from before a rename it already shows.
+    structuralSharing: shareTicketPages,
   });
 }
 

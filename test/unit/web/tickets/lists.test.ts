@@ -35,7 +35,7 @@ const ticket = (id: string, overrides: Partial<TicketDto> = {}): TicketDto => ({
   number: null,
   status: 'pending',
   contactId: `C${id}`,
-  contact: { id: `C${id}`, name: `Contact ${id}`, number: '5511999990000', profilePicUrl: null },
+  contact: { id: `C${id}`, name: `Contact ${id}`, number: '5511999990000', profilePicUrl: null, updatedAt: '2024-01-01T00:00:00.000Z' },
   userId: null,
   user: null,
   queueId: 'Q1',
@@ -271,7 +271,7 @@ describe('applyTicketEvent', () => {
   test('renames the contact in the items of its tickets', () => {
     // Prepare
     const data = pagesOf({ tickets: [ticket('T01'), ticket('T02')], hasMore: false });
-    const contact = { id: 'CT01', name: 'Maria', number: '5511988887777', profilePicUrl: null } as ContactDto;
+    const contact = { id: 'CT01', name: 'Maria', number: '5511988887777', profilePicUrl: null, updatedAt: '2025-03-01T10:00:00.000Z' } as ContactDto;
 
     // Act
     const next = applyTicketEvent(data, { channel: 'contact', data: { action: 'update', contact } }, spec(), agent);

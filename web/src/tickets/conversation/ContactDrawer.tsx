@@ -26,6 +26,7 @@ import { useTexts } from '../../i18n/texts';
 import { contactFormOf } from '../../contacts/contact-form';
 import { ContactForm } from '../../contacts/ContactForm';
 import { useContact } from '../../api/contacts';
+import { storeContact } from '../ticket-cache';
 import { conversationTexts } from './texts';
 
 /** Spec 1 §9. */
@@ -57,8 +58,9 @@ export function ContactDrawer({ contactId, connectionName, open, onClose }: Cont
 
   const saved = (updated: ContactDto) => {
     queryClient.setQueryData(queryKeys.contacts.one(updated.id), updated);
-    // Tickets carry a summary of their contact.
-    void queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+    // Tickets carry a summary of their contact: the lists and the header show the answer at once. Not
+    // by reading them again, which could answer the copies of before the rename (issue 27).
+    storeContact(queryClient, updated);
     setEditing(false);
   };
   // Opened again, the drawer shows the details, not a form left half-typed.

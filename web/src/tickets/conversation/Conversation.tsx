@@ -17,6 +17,7 @@ import { useServices } from '../../runtime/services';
 import { useToast } from '../../feedback/toast';
 import { format, useTexts } from '../../i18n/texts';
 import { useMe } from '../../session/me-context';
+import { shareTicket } from '../ticket-cache';
 import { mayWorkOn, useTicketUser } from '../viewer';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ContactDrawer } from './ContactDrawer';
@@ -68,7 +69,8 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   const navigate = useNavigate();
   const { api } = useServices();
   const queryClient = useQueryClient();
-  const ticketQuery = useTicket(ticketId);
+  // The route's query of the same ticket merges answers the same way (use-route-ticket.ts).
+  const ticketQuery = useTicket(ticketId, shareTicket);
   const pages = useMessagePages(ticketId);
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const [modal, setModal] = useState<Modal>(null);

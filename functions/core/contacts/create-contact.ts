@@ -3,17 +3,18 @@
  * page is for all users, spec 1 §2.1).
  *
  * Steps: the number arrives normalised by the schema (digits with country code, shared/contacts.ts);
- * write in one transaction the contact, its number's uniqueness item, one more on the company's contact
- * counter and one more on the dashboard's new contacts of the day, so that of two creations of one
- * number exactly one succeeds (the other gets ERR_DUPLICATED_CONTACT) and is counted once; announce it;
- * ask WhatsApp for its picture (contact-refresh.ts); answer the contact.
+ * check it on WhatsApp through a connected session (check-number.ts: ERR_WAPP_INVALID_CONTACT,
+ * ERR_WAPP_CHECK_CONTACT; the answer brings the picture); write in one transaction the contact, its
+ * number's uniqueness item, one more on the company's contact counter and one more on the dashboard's
+ * new contacts of the day, so that of two creations of one number exactly one succeeds (the other gets
+ * ERR_DUPLICATED_CONTACT) and is counted once; announce it; answer the contact.
  */
 import { ulid } from 'ulid';
 import type { ContactDto, CreateContactInput } from '../../../shared/contacts';
 import { AppError } from '../errors';
 import { putNewContact, type Contact } from '../repositories/contacts';
 import type { Caller } from '../caller/load-caller';
-import { requestContactRefresh } from './contact-refresh';
+import { checkNumberOnWhatsApp } from './check-number';
 import { publishContactEvent, toContactDto } from './present-contact';
 
 /** A new contact of the company from validated input; shared with the import. */
@@ -34,10 +35,11 @@ export function newContact(companyId: string, input: CreateContactInput, now: Da
 }
 
 export async function createContact(caller: Caller, input: CreateContactInput, now = new Date()): Promise<ContactDto> {
-  const contact = newContact(caller.companyId, input, now);
+  const fresh = newContact(caller.companyId, input, now);
+  const check = await checkNumberOnWhatsApp(fresh, { now });
+  const contact: Contact = check.checked ? { ...fresh, profilePicUrl: check.profilePicUrl } : fresh;
   if ((await putNewContact(contact)) === 'duplicate') throw new AppError('ERR_DUPLICATED_CONTACT');
   const dto = toContactDto(contact);
   await publishContactEvent(caller.companyId, { action: 'create', contact: dto });
-  await requestContactRefresh(contact, now);
   return dto;
 }

@@ -3,7 +3,9 @@
  *
  * 1. An agent from the new-ticket modal (POST /tickets, spec 1 §2.8, §7): `createTicket`. A non-admin
  *    must choose a queue ('Selecione uma fila') among their own ('Acesso não permitido'); the contact,
- *    the queue and the connection must be of the caller's company. Without a connection the ticket goes
+ *    the queue and the connection must be of the caller's company; the contact's number must have
+ *    WhatsApp when the connection's session runs (contacts/check-number.ts: ERR_WAPP_INVALID_CONTACT,
+ *    ERR_WAPP_CHECK_CONTACT). Without a connection the ticket goes
  *    on the company's default one; a company that has no connection yet still gets its ticket, on none
  *    (ours: the spec answers ERR_NO_DEF_WAPP_FOUND, but a company setting up should be able to register
  *    a conversation before pairing a phone; it is sent nothing).
@@ -24,6 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { CreateTicketBody, TicketDto } from '../../../shared/tickets';
 import type { Caller } from '../caller/load-caller';
+import { checkNumberOnWhatsApp } from '../contacts/check-number';
 import { attendanceDeltas, ticketCreatedDelta } from '../dashboard/dashboard-counters';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -147,6 +150,8 @@ export async function createTicket(caller: Caller, body: CreateTicketBody, now =
   ]);
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
   if (queue === undefined) throw new AppError('ERR_NO_QUEUE_FOUND');
+  // The number must have WhatsApp, asked of the ticket's connection when its session runs.
+  await checkNumberOnWhatsApp(contact, { whatsappId, now });
 
   const open = body.status === 'open';
   const ticket = await insertTicket(

@@ -72,6 +72,15 @@ export async function listConnections(companyId: string): Promise<Connection[]> 
     .sort((a, b) => a.name.localeCompare(b.name, 'pt', { sensitivity: 'base' }) || a.id.localeCompare(b.id));
 }
 
+/**
+ * Whether a live session host holds the shard (its lease, functions/sessions/leases.ts, runs on): only
+ * then is there a process to carry out a command and answer it. Read strongly, like every lease read.
+ */
+export async function isShardHeld(shard: number, now = new Date()): Promise<boolean> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.sessionLease(shard), ConsistentRead: true, ProjectionExpression: 'leaseUntil' }));
+  return typeof Item?.leaseUntil === 'number' && Item.leaseUntil > now.getTime();
+}
+
 /** The id of the company's default connection, or undefined when it has none (no connection yet). */
 export async function getDefaultConnectionId(companyId: string): Promise<string | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.defaultConnection(companyId), ConsistentRead: true }));

@@ -23,6 +23,11 @@ export const keys = {
   userPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'USER#' }),
   setting: (companyId: string, key: string): Key => ({ PK: company(companyId), SK: `SETTING#${key}` }),
   settingPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'SETTING#' }),
+  /**
+   * The session host's answer to one number check (contacts/check-number.ts), by the check's id, for the
+   * request that waits on it; expires within the hour. A partition per company, apart from its item.
+   */
+  numberCheck: (companyId: string, checkId: string): Key => ({ PK: `${company(companyId)}#NUMCHECK`, SK: `CHECK#${checkId}` }),
   /** A setting of the platform, not of a company (shared/settings.ts PLATFORM_SETTINGS). */
   platformSetting: (key: string): Key => ({ PK: 'PLATFORM#SETTINGS', SK: `SETTING#${key}` }),
   queue: (companyId: string, queueId: string): Key => ({ PK: company(companyId), SK: `QUEUE#${queueId}` }),

@@ -93,6 +93,12 @@ describe('numberSearchDigits', () => {
 });
 
 describe('createContact', () => {
+  // A company without a connected session: the number is stored unchecked (check-number.test.ts checks it).
+  beforeEach(() => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(QueryCommand).resolves({ Items: [] });
+  });
+
   it('writes the contact, its number item, one more on the counter and on the day\'s new contacts in one conditional transaction', async () => {
     ddb.on(TransactWriteCommand).resolves({});
 

@@ -12,7 +12,7 @@ import { conversation, listTab, listedTicket } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
 import { getContactByNumber } from '../../functions/core/repositories/contacts';
-import { ticketsOfContact } from '../../functions/core/repositories/tickets';
+import { ticketsOfContact } from '../../functions/core/repositories/contact-tickets';
 
 const GREETING = 'Olá! Bem-vindo.';
 const REQUEST = 'Preciso de ajuda com meu pedido';

@@ -12,7 +12,8 @@
  * Closed tickets are history and stay; they keep the contact's id, which then reads as missing.
  */
 import { AppError, conflict } from '../errors';
-import { deleteContactItems, getContact, hasLiveTicket } from '../repositories/contacts';
+import { hasLiveTicket } from '../repositories/contact-tickets';
+import { deleteContactItems, getContact } from '../repositories/contacts';
 import type { Caller } from '../caller/load-caller';
 import { publishContactEvent } from './present-contact';
 

@@ -21,15 +21,14 @@ import {
 import { addDays, dayStart } from '../../../shared/company-time';
 import { AppError } from '../errors';
 import {
-  contactsCountOf,
   decodeCursor,
   encodeCursor,
-  getContact,
   listContactOptions as readContactOptions,
   namePrefix,
   queryContactPage,
   type ContactOrder,
-} from '../repositories/contacts';
+} from '../repositories/contact-lists';
+import { contactsCountOf, getContact } from '../repositories/contacts';
 import type { Caller } from '../caller/load-caller';
 import { toContactDto } from './present-contact';
 

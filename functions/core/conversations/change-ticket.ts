@@ -24,12 +24,8 @@ import { putNewAttendanceAction, replaceAttendanceAction, type Attendance } from
 import { counterActions } from '../repositories/dashboard';
 import { getConnection, type Connection } from '../repositories/connections';
 import { getQueue, type Queue } from '../repositories/queues';
-import {
-  changeTicketAction,
-  claimOpenTicketAction,
-  releaseOpenTicketAction,
-  type Ticket,
-} from '../repositories/tickets';
+import { changeTicketAction } from '../repositories/ticket-changes';
+import { claimOpenTicketAction, releaseOpenTicketAction, type Ticket } from '../repositories/tickets';
 import { Steps, type TransactItem } from '../repositories/transaction';
 import { getUser } from '../repositories/users';
 import { otherOpenTicket } from './other-open-ticket';

@@ -37,10 +37,9 @@ import { getContact, getContactByNumber, putNewContact, type Contact } from '../
 import { counterActions } from '../repositories/dashboard';
 import { putNameEntryActions } from '../repositories/name-index';
 import { getQueue } from '../repositories/queues';
+import { EARLIER_TICKETS_KEPT, earlierTicketsOfContact } from '../repositories/contact-tickets';
 import {
   claimOpenTicketAction,
-  EARLIER_TICKETS_KEPT,
-  earlierTicketsOfContact,
   getOpenTicketId,
   getTicket,
   putNewTicketAction,

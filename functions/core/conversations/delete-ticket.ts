@@ -13,13 +13,8 @@ import { AppError, conflict } from '../errors';
 import { publishTicketDeleted } from '../realtime/ticket-rooms';
 import { counterActions } from '../repositories/dashboard';
 import { existingTagIds, tagCounterAction } from '../repositories/tags';
-import {
-  deleteTicketAction,
-  deleteTicketPartition,
-  deleteTicketUuidAction,
-  getTicket,
-  releaseOpenTicketAction,
-} from '../repositories/tickets';
+import { deleteTicketAction, deleteTicketPartition } from '../repositories/ticket-changes';
+import { deleteTicketUuidAction, getTicket, releaseOpenTicketAction } from '../repositories/tickets';
 import { deleteTicketNumberAction } from '../repositories/ticket-numbers';
 import { Steps } from '../repositories/transaction';
 import { attendanceDeltas } from '../dashboard/dashboard-counters';

@@ -32,10 +32,10 @@ import {
   readTicketList,
   statusListSource,
   ticketListFilter,
-  type Ticket,
   type TicketListRead,
   type TicketListSource,
-} from '../repositories/tickets';
+} from '../repositories/ticket-lists';
+import type { Ticket } from '../repositories/tickets';
 import type { Caller } from '../caller/load-caller';
 import { presentTickets } from './present-ticket';
 import { searchTickets, type SearchCandidates } from './search-tickets';

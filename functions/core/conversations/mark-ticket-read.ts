@@ -5,7 +5,7 @@
  */
 import { publishToRooms } from '../realtime/publisher';
 import { roomsOfTicket } from '../realtime/ticket-rooms';
-import { resetUnread } from '../repositories/tickets';
+import { resetUnread } from '../repositories/ticket-changes';
 
 export async function markTicketRead(companyId: string, ticketId: string): Promise<boolean> {
   const ticket = await resetUnread(companyId, ticketId);

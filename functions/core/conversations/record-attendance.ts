@@ -15,7 +15,8 @@ import { companyDay } from '../../../shared/company-time';
 import { RATINGS, type Rating } from '../../../shared/tickets';
 import { getAttendance, replaceAttendanceAction, type Attendance } from '../repositories/attendances';
 import { counterActions } from '../repositories/dashboard';
-import { changeTicketAction, clearRatingWait, getTicket, type Ticket } from '../repositories/tickets';
+import { changeTicketAction, clearRatingWait } from '../repositories/ticket-changes';
+import { getTicket, type Ticket } from '../repositories/tickets';
 import { Steps } from '../repositories/transaction';
 import { attendanceDeltas } from '../dashboard/dashboard-counters';
 

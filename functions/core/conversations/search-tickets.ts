@@ -73,8 +73,9 @@
 import type { TicketDto } from '../../../shared/tickets';
 import { PAGE_SIZE } from '../http/pagination';
 import { mapLimited } from '../limited';
-import { searchContactIds } from '../repositories/contacts';
-import { getTicket, getTickets, ticketSearchStatesOfContact, type Ticket, type TicketSearchState } from '../repositories/tickets';
+import { searchContactIds } from '../repositories/contact-lists';
+import { ticketSearchStatesOfContact, type TicketSearchState } from '../repositories/contact-tickets';
+import { getTicket, getTickets, type Ticket } from '../repositories/tickets';
 import { findTicketsByName } from '../repositories/name-index';
 import { getTicketIdByNumber } from '../repositories/ticket-numbers';
 import { findTicketsByAllWords, findTicketsByWord, indexableWords, type AllWordsHits, type WordHit, type WordHitTicket } from '../repositories/word-index';

@@ -42,17 +42,13 @@ import {
   contactListSource,
   queueListSource,
   readTicketList,
-  setTicketRowCopy,
   statusListSource,
   ticketFieldFilter,
-  type Ticket,
-  type TicketContactRow,
-  type TicketConnectionRow,
   type TicketListRead,
   type TicketListSource,
-  type TicketQueueRow,
-  type TicketUserRow,
-} from '../repositories/tickets';
+} from '../repositories/ticket-lists';
+import { setTicketRowCopy } from '../repositories/ticket-row-copies';
+import type { Ticket, TicketConnectionRow, TicketContactRow, TicketQueueRow, TicketUserRow } from '../repositories/tickets';
 import { getUser, type User } from '../repositories/users';
 import { presentTicket } from './present-ticket';
 

@@ -18,7 +18,8 @@
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { getConnection, type Connection } from '../repositories/connections';
-import { getTicket, setTicketTimer, type Ticket, type TicketTimerField } from '../repositories/tickets';
+import { setTicketTimer, type TicketTimerField } from '../repositories/ticket-changes';
+import { getTicket, type Ticket } from '../repositories/tickets';
 import { TICKET_TIMERS, type TicketTimer, type TicketTimerDue } from '../scheduling/due-messages';
 import { scheduleOnce } from '../scheduling/one-shot';
 import type { TicketTransition } from './ticket-transitions';

@@ -13,7 +13,8 @@
  */
 import type { TicketAction, UpdateTicketBody } from '../../../shared/tickets';
 import { AppError } from '../errors';
-import type { Ticket, TicketChanges } from '../repositories/tickets';
+import type { TicketChanges } from '../repositories/ticket-changes';
+import type { Ticket } from '../repositories/tickets';
 
 export type EditFields = Partial<Pick<Ticket, 'useIntegration' | 'promptId' | 'integrationId' | 'whatsappId'>>;
 

@@ -31,7 +31,9 @@ import { getMessage, messageIdOf, type StoredMessage } from '../repositories/mes
 import { getQueue, listQueues } from '../repositories/queues';
 import { listChildOptions, listOptionLevels } from '../repositories/queue-options';
 import { listSettings } from '../repositories/settings';
-import { changeTicketAction, getTicket, ticketsOfContact, type Ticket, type TicketBotState } from '../repositories/tickets';
+import { ticketsOfContact } from '../repositories/contact-tickets';
+import { changeTicketAction } from '../repositories/ticket-changes';
+import { getTicket, type Ticket, type TicketBotState } from '../repositories/tickets';
 import { Steps } from '../repositories/transaction';
 import { claimWhatsappMessage, getWhatsappMessageRef, setWhatsappMessageRef, whatsappMessageRefAction } from '../repositories/whatsapp-messages';
 import { indexWords } from '../repositories/word-index';

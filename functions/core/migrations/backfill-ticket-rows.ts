@@ -11,7 +11,8 @@ import { mapLimited } from '../limited';
 import { listConnections } from '../repositories/connections';
 import { getContacts } from '../repositories/contacts';
 import { listQueues } from '../repositories/queues';
-import { setTicketRowCopy, type Ticket } from '../repositories/tickets';
+import { setTicketRowCopy } from '../repositories/ticket-row-copies';
+import type { Ticket } from '../repositories/tickets';
 import { listUsers } from '../repositories/users';
 import { forEachTicketPage, forEveryCompany } from './company-walks';
 

@@ -7,7 +7,8 @@ import { TICKET_STATUSES } from '../../../shared/tickets';
 import { WALK_PAGE } from '../conversations/ticket-rows';
 import { logger } from '../logger';
 import { listCompanies } from '../repositories/companies';
-import { readTicketList, statusListSource, type Ticket } from '../repositories/tickets';
+import { readTicketList, statusListSource } from '../repositories/ticket-lists';
+import type { Ticket } from '../repositories/tickets';
 
 /** Hands every ticket of the company to `visit`, a page at a time; the next page is read once it returned. */
 export async function forEachTicketPage(companyId: string, visit: (tickets: Ticket[]) => Promise<void>): Promise<void> {

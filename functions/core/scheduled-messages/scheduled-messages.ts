@@ -51,7 +51,8 @@ import {
   type ScheduledMessageChanges,
   type StoredScheduledMessage,
 } from '../repositories/scheduled-messages';
-import { getTicket, ticketsOfContact } from '../repositories/tickets';
+import { ticketsOfContact } from '../repositories/contact-tickets';
+import { getTicket } from '../repositories/tickets';
 import { assertMaySchedule } from './schedule-access';
 import { armScheduledSend, disarmScheduledSend } from './send-timer';
 

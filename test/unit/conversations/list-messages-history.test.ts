@@ -10,7 +10,8 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand, type GetCommandInput,
 import { mockClient } from 'aws-sdk-client-mock';
 import { ListMessagesQuery } from '../../../shared/messages';
 import { ticketListIndexes } from '../../../functions/core/repositories/keys';
-import { earlierTicketsOfContact, type Ticket } from '../../../functions/core/repositories/tickets';
+import { earlierTicketsOfContact } from '../../../functions/core/repositories/contact-tickets';
+import type { Ticket } from '../../../functions/core/repositories/tickets';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { listMessages } from '../../../functions/core/conversations/list-messages';
 import { storedTicket } from '../../support/stored-ticket';

@@ -437,7 +437,7 @@ describe("GET /messages/{ticketId} across the contact's tickets", () => {
     expect([page.status, page.body.hasMore, bodies(page.body)]).toEqual([200, false, [...numbered('n', 1, 0), ...numbered('o', 2, 0)]]);
     expect(page.body.tickets.map((ticket: { id: string }) => ticket.id)).toEqual([live.id, old.ticket.id]);
     expect([closed.status, reopened.status]).toEqual([200, 200]);
-    // Reopened after the live ticket began: it is no longer before it (repositories/tickets.ts followsInHistory).
+    // Reopened after the live ticket began: it is no longer before it (repositories/contact-tickets.ts followsInHistory).
     expect([bodies(after.body), after.body.tickets.map((ticket: { id: string }) => ticket.id)]).toEqual([numbered('n', 1, 0), [live.id]]);
   });
 

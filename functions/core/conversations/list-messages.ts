@@ -9,7 +9,7 @@
  * (conversation-access.ts), as for every route of a conversation. Its earlier tickets come along
  * without a check of their own (their queue or agent may be one the caller cannot open): they are the
  * same contact's conversation on the same connection, which the caller is now answering. A ticket is
- * earlier when it was last changed before the asked one was created (repositories/tickets.ts
+ * earlier when it was last changed before the asked one was created (repositories/contact-tickets.ts
  * earlierTicketsOfContact): a contact holds one live ticket per connection at a time. A group's tickets
  * follow the same rule (a group is a contact).
  *
@@ -180,7 +180,7 @@ interface HistorySlice {
   readonly tickets: Ticket[];
 }
 
-/** Earlier tickets one index Query answers (repositories/tickets.ts earlierTicketsOfContact). */
+/** Earlier tickets one index Query answers (repositories/contact-tickets.ts earlierTicketsOfContact). */
 const HISTORY_TICKETS_READ = 10;
 /** Earlier tickets whose messages are read at once, in parallel. */
 const HISTORY_BATCH = 5;
@@ -213,7 +213,7 @@ interface TicketSlice {
  *
  * First the chain `start` kept from its creation (Ticket.earlierTicketIds): each kept ticket's
  * partition is read whole (the ticket and its messages, readTicketAndMessages) and checked to still be
- * the one before the previous (repositories/tickets.ts followsInHistory). The chain ends at the first
+ * the one before the previous (repositories/contact-tickets.ts followsInHistory). The chain ends at the first
  * that fails (deleted since, or reopened after the next began); the index carries on from the last one
  * that passed, and from `start` itself for a ticket stored before chains were kept. A kept chain shorter
  * than EARLIER_TICKETS_KEPT was the whole history, and the index is not asked at all.

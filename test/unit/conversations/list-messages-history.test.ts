@@ -2,7 +2,7 @@
  * What the history of a conversation costs (GET /messages/{ticketId} past the asked ticket's first
  * message): the contact's earlier tickets on the connection come from the chain the ticket kept at its
  * creation, or else from one index Query, their messages from Queries sent together, so a page costs a few sequential rounds however many tickets it crosses;
- * and the tickets it picks are those the one-ticket-at-a-time rule picks (repositories/tickets.ts
+ * and the tickets it picks are those the one-ticket-at-a-time rule picks (repositories/contact-tickets.ts
  * earlierTicketsOfContact). DynamoDB is a fake over a few items that answers as the table would
  * (key condition, Limit, filter, pages).
  */

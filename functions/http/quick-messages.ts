@@ -14,16 +14,14 @@ import { httpModule, callerRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { readUploadedFile } from '../core/media/multipart';
-import {
-  createQuickMessage,
-  deleteQuickMessage,
-  deleteQuickMessageMedia,
-  listUsableQuickMessages,
-  searchQuickMessages,
-  showQuickMessage,
-  updateQuickMessage,
-  uploadQuickMessageMedia,
-} from '../core/quick-messages/quick-messages';
+import { createQuickMessage } from '../core/quick-messages/create-quick-message';
+import { deleteQuickMessage } from '../core/quick-messages/delete-quick-message';
+import { deleteQuickMessageMedia } from '../core/quick-messages/delete-quick-message-media';
+import { listUsableQuickMessages } from '../core/quick-messages/list-usable-quick-messages';
+import { searchQuickMessages } from '../core/quick-messages/search-quick-messages';
+import { showQuickMessage } from '../core/quick-messages/show-quick-message';
+import { updateQuickMessage } from '../core/quick-messages/update-quick-message';
+import { uploadQuickMessageMedia } from '../core/quick-messages/upload-quick-message-media';
 
 export const handler = httpModule('quick-messages', {
   'GET /quick-messages': callerRoute({ query: ListQuery }, async ({ caller, query }) => ok(await searchQuickMessages(caller, query))),

@@ -7,15 +7,13 @@ import { httpModule, callerRoute } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
 import { readUploadedFile } from '../core/media/multipart';
-import {
-  createScheduledMessage,
-  deleteScheduledMessage,
-  deleteScheduledMessageMedia,
-  searchScheduledMessages,
-  showScheduledMessage,
-  updateScheduledMessage,
-  uploadScheduledMessageMedia,
-} from '../core/scheduled-messages/scheduled-messages';
+import { createScheduledMessage } from '../core/scheduled-messages/create-scheduled-message';
+import { deleteScheduledMessage } from '../core/scheduled-messages/delete-scheduled-message';
+import { deleteScheduledMessageMedia } from '../core/scheduled-messages/delete-scheduled-message-media';
+import { searchScheduledMessages } from '../core/scheduled-messages/search-scheduled-messages';
+import { showScheduledMessage } from '../core/scheduled-messages/show-scheduled-message';
+import { updateScheduledMessage } from '../core/scheduled-messages/update-scheduled-message';
+import { uploadScheduledMessageMedia } from '../core/scheduled-messages/upload-scheduled-message-media';
 
 const access = { planFlag: 'useSchedules' } as const;
 

@@ -43,7 +43,7 @@ import type { Ticket } from '../repositories/tickets';
 import { getUser } from '../repositories/users';
 import type { ScheduledMessageDue } from '../scheduling/due-messages';
 import { assertMayScheduleInto, destinationOf } from './schedule-access';
-import { presentScheduledMessage, publish } from './scheduled-messages';
+import { presentScheduledMessage, publishScheduleEvent } from './present-scheduled-message';
 
 export type SendOutcome = 'sent' | 'failed' | 'stale';
 
@@ -128,5 +128,5 @@ async function finish(companyId: string, schedule: StoredScheduledMessage, field
 }
 
 async function announce(companyId: string, schedule: StoredScheduledMessage): Promise<void> {
-  await publish(companyId, { action: 'update', schedule: await presentScheduledMessage(schedule, await getContact(companyId, schedule.contactId)) });
+  await publishScheduleEvent(companyId, { action: 'update', schedule: await presentScheduledMessage(schedule, await getContact(companyId, schedule.contactId)) });
 }

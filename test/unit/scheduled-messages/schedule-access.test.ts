@@ -12,11 +12,9 @@ import { keys } from '../../../functions/core/repositories/keys';
 import type { StoredScheduledMessage } from '../../../functions/core/repositories/scheduled-messages';
 import type { Ticket } from '../../../functions/core/repositories/tickets';
 import { newTicketQueue } from '../../../functions/core/scheduled-messages/schedule-access';
-import {
-  createScheduledMessage,
-  deleteScheduledMessage,
-  updateScheduledMessage,
-} from '../../../functions/core/scheduled-messages/scheduled-messages';
+import { createScheduledMessage } from '../../../functions/core/scheduled-messages/create-scheduled-message';
+import { deleteScheduledMessage } from '../../../functions/core/scheduled-messages/delete-scheduled-message';
+import { updateScheduledMessage } from '../../../functions/core/scheduled-messages/update-scheduled-message';
 import { sendScheduledMessage } from '../../../functions/core/scheduled-messages/send-scheduled-message';
 import { errorCodeOf } from '../../support/errors';
 import { storedTicket } from '../../support/stored-ticket';

@@ -8,13 +8,14 @@
  */
 import { Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useTexts } from '../i18n/texts';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { NARROW_SCREEN, useMediaQuery } from '../components/use-media-query';
 import { TicketListPanel } from './TicketListPanel';
 import { TicketsWelcome } from './TicketsWelcome';
 import { ticketsTexts } from './texts';
+import { narrowViewAfter, type NarrowView } from './ticket-action-rules';
 import { useRouteTicketId } from './use-route-ticket';
 import { useTicketLiveUpdates } from './use-ticket-lists';
 import { useTicketUser } from './viewer';
@@ -66,8 +67,6 @@ const useStyles = makeStyles({
   },
 });
 
-type NarrowView = 'ticket' | 'list';
-
 export function TicketsPage() {
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).page;
@@ -79,12 +78,14 @@ export function TicketsPage() {
 
   useTicketLiveUpdates(user);
 
-  // Opening a ticket shows it; leaving it (finish, transfer, back to /tickets) shows the list. React's
-  // "adjust state when a prop changes" pattern: no effect, no render of the old view.
-  const [referenceSeen, setReferenceSeen] = useState(reference);
-  if (reference !== referenceSeen) {
-    setReferenceSeen(reference);
-    setView(reference === undefined ? 'list' : 'ticket');
+  // Opening a ticket shows it, also when an accept or a reopen opens the one the route already named;
+  // leaving it (finish, transfer, back to /tickets) shows the list. Each navigation is a new key, read
+  // once while rendering (React's "adjust state when a prop changes" pattern: no render of the old view).
+  const location = useLocation();
+  const [navigationSeen, setNavigationSeen] = useState({ key: location.key, reference });
+  if (location.key !== navigationSeen.key) {
+    setNavigationSeen({ key: location.key, reference });
+    setView(narrowViewAfter(view, { before: navigationSeen.reference, reference, state: location.state }));
   }
 
   const showList = !narrow || view === 'list';

@@ -67,3 +67,21 @@ export function stateAfterAction(kind: TicketActionKind): typeof OPENED_TICKET_S
 export function cameFromOpening(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { ticketOpened?: unknown }).ticketOpened === true;
 }
+
+/** Which panel a narrow screen shows (TicketsPage): the conversation or the list. */
+export type NarrowView = 'ticket' | 'list';
+
+/**
+ * The narrow screen's panel after a navigation: the list without a ticket in the route; the
+ * conversation when the route names another ticket, or the same one again after an accept or a reopen
+ * (the agent accepted from the list a ticket the route already named, say one opened from a
+ * notification: the address does not change, the conversation must still show); else as it was.
+ */
+export function narrowViewAfter(
+  current: NarrowView,
+  navigation: { readonly before: string | undefined; readonly reference: string | undefined; readonly state: unknown },
+): NarrowView {
+  if (navigation.reference === undefined) return 'list';
+  if (navigation.reference !== navigation.before || cameFromOpening(navigation.state)) return 'ticket';
+  return current;
+}

@@ -16,7 +16,7 @@ import { queryKeys } from '../api/query-keys';
 import { updateTicket } from '../api/tickets';
 import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
-import { storeTicket } from './ticket-cache';
+import { storeOpenedTicket, storeTicket } from './ticket-cache';
 import { actionBody, pathAfterAction, stateAfterAction, type TicketActionKind, type TransferTarget } from './ticket-action-rules';
 import { useTicketUser } from './viewer';
 
@@ -57,6 +57,7 @@ export function useTicketActions(): TicketActions {
       try {
         const updated = await updateTicket(api, ticket.id, actionBody(kind, user.userId, to));
         storeTicket(client, user, updated);
+        if (kind === 'accept' || kind === 'reopen') storeOpenedTicket(client, updated);
         const next = pathAfterAction(kind, ticket, updated, pathname.current);
         if (next !== null) void navigate(next, { state: stateAfterAction(kind) });
       } catch (error) {

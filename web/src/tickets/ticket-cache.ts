@@ -84,6 +84,19 @@ export function storeTicket(client: QueryClient, viewer: TicketViewer, ticket: T
 }
 
 /**
+ * A ticket the user is about to open (accepted or reopened): the route finds it by its uuid and the
+ * conversation by its id at once, from this answer, whether or not it landed in a loaded page of a list
+ * (a long list's loaded pages may not reach where it sorts, or a filter may leave it out).
+ */
+export function storeOpenedTicket(client: QueryClient, ticket: TicketDto): void {
+  for (const key of [queryKeys.tickets.byUuid(ticket.uuid), queryKeys.tickets.one(ticket.id)]) {
+    const current = client.getQueryData(key);
+    if (isTicket(current) && current.id === ticket.id && current.updatedAt > ticket.updatedAt) continue;
+    client.setQueryData(key, isTicket(current) && current.id === ticket.id ? withNewerContact(ticket, current.contact) : ticket);
+  }
+}
+
+/**
  * The cached ticket of the conversation, if one is loaded, follows the change: a newer picture of the
  * ticket replaces it, keeping the newer of the two pictures of its contact; an older one can still
  * bring a newer contact.

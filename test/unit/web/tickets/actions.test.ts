@@ -1,4 +1,4 @@
-import { actionBody, cameFromOpening, pathAfterAction, routeTicketOf, stateAfterAction } from '../../../../web/src/tickets/ticket-action-rules';
+import { actionBody, cameFromOpening, narrowViewAfter, pathAfterAction, routeTicketOf, stateAfterAction } from '../../../../web/src/tickets/ticket-action-rules';
 import { mayWorkOn } from '../../../../web/src/tickets/viewer';
 
 const ticket = { id: '01JTICKET', uuid: '3f1c2a9e-0000-4000-8000-000000000001' };
@@ -58,6 +58,22 @@ describe('routeTicketOf', () => {
     expect(routeTicketOf('/tickets/abc')).toBe('abc');
     expect(routeTicketOf('/tickets')).toBeUndefined();
     expect(routeTicketOf('/contacts/abc')).toBeUndefined();
+  });
+});
+
+describe("a phone's panel after a navigation (issue 27)", () => {
+  test('shows the conversation of a ticket the route now names, and the list without one', () => {
+    expect(narrowViewAfter('list', { before: undefined, reference: ticket.uuid, state: null })).toBe('ticket');
+    expect(narrowViewAfter('ticket', { before: ticket.uuid, reference: undefined, state: null })).toBe('list');
+  });
+
+  test('shows the conversation when an accept opens the ticket the route already named, from the list', () => {
+    // Opened from a notification while pending, back to the list, accepted there: the address stays.
+    expect(narrowViewAfter('list', { before: ticket.uuid, reference: ticket.uuid, state: stateAfterAction('accept') })).toBe('ticket');
+  });
+
+  test('keeps the panel the user chose on another navigation to the same ticket', () => {
+    expect(narrowViewAfter('list', { before: ticket.uuid, reference: ticket.uuid, state: null })).toBe('list');
   });
 });
 

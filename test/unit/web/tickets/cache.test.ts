@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ContactDto } from '../../../../shared/contacts';
 import type { TicketDto, TicketPage } from '../../../../shared/tickets';
 import { queryKeys } from '../../../../web/src/api/query-keys';
-import { applyToTicketLists, cachedTicket, shareTicket, shareTicketPages, storeContact, storeTicket } from '../../../../web/src/tickets/ticket-cache';
+import { applyToTicketLists, cachedTicket, shareTicket, shareTicketPages, storeContact, storeOpenedTicket, storeTicket } from '../../../../web/src/tickets/ticket-cache';
 import type { TicketListSpec, TicketPages, TicketViewer } from '../../../../web/src/tickets/ticket-lists';
 
 const viewer: TicketViewer = { userId: 'U1', profile: 'admin', queueIds: ['Q1'], allTicket: 'desabled' };
@@ -88,6 +88,25 @@ describe('the ticket lists in the server cache', () => {
 
     // Assess
     expect(client.getQueryData(queryKeys.tickets.list({ kanban: true }))).toBe(foreign);
+  });
+
+  test("finds an accepted ticket for the route and the conversation from the accept's answer, though no loaded page of the lists holds it", () => {
+    // Prepare: a long Assigned list whose loaded page ends after the accepted ticket's place.
+    const later = (id: string) => ticket(id, { status: 'open', userId: 'U1', updatedAt: '2025-02-01T12:00:00.000Z' });
+    client.setQueryData(queryKeys.tickets.list(spec('open')), {
+      pages: [{ tickets: [later('T5'), later('T6')], hasMore: true, nextCursor: 'c2' } satisfies TicketPage],
+      pageParams: [null],
+    });
+    const accepted = ticket('T1', { status: 'open', userId: 'U1', updatedAt: '2025-02-01T11:00:00.000Z' });
+
+    // Act
+    storeTicket(client, viewer, accepted);
+    storeOpenedTicket(client, accepted);
+
+    // Assess
+    expect(cachedTicket(client, 'uuid-T1')).toBeUndefined();
+    expect(client.getQueryData<TicketDto>(queryKeys.tickets.byUuid('uuid-T1'))).toEqual(accepted);
+    expect(client.getQueryData<TicketDto>(queryKeys.tickets.one('T1'))).toEqual(accepted);
   });
 
   test('finds a loaded ticket by its uuid', () => {

@@ -305,6 +305,10 @@ describe('list helpers', () => {
     expect(nearBottom({ scrollTop: 399, scrollHeight: 1000, clientHeight: 500 })).toBe(false);
   });
 
+  test('is never near the bottom of a list not on screen (the hidden panel of a phone), so it loads no more pages there', () => {
+    expect(nearBottom({ scrollTop: 0, scrollHeight: 0, clientHeight: 0 })).toBe(false);
+  });
+
   test('matches the route ticket by id or uuid', () => {
     const item = ticket('T01');
     expect(isRouteTicket('T01', item)).toBe(true);

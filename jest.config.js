@@ -32,6 +32,7 @@ export default {
     }),
   ],
   testTimeout: 60_000,
+  testSequencer: '<rootDir>/test/sequencer.js',
   // Jest's default is one worker fewer than the cores: one on a two-core CI machine, so every file waited
   // for the one before. A worker spends much of its time waiting on its cloud, its browser or a timer,
   // so as many workers as cores, and at least two, keep the cores busy (README, Tests).

@@ -1,8 +1,10 @@
 /**
  * `npm test`: the static checks and every test, side by side rather than one after the other. The type
  * check, ESLint and dependency-cruiser use one core at a time and wait on nothing, so they run beside
- * Jest instead of holding it back for minutes; Jest's own output streams as it comes, each check's is
- * printed when it ends, and the run fails when any of them fails.
+ * Jest instead of holding it back for minutes, at a lower priority: they take the CPU the tests leave
+ * while those wait on their clouds, browsers and timers, and never starve a test's setup of it. Jest's
+ * own output streams as it comes, each check's is printed when it ends, and the run fails when any of
+ * them fails.
  *
  * `npm run test:changed` (`--changed`): the same checks, and only the tests of what changed since the
  * last commit (Jest's --onlyChanged: the changed test files and those that import a changed file),
@@ -13,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './paths';
 
@@ -26,11 +29,15 @@ interface Outcome {
   readonly output: string;
 }
 
-/** Runs a command; its output is kept for the end unless it streams (Jest). */
+/** The niceness of the static checks: below the tests, which have setups to finish within their timeouts. */
+const BACKGROUND_PRIORITY = 10;
+
+/** Runs a command; its output is kept for the end unless it streams (Jest), which alone runs at full priority. */
 function run(name: string, args: readonly string[], stream = false): Promise<Outcome> {
   const startedAt = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: stream ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    if (!stream && child.pid !== undefined) setPriority(child.pid, BACKGROUND_PRIORITY);
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -56,7 +63,9 @@ async function main(): Promise<void> {
 
   const staticChecks = [
     run('Type check', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', join(CACHE_DIR, 'tsc.tsbuildinfo')]).then(report),
-    run('ESLint', [bin('eslint/bin/eslint.js'), '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE_DIR, 'eslint/'), '.']).then(report),
+    // Type-aware rules over the whole repository hold one TypeScript program of it: more than Node's
+    // default heap of 4 GB.
+    run('ESLint', ['--max-old-space-size=8192', bin('eslint/bin/eslint.js'), '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE_DIR, 'eslint/'), '.']).then(report),
     run('Import circles (dependency-cruiser)', [
       bin('dependency-cruiser/bin/dependency-cruise.mjs'),
       '--config',

@@ -10,7 +10,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BUILD_FAILED_MARKER, BUILT_MARKER, WEB_BUILD_ENV } from '../../support/web-server';
@@ -30,6 +30,8 @@ export default async function globalSetup(): Promise<void> {
     [VITE, 'build', '--config', 'web/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Below the tests in priority, as the static checks are (scripts/test.ts): the tests that run first need no build.
+  if (child.pid !== undefined) setPriority(child.pid, 10);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

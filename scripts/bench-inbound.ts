@@ -60,7 +60,7 @@ import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/
 import type { AnyHandler } from '../infra/local/lambda';
 import { QUEUES, type QueueDefinition } from '../infra/resources/queues';
 import { companyEventName, roomNameOf, type CompanyChannels, type JoinAction, type RealtimeFrame, type RoomName } from '../shared/realtime-events';
-import type { MeResponse } from '../shared/session';
+import type { MeResponse } from '../shared/sign-in';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
 import { messageText } from '../test/support/frame-text';
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { withoutControls } from './text';
-import type { QueueSummary } from './session';
+import type { QueueSummary } from './sign-in';
 
 import type { ConnectionStatus } from './connection-status';
 

@@ -10,7 +10,7 @@
  * Super users are a flag on top of a profile: they run the platform (companies, plans, helps,
  * announcements), which the guards check separately.
  */
-import type { Profile } from './session';
+import type { Profile } from './sign-in';
 
 export const PERMISSION_ACTIONS = [
   'dashboard:view',

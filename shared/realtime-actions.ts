@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { TICKET_STATUSES } from './tickets';
 
 // Lives in session.ts, which the web imports without this module's schemas (and zod).
-export { USER_STATUS_INTERVAL_MS } from './session';
+export { USER_STATUS_INTERVAL_MS } from './sign-in';
 
 const status = z.enum(TICKET_STATUSES);
 /** Ids are what the API hands out (ULIDs and the like); anything else cannot name a ticket of ours. */

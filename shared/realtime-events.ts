@@ -19,9 +19,9 @@ import type { UserDto } from './users';
 
 export interface CompanyChannels {
   /**
-   * The user signed in elsewhere: the earlier sessions show 'Sua conta foi acessada em outro computador.'
-   * Sent to the user's room; `session` is the `sessionTag` (shared/users.ts) of the new sign-in, so the
-   * new session's own connections recognise it and stay.
+   * The user signed in elsewhere: the earlier sign-ins show 'Sua conta foi acessada em outro computador.'
+   * Sent to the user's room; `session` (the spec's name) is the `signInTag` (shared/users.ts) of the new
+   * sign-in, so the new sign-in's own sockets recognise it and stay.
    */
   auth: { readonly action: 'update'; readonly user: { readonly id: string }; readonly session: string };
   settings: { readonly action: 'update'; readonly setting: Setting };

@@ -1,16 +1,16 @@
 /**
  * Users of a company (spec 3 Users, spec 1 §3, §5, §6) and the public password-reset flow: the inputs the
  * API accepts, with the spec's field messages, and the shapes it answers. Imported by the backend and by
- * the web's user modal, users page and /forgetpsw page. No secret (password, Cognito ids, session data)
+ * the web's user modal, users page and /forgetpsw page. No secret (password, Cognito ids, sign-in data)
  * is ever part of an answer.
  */
 import { z } from 'zod';
 import { withoutControls } from './text';
-import { PROFILES, type MeUser } from './session';
+import { PROFILES, type MeUser } from './sign-in';
 import type { Setting } from './settings';
 
 // Kept importable from here, where the backend has always found it.
-export { sessionTag } from './session';
+export { signInTag } from './sign-in';
 
 export const ALL_TICKET_VALUES = ['enabled', 'desabled'] as const;
 export type AllTicket = (typeof ALL_TICKET_VALUES)[number];

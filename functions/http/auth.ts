@@ -1,5 +1,5 @@
 /**
- * Session routes: who am I (the signed-in user with company, settings and plan), sign out everywhere,
+ * Sign-in routes: who am I (the signed-in user with company, settings and plan), sign out everywhere,
  * and the public two-step password reset (Cognito's forgot-password flow, rate-limited).
  */
 import { ForgotPasswordBody, ResetPasswordBody } from '../../shared/users';

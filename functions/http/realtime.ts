@@ -6,7 +6,7 @@ import { mintSocketTicket } from '../core/realtime/socket-tickets';
 export const handler = httpModule('realtime', {
   'POST /realtime/ticket': callerRoute({}, async ({ caller }) => {
     // The sign-in the caller's token belongs to: a socket of it is refused once that sign-in has ended.
-    const signInAt = caller.user.activeSession?.authTime;
+    const signInAt = caller.user.activeSignIn?.authTime;
     return created(await mintSocketTicket({ companyId: caller.companyId, userId: caller.userId, ...(signInAt === undefined ? {} : { signInAt }) }));
   }),
 });

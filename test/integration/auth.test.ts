@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { listen as listenAs, type Frame } from '../support/listen';
 import { lastLocalCognitoCode } from '../../infra/local/cognito';
-import { sessionTag } from '../../shared/users';
+import { signInTag } from '../../shared/users';
 import { FORGOT_PASSWORD_LIMITS } from '../../functions/core/auth/forgot-password';
 import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
@@ -94,7 +94,7 @@ describe('GET /auth/me', () => {
     expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ id: tenant.admin.id, email: tenant.admin.email, profile: 'admin' });
     expect(response.body.company).toMatchObject({ id: tenant.companyId, plan: { id: tenant.planId } });
-    expect(JSON.stringify(response.body)).not.toMatch(/cognitoSub|activeSession|signedOutAt/);
+    expect(JSON.stringify(response.body)).not.toMatch(/cognitoSub|activeSession|activeSignIn|signedOutAt/);
   });
 
   it('answers 401 without a token', async () => {
@@ -165,9 +165,9 @@ describe('one active session per user', () => {
       expect(frame.data).toEqual({
         action: 'update',
         user: { id: user.id },
-        session: await sessionTag(String(claimsOf(second.accessToken).origin_jti)),
+        session: await signInTag(String(claimsOf(second.accessToken).origin_jti)),
       });
-      expect(frame.data.session).not.toBe(await sessionTag(String(claimsOf(first).origin_jti)));
+      expect(frame.data.session).not.toBe(await signInTag(String(claimsOf(first).origin_jti)));
       expect(await cloud.api('/auth/me', { token: first })).toEqual({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     } finally {
       socket.close();

@@ -10,7 +10,7 @@ import { ulid } from 'ulid';
 import { listen as listenAs } from '../support/listen';
 import { addDays, addRecurrence } from '../../shared/companies';
 import { ALL_FEATURES, type Plan } from '../../shared/plans';
-import type { Profile } from '../../shared/session';
+import type { Profile } from '../../shared/sign-in';
 import { dynamo } from '../../functions/core/aws/clients';
 import { createAccount } from '../../functions/core/aws/cognito-accounts';
 import { planItem } from '../../functions/core/repositories/plans';

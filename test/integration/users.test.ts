@@ -290,7 +290,7 @@ describe('GET /users and GET /users/list', () => {
     expect(names.slice(1, 3)).toEqual(['Agent 01', 'Agent 02']);
     expect(names).toContain('João Conceição');
     expect(first.body.users[1].queues).toEqual([{ id: search.queueId, name: 'Atendimento', color: '#0f766e' }]);
-    expect(JSON.stringify(first.body)).not.toMatch(/cognitoSub|activeSession|password/);
+    expect(JSON.stringify(first.body)).not.toMatch(/cognitoSub|activeSession|activeSignIn|password/);
   });
 
   it('searches name and email ignoring case and accents', async () => {

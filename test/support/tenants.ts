@@ -5,7 +5,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { ALL_FEATURES, type Plan } from '../../shared/plans';
-import type { Profile } from '../../shared/session';
+import type { Profile } from '../../shared/sign-in';
 import { dynamo } from '../../functions/core/aws/clients';
 import { planItem } from '../../functions/core/repositories/plans';
 import { createCompany } from '../../functions/core/companies/create-company';

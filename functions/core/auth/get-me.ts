@@ -2,9 +2,9 @@
  * The signed-in user with their company, as GET /auth/me answers it.
  *
  * Steps: read the user's queues (name and colour) and the company settings in parallel; shape the
- * answer of shared/session.ts. Secrets (write-only settings) are blanked by the settings repository.
+ * answer of shared/sign-in.ts. Secrets (write-only settings) are blanked by the settings repository.
  */
-import type { MeResponse } from '../../../shared/session';
+import type { MeResponse } from '../../../shared/sign-in';
 import { getQueueSummaries } from '../repositories/queues';
 import { listSettings } from '../repositories/settings';
 import type { Caller } from '../caller/load-caller';

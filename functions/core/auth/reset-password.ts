@@ -5,12 +5,12 @@
  * Steps: count the attempt against the limits of its source IP and of the email, so codes cannot be
  * guessed by trying (Cognito limits attempts too, cognito-local does not); confirm the code and the new
  * password with Cognito (ERR_INVALID_RESET_CODE for a wrong or expired code, and for an email without
- * an account); then end every session of the account, as a logout would (end-sessions.ts, its sockets
+ * an account); then end every sign-in of the account, as a logout would (end-sign-ins.ts, its sockets
  * included): whoever knew the old password is out.
  */
 import { confirmPasswordReset } from '../aws/cognito-accounts';
 import { findIdentityByEmail } from '../repositories/users';
-import { endSessions } from '../users/end-sessions';
+import { endSignIns } from '../users/end-sign-ins';
 import { consumeRateLimit } from '../http/rate-limit';
 
 export const RESET_PASSWORD_LIMITS = { perEmail: 10, perIp: 50, windowSeconds: 60 * 60 } as const;
@@ -30,5 +30,5 @@ export async function resetPassword(input: ResetPasswordInput, now = new Date())
 
   const identity = await findIdentityByEmail(input.email);
   if (!identity) return;
-  await endSessions({ id: identity.userId, companyId: identity.companyId, email: input.email }, now);
+  await endSignIns({ id: identity.userId, companyId: identity.companyId, email: input.email }, now);
 }

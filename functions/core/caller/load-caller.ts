@@ -1,5 +1,5 @@
 /**
- * Turns a verified Cognito identity into the session every tenant route works with.
+ * Turns a verified Cognito identity into the caller every tenant route works with.
  *
  * Steps: find the identity item of the token's `sub` (sub -> company and user); read the user, the
  * company and the company's plan in one BatchGetItem; check the token's sign-in (below); refuse a
@@ -20,20 +20,20 @@
  * deleted user, a deactivated or lapsed company and a plan change are all refused or applied at once.
  * A cold container reads the identity first: two steps, three after a plan change.
  *
- * One active session per user (spec 1 §4.5). A sign-in is named by the token's `auth_time` and
+ * One active sign-in per user (spec 1 §4.5: one session). A sign-in is named by the token's `auth_time` and
  * `origin_jti`, which Cognito keeps across refreshes; sign-ins are ordered by time, then origin. The user
  * item holds the active one:
  * - a token of a sign-in up to the user's last sign-out (DELETE /auth/logout, a password reset) is
  *   refused: the gateway keeps accepting access tokens until they expire, the backend does not;
  * - a token of the active sign-in passes;
  * - a token of a later sign-in becomes the active one (a conditional update, so two racing requests
- *   agree), and the `auth` event tells the user's connections, whose earlier sessions then show 'Sua
+ *   agree), and the `auth` event tells the user's sockets, whose earlier sign-ins then show 'Sua
  *   conta foi acessada em outro computador.';
  * - a token of an earlier sign-in is refused with ERR_SESSION_EXPIRED.
  */
 import { isPastDue } from '../../../shared/company-time';
 import type { Plan } from '../../../shared/plans';
-import { sessionTag } from '../../../shared/users';
+import { signInTag } from '../../../shared/users';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { publishToCompany } from '../realtime/publisher';
@@ -59,7 +59,7 @@ export interface VerifiedIdentity {
   readonly sub: string;
   /**
    * When the user authenticated (epoch seconds); kept across token refreshes. Absent only for callers
-   * that hold no token (internal use): the session rules are then not applied.
+   * that hold no token (internal use): the sign-in rules are then not applied.
    */
   readonly authTime?: number;
   /** Id of the sign-in the token descends from; kept across token refreshes. '' when the token has none. */
@@ -77,10 +77,10 @@ const identities = new RecentMap<string, Identity>(5000);
 const companyPlans = new RecentMap<string, string>(1000);
 
 /**
- * The company of a token's `sub`, when this container already knows it, before the session is checked:
+ * The company of a token's `sub`, when this container already knows it, before the sign-in is checked:
  * for a route that starts its tenant's reads together with the caller's (http-module.ts
  * callerRouteWithEarlyRead). Identities never change (see above), so it names the right tenant; whether
- * the session may read it at all is still `loadCaller`'s to say.
+ * the sign-in may read it at all is still `loadCaller`'s to say.
  */
 export function rememberedCompanyOf(sub: string): string | undefined {
   return sub ? identities.get(sub)?.companyId : undefined;
@@ -135,39 +135,39 @@ export function compareSignIns(a: ActiveSignIn, b: ActiveSignIn): number {
   return a.originJti < b.originJti ? -1 : a.originJti > b.originJti ? 1 : 0;
 }
 
-/** Retries of the claim when other requests keep changing the active session in between (rare). */
+/** Retries of the claim when other requests keep changing the active sign-in in between (rare). */
 const CLAIM_ATTEMPTS = 3;
 
-/** Applies the single-session rules to the token's sign-in; answers the user as stored afterwards. */
+/** Applies the one-sign-in rules to the token's sign-in; answers the user as stored afterwards. */
 async function checkSignIn(user: User, token: ActiveSignIn): Promise<User> {
   let current = user;
   for (let attempt = 1; attempt <= CLAIM_ATTEMPTS; attempt += 1) {
     if (current.signedOutAt !== undefined && token.authTime <= current.signedOutAt) throw new AppError('ERR_SESSION_EXPIRED');
-    const order = current.activeSession ? compareSignIns(token, current.activeSession) : 1;
+    const order = current.activeSignIn ? compareSignIns(token, current.activeSignIn) : 1;
     if (order === 0) return current;
     if (order < 0) throw new AppError('ERR_SESSION_EXPIRED');
     if (await claimActiveSignIn(current.companyId, current.id, token)) {
-      // Nobody to tell when there was no session yet, or when it ended with a sign-out.
-      const previous = current.activeSession;
+      // Nobody to tell when there was no sign-in yet, or when it ended with a sign-out.
+      const previous = current.activeSignIn;
       if (previous && !(current.signedOutAt !== undefined && previous.authTime <= current.signedOutAt)) {
         await announceNewSignIn(current, token);
       }
-      return { ...current, activeSession: token };
+      return { ...current, activeSignIn: token };
     }
     const reread = await getUser(current.companyId, current.id);
     if (!reread) throw new AppError('ERR_SESSION_EXPIRED');
     current = reread;
   }
-  throw new Error(`The active session of user ${user.id} kept changing`);
+  throw new Error(`The active sign-in of user ${user.id} kept changing`);
 }
 
-/** The earlier sessions learn that they are over; a failed notice must not fail the request. */
-async function announceNewSignIn(user: User, session: ActiveSignIn): Promise<void> {
+/** The earlier sign-ins learn that they are over; a failed notice must not fail the request. */
+async function announceNewSignIn(user: User, signIn: ActiveSignIn): Promise<void> {
   try {
     await publishToCompany(user.companyId, `user:${user.id}`, 'auth', {
       action: 'update',
       user: { id: user.id },
-      session: await sessionTag(session.originJti),
+      session: await signInTag(signIn.originJti),
     });
   } catch (error) {
     logger.warn('auth event not published', { userId: user.id, error });

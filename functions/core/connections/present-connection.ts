@@ -4,7 +4,7 @@
  * the reads of GET /whatsapp and GET /whatsapp/{id}, open to everyone of the company.
  */
 import type { ConnectionDto } from '../../../shared/connections';
-import type { QueueSummary } from '../../../shared/session';
+import type { QueueSummary } from '../../../shared/sign-in';
 import { AppError } from '../errors';
 import { getConnection, listConnections, type Connection } from '../repositories/connections';
 import { listQueues } from '../repositories/queues';

@@ -7,7 +7,7 @@ import type { Plan } from '../../../shared/plans';
 import type { Company } from './companies';
 import { keys, type Key } from './keys';
 import { batchGetAll, fromItem } from './table';
-import type { User } from './users';
+import { userOf, type User } from './users';
 
 export interface CallerItems {
   readonly user?: User;
@@ -33,7 +33,7 @@ export async function getCallerItems(companyId: string, userId: string, planId?:
   const company = find(companyKey);
   const plan = find(planKey);
   return {
-    ...(user ? { user: fromItem<User>(user) } : {}),
+    ...(user ? { user: userOf(user) } : {}),
     ...(company ? { company: fromItem<Company>(company) } : {}),
     ...(plan ? { plan: fromItem<Plan>(plan) } : {}),
   };

@@ -5,7 +5,7 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueDto } from '../../../shared/queues';
-import type { QueueSummary } from '../../../shared/session';
+import type { QueueSummary } from '../../../shared/sign-in';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { batchGetAll, fromItem, queryPrefix, table } from './table';

@@ -1,11 +1,16 @@
 /**
  * Users of a company, and the platform-wide items that find them: the identity item (Cognito `sub` ->
  * user and company) and the unique-email item. The user item also holds the user's sign-in state: the
- * one active session and the time of the last sign-out (see caller/load-caller.ts).
+ * one active sign-in and the time of the last sign-out (see caller/load-caller.ts).
+ *
+ * The active sign-in is stored under the attribute name `activeSession`, from before sign-ins had their
+ * own word (docs/architecture.md §2): items written since keep reading, and no migration is needed.
+ * `userOf` and `userItem` map it to and from `User.activeSignIn`; every read of a user item goes
+ * through `userOf`.
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Profile } from '../../../shared/session';
+import type { Profile } from '../../../shared/sign-in';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { fromItem, queryPrefix, setFields, table } from './table';
@@ -25,7 +30,7 @@ export interface User {
   readonly createdAt: string;
   readonly updatedAt: string;
   /** The sign-in whose tokens are accepted; tokens of older sign-ins are refused. */
-  readonly activeSession?: ActiveSignIn;
+  readonly activeSignIn?: ActiveSignIn;
   /** Epoch seconds of the last sign-out: tokens of sign-ins up to then are refused. */
   readonly signedOutAt?: number;
 }
@@ -43,7 +48,17 @@ export interface Identity {
   readonly companyId: string;
 }
 
-export const userItem = (user: User) => ({ ...keys.user(user.companyId, user.id), entity: 'user', ...user });
+/** The user's item; the active sign-in goes under its stored name, `activeSession` (see the file's comment). */
+export const userItem = (user: User) => {
+  const { activeSignIn, ...fields } = user;
+  return { ...keys.user(user.companyId, user.id), entity: 'user', ...fields, ...(activeSignIn ? { activeSession: activeSignIn } : {}) };
+};
+
+/** A stored user item as a User, its `activeSession` as `activeSignIn` (see the file's comment). */
+export function userOf(item: Record<string, unknown>): User {
+  const { activeSession, ...user } = fromItem<User & { readonly activeSession?: ActiveSignIn }>(item);
+  return activeSession ? { ...user, activeSignIn: activeSession } : user;
+}
 
 export const identityItem = (identity: Identity) => ({ ...keys.identity(identity.sub), entity: 'identity', ...identity });
 
@@ -63,7 +78,7 @@ export async function getUser(companyId: string, userId: string, consistent = fa
   const { Item } = await dynamo().send(
     new GetCommand({ TableName: table(), Key: keys.user(companyId, userId), ...(consistent ? { ConsistentRead: true } : {}) }),
   );
-  return Item ? fromItem<User>(Item) : undefined;
+  return Item ? userOf(Item) : undefined;
 }
 
 /** Who owns an email, read strongly consistent from the uniqueness item (never from an index). */
@@ -79,15 +94,15 @@ export async function findIdentityByEmail(email: string): Promise<Identity | und
  * plan bounds how many there are, so the callers page and search in memory.
  */
 export async function listUsers(companyId: string): Promise<User[]> {
-  return (await queryPrefix(keys.userPrefix(companyId))).map((item) => fromItem<User>(item));
+  return (await queryPrefix(keys.userPrefix(companyId))).map(userOf);
 }
 
 /**
- * Makes `session` the user's active session if it is a later sign-in than the stored one (sign-in time
- * first, then origin). Answers false when the stored session is already this one or a later one (another
+ * Makes `signIn` the user's active sign-in if it is a later sign-in than the stored one (sign-in time
+ * first, then origin). Answers false when the stored sign-in is already this one or a later one (another
  * request won the race); the caller reads the user again and decides.
  */
-export async function claimActiveSignIn(companyId: string, userId: string, session: ActiveSignIn): Promise<boolean> {
+export async function claimActiveSignIn(companyId: string, userId: string, signIn: ActiveSignIn): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
@@ -97,7 +112,7 @@ export async function claimActiveSignIn(companyId: string, userId: string, sessi
         ConditionExpression:
           'attribute_exists(PK) AND (attribute_not_exists(activeSession) OR activeSession.authTime < :authTime OR ' +
           '(activeSession.authTime = :authTime AND activeSession.originJti < :originJti))',
-        ExpressionAttributeValues: { ':session': session, ':authTime': session.authTime, ':originJti': session.originJti },
+        ExpressionAttributeValues: { ':session': signIn, ':authTime': signIn.authTime, ':originJti': signIn.originJti },
       }),
     );
     return true;
@@ -167,7 +182,7 @@ export function claimEmailAction(email: string, identity: Identity): TransactIte
 }
 
 /**
- * Frees a purged user's login in the table: the identity item (so no token of the user finds a session)
+ * Frees a purged user's login in the table: the identity item (so no token of the user finds its user)
  * and the unique-email item (so the email can sign up again). The email item is removed only while it
  * still names this user. Both deletes are idempotent, so a retried purge succeeds. (Deleting one user
  * does the same in its own transaction: see delete-user.ts.)
@@ -255,7 +270,7 @@ export const deleteUserAction = (user: Pick<User, 'companyId' | 'id'>): Transact
   Delete: { TableName: table(), Key: keys.user(user.companyId, user.id), ConditionExpression: 'attribute_exists(PK)' },
 });
 
-/** Deletes the identity item: no token of the account finds a session any more. */
+/** Deletes the identity item: no token of the account finds its user any more. */
 export const deleteIdentityAction = (sub: string): TransactItem => ({
   Delete: { TableName: table(), Key: keys.identity(sub) },
 });

@@ -5,7 +5,7 @@
  * also for another company's id); a platform super user is deleted only by a super user; delete the
  * Cognito account first (which also ends its refresh tokens; an account already gone counts as
  * deleted), so that after a failure half-way a second call finishes the job; then in one transaction
- * delete the user, the identity item (the user's tokens find no session any more) and the email's
+ * delete the user, the identity item (the user's tokens find no identity any more) and the email's
  * uniqueness item (the email is free again), and take one user off the company's counter; close the
  * user's sockets at once (a socket opening meanwhile is refused by its own `$connect`, which finds the
  * user gone). Then tell the company's connections.

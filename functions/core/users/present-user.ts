@@ -1,12 +1,12 @@
 /**
  * Users as the API answers them (shared/users.ts UserDto, and the smaller MeUser of GET /auth/me): with
  * the name and colour of their queues and their company (spec 1 §3, spec 3 §3), and never the Cognito
- * sub or the session state.
+ * sub or the sign-in state.
  *
  * Steps: collect the distinct queue ids of the users; read those queues by key from the company's
  * partition, and the company with its settings, in parallel; shape each user.
  */
-import type { MeUser, QueueSummary } from '../../../shared/session';
+import type { MeUser, QueueSummary } from '../../../shared/sign-in';
 import type { UserCompanyDto, UserDto } from '../../../shared/users';
 import { getCompany } from '../repositories/companies';
 import { getQueueSummaries } from '../repositories/queues';

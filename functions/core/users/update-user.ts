@@ -11,7 +11,7 @@
  * each new queue and the new default connection exist; move the Cognito account's email (undoing the
  * table change if Cognito refuses) and set a new password. Then tell the company's connections.
  *
- * A new password ends every session of the user, as a logout does (end-sessions.ts): whoever knew the
+ * A new password ends every sign-in of the user, as a logout does (end-sign-ins.ts): whoever knew the
  * old password is out, on every device and socket. That includes the caller changing their own
  * password, whose token dies too (Cognito's global sign-out kills its refresh token anyway): they sign
  * in again with the new password. A change of the rights that decide what a socket hears (profile,
@@ -20,7 +20,7 @@
  * user's room memberships at once).
  */
 import { can } from '../../../shared/permissions';
-import type { QueueSummary } from '../../../shared/session';
+import type { QueueSummary } from '../../../shared/sign-in';
 import type { UpdateUserInput, UserDto } from '../../../shared/users';
 import { AppError } from '../errors';
 import { changeAccountEmail, setPassword } from '../aws/cognito-accounts';
@@ -38,7 +38,7 @@ import {
   type UserChanges,
 } from '../repositories/users';
 import { invalidQueues } from './create-user';
-import { endSessions } from './end-sessions';
+import { endSignIns } from './end-sign-ins';
 import type { Caller } from '../caller/load-caller';
 import { presentUser, toUserDto, userCompanyOf } from './present-user';
 import { announceUserChange } from '../conversations/ticket-rows';
@@ -74,8 +74,8 @@ export async function updateUser(caller: Caller, userId: string, input: UpdateUs
     if (changes.email) await moveAccountEmail(user, updated, now);
     if (input.password) {
       await setPassword(updated.email, input.password);
-      const callerSignIn = user.id === caller.userId ? caller.user.activeSession?.authTime : undefined;
-      await endSessions(updated, now, callerSignIn);
+      const callerSignIn = user.id === caller.userId ? caller.user.activeSignIn?.authTime : undefined;
+      await endSignIns(updated, now, callerSignIn);
       updated = { ...updated, online: false };
     }
 

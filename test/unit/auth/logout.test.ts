@@ -31,7 +31,7 @@ const sessionWith = (authTime: number) =>
       email: 'maria@acme.test',
       queueIds: [],
       online: true,
-      activeSession: { originJti: 'o', authTime },
+      activeSignIn: { originJti: 'o', authTime },
     },
   }) as unknown as Caller;
 

@@ -7,7 +7,7 @@ import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { sessionTag } from '../../../shared/users';
+import { signInTag } from '../../../shared/users';
 import { isPastDue } from '../../../shared/company-time';
 import { compareSignIns, forgetRememberedCallers, loadCaller } from '../../../functions/core/caller/load-caller';
 import { errorCodeOf } from '../../support/errors';
@@ -100,12 +100,12 @@ describe('isPastDue', () => {
 describe('loadCaller: one active session per user', () => {
   const active = { originJti: '0190-b', authTime: 1_000 };
 
-  function storeWithSession(userFields: Record<string, unknown>): void {
+  function storeWithSignIn(userFields: Record<string, unknown>): void {
     store([identity, { ...user, ...userFields }, company, plan]);
   }
 
   it('passes a token of the active sign-in without writing anything', async () => {
-    storeWithSession({ activeSession: active });
+    storeWithSignIn({ activeSession: active });
 
     const caller = await loadCaller({ sub: 'sub-1', ...active });
 
@@ -115,7 +115,7 @@ describe('loadCaller: one active session per user', () => {
   });
 
   it('refuses a token of an earlier sign-in with ERR_SESSION_EXPIRED, by time and, within a second, by origin', async () => {
-    storeWithSession({ activeSession: active });
+    storeWithSignIn({ activeSession: active });
 
     expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 999, originJti: '0190-z' }))).toBe('ERR_SESSION_EXPIRED');
     expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 1_000, originJti: '0190-a' }))).toBe('ERR_SESSION_EXPIRED');
@@ -123,7 +123,7 @@ describe('loadCaller: one active session per user', () => {
   });
 
   it('makes a later sign-in the active one with a conditional update and sends the auth event to the user\'s room', async () => {
-    storeWithSession({ activeSession: active });
+    storeWithSignIn({ activeSession: active });
     ddb.on(UpdateCommand).resolves({});
     ddb.on(QueryCommand).resolves({ Items: [{ socketId: 'conn-1', companyId: 'C1', userId: 'U1' }] });
     ws.on(PostToConnectionCommand).resolves({});
@@ -131,7 +131,7 @@ describe('loadCaller: one active session per user', () => {
 
     const caller = await loadCaller({ sub: 'sub-1', ...later });
 
-    expect(caller.user.activeSession).toEqual(later);
+    expect(caller.user.activeSignIn).toEqual(later);
     const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update).toMatchObject({
       Key: { PK: 'C#C1', SK: 'USER#U1' },
@@ -145,12 +145,12 @@ describe('loadCaller: one active session per user', () => {
     expect(posted.ConnectionId).toBe('conn-1');
     expect(JSON.parse(postedText(posted.Data))).toEqual({
       event: 'company-C1-auth',
-      data: { action: 'update', user: { id: 'U1' }, session: await sessionTag('0190-a') },
+      data: { action: 'update', user: { id: 'U1' }, session: await signInTag('0190-a') },
     });
   });
 
   it('claims the first sign-in of a user without telling anybody', async () => {
-    storeWithSession({});
+    storeWithSignIn({});
     ddb.on(UpdateCommand).resolves({});
 
     await loadCaller({ sub: 'sub-1', ...active });
@@ -160,7 +160,7 @@ describe('loadCaller: one active session per user', () => {
   });
 
   it('refuses every token of a sign-in up to the last sign-out, however new', async () => {
-    storeWithSession({ activeSession: active, signedOutAt: 1_005 });
+    storeWithSignIn({ activeSession: active, signedOutAt: 1_005 });
 
     expect(await errorCodeOf(loadCaller({ sub: 'sub-1', ...active }))).toBe('ERR_SESSION_EXPIRED');
     expect(await errorCodeOf(loadCaller({ sub: 'sub-1', authTime: 1_005, originJti: 'zzz' }))).toBe('ERR_SESSION_EXPIRED');
@@ -168,7 +168,7 @@ describe('loadCaller: one active session per user', () => {
   });
 
   it('takes over after a sign-out without an auth event: the earlier session had ended', async () => {
-    storeWithSession({ activeSession: active, signedOutAt: 1_005 });
+    storeWithSignIn({ activeSession: active, signedOutAt: 1_005 });
     ddb.on(UpdateCommand).resolves({});
 
     await loadCaller({ sub: 'sub-1', authTime: 1_006, originJti: '0190-c' });
@@ -179,7 +179,7 @@ describe('loadCaller: one active session per user', () => {
 
   it('reads the user again when a racing request claimed first, and passes when it claimed the same sign-in', async () => {
     const later = { originJti: '0190-c', authTime: 1_001 };
-    storeWithSession({ activeSession: active });
+    storeWithSignIn({ activeSession: active });
     ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'USER#U1' } }).resolves({ Item: { ...user, activeSession: later } });
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
@@ -191,7 +191,7 @@ describe('loadCaller: one active session per user', () => {
   });
 
   it('refuses when a racing request made an even later sign-in active', async () => {
-    storeWithSession({ activeSession: active });
+    storeWithSignIn({ activeSession: active });
     ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'USER#U1' } }).resolves({ Item: { ...user, activeSession: { originJti: 'x', authTime: 2_000 } } });
     ddb.on(UpdateCommand).rejects(new ConditionalCheckFailedException({ message: 'failed', $metadata: {} }));
 
@@ -199,7 +199,7 @@ describe('loadCaller: one active session per user', () => {
   });
 
   it('still answers the request when the auth event cannot be sent', async () => {
-    storeWithSession({ activeSession: active });
+    storeWithSignIn({ activeSession: active });
     ddb.on(UpdateCommand).resolves({});
     ddb.on(QueryCommand).rejects(new Error('throttled'));
 

@@ -2,7 +2,7 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Profile } from '../../../shared/session';
+import type { Profile } from '../../../shared/sign-in';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { createTag } from '../../../functions/core/tags/create-tag';
 import { errorCodeOf } from '../../support/errors';

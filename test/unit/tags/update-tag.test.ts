@@ -3,7 +3,7 @@ import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import type { Profile } from '../../../shared/session';
+import type { Profile } from '../../../shared/sign-in';
 import type { Caller } from '../../../functions/core/caller/load-caller';
 import { updateTag } from '../../../functions/core/tags/update-tag';
 import { errorCodeOf } from '../../support/errors';

@@ -203,7 +203,7 @@ describe('updateUser', () => {
 
   it('ends the caller\'s own session too when they set their own password, never marking it before their sign-in', async () => {
     const signIn = Date.parse('2026-02-01T00:00:00Z') / 1000 + 3;
-    const self = { ...asSelf, user: { ...asSelf.user, activeSession: { originJti: 'o', authTime: signIn } } } as unknown as Caller;
+    const self = { ...asSelf, user: { ...asSelf.user, activeSignIn: { originJti: 'o', authTime: signIn } } } as unknown as Caller;
 
     await update(self, { password: 'Changed123' });
 

@@ -6,7 +6,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
 import type { AllTicket, UserDto, UserOption, UserPage } from '../../../shared/users';
-import type { Profile } from '../../../shared/session';
+import type { Profile } from '../../../shared/sign-in';
 import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
 

@@ -16,7 +16,7 @@ import { useTexts } from '../i18n/texts';
 import { RealtimeClient, type RealtimeSocket } from './realtime-client';
 import { RealtimeContext } from './realtime-context';
 import { refetchAfterReconnect } from './reconnect-refetch';
-import { sessionTagOfToken } from './session-tag';
+import { signInTagOfToken } from './sign-in-tag';
 import { realtimeTexts } from './texts';
 
 /** Spec 1 §9: the same-account-elsewhere notice is followed by the sign-out after 1 s. */
@@ -51,7 +51,7 @@ export function RealtimeProvider({ companyId, userId, children }: RealtimeProvid
       fetchTicket: () => requestSocketTicket(api),
       // The browser's WebSocket has the shape the client uses; only its handler `this` types differ.
       createSocket: (url) => new WebSocket(url) as RealtimeSocket,
-      ownSessionTag: async () => sessionTagOfToken(await auth.getAccessToken()),
+      ownSignInTag: async () => signInTagOfToken(await auth.getAccessToken()),
       onSessionReplaced: () => {
         // Whatever ends the session now (a 401 may come before the delay is over), it ended this way.
         auth.markReplaced();

@@ -19,7 +19,7 @@
  */
 import { ApiError } from '../api/client';
 import type { ClientAction } from '../../../shared/realtime-actions';
-import { USER_STATUS_INTERVAL_MS } from '../../../shared/session';
+import { USER_STATUS_INTERVAL_MS } from '../../../shared/sign-in';
 import {
   JOIN_ANSWERS,
   roomNameOf,
@@ -51,8 +51,8 @@ export interface RealtimeClientOptions {
   /** `POST /realtime/ticket` through the API client: a fresh single-use ticket. */
   readonly fetchTicket: () => Promise<string>;
   readonly createSocket: (url: string) => RealtimeSocket;
-  /** This browser's sign-in tag (session-tag.ts), or undefined when unknown. */
-  readonly ownSessionTag: () => Promise<string | undefined>;
+  /** This browser's sign-in tag (sign-in-tag.ts), or undefined when unknown. */
+  readonly ownSignInTag: () => Promise<string | undefined>;
   /** The account was opened elsewhere: tell the user and end this session. Called at most once. */
   readonly onSessionReplaced: () => void;
   /** Defaults to Math.random; tests fix it to know the backoff delays. */
@@ -118,7 +118,7 @@ export class RealtimeClient {
   private openedAt = 0;
   /** Reopened after a drop, and not every room held has been answered again yet. */
   private rejoining = false;
-  private sessionTag: string | undefined;
+  private signInTag: string | undefined;
   private sessionReplaced = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private statusTimer: ReturnType<typeof setInterval> | undefined;
@@ -225,7 +225,7 @@ export class RealtimeClient {
     this.setStatus('connecting');
     let ticket: string;
     try {
-      this.sessionTag ??= await this.options.ownSessionTag();
+      this.signInTag ??= await this.options.ownSignInTag();
       ticket = await this.options.fetchTicket();
     } catch (error) {
       if (generation !== this.generation) return;
@@ -339,7 +339,7 @@ export class RealtimeClient {
   /** Our own sign-in's announcement (same tag) is ignored; an unknown own tag cannot be compared. */
   private checkSession(data: Partial<CompanyChannels['auth']> | undefined): void {
     if (this.sessionReplaced || data?.user?.id !== this.options.userId) return;
-    if (this.sessionTag === undefined || data.session === this.sessionTag) return;
+    if (this.signInTag === undefined || data.session === this.signInTag) return;
     this.sessionReplaced = true;
     this.stop();
     this.options.onSessionReplaced();

@@ -2,7 +2,7 @@
  * The signed-in user and their company, as `GET /auth/me` answers them. Only the fields the web reads
  * are typed; the rest passes through untouched.
  */
-import type { MeUser } from '../../../shared/session';
+import type { MeUser } from '../../../shared/sign-in';
 
 export interface CurrentUser {
   readonly id: string;

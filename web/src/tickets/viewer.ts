@@ -1,6 +1,6 @@
 /** The signed-in user as the ticket lists see them (queues, allTicket, profile), from GET /auth/me. */
 import { useMemo } from 'react';
-import type { MeUser, QueueSummary } from '../../../shared/session';
+import type { MeUser, QueueSummary } from '../../../shared/sign-in';
 import { mayWorkTicket } from '../../../shared/ticket-rules';
 import type { TicketDto } from '../../../shared/tickets';
 import { isAdmin } from '../session/me';

@@ -11,7 +11,7 @@
  * their own name, email and password, so the dialog neither shows nor sends the other fields.
  */
 import { can } from '../../../shared/permissions';
-import type { Profile } from '../../../shared/session';
+import type { Profile } from '../../../shared/sign-in';
 import { CreateUserBody, UpdateUserBody, type AllTicket, type UserDto } from '../../../shared/users';
 import type { UserBody } from '../api/users';
 import type { FieldMessages } from '../components/use-schema-form';

@@ -2,30 +2,30 @@ import { ApiError } from '../../../../web/src/api/client';
 import { shouldRetryQuery } from '../../../../web/src/api/query-client';
 import { commonTexts } from '../../../../web/src/i18n/common';
 import { defineTexts, textsIn } from '../../../../web/src/i18n/texts';
-import { readJwtClaims, sessionTagOfToken } from '../../../../web/src/realtime/session-tag';
-import { sessionTag } from '../../../../shared/users';
+import { readJwtClaims, signInTagOfToken } from '../../../../web/src/realtime/sign-in-tag';
+import { signInTag } from '../../../../shared/users';
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const jwt = (claims: unknown) => `${base64url({ alg: 'RS256' })}.${base64url(claims)}.signature`;
 
-describe('sessionTagOfToken', () => {
+describe('signInTagOfToken', () => {
   test("answers the tag the server gives the token's sign-in", async () => {
     // Prepare
     const token = jwt({ sub: 'u1', origin_jti: 'c0ffee-éè', auth_time: 1 });
 
     // Act
-    const tag = await sessionTagOfToken(token);
+    const tag = await signInTagOfToken(token);
 
     // Assess
-    expect(tag).toBe(await sessionTag('c0ffee-éè'));
+    expect(tag).toBe(await signInTag('c0ffee-éè'));
     expect(tag).toMatch(/^[0-9a-f]{16}$/);
   });
 
   test('answers nothing for a token without origin_jti, a malformed token or none', async () => {
-    await expect(sessionTagOfToken(jwt({ sub: 'u1' }))).resolves.toBeUndefined();
-    await expect(sessionTagOfToken('not-a-jwt')).resolves.toBeUndefined();
-    await expect(sessionTagOfToken('a.%%%.c')).resolves.toBeUndefined();
-    await expect(sessionTagOfToken(undefined)).resolves.toBeUndefined();
+    await expect(signInTagOfToken(jwt({ sub: 'u1' }))).resolves.toBeUndefined();
+    await expect(signInTagOfToken('not-a-jwt')).resolves.toBeUndefined();
+    await expect(signInTagOfToken('a.%%%.c')).resolves.toBeUndefined();
+    await expect(signInTagOfToken(undefined)).resolves.toBeUndefined();
   });
 
   test('reads claims whose base64url needs padding', () => {

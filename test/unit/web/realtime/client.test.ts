@@ -64,7 +64,7 @@ function setup(overrides: Partial<RealtimeClientOptions> = {}) {
       sockets.push(socket);
       return socket;
     },
-    ownSessionTag: async () => 'mine',
+    ownSignInTag: async () => 'mine',
     onSessionReplaced: () => {
       replaced += 1;
     },
@@ -372,7 +372,7 @@ describe('RealtimeClient', () => {
   });
 
   test('ignores auth events when its own sign-in tag is unknown', async () => {
-    const { client, last, replacedCalls } = setup({ ownSessionTag: async () => undefined });
+    const { client, last, replacedCalls } = setup({ ownSignInTag: async () => undefined });
     client.start();
     await advance();
     last().open();

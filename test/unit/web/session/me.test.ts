@@ -1,5 +1,5 @@
 /** The loaded /auth/me follows the signed-in user's own changes (their profile saved, an admin's edit of them). */
-import type { MeUser } from '../../../../shared/session';
+import type { MeUser } from '../../../../shared/sign-in';
 import { withOwnUser, type Me } from '../../../../web/src/session/me';
 
 const me: Me = {

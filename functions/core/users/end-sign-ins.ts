@@ -1,5 +1,5 @@
 /**
- * Ends every session of a user, as a logout does (DELETE /auth/logout, a password change by an admin or
+ * Ends every sign-in of a user, as a logout does (DELETE /auth/logout, a password change by an admin or
  * by the user, a password reset; docs/architecture.md §8).
  *
  * Steps: Cognito's global sign-out (every refresh token of the account dies); the user's sign-out mark
@@ -14,9 +14,9 @@ import { markSignedOut, type User } from '../repositories/users';
 
 /**
  * The mark is `now`, or the caller's own sign-in (`callerSignIn`, epoch seconds) when a clock behind
- * Cognito's puts that later: when the caller ends their own sessions, their token must die too.
+ * Cognito's puts that later: when the caller ends their own sign-ins, their token must die too.
  */
-export async function endSessions(user: Pick<User, 'id' | 'companyId' | 'email'>, now: Date, callerSignIn?: number): Promise<void> {
+export async function endSignIns(user: Pick<User, 'id' | 'companyId' | 'email'>, now: Date, callerSignIn?: number): Promise<void> {
   await signOutEverywhere(user.email);
   const signedOutAt = Math.max(Math.floor(now.getTime() / 1000), callerSignIn ?? 0);
   await markSignedOut(user.companyId, user.id, signedOutAt);

@@ -1,9 +1,9 @@
 /**
  * This browser's sign-in tag, to tell whether an `auth` event (shared/realtime-events.ts) announces a
- * sign-in elsewhere or our own: the server names the new sign-in by `sessionTag(origin_jti)`, and our
+ * sign-in elsewhere or our own: the server names the new sign-in by `signInTag(origin_jti)`, and our
  * access token carries our `origin_jti` (kept by Cognito across refreshes).
  */
-import { sessionTag } from '../../../shared/session';
+import { signInTag } from '../../../shared/sign-in';
 
 /** The claims of a JWT, unverified: the server verifies tokens; the browser only reads its own. */
 export function readJwtClaims(token: string): Record<string, unknown> | undefined {
@@ -22,8 +22,8 @@ export function readJwtClaims(token: string): Record<string, unknown> | undefine
 }
 
 /** The tag of the sign-in the token descends from, or undefined when the token names none. */
-export async function sessionTagOfToken(token: string | undefined): Promise<string | undefined> {
+export async function signInTagOfToken(token: string | undefined): Promise<string | undefined> {
   if (token === undefined) return undefined;
   const originJti = readJwtClaims(token)?.origin_jti;
-  return typeof originJti === 'string' && originJti !== '' ? sessionTag(originJti) : undefined;
+  return typeof originJti === 'string' && originJti !== '' ? signInTag(originJti) : undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * The signed-in user and company as GET /auth/me answers them, and the session helpers both sides use;
+ * The signed-in user and company as GET /auth/me answers them, and the sign-in helpers both sides use;
  * imported by backend and web. No zod here: every page of the web imports this module.
  */
 import type { Plan } from './plans';
@@ -46,12 +46,12 @@ export interface MeResponse {
 export const USER_STATUS_INTERVAL_MS = 300_000;
 
 /**
- * The short tag of a sign-in that the `auth` event names (`session`): the first 16 hex digits of the
+ * The short tag of a sign-in that the `auth` event names (its field `session`, the spec's name): the first 16 hex digits of the
  * SHA-256 of the token's `origin_jti`. A browser compares it with the tag of its own access token and
  * shows 'Sua conta foi acessada em outro computador.' only when they differ. WebCrypto, so that the web
  * and the backend compute it with the same code.
  */
-export async function sessionTag(originJti: string): Promise<string> {
+export async function signInTag(originJti: string): Promise<string> {
   const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(originJti));
   return Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

@@ -14,6 +14,7 @@ import { createSimulatorProvider } from '../../functions/sessions/providers/simu
 import { putSimulatedPairingCodeEntry, putSimulatedScan } from '../../functions/sessions/stores/simulator';
 import { listConnections } from '../../functions/core/repositories/connections';
 import { leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { textLines } from './support/layout';
 import { gotoListening } from './support/realtime';
 import { ifAssigned } from '../support/teardown';
 
@@ -172,6 +173,36 @@ describe('the connections page', () => {
     const dialog = await shows(page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' }));
     await dialog.getByRole('img', { name: `QR Code da conexão ${NAME}` }).waitFor({ state: 'visible', ...SESSION_WAIT });
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('keeps each session button on one line at 1366 px, the name column beside them (issue 27)', async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 1366, height: 768 } });
+    await gotoListening(page, '/connections', 'notification');
+    await createFromPage(page, 'Filial Sul');
+    const created = await shows(row(page, 'Filial Sul'));
+
+    // It broke inside itself ('Tentar / novamente'), squeezed by the name column.
+    expect(await textLines(await shows(created.getByRole('button', { name: 'Tentar novamente' })))).toBe(1);
+    expect((await created.getByText('Filial Sul').boundingBox())?.width).toBeGreaterThan(40);
+  });
+
+  it("takes the first click on 'Filas' after the name was typed and cleared, and says 'Obrigatório' after it (issue 27)", async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 1366, height: 768 } });
+    await page.goto('/connections');
+    await shows(row(page, NAME));
+    await page.getByRole('button', { name: 'Adicionar WhatsApp' }).click();
+    const form = await shows(page.getByRole('dialog', { name: 'Adicionar WhatsApp' }));
+    const name = form.getByLabel('Nome');
+    await name.fill('Loja');
+    await name.fill('');
+    expect(await form.getByText('Obrigatório').count()).toBe(0);
+
+    // Pressing 'Filas' leaves the name: its message must not push 'Filas' away before the click.
+    await form.getByRole('combobox', { name: 'Filas' }).click();
+
+    await shows(page.getByRole('menuitemcheckbox', { name: 'Atendimento' }));
+    expect(await form.getByRole('combobox', { name: 'Filas' }).getAttribute('aria-expanded')).toBe('true');
+    await shows(form.getByText('Obrigatório'));
   });
 
   it('makes a new API token only after a confirmation, shows it once and copies it', async () => {

@@ -85,6 +85,20 @@ describe('the queues page', () => {
     await expectNoSeriousViolations(await web.newPage({ signedIn: true, colorScheme: 'dark' }));
   });
 
+  it('lists the queues without their raw ids, and opens the new-queue dialog with no message on its untouched fields (issue 27)', async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 1366, height: 768 } });
+    await openQueues(page);
+    const headers = await queuesTable(page).getByRole('columnheader').allInnerTexts();
+    expect(headers.map((header) => header.trim())).toEqual(['Nome', 'Cor', 'Ordem', 'Mensagem de saudação', 'Ações']);
+
+    await page.getByRole('button', { name: 'Adicionar fila' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar fila' }));
+    // The dialog hands the focus from the name field (its first field) to its tabs as it opens.
+    await until('the dialog to settle its focus', () => page.evaluate(() => document.activeElement?.getAttribute('role') === 'tab'));
+
+    expect(await dialog.getByText('Obrigatório').count()).toBe(0);
+  });
+
   it('lets the admin create a queue with its colour, work hours and a chatbot menu of two options', async () => {
     const page = await web.newPage({ signedIn: true });
     await openQueues(page);
@@ -118,10 +132,10 @@ describe('the queues page', () => {
     expect(await time('Sexta-feira: fim').inputValue()).toBe('18:00');
     expect(await time('Sábado: fim').inputValue()).toBe('12:00');
     expect(await time('Domingo: fim').inputValue()).toBe('00:00');
-    expect(await dialog.getByText('Clique em salvar para registar as alterações.').count()).toBe(0);
+    expect(await dialog.getByText('Clique em salvar para registrar as alterações.').count()).toBe(0);
     await time('Sábado: fim').fill('1400');
     expect(await time('Sábado: fim').inputValue()).toBe('14:00');
-    await shows(dialog.getByText('Clique em salvar para registar as alterações.'));
+    await shows(dialog.getByText('Clique em salvar para registrar as alterações.'));
     await time('Sexta-feira: fim').fill('0700');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await shows(dialog.getByText('O fim não pode ser antes do início'));

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { createCompany } from '../../functions/core/companies/create-company';
 import { RATING_PROMPT } from '../../functions/core/conversations/ticket-notices';
 import { seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
+import { textLines } from './support/layout';
 import { attendedTicket, listedTicket, listTab } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
@@ -106,7 +107,7 @@ describe('the settings page', () => {
     const mondayEnd = page.getByRole('textbox', { name: 'Segunda-feira: fim' });
     await mondayEnd.fill('');
     await mondayEnd.pressSequentially('0800');
-    await shows(page.getByText('Clique em salvar para registar as alterações.'));
+    await shows(page.getByText('Clique em salvar para registrar as alterações.'));
     await page.getByRole('button', { name: 'Salvar horários' }).click();
     // The server's rule, checked before sending: the end may not come before the start.
     await shows(page.getByText('O fim não pode ser antes do início'));
@@ -184,20 +185,22 @@ describe('the settings page', () => {
   });
 
   it('creates a plan without AI in Planos, and an admin of a company on it is refused /prompts', async () => {
-    const page = await web.newPage({ signedIn: true });
+    const page = await web.newPage({ signedIn: true, viewport: { width: 1366, height: 768 } });
     await openSettings(page);
     await settingsTab(page, 'Planos').click();
     await page.getByRole('button', { name: 'Adicionar plano' }).click();
     const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar plano' }));
     // The spec's defaults: limits and value 0, every feature on.
     expect(await dialog.getByRole('textbox', { name: 'Usuários' }).inputValue()).toBe('0');
-    expect(await dialog.getByRole('switch', { name: 'Open.AI' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('switch', { name: 'OpenAI' }).isChecked()).toBe(true);
     await dialog.getByRole('textbox', { name: 'Nome' }).fill(PLAN_WITHOUT_AI);
     await dialog.getByRole('textbox', { name: 'Usuários' }).fill('3');
-    await dialog.getByRole('switch', { name: 'Open.AI' }).click();
+    await dialog.getByRole('switch', { name: 'OpenAI' }).click();
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await shows(toast(page, 'Operação realizada com sucesso!'));
-    await shows(page.getByRole('table', { name: 'Planos' }).getByRole('row').filter({ hasText: PLAN_WITHOUT_AI }));
+    const planRow = await shows(page.getByRole('table', { name: 'Planos' }).getByRole('row').filter({ hasText: PLAN_WITHOUT_AI }));
+    // Issue 27: at 1366 px its features stood one word a line ('Campanhas,' 'Agendamentos,' ...).
+    expect(await textLines(planRow.getByText('Campanhas, Agendamentos'))).toBeLessThanOrEqual(3);
 
     const plans = (await web.cloud.api('/plans/list')).body as { id: string; name: string }[];
     const plan = plans.find((candidate) => candidate.name === PLAN_WITHOUT_AI);

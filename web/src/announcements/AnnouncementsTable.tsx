@@ -17,7 +17,6 @@ import { announcementsTexts } from './texts';
 const useStyles = makeStyles({
   // One line, cut with an ellipsis; the title attribute shows it whole.
   title: { display: 'block', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: tokens.fontWeightSemibold },
-  nowrap: { whiteSpace: 'nowrap' },
   attachment: { display: 'inline-flex', alignItems: 'center', columnGap: tokens.spacingHorizontalXS, overflowWrap: 'anywhere' },
   none: { color: tokens.colorNeutralForeground3 },
 });
@@ -47,13 +46,15 @@ export function AnnouncementsTable({ announcements, onEdit, onDelete }: Announce
       id: 'priority',
       header: texts.table.priority,
       narrow: 'detail',
-      className: styles.nowrap,
+      width: 'content',
       cell: (announcement) => <PriorityBadge priority={announcement.priority} />,
     },
     {
       id: 'attachment',
       header: texts.table.attachment,
       narrow: 'detail',
+      // A file name has no spaces to wrap at: below this it broke letter by letter.
+      width: { min: '12rem' },
       cell: (announcement) =>
         announcement.mediaName === null ? (
           <span className={styles.none}>{texts.table.noAttachment}</span>
@@ -68,7 +69,7 @@ export function AnnouncementsTable({ announcements, onEdit, onDelete }: Announce
       id: 'status',
       header: texts.table.status,
       narrow: 'detail',
-      className: styles.nowrap,
+      width: 'content',
       cell: (announcement) => (
         <Badge appearance="tint" shape="rounded" color={announcement.status ? 'success' : 'informative'} size="small">
           {announcement.status ? texts.table.active : texts.table.inactive}

@@ -3,11 +3,12 @@
  * On a narrow screen (under 600 px) the rows become cards (list-columns.ts): the title, the detail
  * lines, and the buttons beside them, so nothing scrolls sideways and no button hides off the screen.
  * On a table the title column takes the width the others leave and cuts its text rather than widen
- * the table; a title cell that should show an ellipsis cuts its own text on one line.
+ * the table; a title cell that should show an ellipsis cuts its own text on one line. The other columns
+ * say how wide they need to be (list-columns.ts ColumnWidth): their content on one line, or a minimum.
  */
 import { makeStyles, mergeClasses, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
-import { cardLayout, type NarrowColumn } from './list-columns';
+import { cardLayout, cellSizing, type ColumnWidth, type NarrowColumn } from './list-columns';
 import { NARROW_SCREEN, useMediaQuery } from './use-media-query';
 
 const useStyles = makeStyles({
@@ -15,6 +16,8 @@ const useStyles = makeStyles({
   // Takes the free width; max-width 0 keeps its content from widening the table (Chromium, Firefox
   // and WebKit all read it so on a cell).
   titleCell: { width: '100%', maxWidth: 0 },
+  // As narrow as its content allows on one line: 1% of the width, which the content's width overrides.
+  contentCell: { width: '1%', whiteSpace: 'nowrap' },
   actionsHeader: { width: '1%', whiteSpace: 'nowrap' },
   actions: {
     display: 'flex',
@@ -39,8 +42,10 @@ const useStyles = makeStyles({
 export interface ListColumn<T> extends NarrowColumn {
   readonly header: string;
   readonly cell: (item: T) => ReactNode;
-  /** The cell's own style on the table (a number's tabular figures, no wrapping). */
+  /** The cell's own style on the table (a number's tabular figures). */
   readonly className?: string;
+  /** How wide the column is on a table (list-columns.ts); the title column takes what is left. */
+  readonly width?: ColumnWidth;
 }
 
 export interface ListTableProps<T> {
@@ -60,6 +65,13 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
   const styles = useStyles();
   const narrow = useMediaQuery(NARROW_SCREEN);
   const { title, details } = cardLayout(columns);
+  const cellProps = (column: ListColumn<T>) => {
+    const sizing = cellSizing(column.width, column === title);
+    return {
+      className: mergeClasses(sizing.kind === 'fill' && styles.titleCell, sizing.kind === 'content' && styles.contentCell, column.className),
+      ...(sizing.kind === 'auto' && sizing.minWidth !== undefined && { style: { minWidth: sizing.minWidth } }),
+    };
+  };
 
   if (narrow) {
     return (
@@ -86,7 +98,7 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
       <TableHeader>
         <TableRow>
           {columns.map((column) => (
-            <TableHeaderCell key={column.id} className={mergeClasses(column === title && styles.titleCell, column.className)}>
+            <TableHeaderCell key={column.id} {...cellProps(column)}>
               {column.header}
             </TableHeaderCell>
           ))}
@@ -97,7 +109,7 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
         {items.map((item) => (
           <TableRow key={itemKey(item)} className={rowClassName?.(item)}>
             {columns.map((column) => (
-              <TableCell key={column.id} className={mergeClasses(column === title && styles.titleCell, column.className)}>
+              <TableCell key={column.id} {...cellProps(column)}>
                 {column.cell(item)}
               </TableCell>
             ))}

@@ -24,7 +24,8 @@ const useStyles = makeStyles({
   nameText: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   star: { flexShrink: 0, color: tokens.colorPaletteMarigoldForeground1 },
   session: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXS, rowGap: tokens.spacingVerticalXS },
-  nowrap: { whiteSpace: 'nowrap' },
+  // On a table the buttons stand in one row (a card, narrower, wraps them).
+  sessionCell: { '& > span': { flexWrap: 'nowrap' } },
   time: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
 });
 
@@ -103,7 +104,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       id: 'status',
       header: texts.table.status,
       narrow: 'detail',
-      className: styles.nowrap,
+      width: 'content',
       cell: (connection) => (
         <Badge appearance="tint" color={statusTone(connection.status)} data-status={connection.status}>
           {texts.status[connection.status]}
@@ -116,6 +117,8 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       id: 'session',
       header: texts.table.session,
       narrow: 'detail',
+      width: 'content',
+      className: styles.sessionCell,
       cell: (connection) => <span className={styles.session}>{sessionButtons(connection.status).map((button) => sessionButton(connection, button))}</span>,
     });
   }
@@ -123,6 +126,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
     id: 'updatedAt',
     header: texts.table.updatedAt,
     narrow: 'hidden',
+    width: 'content',
     className: styles.time,
     cell: (connection) => formatUpdatedAt(connection.updatedAt),
   });

@@ -56,14 +56,16 @@ export function PlansTab() {
         </span>
       ),
     },
-    { id: 'users', header: texts.plans.users, narrow: 'detail', className: styles.number, cell: (plan) => plan.users },
-    { id: 'connections', header: texts.plans.connections, narrow: 'detail', className: styles.number, cell: (plan) => plan.connections },
-    { id: 'queues', header: texts.plans.queues, narrow: 'detail', className: styles.number, cell: (plan) => plan.queues },
-    { id: 'value', header: texts.plans.value, narrow: 'detail', className: styles.number, cell: (plan) => shownPrice(plan.value) },
+    { id: 'users', header: texts.plans.users, narrow: 'detail', width: 'content', className: styles.number, cell: (plan) => plan.users },
+    { id: 'connections', header: texts.plans.connections, narrow: 'detail', width: 'content', className: styles.number, cell: (plan) => plan.connections },
+    { id: 'queues', header: texts.plans.queues, narrow: 'detail', width: 'content', className: styles.number, cell: (plan) => plan.queues },
+    { id: 'value', header: texts.plans.value, narrow: 'detail', width: 'content', className: styles.number, cell: (plan) => shownPrice(plan.value) },
     {
       id: 'features',
       header: texts.plans.features,
       narrow: 'detail',
+      // A few words a line rather than one (the title column takes whatever it is left).
+      width: { min: '16rem' },
       cell: (plan) => (
         <span className={styles.features}>
           {PLAN_FLAGS.filter((flag) => plan[flag])
@@ -72,7 +74,7 @@ export function PlansTab() {
         </span>
       ),
     },
-    { id: 'companies', header: texts.plans.companies, narrow: 'detail', className: styles.number, cell: (plan) => plan.companiesCount },
+    { id: 'companies', header: texts.plans.companies, narrow: 'detail', width: 'content', className: styles.number, cell: (plan) => plan.companiesCount },
   ];
 
   return (

@@ -1,6 +1,7 @@
 /**
- * The queues as a table (the kit's ListTable; spec 3 §2 Queues): id, name, colour, order, greeting and
- * the row's actions (edit, delete). The colour is data, shown as a swatch beside its hex in the theme's
+ * The queues as a table (the kit's ListTable; spec 3 §2 Queues): name, colour, order, greeting and the
+ * row's actions (edit, delete). The spec's id column is left out: a 26-character id means nothing to an
+ * administrator, and no screen asks for a queue's id (README, Behaviour notes). The colour is data, shown as a swatch beside its hex in the theme's
  * text colour, so any colour stays readable in both themes. On a narrow screen each queue is a card:
  * the name with its swatch, the greeting under it, the actions beside them.
  */
@@ -23,7 +24,7 @@ const useStyles = makeStyles({
     boxShadow: `0 0 0 ${tokens.strokeWidthThin} ${tokens.colorNeutralStroke1}`,
   },
   cut: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-  id: { whiteSpace: 'nowrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
+  hex: { whiteSpace: 'nowrap', fontFamily: tokens.fontFamilyMonospace, fontSize: tokens.fontSizeBase200 },
   number: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
   greeting: { maxWidth: '320px' },
 });
@@ -41,7 +42,6 @@ export function QueuesTable({ queues, onEdit, onDelete }: QueuesTableProps) {
   const swatch = (queue: QueueDto) => <span className={styles.swatch} style={{ backgroundColor: queue.color }} aria-hidden />;
 
   const columns: readonly ListColumn<QueueDto>[] = [
-    { id: 'id', header: texts.table.id, narrow: 'hidden', className: styles.id, cell: (queue) => queue.id },
     {
       id: 'name',
       header: texts.table.name,
@@ -59,14 +59,15 @@ export function QueuesTable({ queues, onEdit, onDelete }: QueuesTableProps) {
       id: 'color',
       header: texts.table.color,
       narrow: 'hidden',
+      width: 'content',
       cell: (queue) => (
         <span className={styles.named}>
           {swatch(queue)}
-          <span className={styles.id}>{queue.color}</span>
+          <span className={styles.hex}>{queue.color}</span>
         </span>
       ),
     },
-    { id: 'order', header: texts.table.order, narrow: 'hidden', className: styles.number, cell: (queue) => queue.orderQueue },
+    { id: 'order', header: texts.table.order, narrow: 'hidden', width: 'content', className: styles.number, cell: (queue) => queue.orderQueue },
     {
       id: 'greeting',
       header: texts.table.greeting,

@@ -19,7 +19,6 @@ export const queuesTexts = defineTexts({
     },
     table: {
       label: 'Filas',
-      id: 'ID',
       name: 'Nome',
       color: 'Cor',
       order: 'Ordem',
@@ -58,7 +57,7 @@ export const queuesTexts = defineTexts({
     },
     hours: {
       // Spec 3 §8, as the spec writes it.
-      reminder: 'Clique em salvar para registar as alterações.',
+      reminder: 'Clique em salvar para registrar as alterações.',
       closedHint: 'Início igual ao fim: a fila não atende neste dia.',
       restore: 'Restaurar horário padrão',
     },
@@ -127,7 +126,6 @@ export const queuesTexts = defineTexts({
     },
     table: {
       label: 'Queues',
-      id: 'ID',
       name: 'Name',
       color: 'Colour',
       order: 'Order',
@@ -234,7 +232,6 @@ export const queuesTexts = defineTexts({
     },
     table: {
       label: 'Colas',
-      id: 'ID',
       name: 'Nombre',
       color: 'Color',
       order: 'Orden',

@@ -60,7 +60,7 @@ export const settingsTexts = defineTexts({
       loadError: 'Não foi possível carregar os horários da empresa.',
       retry: 'Tentar novamente',
       intro: 'O horário de atendimento da empresa. Fora dele, o cliente recebe a mensagem de fora de expediente.',
-      reminder: 'Clique em salvar para registar as alterações.',
+      reminder: 'Clique em salvar para registrar as alterações.',
       closedHint: 'Início igual ao fim: a empresa não atende neste dia.',
       save: 'Salvar horários',
       saving: 'Salvando…',

@@ -1,5 +1,8 @@
-/** The admin-page kit's tables on a narrow screen: which column heads a row's card, which lines follow. */
-import { cardLayout, type NarrowColumn } from '../../../../web/src/components/list-columns';
+/**
+ * The admin-page kit's tables: on a narrow screen, which column heads a row's card and which lines
+ * follow; on a table, how wide each column is.
+ */
+import { cardLayout, cellSizing, type NarrowColumn } from '../../../../web/src/components/list-columns';
 
 const column = (id: string, narrow: NarrowColumn['narrow']): NarrowColumn => ({ id, narrow });
 
@@ -29,5 +32,21 @@ describe('cardLayout', () => {
 
   test('refuses a table without columns', () => {
     expect(() => cardLayout([])).toThrow('at least one column');
+  });
+});
+
+describe('cellSizing (issue 27: columns squeezed by the title at 1366 px)', () => {
+  test('lets the title column take the width the others leave', () => {
+    expect(cellSizing(undefined, true)).toEqual({ kind: 'fill' });
+    expect(cellSizing('content', true)).toEqual({ kind: 'fill' });
+  });
+
+  test("keeps a 'content' column's content on one line (a session button, a status, a date)", () => {
+    expect(cellSizing('content', false)).toEqual({ kind: 'content' });
+  });
+
+  test('gives a column of words its floor, so a file name or a plan\'s features are not one letter or word a line', () => {
+    expect(cellSizing({ min: '12rem' }, false)).toEqual({ kind: 'auto', minWidth: '12rem' });
+    expect(cellSizing(undefined, false)).toEqual({ kind: 'auto' });
   });
 });

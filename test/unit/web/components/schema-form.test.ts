@@ -3,9 +3,12 @@ import { jest } from '@jest/globals';
 import { z } from 'zod';
 import { CreateContactBody } from '../../../../shared/contacts';
 import { ApiError } from '../../../../web/src/api/client';
+import { pointerRelease } from '../../../../web/src/components/pointer-release';
 import {
+  fieldOf,
   fieldValidation,
   firstPerPath,
+  leavingShows,
   pause,
   schemaFieldMessages,
   serverFieldErrors,
@@ -69,6 +72,62 @@ describe('shownMessages', () => {
       name: 'Obrigatório',
       number: 'Número inválido',
     });
+  });
+});
+
+describe('when leaving a field shows its messages (issue 27)', () => {
+  test('a field the user changed shows its messages once left; one the focus only passed through waits for a save', () => {
+    const changed = new Set(['name']);
+
+    expect(leavingShows('name', changed)).toBe(true);
+    // The queue dialog's name field, blurred as the dialog moves the focus to its tabs.
+    expect(leavingShows('color', changed)).toBe(false);
+    expect(shownMessages({ color: 'Obrigatório' }, {}, new Set(), false)).toEqual({});
+  });
+
+  test('a list field is changed and left by its first part', () => {
+    expect(fieldOf('extraInfo.0.value')).toBe('extraInfo');
+    expect(fieldOf('name')).toBe('name');
+  });
+});
+
+describe('a message of a field left by pressing another control (issue 27)', () => {
+  const press = (target: EventTarget, type: string) => target.dispatchEvent(new Event(type));
+
+  test('shows at once when no pointer is pressed (a Tab key)', () => {
+    const shown = jest.fn();
+
+    pointerRelease(new EventTarget()).afterRelease(shown);
+
+    expect(shown).toHaveBeenCalledTimes(1);
+  });
+
+  test("waits while the press lasts, and shows only after the release's click, which it cannot move away", async () => {
+    jest.useFakeTimers();
+    try {
+      const page = new EventTarget();
+      const release = pointerRelease(page);
+      const shown = jest.fn();
+
+      press(page, 'pointerdown');
+      release.afterRelease(shown);
+      expect(shown).not.toHaveBeenCalled();
+      press(page, 'pointerup');
+      // The click is dispatched in the release's own task: the message waits for the next one.
+      expect(shown).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(shown).toHaveBeenCalledTimes(1);
+
+      // A cancelled press (a touch turned into a scroll) releases too.
+      const other = jest.fn();
+      press(page, 'pointerdown');
+      release.afterRelease(other);
+      press(page, 'pointercancel');
+      await jest.advanceTimersByTimeAsync(0);
+      expect(other).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

@@ -5,12 +5,14 @@
  * this list, so a new page is one entry here and its folder; until its folder has a page, the entry
  * loads the coming-soon placeholder. For example, a placeholder for web/src/reports/:
  *
- *   { id: 'reports', path: 'reports', area: 'private', load: comingSoon,
+ *   { id: 'reports', path: 'reports', area: 'private', load: comingSoon, notBuilt: true,
  *     menu: { section: 'admin', order: 75, icon: 'dataBarVertical' },
  *     title: { pt: 'Relatórios', en: 'Reports', es: 'Informes' } },
  *
  * and, once built, `load: () => import('../reports/ReportsPage').then((m) => m.ReportsPage)`. A menu
- * icon not used yet is added by name to shell/menu-icons.tsx.
+ * icon not used yet is added by name to shell/menu-icons.tsx. An entry of a capability not built yet
+ * also says `notBuilt: true`: its address shows the placeholder and the menu leaves it out until the
+ * page lands and the flag goes.
  *
  * The order is spec 3 §2's route table (its private routes, then the campaign routes of spec 2 §2);
  * the menu orders its entries by `menu.order` within each section.
@@ -133,6 +135,7 @@ export const PAGES = [
     path: 'files',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: ADMINISTRATION,
     menu: {
       section: 'admin',
@@ -147,8 +150,9 @@ export const PAGES = [
     path: 'prompts',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { planFlag: 'useOpenAi', ...ADMINISTRATION },
-    menu: { section: 'admin', order: 10, icon: 'brainCircuit', label: { pt: 'Open.Ai', en: 'Open.Ai', es: 'Open.Ai' } },
+    menu: { section: 'admin', order: 10, icon: 'brainCircuit', label: { pt: 'OpenAI', en: 'OpenAI', es: 'OpenAI' } },
     title: { pt: 'Prompts', en: 'Prompts', es: 'Prompts' },
   },
   {
@@ -156,6 +160,7 @@ export const PAGES = [
     path: 'queue-integration',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { planFlag: 'useIntegrations', ...ADMINISTRATION },
     menu: { section: 'admin', order: 20, icon: 'puzzlePiece' },
     title: { pt: 'Integrações', en: 'Integrations', es: 'Integraciones' },
@@ -193,6 +198,7 @@ export const PAGES = [
     path: 'financeiro',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: ADMINISTRATION,
     menu: { section: 'admin', order: 80, icon: 'money' },
     title: { pt: 'Financeiro', en: 'Billing', es: 'Finanzas' },
@@ -226,6 +232,7 @@ export const PAGES = [
     path: 'subscription',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: ADMINISTRATION,
     menu: { section: 'admin', order: 90, icon: 'payment' },
     title: { pt: 'Assinatura', en: 'Subscription', es: 'Suscripción' },
@@ -235,6 +242,7 @@ export const PAGES = [
     path: 'chats/:id?',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { planFlag: 'useInternalChat' },
     menu: {
       section: 'main',
@@ -250,6 +258,7 @@ export const PAGES = [
     path: 'contact-lists',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { campaigns: true },
     menu: {
       section: 'campaigns',
@@ -264,6 +273,7 @@ export const PAGES = [
     path: 'contact-lists/:contactListId/contacts',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { campaigns: true },
     title: { pt: 'Contatos da Lista', en: 'Contact List Contacts', es: 'Contactos de la Lista' },
   },
@@ -272,6 +282,7 @@ export const PAGES = [
     path: 'campaigns',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { campaigns: true },
     menu: { section: 'campaigns', order: 10, icon: 'list', label: { pt: 'Listagem', en: 'List', es: 'Listado' } },
     title: { pt: 'Campanhas', en: 'Campaigns', es: 'Campañas' },
@@ -282,6 +293,7 @@ export const PAGES = [
     path: 'campaign/:campaignId/report',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { campaigns: true },
     title: { pt: 'Relatório da Campanha', en: 'Campaign Report', es: 'Informe de la Campaña' },
   },
@@ -290,6 +302,7 @@ export const PAGES = [
     path: 'campaigns-config',
     area: 'private',
     load: comingSoon,
+    notBuilt: true,
     requires: { campaigns: true },
     menu: {
       section: 'campaigns',

@@ -93,9 +93,12 @@ describe('the other pages', () => {
 });
 
 describe('the rule and the side menu', () => {
-  test('opens a page of the menu exactly when the menu shows it, for every profile, plan and super flag', () => {
+  test('opens a built page of the menu exactly when the menu shows it, for every profile, plan and super flag', () => {
     const plans = [noFeatures, ALL_FEATURES, ...PLAN_FLAGS.map((flag) => ({ ...noFeatures, [flag]: true }))];
-    const menuEntries = pagesIn('private').filter((page): page is PageEntry & { id: MenuItemId } => page.menu !== undefined);
+    // A page not built yet is left out of the menu; its address opens the placeholder under the same rule.
+    const menuEntries = pagesIn('private').filter(
+      (page): page is PageEntry & { id: MenuItemId } => page.menu !== undefined && page.notBuilt !== true,
+    );
 
     for (const profile of PROFILES) {
       for (const superUser of [false, true]) {

@@ -1,5 +1,9 @@
-/** An expandable group of side-menu entries (the campaigns group, spec 1 §2.2). */
-import { makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
+/**
+ * An expandable group of side-menu entries (the campaigns group, spec 1 §2.2; the Administration). An
+ * alert of an entry inside (the connections badge) shows on the group while it is closed, so closing it
+ * never hides what needs attention.
+ */
+import { Badge, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
 import { ChevronDown20Regular } from '@fluentui/react-icons/svg/chevron-down';
 import { ChevronRight20Regular } from '@fluentui/react-icons/svg/chevron-right';
 import type { FluentIcon } from '@fluentui/react-icons';
@@ -35,9 +39,23 @@ const useStyles = makeStyles({
     color: tokens.colorNeutralForeground2BrandSelected,
   },
   icon: {
+    position: 'relative',
     display: 'inline-flex',
     flexShrink: 0,
     fontSize: '20px',
+  },
+  dot: {
+    position: 'absolute',
+    top: '-2px',
+    right: '-4px',
+  },
+  hidden: {
+    position: 'absolute',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    clipPath: 'inset(50%)',
+    whiteSpace: 'nowrap',
   },
   label: {
     flexGrow: 1,
@@ -58,13 +76,16 @@ export interface MenuGroupProps {
   readonly expanded: boolean;
   /** One of the group's entries is the current page: the group starts open and is marked. */
   readonly holdsActive: boolean;
+  /** A translated notice of an entry inside, shown on the group while it is closed. */
+  readonly alert?: string | undefined;
   readonly children: ReactNode;
 }
 
-export function MenuGroup({ label, icon: Icon, expanded, holdsActive, children }: MenuGroupProps) {
+export function MenuGroup({ label, icon: Icon, expanded, holdsActive, alert, children }: MenuGroupProps) {
   const styles = useStyles();
   const listId = useId();
   const [open, setOpen] = useState(holdsActive);
+  const shownAlert = open ? undefined : alert;
 
   const button = (
     <button
@@ -76,8 +97,10 @@ export function MenuGroup({ label, icon: Icon, expanded, holdsActive, children }
     >
       <span className={styles.icon}>
         <Icon aria-hidden />
+        {shownAlert !== undefined && <Badge className={styles.dot} size="extra-small" color="danger" aria-hidden />}
       </span>
       {expanded && <span className={styles.label}>{label}</span>}
+      {shownAlert !== undefined && <span className={styles.hidden}>{`, ${shownAlert}`}</span>}
       {expanded && (open ? <ChevronDown20Regular aria-hidden /> : <ChevronRight20Regular aria-hidden />)}
     </button>
   );
@@ -87,7 +110,7 @@ export function MenuGroup({ label, icon: Icon, expanded, holdsActive, children }
       {expanded ? (
         button
       ) : (
-        <Tooltip content={label} relationship="label" positioning="after">
+        <Tooltip content={shownAlert === undefined ? label : `${label}: ${shownAlert}`} relationship="label" positioning="after">
           {button}
         </Tooltip>
       )}

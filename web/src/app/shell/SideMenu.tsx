@@ -1,9 +1,12 @@
 /**
  * The side menu's content (spec 1 §2.1, §2.2): the entries the rules in menu-rules.ts allow, with the
- * icon and words of their page-registry entry; the campaigns group, the Administration section for
- * admins, and the app version at the bottom when expanded. The shell places it beside the page or in a temporary drawer.
+ * icon and words of their page-registry entry; the campaigns group, the Administration for admins as a
+ * collapsible group of its own after the pages everyone works on (open while one of its pages is
+ * shown), and the app version at the bottom when expanded. The shell places it beside the page or in a
+ * temporary drawer.
  */
-import { Caption1, Caption1Strong, makeStyles, tokens } from '@fluentui/react-components';
+import { Caption1, makeStyles, tokens } from '@fluentui/react-components';
+import { Briefcase20Regular } from '@fluentui/react-icons/svg/briefcase';
 import { Send20Regular } from '@fluentui/react-icons/svg/send';
 import { useLocation } from 'react-router';
 import { APP_VERSION } from '../../../../shared/version';
@@ -31,11 +34,6 @@ const useStyles = makeStyles({
     display: 'flex',
     flexDirection: 'column',
     rowGap: tokens.spacingVerticalXXS,
-  },
-  heading: {
-    display: 'block',
-    padding: `${tokens.spacingVerticalM} ${tokens.spacingHorizontalM} ${tokens.spacingVerticalXS}`,
-    color: tokens.colorNeutralForeground3,
   },
   // The line Fluent's Divider draws, without its code (its styles cover every variant, one is used).
   divider: {
@@ -99,16 +97,20 @@ export function SideMenu({ layout, expanded, connectionAlert, onNavigate }: Side
         )}
       </ul>
       {layout.admin.length > 0 && (
-        <section aria-label={texts.administration}>
-          {expanded ? (
-            <Caption1Strong as="h2" className={styles.heading}>
-              {texts.administration}
-            </Caption1Strong>
-          ) : (
-            <div role="separator" aria-orientation="horizontal" className={styles.divider} />
-          )}
-          <ul className={styles.list}>{layout.admin.map((id) => link(id))}</ul>
-        </section>
+        <>
+          <div role="separator" aria-orientation="horizontal" className={styles.divider} />
+          <ul className={styles.list}>
+            <MenuGroup
+              label={texts.administration}
+              icon={Briefcase20Regular}
+              expanded={expanded}
+              holdsActive={active !== undefined && layout.admin.includes(active)}
+              alert={layout.admin.includes('connections') && connectionAlert ? texts.connectionsAlert : undefined}
+            >
+              {layout.admin.map((id) => link(id, true))}
+            </MenuGroup>
+          </ul>
+        </>
       )}
       {expanded && <Caption1 className={styles.version}>{format(texts.version, { version: APP_VERSION })}</Caption1>}
     </nav>

@@ -6,7 +6,10 @@
  * Our placement where the spec is silent: the campaigns group and the announcements sit in the main
  * part (their conditions are the plan or the `cshow` flag, and the super flag, never the profile); AI
  * prompts, queue integrations, the external API and the subscription page sit in the admin section
- * with the other company-configuration pages.
+ * with the other company-configuration pages, which the menu shows as one collapsible group.
+ *
+ * A page whose capability is not built yet (the registry's `notBuilt`: it would only say 'Em breve')
+ * is left out of the menu; its address still opens the placeholder (issue 27: 24 entries in one column).
  */
 import { can } from '../../../../shared/permissions';
 import type { PlanFlag } from '../../../../shared/plans';
@@ -33,23 +36,33 @@ export interface MenuLayout {
   readonly main: readonly MenuItemId[];
   /** The expandable campaigns group; empty when the group is hidden. */
   readonly campaigns: readonly MenuItemId[];
-  /** Under the Administration heading; empty (heading included) for non-admins. */
+  /** The collapsible Administration group; empty (group included) for non-admins. */
   readonly admin: readonly MenuItemId[];
 }
 
-export function menuLayout({ user, plan, campaignsFlag }: MenuViewer): MenuLayout {
+/**
+ * Whether the viewer has the campaigns group (spec 1 §2.2: the plan enables campaigns, or the local
+ * `cshow` flag is present), built or not: the campaign pages open exactly then (campaign-access.ts).
+ */
+export function hasCampaignsGroup({ plan, campaignsFlag }: Pick<MenuViewer, 'plan' | 'campaignsFlag'>): boolean {
+  return plan.useCampaigns === true || campaignsFlag;
+}
+
+export function menuLayout(viewer: MenuViewer): MenuLayout {
+  const { user, plan } = viewer;
   const has = (flag: PlanFlag) => plan[flag] === true;
   // Every condition of the entry must hold; the campaigns group is decided below, as a whole.
-  const shown = ({ requires }: MenuPage): boolean =>
-    requires === undefined ||
-    ((requires.planFlag === undefined || has(requires.planFlag)) &&
-      (requires.superUser !== true || user.super) &&
-      (requires.permission === undefined || can(user.profile, requires.permission)));
+  const shown = ({ requires, notBuilt }: MenuPage): boolean =>
+    notBuilt !== true &&
+    (requires === undefined ||
+      ((requires.planFlag === undefined || has(requires.planFlag)) &&
+        (requires.superUser !== true || user.super) &&
+        (requires.permission === undefined || can(user.profile, requires.permission))));
   const section = (name: MenuSection): MenuItemId[] => menuPages(name).filter(shown).map((page) => page.id);
 
   return {
     main: section('main'),
-    campaigns: has('useCampaigns') || campaignsFlag ? section('campaigns') : [],
+    campaigns: hasCampaignsGroup(viewer) ? section('campaigns') : [],
     admin: can(user.profile, 'drawer-admin-items:view') ? section('admin') : [],
   };
 }

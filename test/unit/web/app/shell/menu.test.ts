@@ -1,7 +1,17 @@
+import { PAGES } from '../../../../../web/src/app/page-registry';
+import type { PageEntry } from '../../../../../web/src/app/page-entry';
 import { PRIVATE_PAGES } from '../../../../../web/src/app/pages';
 import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../../../../shared/plans';
 import { campaignsEnabledBySettings, readCampaignsFlag, writeCampaignsFlag } from '../../../../../web/src/app/shell/campaigns-flag';
-import { activeMenuItem, MENU_PATHS, menuLayout, type MenuItemId, type MenuViewer } from '../../../../../web/src/app/shell/menu-rules';
+import { campaignPagesOpen } from '../../../../../web/src/app/campaign-access';
+import {
+  activeMenuItem,
+  hasCampaignsGroup,
+  MENU_PATHS,
+  menuLayout,
+  type MenuItemId,
+  type MenuViewer,
+} from '../../../../../web/src/app/shell/menu-rules';
 
 const noFeatures = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) as Record<PlanFlag, boolean>;
 
@@ -30,28 +40,23 @@ describe('menuLayout', () => {
     expect(menuLayout(viewer({ profile: 'user' })).main).not.toContain('dashboard');
   });
 
-  test('fills the administration section for admins: connections, files, queues, users, financeiro, settings', () => {
+  test('fills the administration group for admins with the pages that are built: connections, queues, users, settings', () => {
     // Act
     const layout = menuLayout(viewer({ profile: 'admin' }));
 
     // Assess
-    expect(layout.admin).toEqual(['connections', 'files', 'queues', 'users', 'financeiro', 'subscription', 'settings']);
+    expect(layout.admin).toEqual(['connections', 'queues', 'users', 'settings']);
   });
 
   test.each([
     ['useKanban', 'kanban'],
     ['useSchedules', 'schedules'],
-    ['useInternalChat', 'chats'],
   ] as const)('offers a feature page only when the plan flag %s is on', (flag, item) => {
     expect(menuLayout(viewer({ plan: noFeatures })).main).not.toContain(item);
     expect(menuLayout(viewer({ plan: { ...noFeatures, [flag]: true } })).main).toContain(item);
   });
 
-  test.each([
-    ['useOpenAi', 'prompts'],
-    ['useIntegrations', 'queueIntegration'],
-    ['useExternalApi', 'messagesApi'],
-  ] as const)('offers the admin page of %s only when the plan has it', (flag, item) => {
+  test.each([['useExternalApi', 'messagesApi']] as const)('offers the admin page of %s only when the plan has it', (flag, item) => {
     expect(menuLayout(viewer({ profile: 'admin', plan: noFeatures })).admin).not.toContain(item);
     expect(menuLayout(viewer({ profile: 'admin', plan: { ...noFeatures, [flag]: true } })).admin).toContain(item);
     expect(allItems(menuLayout(viewer({ profile: 'user', plan: { ...noFeatures, [flag]: true } })))).not.toContain(item);
@@ -61,20 +66,17 @@ describe('menuLayout', () => {
     expect(menuLayout(viewer({ plan: { useKanban: 'true' } })).main).not.toContain('kanban');
   });
 
-  test('shows the campaigns group when the plan enables campaigns', () => {
-    expect(menuLayout(viewer({ plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual([
-      'campaigns',
-      'contactLists',
-      'campaignsConfig',
-    ]);
+  test('has the campaigns group when the plan enables campaigns, or the local cshow flag is present', () => {
+    expect(hasCampaignsGroup(viewer({ plan: { ...noFeatures, useCampaigns: true } }))).toBe(true);
+    expect(hasCampaignsGroup(viewer({ campaignsFlag: true }))).toBe(true);
+    expect(hasCampaignsGroup(viewer({ profile: 'admin' }))).toBe(false);
   });
 
-  test('shows the campaigns group when the local cshow flag is present, even if the plan lacks campaigns', () => {
-    expect(menuLayout(viewer({ campaignsFlag: true })).campaigns).toHaveLength(3);
-  });
+  test('opens the campaign pages by their address with the group, though the menu lists none of them while none is built', () => {
+    const me = { user: { profile: 'admin', super: false }, company: { plan: { ...noFeatures, useCampaigns: true }, settings: [] } };
 
-  test('hides the campaigns group when neither the plan nor the flag enables it', () => {
-    expect(menuLayout(viewer({ profile: 'admin' })).campaigns).toEqual([]);
+    expect(campaignPagesOpen(me)).toBe(true);
+    expect(menuLayout(viewer({ profile: 'admin', plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual([]);
   });
 
   test('shows the announcements to super users only', () => {
@@ -82,11 +84,12 @@ describe('menuLayout', () => {
     expect(menuLayout(viewer({ profile: 'user', super: true })).main).toContain('announcements');
   });
 
-  test('links to every private route of the route table for an admin super user with every feature', () => {
+  test('links to every built private route of the route table for an admin super user with every feature', () => {
     // Prepare
     const paths = allItems(menuLayout(viewer({ profile: 'admin', super: true, plan: ALL_FEATURES }))).map((id) => MENU_PATHS[id]);
     // A campaign's report is opened from the campaigns list (spec 2 §2), not from the menu.
-    const fromTheMenu = PRIVATE_PAGES.filter((page) => page.id !== 'campaignReport');
+    const notBuilt = new Set((PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true).map((page) => page.id));
+    const fromTheMenu = PRIVATE_PAGES.filter((page) => page.id !== 'campaignReport' && !notBuilt.has(page.id));
 
     // Assess
     for (const page of fromTheMenu) {
@@ -94,6 +97,27 @@ describe('menuLayout', () => {
       expect(paths).toContain(base);
     }
     expect(paths).toContain('/');
+  });
+
+  test('leaves out every page that would only say "Em breve", which its flag brings back (issue 27)', () => {
+    const everything = viewer({ profile: 'admin', super: true, plan: ALL_FEATURES, campaignsFlag: true });
+    const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
+
+    expect(notBuilt.toSorted()).toEqual(
+      ['campaigns', 'campaignsConfig', 'chats', 'contactLists', 'files', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
+    );
+    for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
+  });
+
+  test('gives an agent a short menu and an admin the administration in one group (issue 27)', () => {
+    const everyFeature = { plan: ALL_FEATURES, campaignsFlag: true };
+
+    expect(menuLayout(viewer({ profile: 'user', ...everyFeature }))).toEqual({
+      main: ['tickets', 'quickMessages', 'kanban', 'todolist', 'contacts', 'schedules', 'tags', 'helps'],
+      campaigns: [],
+      admin: [],
+    });
+    expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'queues', 'users', 'messagesApi', 'settings']);
   });
 
   test('lists every entry once', () => {

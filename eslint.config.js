@@ -2,6 +2,8 @@
 // type-aware typescript-eslint (strict), React hooks and accessibility rules for the web app, and the
 // boundaries between the parts as import restrictions. Import circles are refused by dependency-cruiser
 // (.dependency-cruiser.cjs), which also sees type-only imports.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -19,6 +21,22 @@ const dynamoModules = {
       message: 'Keys and table names are known only to functions/core/repositories/.',
     },
   ],
+};
+
+/**
+ * The backend's layers in functions/core/ (docs/architecture.md §2): what the domains call, never the
+ * other way round. Every other folder there is a domain (or the migrations, which use the domains), so a
+ * new domain is covered the day its folder appears.
+ */
+const CORE_LAYERS = ['aws', 'caller', 'http', 'media', 'realtime', 'repositories', 'scheduling', 'sessions'];
+const CORE_DOMAINS = readdirSync(join(import.meta.dirname, 'functions/core'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !CORE_LAYERS.includes(entry.name))
+  .map((entry) => entry.name)
+  .sort();
+const domainImport = {
+  regex: `^(\\.\\.?/)+(${CORE_DOMAINS.join('|')})/`,
+  message:
+    'A layer of functions/core/ (repositories, realtime, media, aws, http, sessions, scheduling, caller, and the files beside them) never imports a domain: the domains call the layers. Move what both need down into a layer (docs/architecture.md §2).',
 };
 
 /**
@@ -130,8 +148,17 @@ export default tseslint.config(
   {
     // The backend outside the data layer (and the session host's leases and stores, which own their items).
     files: ['functions/**/*.ts'],
-    ignores: ['functions/core/repositories/**', 'functions/core/aws/**', 'functions/sessions/**'],
+    ignores: ['functions/core/repositories/**', 'functions/core/aws/**', 'functions/sessions/stores/**', 'functions/sessions/leases.ts'],
     rules: { 'no-restricted-imports': ['error', dynamoModules] },
+  },
+  {
+    // Layers never import domains; those outside the data layer keep its restrictions too.
+    files: [`functions/core/{${CORE_LAYERS.filter((layer) => layer !== 'repositories' && layer !== 'aws').join(',')}}/**/*.ts`, 'functions/core/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...dynamoModules.patterns, domainImport] }] },
+  },
+  {
+    files: ['functions/core/{repositories,aws}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [domainImport] }] },
   },
   {
     // Tests may arrange and inspect the table directly.

@@ -34,7 +34,9 @@ beforeAll(async () => {
   // The session host in-process with the simulator, as the browser tests' demo WhatsApp runs it.
   host = startSessionHost({
     heartbeatMs: 200,
-    leaseMs: 1500,
+    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
+    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
+    leaseMs: 10_000,
     commandWaitSeconds: 0,
     providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
   });

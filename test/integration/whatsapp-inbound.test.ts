@@ -53,7 +53,9 @@ function withPicture(provider: WhatsAppProvider): WhatsAppProvider {
 const startHost = () => {
   const host = startSessionHost({
     heartbeatMs: 200,
-    leaseMs: 1500,
+    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
+    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
+    leaseMs: 10_000,
     commandWaitSeconds: 0,
     providers: { simulator: withPicture(createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 })) },
   });

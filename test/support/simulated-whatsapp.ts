@@ -12,7 +12,9 @@ import type { Tenant } from './tenants';
 export const startSimulatorHost = (): SessionHost =>
   startSessionHost({
     heartbeatMs: 200,
-    leaseMs: 1500,
+    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
+    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
+    leaseMs: 10_000,
     commandWaitSeconds: 0,
     providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
   });

@@ -34,7 +34,7 @@ describe('the backend import boundaries', () => {
       ['functions/core/scheduling/one-shot.ts', '../scheduled-messages/send-timer'],
       ['functions/core/caller/load-caller.ts', '../migrations/company-walks'],
       ['functions/core/logger.ts', './inbound/receive-message'],
-    ]) {
+    ] as const) {
       expect(await refusals(file, source)).toHaveLength(1);
     }
   });
@@ -62,7 +62,7 @@ describe('the backend import boundaries', () => {
       ['functions/core/realtime/publisher.ts', '@aws-sdk/client-dynamodb'],
       ['functions/core/conversations/create-ticket.ts', '../repositories/keys'],
       ['functions/http/tickets.ts', '@aws-sdk/lib-dynamodb'],
-    ]) {
+    ] as const) {
       expect(await refusals(file, source)).toEqual([expect.stringMatching(/only (to )?functions\/core\/repositories\//i)]);
     }
   });

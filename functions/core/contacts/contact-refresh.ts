@@ -1,7 +1,7 @@
 /**
  * What WhatsApp knows of a contact that no message introduced (made by hand, or given a new number): a
  * connected session is asked to check the number and fetch the profile picture (a `refreshContact`
- * command, sent by check-number.ts before the contact is saved), and the host's answer (a `contact`
+ * command, sent by sessions/check-number.ts before the contact is saved), and the host's answer (a `contact`
  * event) comes back here. Inbound messages carry the picture themselves (receive-message.ts).
  */
 import { logger } from '../logger';
@@ -12,7 +12,7 @@ import { announceContactChange } from '../conversations/ticket-rows';
 import { publishContactEvent, toContactDto } from './present-contact';
 
 /**
- * The host's answer: recorded by the check's id first, for a request waiting on it (check-number.ts);
+ * The host's answer: recorded by the check's id first, for a request waiting on it (sessions/check-number.ts);
  * then, for a stored contact, the picture is kept when the number is on WhatsApp; a number that is not
  * is logged.
  */

@@ -3,7 +3,7 @@
  * page is for all users, spec 1 §2.1).
  *
  * Steps: the number arrives normalised by the schema (digits with country code, shared/contacts.ts);
- * check it on WhatsApp through a connected session (check-number.ts: ERR_WAPP_INVALID_CONTACT,
+ * check it on WhatsApp through a connected session (sessions/check-number.ts: ERR_WAPP_INVALID_CONTACT,
  * ERR_WAPP_CHECK_CONTACT; the answer brings the picture); write in one transaction the contact, its
  * number's uniqueness item, one more on the company's contact counter and one more on the dashboard's
  * new contacts of the day, so that of two creations of one number exactly one succeeds (the other gets
@@ -14,7 +14,7 @@ import type { ContactDto, CreateContactInput } from '../../../shared/contacts';
 import { AppError } from '../errors';
 import { putNewContact, type Contact } from '../repositories/contacts';
 import type { Caller } from '../caller/load-caller';
-import { checkNumberOnWhatsApp } from './check-number';
+import { checkNumberOnWhatsApp } from '../sessions/check-number';
 import { publishContactEvent, toContactDto } from './present-contact';
 
 /** A new contact of the company from validated input; shared with the import. */

@@ -4,7 +4,7 @@
  * Steps: read the contact (ERR_NO_CONTACT_FOUND, also for a contact of another company); apply the
  * fields sent; write it back on the condition that its number is still the one read, moving the number's
  * uniqueness item in the same transaction when the number changes (ERR_DUPLICATED_CONTACT when another
- * contact has the new one); a new number is first checked on WhatsApp (check-number.ts:
+ * contact has the new one); a new number is first checked on WhatsApp (sessions/check-number.ts:
  * ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT), which also brings its picture; if a concurrent edit
  * changed the number in between, read again and retry a few times; announce it; answer the contact.
  */
@@ -12,7 +12,7 @@ import { normaliseNumber, type ContactDto, type UpdateContactInput } from '../..
 import { AppError, conflict } from '../errors';
 import { getContact, replaceContact, type Contact } from '../repositories/contacts';
 import type { Caller } from '../caller/load-caller';
-import { checkNumberOnWhatsApp } from './check-number';
+import { checkNumberOnWhatsApp } from '../sessions/check-number';
 import { publishContactEvent, toContactDto } from './present-contact';
 import { announceContactChange } from '../conversations/ticket-rows';
 

@@ -4,7 +4,7 @@
  * 1. An agent from the new-ticket modal (POST /tickets, spec 1 §2.8, §7): `createTicket`. A non-admin
  *    must choose a queue ('Selecione uma fila') among their own ('Acesso não permitido'); the contact,
  *    the queue and the connection must be of the caller's company; the contact's number must have
- *    WhatsApp when the connection's session runs (contacts/check-number.ts: ERR_WAPP_INVALID_CONTACT,
+ *    WhatsApp when the connection's session runs (sessions/check-number.ts: ERR_WAPP_INVALID_CONTACT,
  *    ERR_WAPP_CHECK_CONTACT). Without a connection the ticket goes
  *    on the company's default one; a company that has no connection yet still gets its ticket, on none
  *    (ours: the spec answers ERR_NO_DEF_WAPP_FOUND, but a company setting up should be able to register
@@ -26,7 +26,6 @@ import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { CreateTicketBody, TicketDto } from '../../../shared/tickets';
 import type { Caller } from '../caller/load-caller';
-import { checkNumberOnWhatsApp } from '../contacts/check-number';
 import { attendanceDeltas, ticketCreatedDelta } from '../dashboard/dashboard-counters';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -48,6 +47,7 @@ import {
 } from '../repositories/tickets';
 import { putTicketNumberAction } from '../repositories/ticket-numbers';
 import { Steps } from '../repositories/transaction';
+import { checkNumberOnWhatsApp } from '../sessions/check-number';
 import { otherOpenTicket } from './other-open-ticket';
 import { presentTicket } from './present-ticket';
 import { beginAttendance } from './record-attendance';

@@ -24,7 +24,7 @@ export const keys = {
   setting: (companyId: string, key: string): Key => ({ PK: company(companyId), SK: `SETTING#${key}` }),
   settingPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'SETTING#' }),
   /**
-   * The session host's answer to one number check (contacts/check-number.ts), by the check's id, for the
+   * The session host's answer to one number check (sessions/check-number.ts), by the check's id, for the
    * request that waits on it; expires within the hour. A partition per company, apart from its item.
    */
   numberCheck: (companyId: string, checkId: string): Key => ({ PK: `${company(companyId)}#NUMCHECK`, SK: `CHECK#${checkId}` }),

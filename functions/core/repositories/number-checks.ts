@@ -1,5 +1,5 @@
 /**
- * Answers of the session host to number checks (contacts/check-number.ts): what WhatsApp said of a
+ * Answers of the session host to number checks (sessions/check-number.ts): what WhatsApp said of a
  * number, kept by the check's id (the refreshContact command's) for the request waiting on it, and
  * removed by TTL within the hour.
  */

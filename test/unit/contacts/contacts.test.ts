@@ -88,7 +88,7 @@ describe('numberSearchDigits', () => {
 });
 
 describe('createContact', () => {
-  // A company without a connected session: the number is stored unchecked (check-number.test.ts checks it).
+  // A company without a connected session: the number is stored unchecked (test/unit/sessions/check-number.test.ts checks it).
   beforeEach(() => {
     ddb.on(GetCommand).resolves({});
     ddb.on(QueryCommand).resolves({ Items: [] });

@@ -6,7 +6,7 @@
  * The session host, which alone talks to WhatsApp, has no address a request could call: the check goes
  * the way every command goes (a `refreshContact` command on the connection's shard queue, whose id is
  * the check's), the host asks its provider (`checkNumber`) and answers with a `contact` event, and the
- * inbound worker records that answer by the check's id (contact-refresh.ts recordContactCheck). The
+ * inbound worker records that answer by the check's id (contacts/contact-refresh.ts recordContactCheck). The
  * request waits for it, reading the answer by key, at most CHECK_WAIT_MS: no answer by then (the provider
  * failed, the host is down or behind) is ERR_WAPP_CHECK_CONTACT, and nothing is saved.
  *

@@ -8,7 +8,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../../infra/resources/queues';
-import { checkNumberOnWhatsApp } from '../../../functions/core/contacts/check-number';
+import { checkNumberOnWhatsApp } from '../../../functions/core/sessions/check-number';
 import { recordContactCheck } from '../../../functions/core/contacts/contact-refresh';
 import type { SessionCommand } from '../../../functions/core/sessions/commands';
 import { errorCodeOf } from '../../support/errors';

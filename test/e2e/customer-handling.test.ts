@@ -78,6 +78,8 @@ describe('an agent serving a customer on a wide screen', () => {
   it("edits the contact in the side drawer, with the number as stored and the drawer's own messages", async () => {
     await conversation(page, CUSTOMER.name).getByRole('button', { name: 'Dados do contato' }).last().click();
     const drawer = await shows(page.getByRole('dialog', { name: 'Dados do contato' }));
+    // Written as the lists write it (issue 27: the raw digits showed here).
+    await shows(drawer.getByText('+55 (11) 98888-0001', { exact: true }));
     await drawer.getByRole('button', { name: 'Editar contato' }).click();
 
     // No mask and nothing dropped, unlike the contact modal (spec 1 §5).

@@ -87,6 +87,22 @@ describe('the header popovers', () => {
     expect(await popupAttributes(button)).toEqual(before);
   });
 
+  it("writes no warning in the browser's console on a page load, nor when the volume slider shows (issue 27)", async () => {
+    const page = await web.newPage({ signedIn: true });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto('/tickets');
+    await shows(page.getByRole('banner').getByText(/Seja bem-vindo/));
+
+    await page.getByRole('banner').getByRole('button', { name: 'Volume das notificações' }).click();
+    await shows(page.getByRole('slider', { name: /Volume: 100%/ }));
+
+    // Amplify's 'custom Amazon Cognito User Pool endpoint' and Chromium's 'slider-vertical' were each page's.
+    expect(warnings).toEqual([]);
+  });
+
   it('opens the volume popover on the first press with the focus on its slider, and Escape gives the focus back', async () => {
     const page = await openWorkspace();
     const button = page.getByRole('banner').getByRole('button', { name: 'Volume das notificações' });

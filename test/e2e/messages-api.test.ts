@@ -91,7 +91,12 @@ describe('the API page', () => {
 
     await form.getByLabel('Token da conexão').fill(apiToken);
     await form.getByLabel('Número').fill(MEDIA_CUSTOMER);
-    await form.getByLabel('Arquivo').setInputFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: PNG });
+    // The kit's picker (issue 27: the browser's bare file input stood out unstyled): its button opens the file dialog.
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Escolher arquivo' }).click();
+    await (await chooser).setFiles({ name: 'recibo.png', mimeType: 'image/png', buffer: PNG });
+    await shows(form.getByText('recibo.png'));
+    expect(await form.locator('input[type=file]').isVisible()).toBe(false);
     await form.getByLabel('Legenda (opcional)').fill('Seu recibo');
     await form.getByRole('button', { name: 'Enviar' }).click();
 

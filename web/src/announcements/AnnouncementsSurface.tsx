@@ -17,6 +17,7 @@ import {
 import type { Announcement } from '../../../shared/announcements';
 import type { PopupProps } from '../components/on-demand';
 import { TitledPopover } from '../components/TitledPopover';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { priorityColour } from './announcement-priority';
 import { dateTimeLabel } from './date-time';
@@ -91,6 +92,7 @@ export function AnnouncementsSurface(props: AnnouncementsSurfaceProps) {
   const { open, onOpenChange, trigger, announcements, pending, failed, loaded, loadingMore, onRetry, onScroll } = props;
   const styles = useStyles();
   const texts = useTexts(announcementsPopoverTexts);
+  const { language } = useLanguage();
 
   return (
     <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} title={texts.title} className={styles.surface}>
@@ -118,7 +120,7 @@ export function AnnouncementsSurface(props: AnnouncementsSurfaceProps) {
                   <Text weight="semibold">{announcement.title}</Text>
                   <PriorityBadge priority={announcement.priority} />
                 </div>
-                <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt)}</Caption1>
+                <Caption1 className={styles.when}>{dateTimeLabel(announcement.createdAt, language)}</Caption1>
                 {announcement.mediaUrl !== null && (
                   <img
                     className={styles.image}

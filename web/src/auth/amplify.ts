@@ -5,20 +5,40 @@
  */
 import { Amplify } from 'aws-amplify';
 import { fetchAuthSession, getCurrentUser, signOut } from 'aws-amplify/auth';
+import { ConsoleLogger } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '../config';
 import type { AuthBackend } from './auth-store';
 
 export function configureAmplify(config: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.userPoolId,
-        userPoolClientId: config.userPoolClientId,
-        ...(config.cognitoEndpoint !== undefined && { userPoolEndpoint: config.cognitoEndpoint }),
-        loginWith: { email: true },
+  const configure = () =>
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: config.userPoolId,
+          userPoolClientId: config.userPoolClientId,
+          ...(config.cognitoEndpoint !== undefined && { userPoolEndpoint: config.cognitoEndpoint }),
+          loginWith: { email: true },
+        },
       },
-    },
-  });
+    });
+  if (config.cognitoEndpoint === undefined) configure();
+  else withoutEndpointWarning(configure);
+}
+
+/**
+ * Amplify warns on every configure with a custom Cognito endpoint ('ensure the endpoint is correct'):
+ * a caution about an endpoint typed by hand, printed on every page load of the local stage, whose
+ * endpoint the local cloud itself writes into /config.json (on AWS there is none). Its logger keeps
+ * only errors while our configuration is read, and its level is put back at once.
+ */
+function withoutEndpointWarning(configure: () => void): void {
+  const level = ConsoleLogger.LOG_LEVEL;
+  ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    configure();
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
 }
 
 export const amplifyAuthBackend: AuthBackend = {

@@ -6,6 +6,8 @@
  * server, so both agree on which day it is.
  */
 
+import { isoDateLabel } from '../i18n/dates';
+import type { Language } from '../i18n/language';
 import { format } from '../i18n/texts';
 
 // Own date helpers rather than shared/companies.ts: that module builds zod schemas on import, which
@@ -56,10 +58,9 @@ export function expiredDueDate(body: unknown): string | undefined {
   return typeof dueDate === 'string' && utcDay(dueDate) !== undefined ? dueDate : undefined;
 }
 
-/** A YYYY-MM-DD date as the spec writes dates, DD/MM/YYYY (spec 1 §9), whatever the language. */
-export function formatDueDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
+/** A YYYY-MM-DD date as the spec writes dates, DD/MM/YYYY (spec 1 §9), in the language's order (MM/DD/YYYY in English). */
+export function formatDueDate(isoDate: string, language: Language): string {
+  return isoDateLabel(isoDate.slice(0, 10), language);
 }
 
 /** Which wording the warning takes: its own for the last day, singular for 1 day (spec 1 §4.4). */
@@ -78,9 +79,9 @@ export interface ExpiredSubscriptionTexts {
 
 /**
  * What to tell a user whose company's subscription has expired, from the ERR_SUBSCRIPTION_EXPIRED
- * answer's body: the message with the due date as DD/MM/YYYY, or without it when the body has none.
+ * answer's body: the message with the due date (formatDueDate), or without it when the body has none.
  */
-export function expiredSubscriptionMessage(texts: ExpiredSubscriptionTexts, body: unknown): string {
+export function expiredSubscriptionMessage(texts: ExpiredSubscriptionTexts, body: unknown, language: Language): string {
   const dueDate = expiredDueDate(body);
-  return dueDate === undefined ? texts.subscriptionExpiredUndated : format(texts.subscriptionExpired, { date: formatDueDate(dueDate) });
+  return dueDate === undefined ? texts.subscriptionExpiredUndated : format(texts.subscriptionExpired, { date: formatDueDate(dueDate, language) });
 }

@@ -14,6 +14,7 @@ import { QrCode24Regular } from '@fluentui/react-icons/svg/qr-code';
 import { Star24Filled } from '@fluentui/react-icons/svg/star';
 import type { ConnectionDto, SessionRequest } from '../api/connections';
 import { ListTable, type ListColumn } from '../components/ListTable';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { formatUpdatedAt } from './dates';
 import { sessionButtons, statusTone, type SessionButton } from './session-actions';
@@ -48,6 +49,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
   const { connections, canControlSessions, canEdit, busyId, onShowQr, onSession, onEdit, onRotateToken, onDelete } = props;
   const styles = useStyles();
   const texts = useTexts(connectionsTexts);
+  const { language } = useLanguage();
 
   const sessionButton = (connection: ConnectionDto, button: SessionButton) => {
     const busy = busyId === connection.id;
@@ -128,7 +130,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
     narrow: 'hidden',
     width: 'content',
     className: styles.time,
-    cell: (connection) => formatUpdatedAt(connection.updatedAt),
+    cell: (connection) => formatUpdatedAt(connection.updatedAt, language),
   });
 
   return (

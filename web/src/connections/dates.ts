@@ -1,9 +1,12 @@
-/** The last update of a connection in the spec's formats (spec 1 §9): DD/MM/YYYY HH:mm, local time. */
+/**
+ * The last update of a connection (spec 1 §9): its day in the interface language's order (DD/MM/YYYY,
+ * MM/DD/YYYY in English) and HH:mm, local time.
+ */
+import { dateTimeLabel } from '../i18n/dates';
+import type { Language } from '../i18n/language';
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-export function formatUpdatedAt(iso: string): string {
+export function formatUpdatedAt(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return dateTimeLabel(date, language);
 }

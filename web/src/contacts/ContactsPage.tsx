@@ -25,7 +25,7 @@ import { ListPage } from '../components/ListPage';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
 import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { useCountText, useTexts } from '../i18n/texts';
 import { useMe } from '../session/me-context';
 import { NewTicketModal } from '../tickets/NewTicketModal';
 import { applyContactEvent } from './contact-cache';
@@ -40,6 +40,7 @@ type ModalState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { 
 
 export function ContactsPage() {
   const texts = useTexts(contactsTexts);
+  const countText = useCountText();
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -58,7 +59,7 @@ export function ContactsPage() {
     mutationFn: () => exportContacts(api),
     onSuccess: (file) => {
       downloadFrom(file.url, file.fileName);
-      toast.success(format(texts.page.exportReady, { count: file.count, file: file.fileName }));
+      toast.success(countText(texts.page.exportReady, file.count, { file: file.fileName }));
     },
     onError: (error) => toast.error(error),
   });

@@ -30,7 +30,7 @@ import { ApiError } from '../api/client';
 import { contactKeys, importContacts } from '../api/contacts';
 import { useServices } from '../runtime/services';
 import { useToast } from '../feedback/toast';
-import { format, useTexts } from '../i18n/texts';
+import { format, useCountText, useTexts } from '../i18n/texts';
 import { IMPORT_ACCEPT, importErrorsByRow, importFileProblem, refusedRowCount, type ImportFileProblem } from './contact-import';
 import { fieldMessageText } from './field-message-text';
 import { contactsTexts } from './texts';
@@ -61,6 +61,7 @@ export interface ImportContactsDialogProps {
 export function ImportContactsDialog({ open, onClose }: ImportContactsDialogProps) {
   const styles = useStyles();
   const texts = useTexts(contactsTexts);
+  const countText = useCountText();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File>();
@@ -78,7 +79,7 @@ export function ImportContactsDialog({ open, onClose }: ImportContactsDialogProp
     onSuccess: (result) => {
       if (result.created > 0) {
         void queryClient.invalidateQueries({ queryKey: contactKeys.all });
-        toast.success(format(texts.importDialog.done, { count: result.created }));
+        toast.success(countText(texts.importDialog.done, result.created));
       }
     },
     onError: (error) => {

@@ -16,7 +16,11 @@ export const contactsTexts = defineTexts({
       noMatches: 'Nenhum contato encontrado para "{{search}}".',
       loadError: 'Não foi possível carregar os contatos.',
       retry: 'Tentar novamente',
-      exportReady: '{{count}} contatos exportados em {{file}}.',
+      exportReady: {
+        none: 'Nenhum contato exportado em {{file}}.',
+        one: '{{count}} contato exportado em {{file}}.',
+        other: '{{count}} contatos exportados em {{file}}.',
+      },
       deleted: 'Contato excluído com sucesso!',
     },
     table: {
@@ -90,7 +94,11 @@ export const contactsTexts = defineTexts({
       row: 'Linha {{row}}',
       wholeRow: 'linha',
       fields: { name: 'nome', number: 'número', email: 'email' },
-      done: 'Importação concluída: {{count}} contatos criados.',
+      done: {
+        none: 'Importação concluída: nenhum contato criado.',
+        one: 'Importação concluída: {{count}} contato criado.',
+        other: 'Importação concluída: {{count}} contatos criados.',
+      },
     },
   },
   en: {
@@ -107,7 +115,11 @@ export const contactsTexts = defineTexts({
       noMatches: 'No contacts found for "{{search}}".',
       loadError: 'The contacts could not be loaded.',
       retry: 'Try again',
-      exportReady: '{{count}} contacts exported to {{file}}.',
+      exportReady: {
+        none: 'No contacts exported to {{file}}.',
+        one: '{{count}} contact exported to {{file}}.',
+        other: '{{count}} contacts exported to {{file}}.',
+      },
       deleted: 'Contact deleted.',
     },
     table: {
@@ -180,7 +192,11 @@ export const contactsTexts = defineTexts({
       row: 'Row {{row}}',
       wholeRow: 'row',
       fields: { name: 'name', number: 'number', email: 'email' },
-      done: 'Import finished: {{count}} contacts created.',
+      done: {
+        none: 'Import finished: no contacts created.',
+        one: 'Import finished: {{count}} contact created.',
+        other: 'Import finished: {{count}} contacts created.',
+      },
     },
   },
   es: {
@@ -197,7 +213,11 @@ export const contactsTexts = defineTexts({
       noMatches: 'No se encontraron contactos para "{{search}}".',
       loadError: 'No se pudieron cargar los contactos.',
       retry: 'Intentar de nuevo',
-      exportReady: '{{count}} contactos exportados en {{file}}.',
+      exportReady: {
+        none: 'Ningún contacto exportado en {{file}}.',
+        one: '{{count}} contacto exportado en {{file}}.',
+        other: '{{count}} contactos exportados en {{file}}.',
+      },
       deleted: 'Contacto eliminado.',
     },
     table: {
@@ -270,7 +290,11 @@ export const contactsTexts = defineTexts({
       row: 'Fila {{row}}',
       wholeRow: 'fila',
       fields: { name: 'nombre', number: 'número', email: 'correo' },
-      done: 'Importación terminada: {{count}} contactos creados.',
+      done: {
+        none: 'Importación terminada: ningún contacto creado.',
+        one: 'Importación terminada: {{count}} contacto creado.',
+        other: 'Importación terminada: {{count}} contactos creados.',
+      },
     },
   },
 });

@@ -11,6 +11,7 @@ import { DataVizPalette, getColorFromToken, VerticalBarChart, type VerticalBarCh
 import { Body1, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
 import type { TicketsDayDto, TicketsUsersDto } from '../api/dashboard';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { useThemeControl } from '../theme/theme-context';
 import { dayPoints, userPoints, type ChartPoint } from './chart-points';
@@ -105,7 +106,8 @@ export function DashboardCharts({ users, days, perHour }: DashboardChartsProps) 
   const styles = useStyles();
   const texts = useTexts(dashboardTexts).charts;
   const userData = users.data && userPoints(users.data.data, texts.unnamed);
-  const dayData = days.data && dayPoints(days.data);
+  const { language } = useLanguage();
+  const dayData = days.data && dayPoints(days.data, language);
   return (
     <div className={styles.charts}>
       <ChartPanel

@@ -6,6 +6,8 @@
  * their year when the range spans two years.
  */
 import type { TicketsDayDto, TicketsUsersDto } from '../../../shared/dashboard';
+import { isoDateLabel } from '../i18n/dates';
+import type { Language } from '../i18n/language';
 
 export interface ChartPoint {
   /** The bar's label on the x axis. */
@@ -33,13 +35,15 @@ export function isPerHour(answer: TicketsDayDto): boolean {
   return answer.data.length > 0 && answer.data.every(isHourRow);
 }
 
-/** Tickets per hour ('08h') or per day ('DD/MM', with '/YYYY' when the days span two years). */
-export function dayPoints(answer: TicketsDayDto): ChartPoint[] {
+/**
+ * Tickets per hour ('08h') or per day ('DD/MM', with '/YYYY' when the days span two years; in the
+ * interface language's order, 'MM/DD' in English).
+ */
+export function dayPoints(answer: TicketsDayDto, language: Language): ChartPoint[] {
   const days = answer.data.flatMap((row) => (isHourRow(row) ? [] : [row.data]));
   const years = new Set(days.map((day) => day.slice(0, 4)));
   return answer.data.map((row) => {
     if (isHourRow(row)) return { x: `${row.horario}h`, y: row.total };
-    const [year, month, day] = row.data.split('-');
-    return { x: years.size > 1 ? `${day}/${month}/${year}` : `${day}/${month}`, y: row.total };
+    return { x: isoDateLabel(row.data, language, { withYear: years.size > 1 }), y: row.total };
   });
 }

@@ -3,9 +3,11 @@
  * Portuguese first (the default). The English and Spanish objects must have exactly the Portuguese
  * keys, so a string missing in a language is a type error, not a blank on screen. Should one slip
  * through anyway (an empty string, a cast), the Portuguese text is shown: Portuguese is the fallback
- * language (spec 3 §1). Placeholders are written `{{name}}` and filled by `format`.
+ * language (spec 3 §1). Placeholders are written `{{name}}` and filled by `format`. A text that counts
+ * something has a form per plural category of its language (`{ one, other }`), chosen by `countText`
+ * with the browser's Intl.PluralRules: '1 ticket', '2 tickets', never '1 tickets'.
  */
-import { useLanguage, type Language } from './language';
+import { LANGUAGE_TAGS, useLanguage, type Language } from './language';
 
 /** The shape of a dictionary with every leaf a string (the Portuguese object's literal types widened). */
 export type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
@@ -50,4 +52,41 @@ export function format(template: string, values: Readonly<Record<string, string 
   return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
     Object.hasOwn(values, name) ? String(values[name]) : whole,
   );
+}
+
+/**
+ * The forms of a text that counts, by plural category (Intl.PluralRules: `one`, `other`, and for some
+ * languages `two`, `few`, `many`); each may hold `{{count}}`. `other` is the fallback. `none` is for
+ * exactly 0 (ICU's `=0`), where a language's rules would say the singular: Brazilian Portuguese
+ * counts 0 as `one` ('0 ticket'), which reads wrong in a table.
+ */
+export interface CountTexts {
+  readonly none?: string;
+  readonly one: string;
+  readonly other: string;
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/** The form of `forms` for `count` in `language`, its `{{count}}` (and any other `values`) filled. */
+export function countText(
+  forms: CountTexts,
+  count: number,
+  language: Language,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  let rules = pluralRules.get(language);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(LANGUAGE_TAGS[language]);
+    pluralRules.set(language, rules);
+  }
+  const category = rules.select(count);
+  const template = (count === 0 ? forms.none : undefined) ?? (forms as unknown as Readonly<Record<string, string | undefined>>)[category] ?? forms.other;
+  return format(template, { ...values, count });
+}
+
+/** `countText` in the current language. */
+export function useCountText(): (forms: CountTexts, count: number, values?: Readonly<Record<string, string | number>>) => string {
+  const { language } = useLanguage();
+  return (forms, count, values) => countText(forms, count, language, values);
 }

@@ -2,30 +2,21 @@
  * The media test form (spec 3 §2: a test form for sending media): a connection's token, a number, a
  * file and an optional caption, sent as multipart/form-data to POST /api/messages/send from the
  * browser; the answer shows below. As with the text form, the API's own answer is the point: a send
- * without a file goes, and shows the API's refusal.
+ * without a file goes, and shows the API's refusal. The file is chosen with the kit's picker, as in
+ * every other form (the browser's bare file input stood out unstyled, issue 27).
  */
-import { Button, Field, Input, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, Spinner, Subtitle2 } from '@fluentui/react-components';
 import { useId, useState } from 'react';
 import { sendExternalMedia } from '../api/external-api';
-import { useTexts } from '../i18n/texts';
+import { AttachmentPicker } from '../components/AttachmentPicker';
+import { format, useTexts } from '../i18n/texts';
 import { SendAnswer } from './SendAnswer';
 import { useSendFormStyles } from './send-form-styles';
 import { messagesApiTexts } from './texts';
 import { useTestSend } from './use-test-send';
 
-const useStyles = makeStyles({
-  file: {
-    minWidth: 0,
-    maxWidth: '100%',
-    color: tokens.colorNeutralForeground1,
-    fontFamily: tokens.fontFamilyBase,
-    fontSize: tokens.fontSizeBase300,
-  },
-});
-
 export function MediaSendForm() {
   const styles = useSendFormStyles();
-  const own = useStyles();
   const texts = useTexts(messagesApiTexts);
   const headingId = useId();
   const [token, setToken] = useState('');
@@ -54,9 +45,18 @@ export function MediaSendForm() {
         <Field label={texts.form.number} hint={texts.form.numberHint} required>
           <Input inputMode="tel" autoComplete="off" value={number} onChange={(_, data) => setNumber(data.value)} />
         </Field>
-        <Field label={texts.form.file} required>
-          {(fieldProps) => <input {...fieldProps} className={own.file} type="file" onChange={(event) => setFile(event.target.files?.[0])} />}
-        </Field>
+        <AttachmentPicker
+          labels={{
+            title: texts.form.file,
+            none: texts.form.noFile,
+            choose: texts.form.chooseFile,
+            replace: texts.form.replaceFile,
+            remove: (name) => format(texts.form.removeFile, { name }),
+          }}
+          name={file?.name ?? null}
+          onChange={(choice) => setFile(choice.kind === 'add' ? choice.file : undefined)}
+          busy={test.busy}
+        />
         <Field label={texts.form.caption}>
           <Input value={caption} onChange={(_, data) => setCaption(data.value)} />
         </Field>

@@ -9,7 +9,8 @@ import { Alert24Regular } from '@fluentui/react-icons/svg/alert';
 import { useNavigate } from 'react-router';
 import { ticketRoutePath } from '../runtime/paths';
 import { onDemand, popoverButtonAtRest, useOpenOnDemand, type ButtonAtRest } from '../components/on-demand';
-import { format, useTexts } from '../i18n/texts';
+import { useCountText, useTexts } from '../i18n/texts';
+import { shownTicketState } from '../tickets/ticket-action-rules';
 import { notificationsTexts } from './texts';
 import { useNotifications } from './use-notifications';
 
@@ -31,11 +32,12 @@ const useStyles = makeStyles({
 export function NotificationsPopover({ viewerId }: { readonly viewerId: string }) {
   const styles = useStyles();
   const texts = useTexts(notificationsTexts);
+  const countText = useCountText();
   const navigate = useNavigate();
   const tickets = useNotifications(viewerId);
   const [open, setOpen, buttonRef] = useOpenOnDemand(Popup.load);
 
-  const label = tickets.length > 0 ? format(texts.buttonWithCount, { count: tickets.length }) : texts.button;
+  const label = tickets.length > 0 ? countText(texts.buttonWithCount, tickets.length) : texts.button;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -62,8 +64,9 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
           tickets={tickets}
           onChoose={(ticket) => {
             setOpen(false);
-            // The address the ticket lists use (/tickets/{uuid}), so a ticket has one.
-            void navigate(ticketRoutePath(ticket.uuid));
+            // The address the ticket lists use (/tickets/{uuid}), so a ticket has one; the list shows
+            // the tab of the ticket's status (a pending one under 'Aguardando').
+            void navigate(ticketRoutePath(ticket.uuid), { state: shownTicketState(ticket.status) });
           }}
         />
       ) : (

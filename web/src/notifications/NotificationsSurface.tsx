@@ -15,7 +15,8 @@ import {
 import type { TicketDto } from '../../../shared/tickets';
 import type { PopupProps } from '../components/on-demand';
 import { TitledPopover } from '../components/TitledPopover';
-import { format, useTexts } from '../i18n/texts';
+import { useLanguage } from '../i18n/language';
+import { useCountText, useTexts } from '../i18n/texts';
 import { ticketsTexts } from '../tickets/texts';
 import { lastMessageKind } from '../tickets/ticket-format';
 import { whenLabel } from './notification-list';
@@ -79,6 +80,8 @@ export interface NotificationsSurfaceProps extends PopupProps {
 export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onChoose }: NotificationsSurfaceProps) {
   const styles = useStyles();
   const texts = useTexts(notificationsTexts);
+  const { language } = useLanguage();
+  const countText = useCountText();
   const labels = useTexts(ticketsTexts).item.lastMessage;
   const now = new Date();
   // The customer's words as the ticket list shows them: a label for what is not text (a location, a
@@ -108,7 +111,7 @@ export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onC
                     <Text weight="semibold" truncate wrap={false}>
                       {ticket.contact.name}
                     </Text>
-                    <Caption1>{whenLabel(ticket.updatedAt, now)}</Caption1>
+                    <Caption1>{whenLabel(ticket.updatedAt, now, language)}</Caption1>
                   </span>
                   <span className={styles.line}>
                     <Caption1 className={styles.preview} truncate wrap={false}>
@@ -119,7 +122,7 @@ export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onC
                         count={ticket.unreadMessages}
                         size="small"
                         color="brand"
-                        aria-label={format(texts.unread, { count: ticket.unreadMessages })}
+                        aria-label={countText(texts.unread, ticket.unreadMessages)}
                       />
                     )}
                   </span>

@@ -1,8 +1,10 @@
 /**
  * The volume button's popover around the button, loaded on its first open: the slider's code is needed
- * by no other part of the first screen.
+ * by no other part of the first screen. The slider is the browser's own range input in the theme's
+ * colours: Fluent's Slider brings a fallback rule for vertical sliders (`-webkit-appearance:
+ * slider-vertical`) that Chromium reports as deprecated in the console (issue 27).
  */
-import { Label, makeStyles, Popover, PopoverSurface, PopoverTrigger, Slider, tokens } from '@fluentui/react-components';
+import { Label, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
 import type { PopupProps } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
@@ -17,6 +19,16 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalS,
     width: '220px',
   },
+  slider: {
+    width: '100%',
+    margin: `${tokens.spacingVerticalXS} 0`,
+    accentColor: tokens.colorCompoundBrandBackground,
+    cursor: 'pointer',
+    ':focus-visible': {
+      outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`,
+      outlineOffset: '2px',
+    },
+  },
 });
 
 export function VolumeSurface({ open, onOpenChange, trigger }: PopupProps) {
@@ -30,13 +42,15 @@ export function VolumeSurface({ open, onOpenChange, trigger }: PopupProps) {
       <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
       <PopoverSurface className={styles.surface}>
         <Label htmlFor={sliderId}>{format(texts.volumeValue, { percent })}</Label>
-        <Slider
+        <input
           id={sliderId}
+          className={styles.slider}
+          type="range"
           min={VOLUME_MIN}
           max={VOLUME_MAX}
           step={VOLUME_STEP}
           value={volume}
-          onChange={(_, data) => volumeStore.set(data.value)}
+          onChange={(event) => volumeStore.set(Number(event.target.value))}
           aria-valuetext={format(texts.volumeValue, { percent })}
         />
       </PopoverSurface>

@@ -6,6 +6,8 @@
  */
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import type { TicketDto } from '../../../shared/tickets';
+import { dateLabel, timeLabel } from '../i18n/dates';
+import type { Language } from '../i18n/language';
 
 /** The most tickets the popover keeps; older ones drop off the end. */
 export const NOTIFICATIONS_MAX = 50;
@@ -71,12 +73,13 @@ export function openTicketOf(pathname: string): string | undefined {
   return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** When a ticket last changed, in the spec's formats (§9): HH:mm today, DD/MM/YYYY before (local time). */
-export function whenLabel(iso: string, now: Date): string {
+/**
+ * When a ticket last changed, in the spec's formats (§9): HH:mm today, its day before (DD/MM/YYYY, in
+ * the interface language's order: MM/DD/YYYY in English), local time.
+ */
+export function whenLabel(iso: string, now: Date, language: Language): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
   const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
-  return sameDay ? `${two(at.getHours())}:${two(at.getMinutes())}` : `${two(at.getDate())}/${two(at.getMonth() + 1)}/${at.getFullYear()}`;
+  return sameDay ? timeLabel(at) : dateLabel(at, language);
 }

@@ -4,10 +4,13 @@ import { defineTexts } from '../i18n/texts';
 export const notificationsTexts = defineTexts({
   pt: {
     button: 'Notificações',
-    buttonWithCount: 'Notificações: {{count}} atendimentos com mensagens novas',
+    buttonWithCount: {
+      one: 'Notificações: {{count}} atendimento com mensagens novas',
+      other: 'Notificações: {{count}} atendimentos com mensagens novas',
+    },
     title: 'Notificações',
     empty: 'Nenhuma notificação no momento.',
-    unread: '{{count}} mensagens não lidas',
+    unread: { one: '{{count}} mensagem não lida', other: '{{count}} mensagens não lidas' },
     noMessageText: 'Nova mensagem',
     volume: 'Volume das notificações',
     volumeValue: 'Volume: {{percent}}%',
@@ -15,10 +18,10 @@ export const notificationsTexts = defineTexts({
   },
   en: {
     button: 'Notifications',
-    buttonWithCount: 'Notifications: {{count}} tickets with new messages',
+    buttonWithCount: { one: 'Notifications: {{count}} ticket with new messages', other: 'Notifications: {{count}} tickets with new messages' },
     title: 'Notifications',
     empty: 'No notifications right now.',
-    unread: '{{count}} unread messages',
+    unread: { one: '{{count}} unread message', other: '{{count}} unread messages' },
     noMessageText: 'New message',
     volume: 'Notification volume',
     volumeValue: 'Volume: {{percent}}%',
@@ -26,10 +29,13 @@ export const notificationsTexts = defineTexts({
   },
   es: {
     button: 'Notificaciones',
-    buttonWithCount: 'Notificaciones: {{count}} atenciones con mensajes nuevos',
+    buttonWithCount: {
+      one: 'Notificaciones: {{count}} atención con mensajes nuevos',
+      other: 'Notificaciones: {{count}} atenciones con mensajes nuevos',
+    },
     title: 'Notificaciones',
     empty: 'No hay notificaciones por ahora.',
-    unread: '{{count}} mensajes no leídos',
+    unread: { one: '{{count}} mensaje no leído', other: '{{count}} mensajes no leídos' },
     noMessageText: 'Nuevo mensaje',
     volume: 'Volumen de las notificaciones',
     volumeValue: 'Volumen: {{percent}}%',

@@ -17,6 +17,7 @@ import { daysLeftToWarn, dueWarningWording, expiredSubscriptionMessage, utcToday
 import { useAuthState } from '../auth/use-auth-state';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { AuthPageLayout } from '../public/AuthPageLayout';
 import { loginTexts } from '../public/login-texts';
@@ -44,6 +45,7 @@ export function LoginPage() {
   const authState = useAuthState();
   const toast = useToast();
   const texts = useTexts(loginTexts);
+  const { language } = useLanguage();
 
   const location = useLocation();
   const [email, setEmail] = useState(() => signedUpEmail(location.state));
@@ -104,7 +106,7 @@ export function LoginPage() {
         )}
         {expired !== undefined && (
           <MessageBar intent="error" politeness="assertive">
-            <MessageBarBody>{expiredSubscriptionMessage(texts, expired.body)}</MessageBarBody>
+            <MessageBarBody>{expiredSubscriptionMessage(texts, expired.body, language)}</MessageBarBody>
           </MessageBar>
         )}
         <Field label={texts.email} required validationMessage={emailMissing ? texts.required : undefined}>

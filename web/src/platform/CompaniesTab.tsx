@@ -18,6 +18,7 @@ import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useToast } from '../feedback/toast';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { CompanyDialog } from './CompanyDialog';
 import { companyRowColour, localToday, movedDueDate, shownDate } from './company-form';
@@ -37,6 +38,7 @@ type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | {
 export function CompaniesTab() {
   const styles = useStyles();
   const texts = useTexts(platformTexts);
+  const { language } = useLanguage();
   const { api } = useServices();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -57,7 +59,7 @@ export function CompaniesTab() {
     mutationFn: (company: CompanySummary) => saveCompany(api, { dueDate: movedDueDate(company, today) }, company.id),
     onSuccess: (saved) => {
       void refresh();
-      toast.success(format(texts.companies.moved, { name: saved.name, date: shownDate(saved.dueDate) }));
+      toast.success(format(texts.companies.moved, { name: saved.name, date: shownDate(saved.dueDate, language) }));
     },
     onError: (error) => toast.error(error),
   });
@@ -90,7 +92,7 @@ export function CompaniesTab() {
         const colour = companyRowColour(company, today);
         return (
           <span className={styles.due}>
-            {company.dueDate === null ? texts.companies.noDueDate : shownDate(company.dueDate)}
+            {company.dueDate === null ? texts.companies.noDueDate : shownDate(company.dueDate, language)}
             {colour !== null && (
               <Badge appearance="outline" color={colour === 'red' ? 'danger' : colour === 'orange' ? 'severe' : 'warning'} size="small">
                 {texts.companies.colours[colour]}

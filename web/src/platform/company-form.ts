@@ -15,6 +15,8 @@ import {
   type Recurrence,
 } from '../../../shared/companies';
 import type { CompanyBody } from '../api/companies';
+import { isoDateLabel } from '../i18n/dates';
+import type { Language } from '../i18n/language';
 
 export interface CompanyFormValues extends BillingAddress {
   readonly name: string;
@@ -122,9 +124,8 @@ export function localToday(now = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
-/** DD/MM/YYYY of a YYYY-MM-DD date (spec 1 §1's date format); '' for none. */
-export function shownDate(isoDate: string | null): string {
+/** DD/MM/YYYY of a YYYY-MM-DD date (spec 1 §1's date format; MM/DD/YYYY in English); '' for none. */
+export function shownDate(isoDate: string | null, language: Language): string {
   if (isoDate === null || !isIsoDate(isoDate)) return '';
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
+  return isoDateLabel(isoDate, language);
 }

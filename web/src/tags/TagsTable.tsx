@@ -10,7 +10,7 @@ import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import type { Tag } from '../api/tags';
 import { ListTable, type ListColumn } from '../components/ListTable';
-import { format, useTexts } from '../i18n/texts';
+import { format, useCountText, useTexts } from '../i18n/texts';
 import { tagsTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -38,6 +38,7 @@ export interface TagsTableProps {
 export function TagsTable({ tags, canDelete, onEdit, onDelete }: TagsTableProps) {
   const styles = useStyles();
   const texts = useTexts(tagsTexts);
+  const countText = useCountText();
 
   const columns: readonly ListColumn<Tag>[] = [
     {
@@ -63,7 +64,7 @@ export function TagsTable({ tags, canDelete, onEdit, onDelete }: TagsTableProps)
       header: texts.table.tickets,
       narrow: 'detail',
       className: styles.count,
-      cell: (tag) => format(texts.table.ticketsCount, { count: tag.ticketsCount }),
+      cell: (tag) => countText(texts.table.ticketsCount, tag.ticketsCount),
     },
   ];
 

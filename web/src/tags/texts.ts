@@ -20,7 +20,7 @@ export const tagsTexts = defineTexts({
     table: {
       name: 'Nome',
       tickets: 'Tickets',
-      ticketsCount: '{{count}} tickets',
+      ticketsCount: { none: '0 tickets', one: '{{count}} ticket', other: '{{count}} tickets' },
       actions: 'Ações',
       kanban: 'Kanban',
     },
@@ -67,7 +67,7 @@ export const tagsTexts = defineTexts({
     table: {
       name: 'Name',
       tickets: 'Tickets',
-      ticketsCount: '{{count}} tickets',
+      ticketsCount: { none: '0 tickets', one: '{{count}} ticket', other: '{{count}} tickets' },
       actions: 'Actions',
       kanban: 'Kanban',
     },
@@ -114,7 +114,7 @@ export const tagsTexts = defineTexts({
     table: {
       name: 'Nombre',
       tickets: 'Tickets',
-      ticketsCount: '{{count}} tickets',
+      ticketsCount: { none: '0 tickets', one: '{{count}} ticket', other: '{{count}} tickets' },
       actions: 'Acciones',
       kanban: 'Kanban',
     },

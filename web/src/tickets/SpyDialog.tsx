@@ -29,6 +29,7 @@ import { locationMapUrl, parseLocationBody } from '../../../shared/whatsapp-cont
 import { getMessagePage } from '../api/messages';
 import { queryKeys } from '../api/query-keys';
 import { useServices } from '../runtime/services';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { useRealtimeEvent } from '../realtime/hooks';
 import { ticketsTexts } from './texts';
@@ -85,6 +86,7 @@ export interface SpyDialogProps {
 export function SpyDialog({ ticket, onClose }: SpyDialogProps) {
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).spy;
+  const { language } = useLanguage();
   const { api } = useServices();
   const client = useQueryClient();
   const scroller = useRef<HTMLDivElement>(null);
@@ -134,7 +136,7 @@ export function SpyDialog({ ticket, onClose }: SpyDialogProps) {
               {messages.map((message) => (
                 <div key={message.id} className={mergeClasses(styles.bubble, message.fromMe && styles.mine)}>
                   <SpyMessageBody message={message} />
-                  <Caption1 className={styles.meta}>{ticketTime(message.createdAt)}</Caption1>
+                  <Caption1 className={styles.meta}>{ticketTime(message.createdAt, language)}</Caption1>
                 </div>
               ))}
             </div>

@@ -22,6 +22,7 @@ import {
 import { EyeRegular } from '@fluentui/react-icons/svg/eye';
 import type { TicketDto } from '../../../shared/tickets';
 import type { TagSummary } from '../api/tags';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { lastMessageKind, previewText, readableTextColor, ticketTime } from './ticket-format';
 import { ticketsTexts } from './texts';
@@ -141,6 +142,7 @@ export interface TicketListItemProps {
 export function TicketListItem({ ticket, tags, selected, isAdmin, mayWork, busy, onOpen, onAccept, onFinish, onReopen, onSpy }: TicketListItemProps) {
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).item;
+  const { language } = useLanguage();
   const pending = ticket.status === 'pending';
   const kind = lastMessageKind(ticket.lastMessage);
   const queueColor = ticket.queue?.color ?? tokens.colorNeutralStroke1;
@@ -175,7 +177,7 @@ export function TicketListItem({ ticket, tags, selected, isAdmin, mayWork, busy,
             {ticket.number !== null && (
               <Caption1 className={styles.number}>{format(texts.ticketNumber, { number: ticket.number })}</Caption1>
             )}
-            <Caption1 className={styles.time}>{ticketTime(ticket.updatedAt)}</Caption1>
+            <Caption1 className={styles.time}>{ticketTime(ticket.updatedAt, language)}</Caption1>
           </span>
           {(ticket.lastMessage !== '' || ticket.unreadMessages > 0) && (
             <span className={styles.line}>

@@ -26,7 +26,7 @@ import { isAdmin as isAdminProfile } from '../session/me';
 import { MultiSelectFilter, type FilterOption } from './MultiSelectFilter';
 import { TicketList } from './TicketList';
 import { ticketsTexts } from './texts';
-import { cameFromOpening } from './ticket-action-rules';
+import { listPlaceOf } from './ticket-action-rules';
 import { useTicketActions } from './ticket-actions';
 import { pickSummary, pickedQueues, queueSelectionOf } from './ticket-filters';
 import { countLabel, hasMorePages, ticketsOf, type TicketListSpec } from './ticket-lists';
@@ -120,16 +120,18 @@ export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
   const [creating, setCreating] = useState(false);
 
   // An accept or a reopen (here or in the conversation) moved the ticket on screen to open, Assigned:
-  // the list follows it there, so it stays selected (spec 1 §4.1).
+  // the list follows it there, so it stays selected (spec 1 §4.1); a ticket opened from a notification
+  // shows in the tab of its status (listPlaceOf).
   // A new navigation is a new key; the state of the same one is read once (while rendering: React's
   // "adjust state when a prop changes" pattern).
   const location = useLocation();
   const [navigationSeen, setNavigationSeen] = useState<string | null>(null);
   if (location.key !== navigationSeen) {
     setNavigationSeen(location.key);
-    if (cameFromOpening(location.state)) {
-      setTab('open');
-      setOpenTab('assigned');
+    const place = listPlaceOf(location.state);
+    if (place !== undefined) {
+      setTab(place.tab);
+      if (place.tab === 'open') setOpenTab(place.openTab);
     }
   }
 

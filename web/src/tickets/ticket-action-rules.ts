@@ -3,7 +3,7 @@
  * (spec 1 §2.3, §4.1), as plain functions for useTicketActions.
  */
 import { matchPath } from 'react-router';
-import type { TicketDto, UpdateTicketBody } from '../../../shared/tickets';
+import type { TicketDto, TicketStatus, UpdateTicketBody } from '../../../shared/tickets';
 import { TICKETS_PATH, ticketRoutePath } from '../runtime/paths';
 import { isRouteTicket } from './ticket-lists';
 
@@ -66,6 +66,31 @@ export function stateAfterAction(kind: TicketActionKind): typeof OPENED_TICKET_S
 /** Whether a location came from an accept or a reopen (its history state). */
 export function cameFromOpening(state: unknown): boolean {
   return typeof state === 'object' && state !== null && (state as { ticketOpened?: unknown }).ticketOpened === true;
+}
+
+/**
+ * The history state of a navigation to a ticket chosen outside the lists (a notification): its status,
+ * so the list shows the tab the ticket is in (a pending ticket opened from a notification left the list
+ * on 'Atendendo', issue 27).
+ */
+export function shownTicketState(status: TicketStatus): { readonly ticketStatus: TicketStatus } {
+  return { ticketStatus: status };
+}
+
+/** A tab of the ticket list, with the open tab's sub-tab. */
+export type ListPlace = { readonly tab: 'open'; readonly openTab: 'assigned' | 'pending' } | { readonly tab: 'closed' };
+
+/**
+ * The list tab a navigation asks for: open, Assigned after an accept or a reopen; the tab of the
+ * ticket's status for a ticket chosen elsewhere (shownTicketState); none otherwise (the list stays).
+ */
+export function listPlaceOf(state: unknown): ListPlace | undefined {
+  if (cameFromOpening(state)) return { tab: 'open', openTab: 'assigned' };
+  const status = typeof state === 'object' && state !== null ? (state as { ticketStatus?: unknown }).ticketStatus : undefined;
+  if (status === 'pending') return { tab: 'open', openTab: 'pending' };
+  if (status === 'open') return { tab: 'open', openTab: 'assigned' };
+  if (status === 'closed') return { tab: 'closed' };
+  return undefined;
 }
 
 /** Which panel a narrow screen shows (TicketsPage): the conversation or the list. */

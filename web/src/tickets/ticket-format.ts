@@ -3,21 +3,21 @@
  * the rules are unit tested without a browser.
  */
 import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
+import { dateLabel, timeLabel } from '../i18n/dates';
+import type { Language } from '../i18n/language';
 import { CALL_LOG_BODIES, parseLocationBody } from '../../../shared/whatsapp-content';
 import { parseWhatsAppFormat, plainText } from './conversation/whatsapp-format';
 
-const two = (value: number) => String(value).padStart(2, '0');
-
 /**
- * The item's time: the hour (HH:mm) when the ticket changed today, otherwise the date (DD/MM/YYYY), both
- * in the browser's time zone. An unreadable date shows nothing rather than 'NaN'.
+ * The item's time: the hour (HH:mm) when the ticket changed today, otherwise the date (DD/MM/YYYY, in
+ * the interface language's order: MM/DD/YYYY in English), both in the browser's time zone. An
+ * unreadable date shows nothing rather than 'NaN'.
  */
-export function ticketTime(updatedAt: string, now: Date = new Date()): string {
+export function ticketTime(updatedAt: string, language: Language, now: Date = new Date()): string {
   const at = new Date(updatedAt);
   if (Number.isNaN(at.getTime())) return '';
   const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
-  if (sameDay) return `${two(at.getHours())}:${two(at.getMinutes())}`;
-  return `${two(at.getDate())}/${two(at.getMonth() + 1)}/${at.getFullYear()}`;
+  return sameDay ? timeLabel(at) : dateLabel(at, language);
 }
 
 /**

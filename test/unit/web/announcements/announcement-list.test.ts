@@ -64,10 +64,10 @@ describe('the announcements popover list', () => {
 
 describe('dateTimeLabel', () => {
   test('shows an instant as DD/MM/YYYY HH:mm in local time', () => {
-    expect(dateTimeLabel(new Date(2025, 11, 5, 7, 3).toISOString())).toBe('05/12/2025 07:03');
+    expect(dateTimeLabel(new Date(2025, 11, 5, 7, 3).toISOString(), 'pt')).toBe('05/12/2025 07:03');
   });
 
   test('shows nothing for a date it cannot read', () => {
-    expect(dateTimeLabel('')).toBe('');
+    expect(dateTimeLabel('', 'pt')).toBe('');
   });
 });

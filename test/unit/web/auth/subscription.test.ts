@@ -45,21 +45,23 @@ describe('expiredDueDate', () => {
 });
 
 describe('formatDueDate', () => {
-  test('writes DD/MM/YYYY', () => {
-    expect(formatDueDate('2025-03-09')).toBe('09/03/2025');
+  test('writes DD/MM/YYYY, MM/DD/YYYY in the English interface (issue 27)', () => {
+    expect(formatDueDate('2025-03-09', 'pt')).toBe('09/03/2025');
+    expect(formatDueDate('2025-03-09', 'es')).toBe('09/03/2025');
+    expect(formatDueDate('2025-03-09', 'en')).toBe('03/09/2025');
   });
 });
 
 describe('expiredSubscriptionMessage', () => {
   test("says spec 1 §4.4's words with the due date of the refusal as DD/MM/YYYY", () => {
     // Act
-    const text = expiredSubscriptionMessage(loginTexts.pt, { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2025-03-09' } });
+    const text = expiredSubscriptionMessage(loginTexts.pt, { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2025-03-09' } }, 'pt');
 
     // Assess
     expect(text).toBe('Opss! Sua assinatura venceu 09/03/2025. Entre em contato com o Suporte para mais informações!');
   });
 
   test('says it without a date when the answer carries none', () => {
-    expect(expiredSubscriptionMessage(loginTexts.en, { error: 'ERR_SUBSCRIPTION_EXPIRED' })).toBe(loginTexts.en.subscriptionExpiredUndated);
+    expect(expiredSubscriptionMessage(loginTexts.en, { error: 'ERR_SUBSCRIPTION_EXPIRED' }, 'en')).toBe(loginTexts.en.subscriptionExpiredUndated);
   });
 });

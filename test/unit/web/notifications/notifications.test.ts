@@ -2,7 +2,7 @@ import type { MessageDto } from '../../../../shared/messages';
 import type { CompanyChannels } from '../../../../shared/realtime-events';
 import type { TicketDto } from '../../../../shared/tickets';
 import { ticketRoutePath } from '../../../../web/src/runtime/paths';
-import { pathAfterAction } from '../../../../web/src/tickets/ticket-action-rules';
+import { listPlaceOf, pathAfterAction, shownTicketState, stateAfterAction } from '../../../../web/src/tickets/ticket-action-rules';
 import { CHIME_SAMPLE_RATE, chimeWav } from '../../../../web/src/notifications/chime';
 import {
   addMessage,
@@ -151,6 +151,18 @@ describe('the address of a notified ticket', () => {
     expect(ticketRoutePath(notified.uuid)).toBe('/tickets/0b6f7c1e-5d1a-4c36-9a57-1f0e2d3c4b5a');
     expect(pathAfterAction('accept', notified, notified, '/tickets')).toBe(ticketRoutePath(notified.uuid));
   });
+
+  test("opens the list on the tab of the ticket's status: a pending ticket under Pending, not Assigned (issue 27)", () => {
+    expect(listPlaceOf(shownTicketState('pending'))).toEqual({ tab: 'open', openTab: 'pending' });
+    expect(listPlaceOf(shownTicketState('open'))).toEqual({ tab: 'open', openTab: 'assigned' });
+    expect(listPlaceOf(shownTicketState('closed'))).toEqual({ tab: 'closed' });
+  });
+
+  test('leaves the list where it is for any other navigation, and follows an accept to Assigned', () => {
+    expect(listPlaceOf(undefined)).toBeUndefined();
+    expect(listPlaceOf({ from: '/contacts' })).toBeUndefined();
+    expect(listPlaceOf(stateAfterAction('accept'))).toEqual({ tab: 'open', openTab: 'assigned' });
+  });
 });
 
 describe('the volume', () => {
@@ -231,14 +243,14 @@ describe('whenLabel', () => {
   const now = new Date(2025, 0, 31, 18, 0);
 
   test('shows the time (HH:mm) of a change made today', () => {
-    expect(whenLabel(new Date(2025, 0, 31, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(whenLabel(new Date(2025, 0, 31, 9, 5).toISOString(), now, 'pt')).toBe('09:05');
   });
 
   test('shows the date (DD/MM/YYYY) of an older change', () => {
-    expect(whenLabel(new Date(2025, 0, 30, 23, 59).toISOString(), now)).toBe('30/01/2025');
+    expect(whenLabel(new Date(2025, 0, 30, 23, 59).toISOString(), now, 'pt')).toBe('30/01/2025');
   });
 
   test('shows nothing for a date it cannot read', () => {
-    expect(whenLabel('soon', now)).toBe('');
+    expect(whenLabel('soon', now, 'pt')).toBe('');
   });
 });

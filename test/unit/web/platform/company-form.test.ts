@@ -100,8 +100,8 @@ describe('the company form', () => {
   });
 
   it('writes dates as DD/MM/YYYY and today in the browser’s calendar', () => {
-    expect(shownDate('2026-02-05')).toBe('05/02/2026');
-    expect(shownDate(null)).toBe('');
+    expect(shownDate('2026-02-05', 'pt')).toBe('05/02/2026');
+    expect(shownDate(null, 'pt')).toBe('');
     expect(localToday(new Date(2026, 0, 9, 23, 30))).toBe('2026-01-09');
   });
 });

@@ -327,7 +327,7 @@ describe('day separators and notes', () => {
     [new Date(2024, 4, 9, 23, 55), { kind: 'yesterday' }],
     [new Date(2024, 3, 2, 12, 0), { kind: 'date', text: '02/04/2024' }],
   ])('labels %p as %p', (date, label) => {
-    expect(dayLabel(date.toISOString(), now)).toEqual(label);
+    expect(dayLabel(date.toISOString(), 'pt', now)).toEqual(label);
   });
 
   test('times show as HH:mm', () => {

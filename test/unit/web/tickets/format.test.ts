@@ -10,22 +10,28 @@ describe('ticketTime', () => {
     const updatedAt = new Date(2025, 1, 3, 14, 5).toISOString();
 
     // Act
-    const text = ticketTime(updatedAt, now);
+    const text = ticketTime(updatedAt, 'pt', now);
 
     // Assess
     expect(text).toBe('14:05');
   });
 
   test('shows the date of a ticket that changed on another day', () => {
-    expect(ticketTime(new Date(2025, 1, 2, 23, 59).toISOString(), now)).toBe('02/02/2025');
+    expect(ticketTime(new Date(2025, 1, 2, 23, 59).toISOString(), 'pt', now)).toBe('02/02/2025');
+  });
+
+  test('writes the date month first in the English interface (issue 27)', () => {
+    expect(ticketTime(new Date(2025, 1, 2, 23, 59).toISOString(), 'en', now)).toBe('02/02/2025');
+    expect(ticketTime(new Date(2025, 0, 31, 9, 0).toISOString(), 'en', now)).toBe('01/31/2025');
+    expect(ticketTime(new Date(2025, 0, 31, 9, 0).toISOString(), 'es', now)).toBe('31/01/2025');
   });
 
   test('shows the date of the same day of another year', () => {
-    expect(ticketTime(new Date(2024, 1, 3, 9, 0).toISOString(), now)).toBe('03/02/2024');
+    expect(ticketTime(new Date(2024, 1, 3, 9, 0).toISOString(), 'pt', now)).toBe('03/02/2024');
   });
 
   test('shows nothing for an unreadable date', () => {
-    expect(ticketTime('not a date', now)).toBe('');
+    expect(ticketTime('not a date', 'pt', now)).toBe('');
   });
 });
 

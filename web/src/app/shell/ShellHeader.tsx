@@ -11,6 +11,7 @@ import { ArrowClockwise24Regular } from '@fluentui/react-icons/svg/arrow-clockwi
 import type { ReactElement, ReactNode } from 'react';
 import type { UserDto } from '../../../../shared/users';
 import { AnnouncementsPopover } from '../../announcements/AnnouncementsPopover';
+import { useLanguage } from '../../i18n/language';
 import { LanguageMenu } from '../../i18n/LanguageMenu';
 import { format, useTexts } from '../../i18n/texts';
 import { NotificationsPopover } from '../../notifications/NotificationsPopover';
@@ -72,7 +73,8 @@ export interface ShellHeaderProps {
 export function ShellHeader({ me, menuToggle, onProfileSaved }: ShellHeaderProps) {
   const styles = useStyles();
   const texts = useTexts(shellTexts);
-  const activeUntil = me === undefined ? undefined : activeUntilDate(me.user, me.company);
+  const { language } = useLanguage();
+  const activeUntil = me === undefined ? undefined : activeUntilDate(me.user, me.company, language);
   const size = useViewportSize();
 
   // Each button once; where it shows is the layout's rule.

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useServices } from '../../runtime/services';
 import { expiredSubscriptionMessage } from '../../auth/subscription';
 import { useErrorText } from '../../i18n/errors';
+import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { loginTexts } from '../../public/login-texts';
 import { signOutEverywhere } from './sign-out';
@@ -24,6 +25,7 @@ export interface ShellLoadErrorProps {
 export function ShellLoadError({ code, body, onRetry }: ShellLoadErrorProps) {
   const texts = useTexts(shellTexts);
   const login = useTexts(loginTexts);
+  const { language } = useLanguage();
   const errorText = useErrorText();
   const { api, auth } = useServices();
   const [leaving, setLeaving] = useState(false);
@@ -38,7 +40,7 @@ export function ShellLoadError({ code, body, onRetry }: ShellLoadErrorProps) {
     <MessageBar intent="error" layout="multiline" politeness="assertive">
       <MessageBarBody>
         <MessageBarTitle>{texts.loadError}</MessageBarTitle>
-        {expired ? expiredSubscriptionMessage(login, body) : errorText(code)}
+        {expired ? expiredSubscriptionMessage(login, body, language) : errorText(code)}
       </MessageBarBody>
       <MessageBarActions>
         <Button onClick={onRetry} disabled={leaving}>

@@ -25,6 +25,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useTexts } from '../../i18n/texts';
 import { contactFormOf } from '../../contacts/contact-form';
 import { ContactForm } from '../../contacts/ContactForm';
+import { displayNumber } from '../../contacts/phone';
 import { useContact } from '../../api/contacts';
 import { storeContact } from '../ticket-cache';
 import { conversationTexts } from './texts';
@@ -112,7 +113,8 @@ export function ContactDrawer({ contactId, connectionName, open, onClose }: Cont
             ) : (
               <>
                 <dl className={styles.list}>
-                  {row(texts.number, data.number)}
+                  {/* Written as the lists write it (issue 27); its edit form keeps the stored digits. */}
+                  {row(texts.number, displayNumber(data.number, data.isGroup))}
                   {row(texts.email, data.email)}
                   {row(texts.connection, data.whatsapp?.name ?? connectionName ?? '')}
                 </dl>

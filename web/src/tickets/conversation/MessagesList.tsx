@@ -8,6 +8,7 @@ import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-compo
 import { ArrowDown16Regular } from '@fluentui/react-icons/svg/arrow-down';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { MessageDto } from '../../../../shared/messages';
+import { useLanguage } from '../../i18n/language';
 import { useTexts } from '../../i18n/texts';
 import { dayLabel, formatDate, formatTime } from './dates';
 import { MessageBubble } from './MessageBubble';
@@ -85,6 +86,7 @@ export interface MessagesListProps {
 export function MessagesList({ ticketId, rows, contactName, hasOlder, loadingOlder, onLoadOlder, canReply, canDelete, onReply, onDelete }: MessagesListProps) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).messages;
+  const { language } = useLanguage();
   const scroller = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
   /** Read by the effects that scroll; `pinnedView` mirrors it for what is drawn. */
@@ -162,7 +164,7 @@ export function MessagesList({ ticketId, rows, contactName, hasOlder, loadingOld
   }, []);
 
   const dayText = (at: string) => {
-    const label = dayLabel(at);
+    const label = dayLabel(at, language);
     return label.kind === 'date' ? label.text : texts[label.kind];
   };
 
@@ -191,7 +193,7 @@ export function MessagesList({ ticketId, rows, contactName, hasOlder, loadingOld
                 return (
                   <div key={row.key} className={styles.center}>
                     <Text size={200} className={styles.marker}>
-                      {`${row.kind === 'started' ? texts.started : texts.closed} · ${formatDate(row.at)} ${formatTime(row.at)}`}
+                      {`${row.kind === 'started' ? texts.started : texts.closed} · ${formatDate(row.at, language)} ${formatTime(row.at)}`}
                     </Text>
                   </div>
                 );

@@ -26,6 +26,7 @@ import type { TicketDto } from '../../../../shared/tickets';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../runtime/services';
 import { useToast } from '../../feedback/toast';
+import { useLanguage } from '../../i18n/language';
 import { format, useTexts } from '../../i18n/texts';
 import { isAdmin } from '../../session/me';
 import { useMe } from '../../session/me-context';
@@ -57,6 +58,7 @@ const useStyles = makeStyles({
 export function NotesDialog({ ticket, open, onClose }: { readonly ticket: TicketDto; readonly open: boolean; readonly onClose: () => void }) {
   const styles = useStyles();
   const texts = useTexts(conversationTexts).notes;
+  const { language } = useLanguage();
   const toast = useToast();
   const me = useMe();
   const { api } = useServices();
@@ -142,7 +144,7 @@ export function NotesDialog({ ticket, open, onClose }: { readonly ticket: Ticket
                       <div className={styles.noteText}>
                         <Text>{note.note}</Text>
                         <Text size={200} className={styles.meta}>
-                          {format(texts.byOn, { name: note.user.name, date: `${formatDate(note.createdAt)} ${formatTime(note.createdAt)}` })}
+                          {format(texts.byOn, { name: note.user.name, date: `${formatDate(note.createdAt, language)} ${formatTime(note.createdAt)}` })}
                         </Text>
                       </div>
                       {mayDelete(note) && (

@@ -109,21 +109,21 @@ describe('the connections alert', () => {
 
 describe('Ativo até', () => {
   test('formats the due date as DD/MM/YYYY without shifting the day', () => {
-    expect(formatDay('2025-01-31')).toBe('31/01/2025');
-    expect(formatDay('2025-03-01T00:00:00.000Z')).toBe('01/03/2025');
+    expect(formatDay('2025-01-31', 'pt')).toBe('31/01/2025');
+    expect(formatDay('2025-03-01T00:00:00.000Z', 'pt')).toBe('01/03/2025');
   });
 
   test('is shown to admins whose company has a due date', () => {
-    expect(activeUntilDate({ profile: 'admin' }, { dueDate: '2030-12-05' })).toBe('05/12/2030');
+    expect(activeUntilDate({ profile: 'admin' }, { dueDate: '2030-12-05' }, 'pt')).toBe('05/12/2030');
   });
 
   test('is not shown to other profiles', () => {
-    expect(activeUntilDate({ profile: 'user' }, { dueDate: '2030-12-05' })).toBeUndefined();
-    expect(activeUntilDate({ profile: 'supervisor' }, { dueDate: '2030-12-05' })).toBeUndefined();
+    expect(activeUntilDate({ profile: 'user' }, { dueDate: '2030-12-05' }, 'pt')).toBeUndefined();
+    expect(activeUntilDate({ profile: 'supervisor' }, { dueDate: '2030-12-05' }, 'pt')).toBeUndefined();
   });
 
   test('is not shown when the company has no due date', () => {
-    expect(activeUntilDate({ profile: 'admin' }, { dueDate: null })).toBeUndefined();
-    expect(activeUntilDate({ profile: 'admin' }, {})).toBeUndefined();
+    expect(activeUntilDate({ profile: 'admin' }, { dueDate: null }, 'pt')).toBeUndefined();
+    expect(activeUntilDate({ profile: 'admin' }, {}, 'pt')).toBeUndefined();
   });
 });

@@ -67,7 +67,7 @@ const appImport = {
  * The web's lower layers: they import only each other, config.ts and shared/, never a feature or app/
  * (docs/architecture.md §2). Files sit directly in their folder, so a sibling is `../<folder>/...`.
  */
-const WEB_LAYERS = ['api', 'auth', 'components', 'feedback', 'i18n', 'realtime', 'runtime', 'session', 'theme'];
+const WEB_LAYERS = ['api', 'auth', 'components', 'feedback', 'i18n', 'realtime', 'runtime', 'sign-in', 'theme'];
 const featureImport = {
   regex: `^\\.\\./(?!(${WEB_LAYERS.join('|')})(/|$)|config$|\\.\\./)`,
   message: `A web layer (${WEB_LAYERS.join('/, ')}/) imports only other layers and shared/, never a feature or app/: move what both need down into a layer.`,

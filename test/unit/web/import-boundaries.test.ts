@@ -51,7 +51,7 @@ describe('the web import boundaries', () => {
     ]);
     expect(await refusals('web/src/components/ListPage.tsx', '../contacts/contact-cache')).toHaveLength(1);
     expect(await refusals('web/src/runtime/services.ts', '../app/page-registry')).toHaveLength(1);
-    expect(await refusals('web/src/session/me.ts', '../shell/menu-rules')).toHaveLength(1);
+    expect(await refusals('web/src/sign-in/me.ts', '../shell/menu-rules')).toHaveLength(1);
   });
 
   it('let a lower layer import the other layers, config.ts and shared/', async () => {

@@ -4,7 +4,7 @@
  * through Amplify (auth/amplify-sign-in.ts, refresh-session.ts), not through the API.
  */
 import type { SignUpBody } from '../../../shared/companies';
-import type { Me } from '../session/me';
+import type { Me } from '../sign-in/me';
 import type { ApiClient } from './client';
 
 export const AUTH_ME_PATH = '/auth/me';

@@ -14,7 +14,7 @@ import { HOME_PATH } from '../auth/guard-rules';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { pageDecision, PERMISSION_REDIRECT_DELAY_MS } from './page-access';
 import { pageGateTexts } from './page-gate-texts';
 import { TICKETS_PATH } from '../runtime/paths';

@@ -6,7 +6,7 @@
  */
 import { campaignsEnabledBySettings } from './shell/campaigns-flag';
 import { hasCampaignsGroup } from './shell/menu-rules';
-import type { CurrentCompany, CurrentUser } from '../session/me';
+import type { CurrentCompany, CurrentUser } from '../sign-in/me';
 
 export function campaignPagesOpen(me: {
   readonly user: Pick<CurrentUser, 'profile' | 'super'>;

@@ -17,7 +17,7 @@
  * their calls anyway (docs/architecture.md §1.3).
  */
 import { can } from '../../../shared/permissions';
-import type { CurrentCompany, CurrentUser } from '../session/me';
+import type { CurrentCompany, CurrentUser } from '../sign-in/me';
 import { campaignPagesOpen } from './campaign-access';
 import type { PageEntry } from './page-entry';
 

@@ -34,7 +34,7 @@ import { ListPage } from '../components/ListPage';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { ConfirmRotateTokenDialog } from './ConfirmRotateTokenDialog';
 import { ConnectionsTable } from './ConnectionsTable';
 import { filterConnections } from './filter-connections';

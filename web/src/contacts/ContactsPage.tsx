@@ -26,7 +26,7 @@ import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
 import { useToast } from '../feedback/toast';
 import { useCountText, useTexts } from '../i18n/texts';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { NewTicketModal } from '../tickets/NewTicketModal';
 import { applyContactEvent } from './contact-cache';
 import { ContactModal } from './ContactModal';

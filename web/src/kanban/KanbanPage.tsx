@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useKanbanTags } from '../api/tags';
 import { useKanbanBoard, type KanbanBoardQuery } from '../api/tickets';
 import { useTexts } from '../i18n/texts';
-import { isAdmin } from '../session/me';
+import { isAdmin } from '../sign-in/me';
 import { useTicketUser } from '../tickets/viewer';
 import { boardLanes } from './kanban-board';
 import { KanbanLanes } from './KanbanLanes';

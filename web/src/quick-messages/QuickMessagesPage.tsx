@@ -19,7 +19,7 @@ import { ListPage } from '../components/ListPage';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
 import { useTexts } from '../i18n/texts';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { applyQuickMessageEvent, listedQuickMessages } from './quick-message-cache';
 import { QuickMessageDialog } from './QuickMessageDialog';
 import { QuickMessagesTable } from './QuickMessagesTable';

@@ -36,8 +36,8 @@ import { useToast } from '../feedback/toast';
 import { errorText } from '../i18n/errors';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts, type Texts } from '../i18n/texts';
-import { isAdmin } from '../session/me';
-import { useMe } from '../session/me-context';
+import { isAdmin } from '../sign-in/me';
+import { useMe } from '../sign-in/me-context';
 import { applyScheduleEvent } from './schedule-cache';
 import {
   imageProblem,

@@ -9,7 +9,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { useSettings } from '../api/settings';
 import { useCurrentPage } from '../runtime/current-page';
 import { useLanguage } from '../i18n/language';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { useTexts } from '../i18n/texts';
 import { shownTab, visibleTabs, type SettingsTab } from './settings-tabs';
 import { settingsTexts } from './texts';

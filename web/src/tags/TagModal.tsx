@@ -14,7 +14,7 @@ import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { useTexts, type Texts } from '../i18n/texts';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { applyTagEvent } from './tag-cache';
 import {
   emptyTagForm,

@@ -34,7 +34,7 @@ import { useServices } from '../runtime/services';
 import { ContactModal } from '../contacts/ContactModal';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
-import { isAdmin as isAdminProfile } from '../session/me';
+import { isAdmin as isAdminProfile } from '../sign-in/me';
 import { useConnections as useConnectionList } from '../api/connections';
 import { useQueues as useQueueList } from '../api/queues';
 import { createTicket } from '../api/tickets';

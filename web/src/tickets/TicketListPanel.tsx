@@ -22,7 +22,7 @@ import type { TicketDto } from '../../../shared/tickets';
 import { ticketRoutePath } from '../runtime/paths';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
-import { isAdmin as isAdminProfile } from '../session/me';
+import { isAdmin as isAdminProfile } from '../sign-in/me';
 import { MultiSelectFilter, type FilterOption } from './MultiSelectFilter';
 import { TicketList } from './TicketList';
 import { ticketsTexts } from './texts';

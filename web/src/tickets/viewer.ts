@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import type { MeUser, QueueSummary } from '../../../shared/sign-in';
 import { mayWorkTicket } from '../../../shared/ticket-rules';
 import type { TicketDto } from '../../../shared/tickets';
-import { isAdmin } from '../session/me';
-import type { CurrentUser } from '../session/me';
-import { useMe } from '../session/me-context';
+import { isAdmin } from '../sign-in/me';
+import type { CurrentUser } from '../sign-in/me';
+import { useMe } from '../sign-in/me-context';
 import type { TicketViewer } from './ticket-lists';
 
 export interface TicketUser extends TicketViewer {

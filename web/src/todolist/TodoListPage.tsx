@@ -24,7 +24,7 @@ import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { LANGUAGE_TAGS, useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { todolistTexts } from './texts';
 import { TODO_TEXT_MAX, todoText, type TodoTask } from './todo-store';
 import { useTodos } from './use-todos';

@@ -25,7 +25,7 @@ import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { format, useTexts, type Texts } from '../i18n/texts';
 import { PasswordInput } from '../public/PasswordInput';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { usersTexts } from './texts';
 import { applyUserEvent } from './user-cache';
 import {

@@ -18,7 +18,7 @@ import { ListPage } from '../components/ListPage';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
 import { useTexts } from '../i18n/texts';
-import { useMe } from '../session/me-context';
+import { useMe } from '../sign-in/me-context';
 import { usersTexts } from './texts';
 import { applyUserEvent, usersOfList } from './user-cache';
 import { UserDialog, type UserDialogTarget } from './UserDialog';

@@ -1,6 +1,6 @@
 import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../../../shared/plans';
 import { campaignPagesOpen } from '../../../../web/src/app/campaign-access';
-import type { Me } from '../../../../web/src/session/me';
+import type { Me } from '../../../../web/src/sign-in/me';
 
 const noFeatures = Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) as Record<PlanFlag, boolean>;
 

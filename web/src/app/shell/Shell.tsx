@@ -8,8 +8,8 @@ import { makeStyles, tokens } from '@fluentui/react-components';
 import { lazy, Suspense } from 'react';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { RealtimeProvider } from '../../realtime';
-import { MeContext } from '../../session/me-context';
-import { useMeLoader } from '../../session/use-me-loader';
+import { MeContext } from '../../sign-in/me-context';
+import { useMeLoader } from '../../sign-in/use-me-loader';
 import { ShellFrame } from './ShellFrame';
 import { ShellHeader } from './ShellHeader';
 

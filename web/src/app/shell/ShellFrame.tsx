@@ -11,7 +11,7 @@ import type { UserDto } from '../../../../shared/users';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useTexts } from '../../i18n/texts';
 import { useRealtimeEvent } from '../../realtime';
-import { withOwnUser, type Me } from '../../session/me';
+import { withOwnUser, type Me } from '../../sign-in/me';
 import { campaignsEnabledBySettings, writeCampaignsFlag } from './campaigns-flag';
 import { initialMenuOpen, MENU_RAIL_WIDTH_PX, MENU_WIDTH_PX, menuPresentation } from './layout';
 import { menuLayout } from './menu-rules';

@@ -16,7 +16,7 @@ import { LanguageMenu } from '../../i18n/LanguageMenu';
 import { format, useTexts } from '../../i18n/texts';
 import { NotificationsPopover } from '../../notifications/NotificationsPopover';
 import { VolumeControl } from '../../notifications/VolumeControl';
-import type { Me } from '../../session/me';
+import type { Me } from '../../sign-in/me';
 import { activeUntilDate } from './active-until';
 import { HeaderOverflow } from './HeaderOverflow';
 import { headerPlacement, NARROW_MEDIA_QUERY, type HeaderAction } from './layout';

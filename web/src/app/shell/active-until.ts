@@ -4,7 +4,7 @@
  */
 import { isoDateLabel } from '../../i18n/dates';
 import type { Language } from '../../i18n/language';
-import { isAdmin } from '../../session/me';
+import { isAdmin } from '../../sign-in/me';
 
 /** `YYYY-MM-DD` (or an ISO instant) as the language writes a date, read from the text so no time zone shifts the day. */
 export function formatDay(isoDate: string, language: Language): string | undefined {

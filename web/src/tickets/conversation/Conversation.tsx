@@ -16,7 +16,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../runtime/services';
 import { useToast } from '../../feedback/toast';
 import { format, useTexts } from '../../i18n/texts';
-import { useMe } from '../../session/me-context';
+import { useMe } from '../../sign-in/me-context';
 import { shareTicket } from '../ticket-cache';
 import { mayWorkOn, useTicketUser } from '../viewer';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -14,7 +14,7 @@ import { useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, ty
 import type { MessageDto } from '../../../../shared/messages';
 import { useToast } from '../../feedback/toast';
 import { format, useTexts } from '../../i18n/texts';
-import { useMe } from '../../session/me-context';
+import { useMe } from '../../sign-in/me-context';
 import { AttachmentTray } from './AttachmentTray';
 import { AudioRecorder } from './AudioRecorder';
 import {

@@ -34,7 +34,7 @@ import type { TicketDto } from '../../../../shared/tickets';
 import { useNavigate } from 'react-router';
 import { scheduleForContactPath } from '../../runtime/paths';
 import { format, useTexts } from '../../i18n/texts';
-import { useMe } from '../../session/me-context';
+import { useMe } from '../../sign-in/me-context';
 import { useTicketActions } from '../ticket-actions';
 import { mayWorkOn, useTicketUser } from '../viewer';
 import { conversationTexts } from './texts';

@@ -1,6 +1,6 @@
 /**
  * Loads `/auth/me` for the shell, with a retry. A 401 needs no handling here: the API client has
- * already ended the session and the route guard is sending the user to /login. A refusal keeps the
+ * already ended the sign-in and the route guard is sending the user to /login. A refusal keeps the
  * answer's body, so the shell can say when an expired subscription ended (its due date).
  */
 import { useCallback, useEffect, useState } from 'react';

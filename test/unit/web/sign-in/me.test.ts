@@ -1,6 +1,6 @@
 /** The loaded /auth/me follows the signed-in user's own changes (their profile saved, an admin's edit of them). */
 import type { MeUser } from '../../../../shared/sign-in';
-import { withOwnUser, type Me } from '../../../../web/src/session/me';
+import { withOwnUser, type Me } from '../../../../web/src/sign-in/me';
 
 const me: Me = {
   user: { id: 'U1', name: 'Ana', email: 'ana@demo.test', profile: 'user', super: false, companyId: 'C1' },

@@ -1,9 +1,11 @@
 /**
  * The demo data `npm start` guarantees: a plan with every feature, the company "Demo" and its admin
- * `admin@demo.test` / `Admin@1234`, who is also the platform super user. Idempotent: when the admin's
- * email is already taken, nothing is written.
+ * `admin@demo.test` / `Admin@1234`, who is also the platform super user, and the plans the landing page
+ * sells (shared/offered-plans.ts), so its buttons find their plan in the sign-up. Idempotent: when the
+ * admin's email is already taken, nothing is written (a super user may have changed the plans since).
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { OFFERED_PLANS, offeredPlanRecord } from '../shared/offered-plans';
 import { ALL_FEATURES, type Plan } from '../shared/plans';
 import { dynamo } from '../functions/core/aws/clients';
 import { planItem } from '../functions/core/repositories/plans';
@@ -26,6 +28,9 @@ export const DEMO_PLAN: Plan = {
 export async function seedDemo(now = new Date()): Promise<'created' | 'present'> {
   if (await findIdentityByEmail(DEMO_LOGIN.email)) return 'present';
   await dynamo().send(new PutCommand({ TableName: table(), Item: planItem(DEMO_PLAN) }));
+  for (const offered of OFFERED_PLANS) {
+    await dynamo().send(new PutCommand({ TableName: table(), Item: planItem(offeredPlanRecord(offered, offered.id)) }));
+  }
   const dueDate = new Date(now);
   dueDate.setUTCFullYear(dueDate.getUTCFullYear() + 1);
   await createCompany(

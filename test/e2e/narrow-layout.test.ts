@@ -11,6 +11,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { PAGES, menuPath } from '../../web/src/app/page-registry';
 import { seriousViolations, signInThroughTheForm, shows, startWebCloud, until, type WebCloud } from './support/browser';
+import { textLines } from './support/layout';
 import { attendedTicket, conversation, listedTicket, listTab, ticketList } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
@@ -192,6 +193,58 @@ describe('the contact modal at 1366 px', () => {
     expect(nameBox).not.toBeNull();
     expect(numberBox).not.toBeNull();
     expect({ top: nameBox?.y, height: nameBox?.height }).toEqual({ top: numberBox?.y, height: numberBox?.height });
+  });
+});
+
+describe('the landing page (issue 27)', () => {
+  /** Where the element's first line of text starts. */
+  const textLeft = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getClientRects()[0]?.left ?? Number.NaN;
+    });
+
+  it('starts the title and its lead at one left edge at 1366 px, and a plan button opens the sign-up with that plan chosen', async () => {
+    const page = await web.newPage({ viewport: LAPTOP });
+    await page.goto('/landing');
+    const title = await shows(page.getByRole('heading', { level: 1 }));
+    const lead = page.locator('#landing-title + p');
+
+    expect(Math.abs((await textLeft(title)) - (await textLeft(lead)))).toBeLessThan(1);
+
+    await page.getByRole('link', { name: 'Começar com o Team' }).click();
+    await page.waitForURL('**/signup?plan=Team');
+    const plan = page.getByRole('combobox', { name: /^Plano/ });
+    // The platform offers the landing's plans by name (shared/offered-plans.ts), so the one named is chosen.
+    const chosen = await until('the plan chosen', async () => {
+      const text = await plan.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+      return text.startsWith('Team') ? text : undefined;
+    });
+    expect(chosen).toMatch(/^Team: R\$\s?249\/mês, 5 usuários, 2 conexões, 5 filas$/);
+  });
+
+  it('keeps its header on one row and every plan button on one line at 360 px, without sideways scroll', async () => {
+    const page = await web.newPage({ viewport: PHONE });
+    await page.goto('/landing');
+    const header = page.getByRole('banner');
+    const menu = await shows(header.getByRole('button', { name: 'Menu' }));
+    const brand = header.getByRole('link').first();
+
+    const [brandBox, menuBox, headerBox] = await Promise.all([brand.boundingBox(), menu.boundingBox(), header.boundingBox()]);
+    // One row: the brand and the menu side by side, the bar no taller than one button and its padding.
+    expect(Math.abs((brandBox?.y ?? 0) + (brandBox?.height ?? 0) / 2 - ((menuBox?.y ?? 0) + (menuBox?.height ?? 0) / 2))).toBeLessThan(4);
+    expect(headerBox?.height).toBeLessThan(64);
+    const buttons = page.locator('#pricing').getByRole('link', { name: /^Começar com o |^Fale conosco$/ });
+    expect(await buttons.count()).toBe(5);
+    for (const button of await buttons.all()) expect([await button.innerText(), await textLines(button)]).toEqual([await button.innerText(), 1]);
+    await expectNoSidewaysScroll(page, '/landing');
+
+    // The menu holds the header's links: the sections, sign in and sign up.
+    await menu.click();
+    for (const name of ['Recursos', 'Planos', 'Dúvidas', 'Entrar', 'Cadastre-se']) await shows(page.getByRole('menuitem', { name }));
+    await page.getByRole('menuitem', { name: 'Cadastre-se' }).click();
+    await page.waitForURL('**/signup');
   });
 });
 

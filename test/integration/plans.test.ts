@@ -4,6 +4,7 @@
  * once, and a delete refused while companies use the plan.
  */
 import { ulid } from 'ulid';
+import { NO_QUEUE_CAP, OFFERED_PLANS } from '../../shared/offered-plans';
 import { ALL_FEATURES, PLAN_FLAGS } from '../../shared/plans';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
@@ -37,6 +38,16 @@ describe('GET /plans/list (public)', () => {
     const starter = response.body.find((plan: { id: string }) => plan.id === created.body.id);
     expect(starter).toEqual({ id: created.body.id, name: 'Starter', users: 2, connections: 1, queues: 2, value: 99, ...ALL_FEATURES, useOpenAi: false });
     for (const plan of response.body) expect(Object.keys(plan).sort()).toEqual(PUBLIC_FIELDS);
+  });
+});
+
+describe("the landing's plans", () => {
+  it('are offered by name on a platform set up by npm start, so a landing button finds its plan in the sign-up (issue 27)', async () => {
+    const listed = (await cloud.api('/plans/list')).body as { name: string; value: number; queues: number }[];
+
+    for (const offered of OFFERED_PLANS) {
+      expect(listed.find((plan) => plan.name === offered.name)).toMatchObject({ value: offered.monthlyPrice, queues: offered.queues ?? NO_QUEUE_CAP });
+    }
   });
 });
 

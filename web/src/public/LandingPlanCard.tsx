@@ -60,6 +60,11 @@ const useStyles = makeStyles({
     marginTop: '2px',
     color: tokens.colorBrandForeground1,
   },
+  // The card's whole width (a button stops at 280 px otherwise), so its words keep to one line on a phone.
+  action: {
+    width: '100%',
+    maxWidth: 'none',
+  },
 });
 
 export interface LandingPlanCardProps {
@@ -111,7 +116,7 @@ export function LandingPlanCard({ plan, billing }: LandingPlanCardProps) {
           </li>
         ))}
       </ul>
-      <RouterButtonLink to={planActionPath(plan)} appearance={plan.highlighted ? 'primary' : 'secondary'}>
+      <RouterButtonLink className={styles.action} to={planActionPath(plan)} appearance={plan.highlighted ? 'primary' : 'secondary'}>
         {priced ? format(texts.choose, { plan: plan.name }) : texts.contact}
       </RouterButtonLink>
     </Card>

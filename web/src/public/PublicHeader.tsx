@@ -22,17 +22,12 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
   },
+  // On a narrow screen the navigation is one menu button (LandingNav), so it stays on the row, last.
   nav: {
     flexGrow: 1,
     display: 'flex',
     justifyContent: 'flex-end',
-    // Narrow screens (spec 1 §2.2: under 600 px): the navigation takes its own row under the brand and
-    // the tools, instead of pushing them onto a third.
-    '@media (max-width: 599px)': {
-      order: 1,
-      flexBasis: '100%',
-      justifyContent: 'flex-start',
-    },
+    '@media (max-width: 599px)': { order: 1, flexGrow: 0 },
   },
   tools: {
     display: 'flex',

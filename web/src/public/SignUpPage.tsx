@@ -18,7 +18,7 @@ import { useServices } from '../runtime/services';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';
 import { useLanguage } from '../i18n/language';
-import { useTexts } from '../i18n/texts';
+import { format, useTexts } from '../i18n/texts';
 import { AuthPageLayout } from './AuthPageLayout';
 import { PasswordInput } from './PasswordInput';
 import type { SignedUpState } from './signed-up-state';
@@ -65,7 +65,10 @@ export function SignUpPage() {
   const plans = usePublicPlans();
 
   // The plan the address names (?plan=), once the plans are loaded, until the user picks one.
-  const wantedPlanId = plans.data === undefined ? '' : planIdNamed(plans.data, searchParams.get('plan'));
+  const wantedPlan = searchParams.get('plan')?.trim() ?? '';
+  const wantedPlanId = plans.data === undefined ? '' : planIdNamed(plans.data, wantedPlan);
+  // A landing button named a plan the platform does not offer (README, "Web app: public pages").
+  const wantedUnavailable = plans.data !== undefined && plans.data.length > 0 && wantedPlan !== '' && wantedPlanId === '';
   const form = entered.planId === '' && wantedPlanId !== '' ? { ...entered, planId: wantedPlanId } : entered;
 
   const signUp = useMutation({
@@ -135,6 +138,7 @@ export function SignUpPage() {
           required
           validationMessage={plans.isError ? texts.plansFailed : message(problems.planId)}
           {...(plans.isPending && { hint: texts.plansLoading })}
+          {...(wantedUnavailable && entered.planId === '' && { hint: format(texts.planUnavailable, { plan: wantedPlan }) })}
         >
           <Select className={styles.plan} name="planId" value={form.planId} disabled={busy || plans.data === undefined} onChange={(_, data) => change('planId', data.value)}>
             <option value="" disabled>

@@ -1,8 +1,10 @@
 /**
- * The plans the landing page advertises (spec 2 §9): a fixed price list with the campaign and AI
- * allowances that sell them. It is marketing copy, not the plans table: the sign-up form lists the
- * plans the server actually offers (GET /plans/list), which a super user may name and price otherwise.
+ * The plans the landing page advertises (spec 2 §9): the offered plans (shared/offered-plans.ts, whose
+ * names the platform's plans carry, so a plan's button preselects its plan in the sign-up) and the
+ * Enterprise plan, priced on request. The sign-up form lists the plans the server actually offers
+ * (GET /plans/list).
  */
+import { OFFERED_PLANS } from '../../../shared/offered-plans';
 import { LANGUAGE_TAGS, type Language } from '../i18n/language';
 import { format, type Texts } from '../i18n/texts';
 import type { landingTexts } from './landing-texts';
@@ -29,22 +31,15 @@ export interface LandingPlan {
 }
 
 export const LANDING_PLANS: readonly LandingPlan[] = [
-  {
-    id: 'starter', name: 'Starter', monthlyPrice: 99, users: 2, connections: 1, queues: 2, unlimitedQueues: false,
-    campaignContacts: null, aiTokens: null, action: '/signup', highlighted: false,
-  },
-  {
-    id: 'team', name: 'Team', monthlyPrice: 249, users: 5, connections: 2, queues: 5, unlimitedQueues: false,
-    campaignContacts: 5_000, aiTokens: 50_000, action: '/signup', highlighted: true,
-  },
-  {
-    id: 'business', name: 'Business', monthlyPrice: 649, users: 15, connections: 5, queues: 10, unlimitedQueues: false,
-    campaignContacts: 20_000, aiTokens: 200_000, action: '/signup', highlighted: false,
-  },
-  {
-    id: 'scale', name: 'Scale', monthlyPrice: 1_490, users: 50, connections: 15, queues: null, unlimitedQueues: true,
-    campaignContacts: 60_000, aiTokens: 600_000, action: '/signup', highlighted: false,
-  },
+  ...OFFERED_PLANS.map(
+    (plan): LandingPlan => ({
+      ...plan,
+      unlimitedQueues: plan.queues === null,
+      action: '/signup',
+      // The card marked 'Recomendado'.
+      highlighted: plan.id === 'team',
+    }),
+  ),
   {
     id: 'enterprise', name: 'Enterprise', monthlyPrice: null, users: null, connections: null, queues: null,
     unlimitedQueues: false, campaignContacts: null, aiTokens: null, action: '/contato', highlighted: false,

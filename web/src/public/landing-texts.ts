@@ -5,6 +5,7 @@ export const landingTexts = defineTexts({
   pt: {
     nav: {
       label: 'Navegação principal',
+      menu: 'Menu',
       features: 'Recursos',
       pricing: 'Planos',
       faq: 'Dúvidas',
@@ -93,6 +94,7 @@ export const landingTexts = defineTexts({
   en: {
     nav: {
       label: 'Main navigation',
+      menu: 'Menu',
       features: 'Features',
       pricing: 'Pricing',
       faq: 'FAQ',
@@ -181,6 +183,7 @@ export const landingTexts = defineTexts({
   es: {
     nav: {
       label: 'Navegación principal',
+      menu: 'Menú',
       features: 'Funciones',
       pricing: 'Planes',
       faq: 'Preguntas',

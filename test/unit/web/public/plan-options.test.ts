@@ -1,3 +1,5 @@
+import { OFFERED_PLANS, offeredPlanRecord } from '../../../../shared/offered-plans';
+import { LANDING_PLANS, planActionPath } from '../../../../web/src/public/landing-plans';
 import { planIdNamed, planOptionLabel, type PublicPlan } from '../../../../web/src/public/plan-options';
 import { signedUpEmail } from '../../../../web/src/public/signed-up-state';
 import { signUpTexts } from '../../../../web/src/public/signup-texts';
@@ -24,6 +26,29 @@ describe('planIdNamed', () => {
 
   test.each([null, '', 'Enterprise'])('selects nothing for %p', (name) => {
     expect(planIdNamed(plans, name)).toBe('');
+  });
+});
+
+describe("the landing's plan buttons (issue 27)", () => {
+  // The plans the platform offers under the landing's names (npm start seeds them, scripts/seed-demo.ts).
+  const offered = OFFERED_PLANS.map((plan) => offeredPlanRecord(plan, `id-${plan.id}`));
+
+  test('each names a plan the platform offers, which the sign-up then chooses', () => {
+    for (const plan of LANDING_PLANS.filter((candidate) => candidate.action === '/signup')) {
+      const named = new URL(planActionPath(plan), 'https://atende.example').searchParams.get('plan');
+      expect([plan.name, planIdNamed(offered, named)]).toEqual([plan.name, `id-${plan.id}`]);
+    }
+  });
+
+  test('offers each with the limits and price its card writes, campaigns and AI only where the card has them', () => {
+    const record = (id: string) => offered.find((plan) => plan.id === `id-${id}`);
+    expect(record('starter')).toMatchObject({ name: 'Starter', users: 2, connections: 1, queues: 2, value: 99, useCampaigns: false, useOpenAi: false, useKanban: true });
+    expect(record('team')).toMatchObject({ name: 'Team', users: 5, connections: 2, queues: 5, value: 249, useCampaigns: true, useOpenAi: true });
+  });
+
+  test('writes a plan without a queue cap as unlimited queues in the sign-up list', () => {
+    const scale = offered.find((plan) => plan.name === 'Scale')!;
+    expect(planOptionLabel(scale, signUpTexts.pt, 'pt').replace(/\s/g, ' ')).toBe('Scale: R$ 1.490/mês, 50 usuários, 15 conexões, filas ilimitadas');
   });
 });
 

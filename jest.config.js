@@ -29,6 +29,7 @@ export default {
       // The web app is built once per run and served by each browser test file (test/e2e/support).
       globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/support/setup-timeouts.ts'],
     }),
   ],
   testTimeout: 60_000,

@@ -33,8 +33,8 @@ export { DEMO_LOGIN };
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** How long a locator waits for what a user would see. */
-const ACTION_TIMEOUT_MS = 10_000;
+/** How long a locator waits for what a user would see: seconds for a person, more on a loaded machine. */
+const ACTION_TIMEOUT_MS = 15_000;
 
 const BROWSER_DAEMON = fileURLToPath(new URL('./shared-browser-daemon.ts', import.meta.url));
 

@@ -13,7 +13,7 @@ import type { RealtimeFrame, RoomName } from '../../../shared/realtime-events';
 import { until } from './browser';
 
 /** How long a page may take to join a room before the test fails, saying which. */
-const JOIN_TIMEOUT_MS = 10_000;
+const JOIN_TIMEOUT_MS = 15_000;
 
 function frameOf(payload: string | Buffer): RealtimeFrame | undefined {
   try {

@@ -34,6 +34,10 @@ export default {
   ],
   testTimeout: 60_000,
   testSequencer: '<rootDir>/test/sequencer.js',
+  // A worker's heap grows with each file's module registry (ESM under Jest is known to keep some), and a
+  // worker past 2 GB spends its time collecting garbage: past this it is replaced after its file, and its
+  // shared cloud and browser with it (test/support/worker-daemon.ts starts new ones for the next file).
+  workerIdleMemoryLimit: '1536MB',
   // Jest's default is one worker fewer than the cores: one on a two-core CI machine, so every file waited
   // for the one before. A worker spends much of its time waiting on its cloud, its browser or a timer,
   // so as many workers as cores, and at least two, keep the cores busy (README, Tests).

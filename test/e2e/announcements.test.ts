@@ -102,7 +102,7 @@ describe('the announcements page of a super user', () => {
 
     const popover = await openPopover(page);
     await shows(popover.getByText('Manutenção programada'));
-    await shows(popover.getByRole('img', { name: 'Imagem do informativo Manutenção programada' }));
+    await shows(popover.getByRole('img', { name: 'Imagem do informativo Manutenção programada', includeHidden: true }));
     await page.keyboard.press('Escape');
     await leaves(popover);
 

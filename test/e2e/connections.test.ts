@@ -146,7 +146,7 @@ describe('the connections page', () => {
     await dialog.getByRole('button', { name: 'Gerar código' }).click();
     const code = dialog.getByRole('status', { name: 'Código de pareamento' });
     await code.waitFor({ state: 'visible', ...SESSION_WAIT });
-    const shownCode = (await code.locator('p').innerText()).trim();
+    const shownCode = (await code.locator('p').innerText(SESSION_WAIT)).trim();
     expect(shownCode).toMatch(/^[1-9A-HJ-NP-TV-Z]{4}-[1-9A-HJ-NP-TV-Z]{4}$/);
 
     const connection = await until('the connection', () => connectionNamed('Filial Norte'));

@@ -215,7 +215,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         handler,
         log,
       });
-      stoppers.push(() => poller.stop());
+      const unsubscribe = sqs.onSend(() => poller.wake());
+      stoppers.push(async () => {
+        unsubscribe();
+        await poller.stop();
+      });
     }
 
     const apiUrl = `http://localhost:${http.port}`;

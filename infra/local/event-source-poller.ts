@@ -5,8 +5,8 @@
  * timeout, a thrown error fails the whole batch).
  *
  * What local-aws-sqs does not do and this poller covers:
- * - long polls always wait their full time, so we short-poll: a small pause when the queue was empty,
- *   immediately again when messages were found;
+ * - long polls always wait their full time, so we short-poll: a pause when the queue was empty, cut
+ *   short when a message is sent to it, and immediately again when messages were found;
  * - FIFO message groups are not locked: it hands out later messages of a group whose earlier message is
  *   still in flight or failed. We keep such messages ourselves (still invisible, receipt handle in hand)
  *   in the order SQS gave them, and hand a group to the handler only when no message of it is in flight
@@ -43,13 +43,20 @@ export interface EventSourcePollerOptions {
 }
 
 export interface EventSourcePoller {
+  /** Polls again now: a message was sent to the queue (LocalSqs.onSend). */
+  wake(): void;
   /** Stops polling and resolves once the invocations in flight have finished and been settled. */
   stop(): Promise<void>;
 }
 
 /** SQS hands out at most this many messages per ReceiveMessage call. */
 const MAX_MESSAGES_PER_RECEIVE = 10;
-const DEFAULT_POLL_INTERVAL_MS = 100;
+/**
+ * The pause while the queue is empty. A sent message wakes the poller at once (LocalSqs.onSend), so
+ * this only bounds how late a message is seen that reappears by itself (a visibility timeout ended, a
+ * DelaySeconds passed): polling ten times a second kept an idle local cloud's CPU busy for nothing.
+ */
+const DEFAULT_POLL_INTERVAL_MS = 500;
 /** Attributes Lambda's records carry only when SQS has them. */
 const OPTIONAL_RECORD_ATTRIBUTES = [
   'SequenceNumber',
@@ -64,7 +71,7 @@ const MAX_HELD_MESSAGES = 1000;
 export function startEventSourcePoller(options: EventSourcePollerOptions): EventSourcePoller {
   const poller = new Poller(options);
   poller.start();
-  return { stop: () => poller.stop() };
+  return { wake: () => poller.wake(), stop: () => poller.stop() };
 }
 
 /** A FIFO message we received, in the order SQS gave it within its group. */
@@ -162,7 +169,7 @@ class Poller {
     });
   }
 
-  private wake(): void {
+  wake(): void {
     this.wakeRequested = true;
     this.wakeIdle?.();
   }

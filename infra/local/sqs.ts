@@ -10,7 +10,7 @@
  * ApproximateReceiveCount has reached maxReceiveCount, it moves the message to the dead-letter queue. The
  * event-source poller therefore never moves messages on its own.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createSqsServer } from 'local-aws-sqs';
 import { deadLetterQueueName, queueName, type QueueDefinition } from '../resources/queues';
@@ -35,6 +35,12 @@ export interface LocalSqs {
   /** Dead-letter queue URL by the id of the queue it belongs to. */
   readonly deadLetterQueueUrls: Record<string, string>;
   queueArn(queueId: string): string;
+  /**
+   * Calls the listener after every message sent to any queue (SendMessage, SendMessageBatch), whoever
+   * sent it: the event-source pollers poll again at once instead of waiting out their pause. Answers
+   * the unsubscribe.
+   */
+  onSend(listener: () => void): () => void;
   stop(): Promise<void>;
 }
 
@@ -93,6 +99,17 @@ export async function startSqs({ port, host = '127.0.0.1', stage, queues }: Star
   }
   const endpoint = `http://${urlHost(host)}:${address.port}`;
 
+  // The SDK names the operation in a header of the JSON protocol; a send is known once it is answered.
+  const sendListeners = new Set<() => void>();
+  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    const target = request.headers['x-amz-target'];
+    if (typeof target === 'string' && target.startsWith('AmazonSQS.SendMessage')) {
+      response.once('finish', () => {
+        for (const listener of sendListeners) listener();
+      });
+    }
+  });
+
   const queueUrls: Record<string, string> = {};
   const deadLetterQueueUrls: Record<string, string> = {};
   const client = localSqsClient(endpoint);
@@ -121,6 +138,10 @@ export async function startSqs({ port, host = '127.0.0.1', stage, queues }: Star
         throw new Error(`Unknown queue id "${queueId}"`);
       }
       return localQueueArn(queueName(stage, definition));
+    },
+    onSend(listener) {
+      sendListeners.add(listener);
+      return () => sendListeners.delete(listener);
     },
     stop: () => (stopping ??= closeServer(server)),
   };

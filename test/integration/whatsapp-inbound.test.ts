@@ -17,6 +17,7 @@ import { createSimulatorProvider } from '../../functions/sessions/providers/simu
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { listen, type Listener } from '../support/listen';
 import type { TestCloud } from '../support/local-cloud';
+import { forgetSessionsOf } from '../support/connections';
 import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
@@ -99,6 +100,8 @@ beforeAll(async () => {
 afterAll(async () => {
   ifAssigned(admin)?.close();
   await Promise.all(hosts.map((host) => host.stop()));
+  // The worker's next files share this cloud: their session hosts must not reopen this file's session.
+  if (ifAssigned(tenant)) await forgetSessionsOf(tenant.companyId);
   await ifAssigned(cloud)?.stop();
 });
 

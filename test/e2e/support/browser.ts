@@ -23,6 +23,7 @@ import { dynamo } from '../../../functions/core/aws/clients';
 import { createCompany } from '../../../functions/core/companies/create-company';
 import { planItem } from '../../../functions/core/repositories/plans';
 import { DEMO_PLAN } from '../../../scripts/seed-demo';
+import { forgetSessionsOf } from '../../support/connections';
 import { DEMO_LOGIN, RANDOM_PORTS, startTestCloud, type TestCloud } from '../../support/local-cloud';
 import { sharedTestCloud } from '../../support/shared-cloud';
 import { builtWebRoot, serveBuiltWeb } from '../../support/web-server';
@@ -85,14 +86,14 @@ async function sharedServed(): Promise<Served> {
   const plan = { ...DEMO_PLAN, id: `demo-${slug}`, name: `Demo ${slug}` };
   await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
   const login = { email: `admin@${slug}.demo.test`, password: DEMO_LOGIN.password };
-  await createCompany({
+  const { company } = await createCompany({
     company: { name: 'Demo', email: login.email, phone: '', planId: plan.id, dueDate: '2999-12-31', recurrence: 'MENSAL', status: true },
     admin: { name: 'Admin', email: login.email, password: login.password, super: false },
     firstQueue: { name: 'Atendimento', color: '#0f766e' },
   });
   // The app is served by the shared cloud's process as soon as the background build has ended.
   await builtWebRoot();
-  return { cloud, login, url: cloud.urls.web, stop: () => Promise.resolve() };
+  return { cloud, login, url: cloud.urls.web, stop: () => forgetSessionsOf(company.id) };
 }
 
 /** A private cloud with the demo data and the built web app served beside it. */

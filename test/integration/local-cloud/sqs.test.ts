@@ -37,7 +37,7 @@ interface Harness {
   readonly sqs: LocalSqs;
   readonly client: SQSClient;
   readonly logs: Record<string, unknown>[];
-  poll(queue: QueueDefinition, handler: AnyHandler): EventSourcePoller;
+  poll(queue: QueueDefinition, handler: AnyHandler, pollIntervalMs?: number): EventSourcePoller;
   send(queue: QueueDefinition, body: string, groupId?: string): Promise<void>;
   messagesIn(queueUrl: string): Promise<number>;
 }
@@ -52,7 +52,7 @@ async function startHarness(queues: QueueDefinition[]): Promise<Harness> {
     sqs,
     client,
     logs,
-    poll(queue, handler) {
+    poll(queue, handler, pollIntervalMs = 20) {
       const poller = startEventSourcePoller({
         sqsEndpoint: sqs.endpoint,
         queueUrl: url(sqs.queueUrls, queue.id),
@@ -60,7 +60,7 @@ async function startHarness(queues: QueueDefinition[]): Promise<Harness> {
         queue,
         consumer: queue.consumer ?? fail('test queue without consumer'),
         handler,
-        pollIntervalMs: 20,
+        pollIntervalMs,
         log: (entry) => logs.push(entry),
       });
       cleanups.push(() => poller.stop());
@@ -138,6 +138,25 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 }
 
 describe('local SQS event-source poller', () => {
+  test('hands a message sent to an idle queue at once, woken by the send rather than its pause', async () => {
+    // Prepare: a pause far longer than the test may wait, the poller idle in it.
+    const harness = await startHarness([jobs]);
+    const bodies: string[] = [];
+    const poller = harness.poll(jobs, async (event: SQSEvent) => {
+      bodies.push(...event.Records.map((record) => record.body));
+    }, 600_000);
+    const unsubscribe = harness.sqs.onSend(() => poller.wake());
+    cleanups.push(async () => unsubscribe());
+    await sleep(200);
+
+    // Act
+    await harness.send(jobs, '{"job":"woken"}');
+
+    // Assess
+    await waitFor('the record', () => bodies.length === 1, 10_000);
+    expect(bodies).toEqual(['{"job":"woken"}']);
+  });
+
   test('hands a consumer real SQSEvent records and deletes the messages it handled', async () => {
     // Prepare
     const harness = await startHarness([jobs]);

@@ -134,11 +134,20 @@ export async function startWebCloud(options: { readonly privateCloud?: boolean }
   }
   const { cloud, login } = served;
   const contexts: BrowserContext[] = [];
-  // The file's admin's browser storage (Amplify's tokens), taken from the first sign-in through the form.
-  let signedInState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+  // The file's admin's browser storage (Amplify's tokens in localStorage), taken from the first sign-in
+  // through the form.
+  let signedInStorage: { name: string; value: string }[] | undefined;
 
+  // Reduced motion: Fluent then skips its opening and closing animations, which a test would only wait
+  // out (and a headless Chromium paints frame by frame on the CPU).
   const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: served.url, viewport: { width: 1280, height: 800 }, locale: 'pt-BR', ...options });
+    const context = await browser.newContext({
+      baseURL: served.url,
+      viewport: { width: 1280, height: 800 },
+      locale: 'pt-BR',
+      reducedMotion: 'reduce',
+      ...options,
+    });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     contexts.push(context);
     return context.newPage();
@@ -149,13 +158,22 @@ export async function startWebCloud(options: { readonly privateCloud?: boolean }
     login,
     async newPage({ signedIn = false, ...options } = {}) {
       if (!signedIn) return open(options);
-      if (signedInState === undefined) {
+      if (signedInStorage === undefined) {
         const first = await open();
         await signInThroughTheForm(first, login);
-        signedInState = await first.context().storageState();
+        signedInStorage = (await first.context().storageState()).origins.flatMap((origin) => origin.localStorage);
         await first.context().close();
       }
-      return open({ ...options, storageState: signedInState });
+      const page = await open(options);
+      // Written before the app's first script, once per tab (a later sign-out and reload stays signed
+      // out): cheaper than Playwright's storageState option, which opens the origin in a page of its own
+      // to fill its storage.
+      await page.context().addInitScript((entries) => {
+        if (sessionStorage.getItem('e2e-signed-in') !== null) return;
+        for (const entry of entries) localStorage.setItem(entry.name, entry.value);
+        sessionStorage.setItem('e2e-signed-in', '1');
+      }, signedInStorage);
+      return page;
     },
     async closePages() {
       const closing = contexts.splice(0);

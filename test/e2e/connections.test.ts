@@ -9,6 +9,7 @@
  * simulated phone connects it the same way.
  */
 import type { Page } from 'playwright-core';
+import { SESSION_SHARDS } from '../../infra/resources/queues';
 import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
 import { putSimulatedPairingCodeEntry, putSimulatedScan } from '../../functions/sessions/stores/simulator';
@@ -40,6 +41,10 @@ beforeAll(async () => {
     commandWaitSeconds: 0,
     providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
   });
+  // Every shard first: a host stopped by the worker's file before (or one a test abandoned) still counts
+  // among the live hosts until its heartbeat expires, and meanwhile this one takes only its share of
+  // the shards, so a new connection's commands could wait seconds for a taker.
+  await until('the session host holding every shard', async () => host.heldShards().length === SESSION_SHARDS, 1_000);
   const { accessToken } = await web.cloud.signIn(web.login.email, web.login.password);
   companyId = (await web.cloud.api('/auth/me', { token: accessToken })).body.company.id;
 });

@@ -80,6 +80,7 @@ export function AnnouncementsPopover() {
           open={open}
           onOpenChange={onOpenChange}
           trigger={button()}
+          buttonRef={buttonRef}
           announcements={announcements}
           pending={query.isPending}
           failed={query.isError}

@@ -89,13 +89,13 @@ export interface AnnouncementsSurfaceProps extends PopupProps {
 }
 
 export function AnnouncementsSurface(props: AnnouncementsSurfaceProps) {
-  const { open, onOpenChange, trigger, announcements, pending, failed, loaded, loadingMore, onRetry, onScroll } = props;
+  const { open, onOpenChange, trigger, buttonRef, announcements, pending, failed, loaded, loadingMore, onRetry, onScroll } = props;
   const styles = useStyles();
   const texts = useTexts(announcementsPopoverTexts);
   const { language } = useLanguage();
 
   return (
-    <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} title={texts.title} className={styles.surface}>
+    <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} buttonRef={buttonRef} title={texts.title} className={styles.surface}>
       {pending && (
         <div className={styles.state}>
           <Spinner size="tiny" label={texts.loading} />

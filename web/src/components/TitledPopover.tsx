@@ -1,9 +1,18 @@
 /**
  * The frame of a header popover with a list under a title (notifications, announcements): opened
  * around its button, below and to the end, focus kept inside while open, named by its title.
+ *
+ * The surface itself takes the focus on opening (tabIndex -1), as a dialog's container does, and Tab
+ * goes on to what it holds. Left to Fluent, the focus goes to the first focusable element inside and,
+ * with none (an empty list, announcements that are only text), stays on the button: outside the
+ * focus trap, whose surface Fluent's focus manager (Tabster) then marks aria-hidden as an inactive
+ * modal, so a screen reader heard nothing of what opened.
+ *
+ * Closing with the focus inside (Escape) gives it to the button before the surface goes: Fluent's own
+ * restoring lost it to the page for the announcements' popover.
  */
 import { makeStyles, mergeClasses, Popover, PopoverSurface, PopoverTrigger, Subtitle2, tokens } from '@fluentui/react-components';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { PopupProps } from './on-demand';
 
 const useStyles = makeStyles({
@@ -24,12 +33,17 @@ export interface TitledPopoverProps extends PopupProps {
   readonly children: ReactNode;
 }
 
-export function TitledPopover({ open, onOpenChange, trigger, title, className, children }: TitledPopoverProps) {
+export function TitledPopover({ open, onOpenChange, trigger, buttonRef, title, className, children }: TitledPopoverProps) {
   const styles = useStyles();
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const change = (next: boolean) => {
+    if (!next && surfaceRef.current?.contains(document.activeElement)) buttonRef?.current?.focus();
+    onOpenChange(next);
+  };
   return (
-    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
+    <Popover open={open} onOpenChange={(_, data) => change(data.open)} positioning="below-end" withArrow trapFocus>
       <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
-      <PopoverSurface className={mergeClasses(styles.surface, className)} aria-label={title}>
+      <PopoverSurface ref={surfaceRef} className={mergeClasses(styles.surface, className)} aria-label={title} tabIndex={-1}>
         <Subtitle2 as="h2" className={styles.title}>
           {title}
         </Subtitle2>

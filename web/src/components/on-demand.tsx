@@ -97,6 +97,8 @@ export interface PopupProps {
   readonly onOpenChange: (open: boolean) => void;
   /** The button, which the popup wraps in Fluent's MenuTrigger or PopoverTrigger. */
   readonly trigger: ReactElement;
+  /** The same button's element, for a popup that gives the focus back to it itself (TitledPopover). */
+  readonly buttonRef?: RefObject<HTMLButtonElement | null>;
 }
 
 /** What the button of a menu or popover not loaded yet gets instead of its trigger's props. */

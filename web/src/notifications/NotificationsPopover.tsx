@@ -61,6 +61,7 @@ export function NotificationsPopover({ viewerId }: { readonly viewerId: string }
           open={open}
           onOpenChange={onOpenChange}
           trigger={button()}
+          buttonRef={buttonRef}
           tickets={tickets}
           onChoose={(ticket) => {
             setOpen(false);

@@ -77,7 +77,7 @@ export interface NotificationsSurfaceProps extends PopupProps {
   readonly onChoose: (ticket: TicketDto) => void;
 }
 
-export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onChoose }: NotificationsSurfaceProps) {
+export function NotificationsSurface({ open, onOpenChange, trigger, buttonRef, tickets, onChoose }: NotificationsSurfaceProps) {
   const styles = useStyles();
   const texts = useTexts(notificationsTexts);
   const { language } = useLanguage();
@@ -93,7 +93,7 @@ export function NotificationsSurface({ open, onOpenChange, trigger, tickets, onC
   };
 
   return (
-    <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} title={texts.title} className={styles.surface}>
+    <TitledPopover open={open} onOpenChange={onOpenChange} trigger={trigger} buttonRef={buttonRef} title={texts.title} className={styles.surface}>
       {tickets.length === 0 ? (
         <Text className={styles.empty}>{texts.empty}</Text>
       ) : (

@@ -10,14 +10,14 @@
  */
 import type { Page } from 'playwright-core';
 import { SESSION_SHARDS } from '../../infra/resources/queues';
-import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
-import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
+import type { SessionHost } from '../../functions/sessions/host';
 import { putSimulatedPairingCodeEntry, putSimulatedScan } from '../../functions/sessions/stores/simulator';
 import { listConnections } from '../../functions/core/repositories/connections';
 import { leaves, seriousViolations, shows, startWebCloud, until, type WebCloud } from './support/browser';
 import { textLines } from './support/layout';
 import { gotoListening } from './support/realtime';
 import { ifAssigned } from '../support/teardown';
+import { startSimulatorHost } from '../support/simulated-whatsapp';
 
 const NAME = 'Loja Centro';
 /**
@@ -33,14 +33,7 @@ let companyId: string;
 beforeAll(async () => {
   web = await startWebCloud();
   // The session host in-process with the simulator, as the browser tests' demo WhatsApp runs it.
-  host = startSessionHost({
-    heartbeatMs: 200,
-    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
-    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
-    leaseMs: 10_000,
-    commandWaitSeconds: 0,
-    providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
-  });
+  host = startSimulatorHost();
   // Every shard first: a host stopped by the worker's file before (or one a test abandoned) still counts
   // among the live hosts until its heartbeat expires, and meanwhile this one takes only its share of
   // the shards, so a new connection's commands could wait seconds for a taker.

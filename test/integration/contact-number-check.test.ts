@@ -8,12 +8,12 @@
 import { ulid } from 'ulid';
 import { putSimulatedScan } from '../../functions/sessions/stores/simulator';
 import { putNewContact, type Contact } from '../../functions/core/repositories/contacts';
-import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
+import type { SessionHost } from '../../functions/sessions/host';
 import type { ProviderSession, WhatsAppProvider } from '../../functions/sessions/providers/provider';
-import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { startSimulatorHost, testSimulatorProvider } from '../support/simulated-whatsapp';
 
 /** Numbers the network treats apart; every other well-formed number has WhatsApp (the simulator's rule). */
 const NOT_ON_WHATSAPP = '5511900000404';
@@ -72,14 +72,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   connectionId = created.body.id;
   expect((await cloud.api('/whatsapp', { method: 'POST', token: offline.admin.token, body: { name: 'Nunca pareada', provider: 'simulator' } })).status).toBe(201);
-  host = startSessionHost({
-    heartbeatMs: 200,
-    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
-    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
-    leaseMs: 10_000,
-    commandWaitSeconds: 0,
-    providers: { simulator: withNetworkRules(createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 })) },
-  });
+  host = startSimulatorHost(withNetworkRules(testSimulatorProvider()));
   expect((await cloud.api(`/whatsappsession/${connectionId}`, { method: 'POST', token: tenant.admin.token })).status).toBe(200);
   const connection = async () => (await cloud.api(`/whatsapp/${connectionId}`, { token: tenant.admin.token })).body;
   const qr = await until('a QR code', async () => {

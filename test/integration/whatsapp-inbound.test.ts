@@ -11,9 +11,8 @@ import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan } from '..
 import { keys } from '../../functions/core/repositories/keys';
 import { updateExistingItem } from '../../functions/core/repositories/table';
 import type { MessageEvent } from '../../functions/core/sessions/events';
-import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
+import type { SessionHost } from '../../functions/sessions/host';
 import type { WhatsAppProvider } from '../../functions/sessions/providers/provider';
-import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { listen, type Listener } from '../support/listen';
 import type { TestCloud } from '../support/local-cloud';
@@ -21,6 +20,7 @@ import { forgetSessionsOf } from '../support/connections';
 import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { startSimulatorHost, testSimulatorProvider } from '../support/simulated-whatsapp';
 
 let cloud: TestCloud;
 let tenant: Tenant;
@@ -52,14 +52,7 @@ function withPicture(provider: WhatsAppProvider): WhatsAppProvider {
 }
 
 const startHost = () => {
-  const host = startSessionHost({
-    heartbeatMs: 200,
-    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
-    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
-    leaseMs: 10_000,
-    commandWaitSeconds: 0,
-    providers: { simulator: withPicture(createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 })) },
-  });
+  const host = startSimulatorHost(withPicture(testSimulatorProvider()));
   hosts.push(host);
   return host;
 };

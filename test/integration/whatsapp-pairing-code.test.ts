@@ -7,14 +7,14 @@
  */
 import { PAIRING_CODE_PATTERN } from '../../shared/connections';
 import { shardOf } from '../../functions/core/sessions/commands';
-import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
-import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
+import type { SessionHost } from '../../functions/sessions/host';
 import { getSimulatedPhone, putSimulatedPairingCodeEntry } from '../../functions/sessions/stores/simulator';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { realtimeHarness } from '../support/realtime-client';
 import { drainCommands } from '../support/session-commands';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { startSimulatorHost } from '../support/simulated-whatsapp';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -120,14 +120,7 @@ describe('POST /whatsappsession/{id}/pairing-code', () => {
 describe('linking a simulator connection by pairing code', () => {
   it('shows an 8-character code live with the qrcode status, pairs the phone that enters it and clears the codes', async () => {
     await drainCommands(cloud);
-    host = startSessionHost({
-      heartbeatMs: 200,
-      // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
-      // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
-      leaseMs: 10_000,
-      commandWaitSeconds: 0,
-      providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
-    });
+    host = startSimulatorHost();
     const id = await createConnection(a, 'Pareamento');
     const client = await harness.connect(cloud, a.admin.token);
 

@@ -6,18 +6,25 @@
 import { listSimulatedOutbound, putSimulatedScan, type SimulatedOutbound } from '../../functions/sessions/stores/simulator';
 import { startSessionHost, type SessionHost } from '../../functions/sessions/host';
 import { createSimulatorProvider } from '../../functions/sessions/providers/simulator/provider';
+import type { WhatsAppProvider } from '../../functions/sessions/providers/provider';
 import type { TestCloud } from './local-cloud';
 import type { Tenant } from './tenants';
 
-export const startSimulatorHost = (): SessionHost =>
-  startSessionHost({
-    heartbeatMs: 200,
-    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
-    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
-    leaseMs: 10_000,
-    commandWaitSeconds: 0,
-    providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
-  });
+/**
+ * How a session host runs in tests. A lease long enough that a host under a loaded machine's pauses
+ * never gives up its shard (it stops acting when it could not renew for leaseMs - leaseMs / 6; stop()
+ * releases it at once), renewed every second; commands read by short polls (local SQS's long polls
+ * always wait their whole time). Each renewal, poll and simulated-network read is a request to the
+ * local cloud on both sides, so these are as slow as the tests allow: at 200 ms and 40 ms, one idle
+ * host kept a fifth of a core busy.
+ */
+export const TEST_HOST_TIMINGS = { heartbeatMs: 1_000, leaseMs: 10_000, commandWaitSeconds: 0 } as const;
+
+/** The simulator provider as the tests run it: the simulated network read ten times a second, no QR code renewed. */
+export const testSimulatorProvider = (): WhatsAppProvider => createSimulatorProvider({ pollMs: 100, qrIntervalMs: 60_000, deliveryDelayMs: 20 });
+
+export const startSimulatorHost = (provider: WhatsAppProvider = testSimulatorProvider()): SessionHost =>
+  startSessionHost({ ...TEST_HOST_TIMINGS, providers: { simulator: provider } });
 
 /** Polls until the probe answers something (not undefined nor false). */
 export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 400, pauseMs = 50): Promise<T> {

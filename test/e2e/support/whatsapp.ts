@@ -6,9 +6,9 @@
  */
 import { ulid } from 'ulid';
 import { listSimulatedOutbound, putSimulatedInbound, putSimulatedScan, type SimulatedOutbound } from '../../../functions/sessions/stores/simulator';
-import { startSessionHost, type SessionHost } from '../../../functions/sessions/host';
-import { createSimulatorProvider } from '../../../functions/sessions/providers/simulator/provider';
+import type { SessionHost } from '../../../functions/sessions/host';
 import { until, type WebCloud } from './browser';
+import { startSimulatorHost } from '../../support/simulated-whatsapp';
 
 export interface DemoWhatsApp {
   /** The demo admin's access token, for setting things up through the API. */
@@ -40,14 +40,7 @@ export async function connectDemoWhatsApp({ cloud, login }: Pick<WebCloud, 'clou
   if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
   const connectionId: string = created.body.id;
 
-  const host: SessionHost = startSessionHost({
-    heartbeatMs: 200,
-    // Long enough that a test host under a loaded machine's pauses never gives up its shard (it
-    // stops acting when it could not renew for leaseMs - leaseMs / 6); stop() releases it at once.
-    leaseMs: 10_000,
-    commandWaitSeconds: 0,
-    providers: { simulator: createSimulatorProvider({ pollMs: 40, qrIntervalMs: 60_000, deliveryDelayMs: 20 }) },
-  });
+  const host: SessionHost = startSimulatorHost();
   try {
     const connection = async () => (await cloud.api(`/whatsapp/${connectionId}`, { token })).body as { status: string; qrcode: string };
     const started = await cloud.api(`/whatsappsession/${connectionId}`, { method: 'POST', token });

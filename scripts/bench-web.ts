@@ -35,7 +35,7 @@ import { readFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -49,6 +49,7 @@ import { newTicket } from '../functions/core/conversations/create-ticket';
 import { findIdentityByEmail, getUser } from '../functions/core/repositories/users';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
+import { builtFileContentType, HTML_CONTENT_TYPE, JSON_CONTENT_TYPE } from './content-types';
 
 const { values: options } = parseArgs({
   options: {
@@ -74,17 +75,6 @@ async function buildWeb(outDir: string): Promise<void> {
   await build({ configFile: VITE_CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
 }
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-
 /**
  * Listens at once on a free port (the cloud's CORS origins are derived from it), and answers requests
  * once `serve` is given the runtime config; until then, 503.
@@ -108,7 +98,7 @@ async function startStaticServer(root: string): Promise<{ port: number; serve(co
     }
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (pathname === '/config.json') {
-      send(response, 200, CONTENT_TYPES['.json']!, 'no-cache', configBody);
+      send(response, 200, JSON_CONTENT_TYPE, 'no-cache', configBody);
       return;
     }
     const file = normalize(join(root, pathname));
@@ -116,7 +106,7 @@ async function startStaticServer(root: string): Promise<{ port: number; serve(co
     const found = inside && (await stat(file).catch(() => undefined))?.isFile() === true;
     if (found) {
       const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      send(response, 200, CONTENT_TYPES[extname(file)] ?? 'application/octet-stream', cache, await readFile(file));
+      send(response, 200, builtFileContentType(file), cache, await readFile(file));
       return;
     }
     // A missing asset is an error; any other path is a route of the single-page app.
@@ -124,7 +114,7 @@ async function startStaticServer(root: string): Promise<{ port: number; serve(co
       send(response, 404, 'text/plain', 'no-store', 'not found');
       return;
     }
-    send(response, 200, CONTENT_TYPES['.html']!, 'no-cache', await readFile(join(root, 'index.html')));
+    send(response, 200, HTML_CONTENT_TYPE, 'no-cache', await readFile(join(root, 'index.html')));
   };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

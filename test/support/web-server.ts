@@ -11,6 +11,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { RuntimeConfig } from '../../shared/runtime-config';
+import { builtFileContentType, JSON_CONTENT_TYPE } from '../../scripts/content-types';
 
 /** The environment variable naming the build's folder, set by global-setup.ts: the app is in its `web/`. */
 export const WEB_BUILD_ENV = 'ATENDE_E2E_WEB_BUILD';
@@ -33,18 +34,6 @@ export async function builtWebRoot(): Promise<string> {
   return join(workDir, 'web');
 }
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-};
-
 export interface BuiltWebServer {
   readonly url: string;
   readonly port: number;
@@ -60,7 +49,7 @@ export async function serveBuiltWeb(): Promise<BuiltWebServer> {
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (path === '/config.json') {
-      response.writeHead(config ? 200 : 503, { 'content-type': CONTENT_TYPES['.json']!, 'cache-control': 'no-store' });
+      response.writeHead(config ? 200 : 503, { 'content-type': JSON_CONTENT_TYPE, 'cache-control': 'no-store' });
       response.end(JSON.stringify(config ?? {}));
       return;
     }
@@ -73,7 +62,7 @@ export async function serveBuiltWeb(): Promise<BuiltWebServer> {
         const served = inside && extname(file) !== '' ? file : join(folder, 'index.html');
         return readFile(served).then(
           (body) => {
-            response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(served)] ?? 'application/octet-stream' });
+            response.writeHead(200, { 'content-type': builtFileContentType(served) });
             response.end(body);
           },
           () => {

@@ -32,6 +32,8 @@ export interface ShardSessionsOptions {
 
 export class ShardSessions {
   private readonly sessions = new Map<string, RunningSession>();
+  /** Each connection's last status report, which the next one waits for (report). */
+  private readonly reporting = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(private readonly options: ShardSessionsOptions) {}
@@ -139,7 +141,23 @@ export class ShardSessions {
     return session;
   }
 
-  private async report(companyId: string, whatsappId: string, report: SessionStatusReport): Promise<void> {
+  /**
+   * Reports a connection's status after the reports made before it, of this session or an earlier one of
+   * the same connection. Made at once, two could land out of order, and the older one stayed: an OPENING
+   * written after the QR code that followed it, a stopped session's last status over the new session's,
+   * so the page waited for a QR code or a pairing code it had already been given.
+   */
+  private report(companyId: string, whatsappId: string, report: SessionStatusReport): Promise<void> {
+    const key = sessionKey(companyId, whatsappId);
+    const reported = (this.reporting.get(key) ?? Promise.resolve()).then(() => this.write(companyId, whatsappId, report));
+    this.reporting.set(key, reported);
+    void reported.then(() => {
+      if (this.reporting.get(key) === reported) this.reporting.delete(key);
+    });
+    return reported;
+  }
+
+  private async write(companyId: string, whatsappId: string, report: SessionStatusReport): Promise<void> {
     try {
       await (this.options.report ?? reportSessionStatus)(companyId, whatsappId, report);
     } catch (error) {

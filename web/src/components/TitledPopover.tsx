@@ -7,13 +7,11 @@
  * with none (an empty list, announcements that are only text), stays on the button: outside the
  * focus trap, whose surface Fluent's focus manager (Tabster) then marks aria-hidden as an inactive
  * modal, so a screen reader heard nothing of what opened.
- *
- * Closing with the focus inside (Escape) gives it to the button before the surface goes: Fluent's own
- * restoring lost it to the page for the announcements' popover.
+ * Closing gives the focus back to the button (useFocusBackOnClose).
  */
 import { makeStyles, mergeClasses, Popover, PopoverSurface, PopoverTrigger, Subtitle2, tokens } from '@fluentui/react-components';
-import { useRef, type ReactNode } from 'react';
-import type { PopupProps } from './on-demand';
+import type { ReactNode } from 'react';
+import { useFocusBackOnClose, type PopupProps } from './on-demand';
 
 const useStyles = makeStyles({
   surface: {
@@ -35,11 +33,7 @@ export interface TitledPopoverProps extends PopupProps {
 
 export function TitledPopover({ open, onOpenChange, trigger, buttonRef, title, className, children }: TitledPopoverProps) {
   const styles = useStyles();
-  const surfaceRef = useRef<HTMLDivElement>(null);
-  const change = (next: boolean) => {
-    if (!next && surfaceRef.current?.contains(document.activeElement)) buttonRef?.current?.focus();
-    onOpenChange(next);
-  };
+  const [surfaceRef, change] = useFocusBackOnClose(onOpenChange, buttonRef);
   return (
     <Popover open={open} onOpenChange={(_, data) => change(data.open)} positioning="below-end" withArrow trapFocus>
       <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>

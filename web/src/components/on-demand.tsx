@@ -91,13 +91,31 @@ export function useOpenOnDemand(
   return [open, change, buttonRef];
 }
 
+/**
+ * The open-change handler of a popover loaded on demand, and the ref to put on its surface: closing
+ * with the focus inside (Escape) gives the focus to the button before the surface goes. Fluent's own
+ * restoring (its focus manager, Tabster) lost it to the page now and then, and every time for the
+ * announcements' popover.
+ */
+export function useFocusBackOnClose(
+  onOpenChange: (open: boolean) => void,
+  buttonRef: RefObject<HTMLButtonElement | null> | undefined,
+): readonly [surfaceRef: RefObject<HTMLDivElement | null>, onOpenChange: (open: boolean) => void] {
+  const surfaceRef = useRef<HTMLDivElement>(null);
+  const change = (next: boolean) => {
+    if (!next && surfaceRef.current?.contains(document.activeElement)) buttonRef?.current?.focus();
+    onOpenChange(next);
+  };
+  return [surfaceRef, change];
+}
+
 /** The props a menu or popover loaded on demand takes besides its own. */
 export interface PopupProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
   /** The button, which the popup wraps in Fluent's MenuTrigger or PopoverTrigger. */
   readonly trigger: ReactElement;
-  /** The same button's element, for a popup that gives the focus back to it itself (TitledPopover). */
+  /** The same button's element, for a popover that gives the focus back to it itself (useFocusBackOnClose). */
   readonly buttonRef?: RefObject<HTMLButtonElement | null>;
 }
 

@@ -31,7 +31,7 @@ export function VolumeControl() {
   );
 
   return Popup.isLoaded() ? (
-    <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} />
+    <Popup.Component open={open} onOpenChange={setOpen} trigger={button()} buttonRef={buttonRef} />
   ) : (
     button(popoverButtonAtRest(setOpen))
   );

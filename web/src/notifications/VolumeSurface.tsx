@@ -6,7 +6,7 @@
  */
 import { Label, makeStyles, Popover, PopoverSurface, PopoverTrigger, tokens } from '@fluentui/react-components';
 import { useId } from 'react';
-import type { PopupProps } from '../components/on-demand';
+import { useFocusBackOnClose, type PopupProps } from '../components/on-demand';
 import { format, useTexts } from '../i18n/texts';
 import { notificationsTexts } from './texts';
 import { useVolume, volumeStore } from './use-volume';
@@ -31,16 +31,17 @@ const useStyles = makeStyles({
   },
 });
 
-export function VolumeSurface({ open, onOpenChange, trigger }: PopupProps) {
+export function VolumeSurface({ open, onOpenChange, trigger, buttonRef }: PopupProps) {
   const styles = useStyles();
+  const [surfaceRef, change] = useFocusBackOnClose(onOpenChange, buttonRef);
   const texts = useTexts(notificationsTexts);
   const volume = useVolume();
   const sliderId = useId();
   const percent = Math.round(volume * 100);
   return (
-    <Popover open={open} onOpenChange={(_, data) => onOpenChange(data.open)} positioning="below-end" withArrow trapFocus>
+    <Popover open={open} onOpenChange={(_, data) => change(data.open)} positioning="below-end" withArrow trapFocus>
       <PopoverTrigger disableButtonEnhancement>{trigger}</PopoverTrigger>
-      <PopoverSurface className={styles.surface}>
+      <PopoverSurface ref={surfaceRef} className={styles.surface}>
         <Label htmlFor={sliderId}>{format(texts.volumeValue, { percent })}</Label>
         <input
           id={sliderId}

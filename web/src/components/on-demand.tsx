@@ -64,7 +64,8 @@ export function onDemand<P extends object>(importComponent: () => Promise<Compon
  * And the ref to put on its button. The first open puts the button inside the loaded popup, a new
  * element, and the focus the pressed button had falls to the page: it is given to the new button
  * before the popup's effects run, as if that one had been pressed. So the popup moves it inside from
- * there and, on closing, Fluent gives it back there; a popover with nothing to focus leaves it there.
+ * there and, on closing, it comes back there (Fluent's restoring, and useFocusBackOnClose for the
+ * popovers whose restoring lost it).
  */
 export function useOpenOnDemand(
   load: () => Promise<void>,

@@ -19,7 +19,7 @@ import type { Tenant } from './tenants';
  * the tests allow: with renewals and polls every 200 ms, one idle host with no session kept 27% of a
  * core busy; 10% with these.
  */
-export const TEST_HOST_TIMINGS = { heartbeatMs: 1_000, leaseMs: 10_000, commandWaitSeconds: 0, commandIdleMs: 400 } as const;
+const TEST_HOST_TIMINGS = { heartbeatMs: 1_000, leaseMs: 10_000, commandWaitSeconds: 0, commandIdleMs: 400 } as const;
 
 /** The simulator provider as the tests run it: the simulated network read ten times a second, no QR code renewed. */
 export const testSimulatorProvider = (): WhatsAppProvider => createSimulatorProvider({ pollMs: 100, qrIntervalMs: 60_000, deliveryDelayMs: 20 });

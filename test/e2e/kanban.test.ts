@@ -252,14 +252,16 @@ describe('the kanban board', () => {
 describe('the drag and drop code', () => {
   it('loads with the board only, not with the other pages', async () => {
     const page = await web.newPage({ signedIn: true });
-    const scripts: { url: string; body: Promise<string> }[] = [];
+    // The scripts' addresses only: a body read from the browser is gone once the page navigates away,
+    // so each script is fetched again from the server that served it.
+    const scripts: string[] = [];
     page.on('response', (response) => {
-      if (response.url().endsWith('.js')) scripts.push({ url: response.url(), body: response.text() });
+      if (response.url().endsWith('.js')) scripts.push(response.url());
     });
     // dnd-kit's live region, a name of its own code.
     const withDndKit = async () => {
       const found: string[] = [];
-      for (const script of scripts.splice(0)) if ((await script.body).includes('DndLiveRegion')) found.push(script.url);
+      for (const url of scripts.splice(0)) if ((await (await fetch(url)).text()).includes('DndLiveRegion')) found.push(url);
       return found;
     };
 

@@ -93,3 +93,15 @@ export function updateCachedItem(client: QueryClient, key: QueryKey, next: Ident
   if (next === undefined) client.removeQueries({ queryKey: key, exact: true });
   else if (client.getQueryData(key) !== undefined) client.setQueryData(key, next);
 }
+
+/**
+ * A list read whole in one call (companies, plans, helps) after this client's own save: the saved item
+ * takes its old self's place at once (or joins the end when new), so what the dialog saved shows, and a
+ * dialog opened again edits it, before the list is read again for the server's order.
+ */
+export function putSavedInList(client: QueryClient, key: QueryKey, saved: Identified): void {
+  client.setQueryData<readonly Identified[]>(key, (list) => {
+    if (list === undefined) return list;
+    return list.some((item) => item.id === saved.id) ? list.map((item) => (item.id === saved.id ? saved : item)) : [...list, saved];
+  });
+}

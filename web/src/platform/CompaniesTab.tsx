@@ -12,6 +12,7 @@ import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { companyKeys, deleteCompany, saveCompany, useCompanyList, type CompanySummary } from '../api/companies';
+import { putSavedInList } from '../api/list-cache';
 import { useAllPlans } from '../api/plans';
 import { useServices } from '../runtime/services';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
@@ -58,6 +59,7 @@ export function CompaniesTab() {
   const move = useMutation({
     mutationFn: (company: CompanySummary) => saveCompany(api, { dueDate: movedDueDate(company, today) }, company.id),
     onSuccess: (saved) => {
+      putSavedInList(queryClient, companyKeys.list, saved);
       void refresh();
       toast.success(format(texts.companies.moved, { name: saved.name, date: shownDate(saved.dueDate, language) }));
     },

@@ -9,6 +9,7 @@ import { BILLING_ADDRESS_FIELDS } from '../../../shared/companies';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { companyKeys, saveCompany, type CompanySummary } from '../api/companies';
+import { putSavedInList } from '../api/list-cache';
 import type { PlanWithUsage } from '../api/plans';
 import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
@@ -63,7 +64,8 @@ function CompanyForm({ company, plans, onClose }: Omit<CompanyDialogProps, 'open
     schema: companySchema(creating),
     body: (form: CompanyFormValues) => companyBody(form, creating),
     save: (body) => saveCompany(api, body, company?.id),
-    onSaved: () => {
+    onSaved: (saved) => {
+      putSavedInList(queryClient, companyKeys.list, saved);
       void queryClient.invalidateQueries({ queryKey: companyKeys.all });
       toast.success(texts.common.saved);
       onClose();

@@ -5,6 +5,7 @@
 import { Field, Input, Textarea } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { helpKeys, saveHelp, type Help } from '../api/helps';
+import { putSavedInList } from '../api/list-cache';
 import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
@@ -41,7 +42,8 @@ function HelpForm({ help, onClose }: Omit<HelpDialogProps, 'open'>) {
     schema: helpSchema(creating),
     body: (form: HelpFormValues) => helpBody(form),
     save: (body) => saveHelp(api, body, help?.id),
-    onSaved: () => {
+    onSaved: (saved) => {
+      putSavedInList(queryClient, helpKeys.list, saved);
       void queryClient.invalidateQueries({ queryKey: helpKeys.all });
       toast.success(texts.common.saved);
       onClose();

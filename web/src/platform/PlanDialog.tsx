@@ -6,6 +6,7 @@
 import { Field, Input, makeStyles, Switch, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { planKeys, savePlan, type PlanWithUsage } from '../api/plans';
+import { putSavedInList } from '../api/list-cache';
 import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
@@ -51,7 +52,8 @@ function PlanForm({ plan, onClose }: Omit<PlanDialogProps, 'open'>) {
     schema: planSchema(creating),
     body: (form: PlanFormValues) => planBody(form),
     save: (body) => savePlan(api, body, plan?.id),
-    onSaved: () => {
+    onSaved: (saved) => {
+      putSavedInList(queryClient, planKeys.all, saved);
       void queryClient.invalidateQueries({ queryKey: planKeys.root });
       toast.success(texts.common.saved);
       onClose();

@@ -3,7 +3,7 @@
  * users, quick messages and schedules, the noun of their items as its parameter.
  */
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
-import { listCache, updateCachedItem } from '../../../../web/src/api/list-cache';
+import { listCache, putSavedInList, updateCachedItem } from '../../../../web/src/api/list-cache';
 
 interface Widget {
   readonly id: string;
@@ -85,5 +85,20 @@ describe('the cached item of a resource', () => {
 
     updateCachedItem(client, one('a'), undefined);
     expect(client.getQueryState(one('a'))).toBeUndefined();
+  });
+});
+
+describe('a list read whole, after this client saved an item', () => {
+  test('shows the saved item in its old place, or at the end when new, and leaves a list not read yet unread', () => {
+    const client = new QueryClient();
+    const key = ['widgets', 'all'] as const;
+    client.setQueryData(key, [w('a'), w('b'), w('c')]);
+
+    putSavedInList(client, key, w('b', 'Bee'));
+    putSavedInList(client, key, w('d'));
+    expect(client.getQueryData(key)).toEqual([w('a'), w('b', 'Bee'), w('c'), w('d')]);
+
+    putSavedInList(client, ['widgets', 'unread'], w('e'));
+    expect(client.getQueryData(['widgets', 'unread'])).toBeUndefined();
   });
 });

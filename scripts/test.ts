@@ -1,6 +1,6 @@
 /**
  * `npm test`: the static checks and every test, side by side rather than one after the other. The type
- * check, ESLint and dependency-cruiser use one core at a time and wait on nothing, so they run beside
+ * check with ESLint (one TypeScript program for both) and dependency-cruiser use one core at a time and wait on nothing, so they run beside
  * Jest instead of holding it back for minutes, at a lower priority: they take the CPU the tests leave
  * while those wait on their clouds, browsers and timers, and never starve a test's setup of it. Jest's
  * own output streams as it comes, each check's is printed when it ends, and the run fails when any of
@@ -62,10 +62,9 @@ async function main(): Promise<void> {
   const startedAt = Date.now();
 
   const staticChecks = [
-    run('Type check', [bin('typescript/bin/tsc'), '--noEmit', '-p', '.', '--incremental', '--tsBuildInfoFile', join(CACHE_DIR, 'tsc.tsbuildinfo')]).then(report),
-    // Type-aware rules over the whole repository hold one TypeScript program of it: more than Node's
-    // default heap of 4 GB.
-    run('ESLint', ['--max-old-space-size=8192', bin('eslint/bin/eslint.js'), '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', join(CACHE_DIR, 'eslint/'), '.']).then(report),
+    // One TypeScript program for both (scripts/check-types-and-lint.ts); type-aware rules over the whole
+    // repository hold it in more than Node's default heap of 4 GB.
+    run('Type check and ESLint', ['--max-old-space-size=8192', '--import', 'tsx', join(REPO_ROOT, 'scripts/check-types-and-lint.ts'), '--cache', CACHE_DIR]).then(report),
     run('Import circles (dependency-cruiser)', [
       bin('dependency-cruiser/bin/dependency-cruise.mjs'),
       '--config',

@@ -49,7 +49,7 @@ import { newTicket } from '../functions/core/conversations/create-ticket';
 import { findIdentityByEmail, getUser } from '../functions/core/repositories/users';
 import type { RuntimeConfig } from '../shared/runtime-config';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
-import { builtFileContentType, HTML_CONTENT_TYPE, JSON_CONTENT_TYPE } from './content-types';
+import { builtFileCacheControl, builtFileContentType, HTML_CONTENT_TYPE, JSON_CONTENT_TYPE } from './content-types';
 
 const { values: options } = parseArgs({
   options: {
@@ -105,8 +105,7 @@ async function startStaticServer(root: string): Promise<{ port: number; serve(co
     const inside = file.startsWith(`${root}${sep}`);
     const found = inside && (await stat(file).catch(() => undefined))?.isFile() === true;
     if (found) {
-      const cache = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-      send(response, 200, builtFileContentType(file), cache, await readFile(file));
+      send(response, 200, builtFileContentType(file), builtFileCacheControl(pathname), await readFile(file));
       return;
     }
     // A missing asset is an error; any other path is a route of the single-page app.

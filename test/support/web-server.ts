@@ -1,7 +1,8 @@
 /**
  * Serves the built web app (test/e2e/support/global-setup.ts) to the browser tests as CloudFront serves
  * it: the files of the bundle, `index.html` for every other path (the app routes in the browser), and
- * `/config.json` with the endpoints of its local cloud, as the stack writes it next to the bundle.
+ * `/config.json` with the endpoints of its local cloud, as the stack writes it next to the bundle; the
+ * hashed assets kept by the browser, as the stage serves them.
  *
  * It listens at once, before the build (which runs in the background) has ended: a cloud needs the
  * port to allow the app's origin. Requests wait for the build.
@@ -11,7 +12,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { RuntimeConfig } from '../../shared/runtime-config';
-import { builtFileContentType, JSON_CONTENT_TYPE } from '../../scripts/content-types';
+import { builtFileCacheControl, builtFileContentType, JSON_CONTENT_TYPE } from '../../scripts/content-types';
 
 /** The environment variable naming the build's folder, set by global-setup.ts: the app is in its `web/`. */
 export const WEB_BUILD_ENV = 'ATENDE_E2E_WEB_BUILD';
@@ -62,7 +63,8 @@ export async function serveBuiltWeb(): Promise<BuiltWebServer> {
         const served = inside && extname(file) !== '' ? file : join(folder, 'index.html');
         return readFile(served).then(
           (body) => {
-            response.writeHead(200, { 'content-type': builtFileContentType(served) });
+            const cacheControl = builtFileCacheControl(served === file ? path : '/index.html');
+            response.writeHead(200, { 'content-type': builtFileContentType(served), 'cache-control': cacheControl });
             response.end(body);
           },
           () => {

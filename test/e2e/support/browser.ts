@@ -18,11 +18,14 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { signIn } from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { ulid } from 'ulid';
 import { dynamo } from '../../../functions/core/aws/clients';
 import { createCompany } from '../../../functions/core/companies/create-company';
 import { planItem } from '../../../functions/core/repositories/plans';
 import { DEMO_PLAN } from '../../../scripts/seed-demo';
+import { configureAmplify } from '../../../web/src/auth/amplify';
 import { forgetSessionsOf } from '../../support/connections';
 import { DEMO_LOGIN, RANDOM_PORTS, startTestCloud, type TestCloud } from '../../support/local-cloud';
 import { sharedTestCloud } from '../../support/shared-cloud';
@@ -134,8 +137,7 @@ export async function startWebCloud(options: { readonly privateCloud?: boolean }
   }
   const { cloud, login } = served;
   const contexts: BrowserContext[] = [];
-  // The file's admin's browser storage (Amplify's tokens in localStorage), taken from the first sign-in
-  // through the form.
+  // The file's admin's browser storage (Amplify's tokens in localStorage), from one sign-in per file.
   let signedInStorage: { name: string; value: string }[] | undefined;
 
   // Reduced motion: Fluent then skips its opening and closing animations, which a test would only wait
@@ -158,12 +160,7 @@ export async function startWebCloud(options: { readonly privateCloud?: boolean }
     login,
     async newPage({ signedIn = false, ...options } = {}) {
       if (!signedIn) return open(options);
-      if (signedInStorage === undefined) {
-        const first = await open();
-        await signInThroughTheForm(first, login);
-        signedInStorage = (await first.context().storageState()).origins.flatMap((origin) => origin.localStorage);
-        await first.context().close();
-      }
+      signedInStorage ??= await amplifyStorageOf(cloud, login);
       const page = await open(options);
       // Written before the app's first script, once per tab (a later sign-out and reload stays signed
       // out): cheaper than Playwright's storageState option, which opens the origin in a page of its own
@@ -185,6 +182,35 @@ export async function startWebCloud(options: { readonly privateCloud?: boolean }
       await served.stop();
     },
   };
+}
+
+/**
+ * What the app keeps in localStorage once `login` has signed in: the same Amplify, configured by the
+ * app's own function, signs in here in Node into a storage of its own, so the entries are those the app
+ * writes. A page's load and a sign-in through the form cost about 2.5 CPU-seconds of Chromium per file;
+ * the form itself is tested by sign-in.test.ts and by every test that signs another user in.
+ */
+async function amplifyStorageOf(cloud: TestCloud, login: Login): Promise<{ name: string; value: string }[]> {
+  const entries = new Map<string, string>();
+  configureAmplify(cloud.config);
+  // After configure, which sets Amplify's default (browser) storage.
+  cognitoUserPoolsTokenProvider.setKeyValueStorage({
+    setItem: (key, value) => {
+      entries.set(key, value);
+      return Promise.resolve();
+    },
+    getItem: (key) => Promise.resolve(entries.get(key) ?? null),
+    removeItem: (key) => {
+      entries.delete(key);
+      return Promise.resolve();
+    },
+    clear: () => {
+      entries.clear();
+      return Promise.resolve();
+    },
+  });
+  await signIn({ username: login.email, password: login.password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  return [...entries].map(([name, value]) => ({ name, value }));
 }
 
 /** Signs the user in at /login, as a user does, and waits for the ticket workspace. */

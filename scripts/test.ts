@@ -1,8 +1,9 @@
 /**
  * `npm test`: the static checks and every test, side by side rather than one after the other. The type
- * check with ESLint (one TypeScript program for both) and dependency-cruiser use one core at a time and wait on nothing, so they run beside
- * Jest instead of holding it back for minutes, at a lower priority: they take the CPU the tests leave
- * while those wait on their clouds, browsers and timers, and never starve a test's setup of it. Jest's
+ * check with ESLint (one TypeScript program for both) and dependency-cruiser use one core at a time and
+ * wait on nothing, so they run beside Jest instead of holding it back for minutes, at a lower priority:
+ * they take the CPU the tests leave while those wait on their clouds, browsers and timers, and never
+ * starve a test's setup of it. Jest's
  * own output streams as it comes, each check's is printed when it ends, and the run fails when any of
  * them fails.
  *

@@ -186,7 +186,7 @@ describe('the connections page', () => {
     expect((await created.getByText('Filial Sul').boundingBox())?.width).toBeGreaterThan(40);
   });
 
-  it("takes the first click on 'Filas' after the name was typed and cleared, and says 'Obrigatório' after it (issue 27)", async () => {
+  it("takes the first click on 'Filas' after the name was typed and cleared, and on 'Provedor' after an empty save, saying 'Obrigatório' after it (issue 27)", async () => {
     const page = await web.newPage({ signedIn: true, viewport: { width: 1366, height: 768 } });
     await page.goto('/connections');
     await shows(row(page, NAME));
@@ -203,6 +203,14 @@ describe('the connections page', () => {
     await shows(page.getByRole('menuitemcheckbox', { name: 'Atendimento' }));
     expect(await form.getByRole('combobox', { name: 'Filas' }).getAttribute('aria-expanded')).toBe('true');
     await shows(form.getByText('Obrigatório'));
+    await page.keyboard.press('Escape');
+
+    // The path the issue reported: an empty save, then one click on 'Provedor' opens its options.
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await shows(form.getByText('Obrigatório'));
+    await form.getByRole('combobox', { name: 'Provedor' }).click();
+    await shows(page.getByRole('option', { name: 'Simulador' }));
+    expect(await form.getByRole('combobox', { name: 'Provedor' }).getAttribute('aria-expanded')).toBe('true');
   });
 
   it('makes a new API token only after a confirmation, shows it once and copies it', async () => {

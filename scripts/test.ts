@@ -12,7 +12,12 @@
  * without the browser tests. What can be cached between local runs is: the type check's build info and
  * ESLint's results, under node_modules/.cache/ (a clean clone, as CI's, starts without them).
  *
- * Arguments after `--` go to Jest (`npm test -- test/unit/tags`).
+ * `npm run test:unit` and its siblings (`--layer <project>`): that one Jest project alone, without the
+ * static checks.
+ *
+ * Arguments after `--` go to Jest (`npm test -- test/unit/tags`, `npm run test:e2e -- test/e2e/tags`).
+ * Jest's `--selectProjects` takes every word after it as a project's name, so it is written after
+ * them: before, `npm run test:e2e -- test/e2e/tags` ran every browser test.
  */
 import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -58,11 +63,15 @@ function report(outcome: Outcome): Outcome {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const changed = args.includes('--changed');
-  const jestArgs = args.filter((arg) => arg !== '--changed');
+  const layerAt = args.indexOf('--layer');
+  const layer = layerAt === -1 ? undefined : args[layerAt + 1];
+  if (layerAt !== -1 && layer === undefined) throw new Error('--layer needs a Jest project: unit, integration, infra or e2e');
+  const jestArgs = args.filter((arg, index) => arg !== '--changed' && (layerAt === -1 || (index !== layerAt && index !== layerAt + 1)));
+  const projects = layer !== undefined ? [layer] : changed ? ['unit', 'integration', 'infra'] : [];
   await mkdir(CACHE_DIR, { recursive: true });
   const startedAt = Date.now();
 
-  const staticChecks = [
+  const staticChecks = layer !== undefined ? [] : [
     // One TypeScript program for both (scripts/check-types-and-lint.ts); type-aware rules over the whole
     // repository hold it in more than Node's default heap of 4 GB.
     run('Type check and ESLint', ['--max-old-space-size=8192', '--import', 'tsx', join(REPO_ROOT, 'scripts/check-types-and-lint.ts'), '--cache', CACHE_DIR]).then(report),
@@ -86,8 +95,9 @@ async function main(): Promise<void> {
       '--experimental-vm-modules',
       '--no-warnings=ExperimentalWarning',
       bin('jest/bin/jest.js'),
-      ...(changed ? ['--onlyChanged', '--selectProjects', 'unit', 'integration', 'infra'] : []),
+      ...(changed ? ['--onlyChanged'] : []),
       ...jestArgs,
+      ...(projects.length > 0 ? ['--selectProjects', ...projects] : []),
     ],
     true,
   );

@@ -20,7 +20,7 @@ import { CONTACTS_EXPORT_FILE_NAME, type ContactExport } from '../../../shared/c
 import { s3 } from '../aws/clients';
 import { config } from '../config';
 import { objectKey } from '../media/files';
-import { contactExportPages } from '../repositories/contact-lists';
+import { contactExportPages } from '../repositories/contact-pages';
 import type { Caller } from '../caller/load-caller';
 
 export const EXPORT_URL_SECONDS = 5 * 60;

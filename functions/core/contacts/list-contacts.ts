@@ -27,7 +27,7 @@ import {
   namePrefix,
   queryContactPage,
   type ContactOrder,
-} from '../repositories/contact-lists';
+} from '../repositories/contact-pages';
 import { contactsCountOf, getContact } from '../repositories/contacts';
 import type { Caller } from '../caller/load-caller';
 import { toContactDto } from './present-contact';

@@ -73,7 +73,7 @@
 import type { TicketDto } from '../../../shared/tickets';
 import { PAGE_SIZE } from '../http/pagination';
 import { mapLimited } from '../limited';
-import { searchContactIds } from '../repositories/contact-lists';
+import { searchContactIds } from '../repositories/contact-pages';
 import { ticketSearchStatesOfContact, type TicketSearchState } from '../repositories/contact-tickets';
 import { getTicket, getTickets, type Ticket } from '../repositories/tickets';
 import { findTicketsByName } from '../repositories/name-index';

@@ -7,7 +7,7 @@
  * of that attribute; the companies code neither sets nor overwrites it. The same transactions count
  * each new contact on the dashboard's day counters ('Novos Contatos', docs/architecture.md §8), exactly once.
  *
- * The lists of contacts (pages by name or number, searches, options, the export) are in contact-lists.ts.
+ * The lists of contacts (pages by name or number, searches, options, the export) are in contact-pages.ts.
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';

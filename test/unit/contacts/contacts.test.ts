@@ -11,7 +11,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { queueUrlEnv, TICKET_ROWS_QUEUE_ID } from '../../../infra/resources/queues';
 import ExcelJS from 'exceljs';
 import { normaliseNumber, numberSearchDigits, type CreateContactInput } from '../../../shared/contacts';
-import { decodeCursor, encodeCursor, queryContactPage } from '../../../functions/core/repositories/contact-lists';
+import { decodeCursor, encodeCursor, queryContactPage } from '../../../functions/core/repositories/contact-pages';
 import { putNewContacts, type Contact } from '../../../functions/core/repositories/contacts';
 import { contactListIndexes, keys } from '../../../functions/core/repositories/keys';
 import { readSpreadsheet, TOO_BIG } from '../../../functions/core/contacts/contact-spreadsheet';

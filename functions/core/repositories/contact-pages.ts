@@ -1,9 +1,9 @@
 /**
- * The lists of a company's contacts: key-condition Queries of the name index (GSI1, folded names) or
- * the number index (GSI2) that read only the page asked for, the searches and the options built on
- * them, and the export. The position between pages is an opaque cursor (the index key of the last
- * contact of the page, base64url), checked on the way back in so that it can only ever point into the
- * caller's own list.
+ * The pages of a company's contacts (not the campaigns' contact lists, a resource of their own):
+ * key-condition Queries of the name index (GSI1, folded names) or the number index (GSI2) that read
+ * only the page asked for, the searches and the options built on them, and the export. The position
+ * between pages is an opaque cursor (the index key of the last contact of the page, base64url),
+ * checked on the way back in so that it can only ever point into the caller's own list.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { foldForSearch } from '../../../shared/text';

@@ -3,9 +3,8 @@
  * check with ESLint (one TypeScript program for both) and dependency-cruiser use one core at a time and
  * wait on nothing, so they run beside Jest instead of holding it back for minutes, at a lower priority:
  * they take the CPU the tests leave while those wait on their clouds, browsers and timers, and never
- * starve a test's setup of it. Jest's
- * own output streams as it comes, each check's is printed when it ends, and the run fails when any of
- * them fails.
+ * starve a test's setup of it. Jest's own output streams as it comes, each check's is printed when it
+ * ends, and the run fails when any of them fails.
  *
  * `npm run test:changed` (`--changed`): the same checks, and only the tests of what changed since the
  * last commit (Jest's --onlyChanged: the changed test files and those that import a changed file),
@@ -61,12 +60,13 @@ function report(outcome: Outcome): Outcome {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const changed = args.includes('--changed');
-  const layerAt = args.indexOf('--layer');
-  const layer = layerAt === -1 ? undefined : args[layerAt + 1];
+  // What is left once this script's own options are taken out goes to Jest.
+  const jestArgs = process.argv.slice(2);
+  const changed = jestArgs.includes('--changed');
+  if (changed) jestArgs.splice(jestArgs.indexOf('--changed'), 1);
+  const layerAt = jestArgs.indexOf('--layer');
+  const layer = layerAt === -1 ? undefined : jestArgs.splice(layerAt, 2)[1];
   if (layerAt !== -1 && layer === undefined) throw new Error('--layer needs a Jest project: unit, integration, infra or e2e');
-  const jestArgs = args.filter((arg, index) => arg !== '--changed' && (layerAt === -1 || (index !== layerAt && index !== layerAt + 1)));
   const projects = layer !== undefined ? [layer] : changed ? ['unit', 'integration', 'infra'] : [];
   await mkdir(CACHE_DIR, { recursive: true });
   const startedAt = Date.now();

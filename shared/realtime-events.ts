@@ -5,6 +5,7 @@
  * for the platform-wide channel, or one of the join answers (`JoinAnswers`) sent to one connection.
  */
 import type { Announcement } from './announcements';
+import type { CampaignSettingPair } from './campaign-settings';
 import type { ContactDto } from './contacts';
 import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
@@ -25,6 +26,8 @@ export interface CompanyChannels {
    */
   auth: { readonly action: 'update'; readonly user: { readonly id: string }; readonly session: string };
   settings: { readonly action: 'update'; readonly setting: Setting };
+  /** The company's campaign settings were saved: every key, as GET /campaign-settings answers them. */
+  campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };
   queue: { readonly action: 'create' | 'update'; readonly queue: QueueDto } | { readonly action: 'delete'; readonly queueId: string };
   /**

@@ -36,6 +36,7 @@ export const HTTP_MODULES = {
   notes: { memoryMb: 256, timeoutSeconds: 10 },
   'quick-messages': { memoryMb: 512, timeoutSeconds: 15 },
   schedules: { memoryMb: 512, timeoutSeconds: 15 },
+  campaigns: { memoryMb: 512, timeoutSeconds: 15 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
@@ -171,6 +172,9 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/schedules/{id}', module: 'schedules', auth: 'jwt' },
   { method: 'POST', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'jwt' },
   { method: 'DELETE', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'jwt' },
+
+  { method: 'GET', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
+  { method: 'POST', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
 
   { method: 'GET', path: '/dashboard', module: 'dashboard', auth: 'jwt' },
   { method: 'GET', path: '/dashboard/ticketsUsers', module: 'dashboard', auth: 'jwt' },

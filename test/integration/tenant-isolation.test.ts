@@ -26,6 +26,7 @@ import { schedulesProbes } from './isolation/schedules';
 import { ticketsProbes } from './isolation/tickets';
 import { whatsappProbes } from './isolation/whatsapp';
 import { apiProbes } from './isolation/api';
+import { campaignsProbes } from './isolation/campaigns';
 import { ifAssigned } from '../support/teardown';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
@@ -46,6 +47,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   notes: notesProbes,
   'quick-messages': quickMessagesProbes,
   schedules: schedulesProbes,
+  campaigns: campaignsProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

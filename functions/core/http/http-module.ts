@@ -19,6 +19,7 @@ import { AppError } from '../errors';
 import { logger } from '../logger';
 import { loadCaller, rememberedCompanyOf, type Caller, type VerifiedIdentity } from '../caller/load-caller';
 import type { Reply } from './reply';
+import { companySetting } from '../repositories/settings';
 import { parseInput } from './validation';
 
 export type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -41,14 +42,20 @@ export interface Access {
   readonly permission?: PermissionAction;
   /** A feature the company's plan must include. */
   readonly planFlag?: PlanFlag;
+  /**
+   * Campaigns, open when the plan has `useCampaigns` or the company's `campaignsEnabled` setting (set by
+   * a super user) is 'true': the rule the side menu shows its campaigns group by (spec 2 §2, DESIGN §8).
+   */
+  readonly campaigns?: true;
 }
 
-export function checkAccess(caller: Caller, access: Access | undefined): void {
+export async function checkAccess(caller: Caller, access: Access | undefined): Promise<void> {
   if (!access) return;
   const allowed =
     (!access.superUser || caller.isSuper) &&
     (!access.permission || can(caller.user.profile, access.permission)) &&
-    (!access.planFlag || caller.plan[access.planFlag]);
+    (!access.planFlag || caller.plan[access.planFlag]) &&
+    (!access.campaigns || caller.plan.useCampaigns || (await companySetting(caller.companyId, 'campaignsEnabled')) === 'true');
   if (!allowed) throw new AppError('ERR_NO_PERMISSION');
 }
 
@@ -90,7 +97,7 @@ export function callerRoute<S extends Schemas>(
 ): Route {
   return async (event) => {
     const caller = await loadCaller(identityOf(event), { evenWhenLapsed: spec.evenWhenLapsed === true });
-    checkAccess(caller, spec.access);
+    await checkAccess(caller, spec.access);
     return run({ ...parseRouteInput(spec, event), caller });
   };
 }
@@ -126,7 +133,7 @@ export function callerRouteWithEarlyRead<S extends Schemas, E>(
           )
         : undefined;
     const caller = await loadCaller(identity);
-    checkAccess(caller, spec.access);
+    await checkAccess(caller, spec.access);
     if ('error' in parsed) throw parsed.error;
     const settled = started && caller.companyId === known ? await started : undefined;
     if (settled && 'error' in settled) throw settled.error;

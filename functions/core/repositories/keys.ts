@@ -23,6 +23,8 @@ export const keys = {
   userPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'USER#' }),
   setting: (companyId: string, key: string): Key => ({ PK: company(companyId), SK: `SETTING#${key}` }),
   settingPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'SETTING#' }),
+  /** The company's campaign settings (shared/campaign-settings.ts): one item, all keys together. */
+  campaignSettings: (companyId: string): Key => ({ PK: company(companyId), SK: 'CAMPAIGNSETTINGS' }),
   /**
    * The session host's answer to one number check (sessions/check-number.ts), by the check's id, for the
    * request that waits on it; expires within the hour. A partition per company, apart from its item.

@@ -49,6 +49,12 @@ export async function listSettings(companyId: string): Promise<Setting[]> {
   return COMPANY_SETTING_KEYS.map((key) => answerableSetting(key, stored.get(key) ?? DEFAULT_SETTINGS[key]));
 }
 
+/** One setting of the company: its stored value, else its default. */
+export async function companySetting(companyId: string, key: SettingKey): Promise<string> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.setting(companyId, key) }));
+  return typeof Item?.value === 'string' ? Item.value : DEFAULT_SETTINGS[key];
+}
+
 /** The platform's settings, each with its default until a super user stored it. */
 export async function listPlatformSettings(): Promise<Setting[]> {
   return Promise.all(PLATFORM_SETTINGS.map(async (key) => answerableSetting(key, await platformSetting(key))));

@@ -9,6 +9,7 @@
  * either; one that loads first (the shell's header) imports its resource's keys alone, not every module.
  */
 import { announcementKeys } from './announcements';
+import { campaignSettingKeys } from './campaign-settings';
 import { companyKeys } from './companies';
 import { connectionKeys } from './connections';
 import { contactKeys } from './contacts';
@@ -28,6 +29,7 @@ import { userKeys } from './users';
 
 export const queryKeys = {
   announcements: announcementKeys,
+  campaignSettings: campaignSettingKeys,
   companies: companyKeys,
   connections: connectionKeys,
   contacts: contactKeys,

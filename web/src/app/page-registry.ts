@@ -301,8 +301,7 @@ export const PAGES = [
     id: 'campaignsConfig',
     path: 'campaigns-config',
     area: 'private',
-    load: comingSoon,
-    notBuilt: true,
+    load: () => import('../campaigns/CampaignSettingsPage').then((m) => m.CampaignSettingsPage),
     requires: { campaigns: true },
     menu: {
       section: 'campaigns',

@@ -1,0 +1,109 @@
+/**
+ * Campaigns in a browser (spec 2 §2, §5, §8, §9; issue 28). The settings page: the three interval
+ * selects with exactly the spec's options and the defaults, the variables editor (a key already there is
+ * not added twice, a delete asks first), the opt-out words, one save with 'Configurações salvas' that a
+ * reload shows kept; a plain user sees the settings read-only; axe-core finds nothing serious.
+ */
+import type { Page } from 'playwright-core';
+import { leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
+import { ifAssigned } from '../support/teardown';
+
+const AGENT = { name: 'Dora Atendente', email: 'dora.campanhas@example.com', password: 'Senha123forte' };
+
+let web: WebCloud;
+
+beforeAll(async () => {
+  web = await startWebCloud();
+  const { accessToken: token } = await web.cloud.signIn(web.login.email, web.login.password);
+  const agent = await web.cloud.api('/users', { method: 'POST', token, body: { ...AGENT, profile: 'user' } });
+  expect(agent.status).toBeLessThan(300);
+});
+
+afterEach(async () => {
+  await ifAssigned(web)?.closePages();
+});
+
+afterAll(async () => {
+  await ifAssigned(web)?.stop();
+});
+
+const toast = (page: Page, text: string) => page.getByRole('listitem', { name: text });
+const select = (page: Page, label: string) => page.getByRole('combobox', { name: label });
+const variablesTable = (page: Page) => page.getByRole('table', { name: 'Variáveis' });
+
+async function openSettings(page: Page): Promise<void> {
+  await page.goto('/campaigns-config');
+  await shows(page.getByRole('heading', { name: 'Configurações de Campanhas', level: 1 }));
+}
+
+async function optionsOf(page: Page, label: string): Promise<string[]> {
+  await select(page, label).click();
+  const options = await page.getByRole('option').allInnerTexts();
+  await page.keyboard.press('Escape');
+  return options.map((option) => option.trim());
+}
+
+describe('the campaign settings page', () => {
+  it('offers the spec’s intervals, adds and deletes variables, and saves what a reload then shows', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await openSettings(page);
+
+    await expect(select(page, 'Intervalo randômico de disparo').innerText()).resolves.toContain('20 segundos');
+    await expect(select(page, 'Intervalo maior após').innerText()).resolves.toContain('20 mensagens');
+    await expect(select(page, 'Intervalo de disparo maior').innerText()).resolves.toContain('60 segundos');
+    expect(await optionsOf(page, 'Intervalo randômico de disparo')).toEqual(['Sem intervalo', '5 segundos', '10 segundos', '15 segundos', '20 segundos']);
+    expect(await optionsOf(page, 'Intervalo de disparo maior')).toEqual([
+      'Sem intervalo', '1 segundo', '5 segundos', '10 segundos', '15 segundos', '20 segundos', '30 segundos', '40 segundos',
+      '60 segundos', '80 segundos', '100 segundos', '120 segundos',
+    ]);
+    expect(await optionsOf(page, 'Intervalo maior após')).toHaveLength(12);
+
+    await select(page, 'Intervalo randômico de disparo').click();
+    await page.getByRole('option', { name: '5 segundos', exact: true }).click();
+
+    const addVariable = async (key: string, value: string) => {
+      await page.getByLabel('Atalho').fill(key);
+      await page.getByLabel('Conteúdo').fill(value);
+      await page.getByRole('button', { name: 'Adicionar' }).click();
+    };
+    await addVariable('loja', 'Loja Centro');
+    await addVariable('cupom', 'BEMVINDO10');
+    await shows(variablesTable(page).getByRole('cell', { name: '{loja}' }));
+    await addVariable('loja', 'Outra loja');
+    await shows(toast(page, 'Variável já existe'));
+    expect(await variablesTable(page).getByRole('cell', { name: '{loja}' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Excluir a variável cupom' }).click();
+    const confirm = await shows(page.getByRole('alertdialog', { name: 'Excluir Registro' }));
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await leaves(confirm);
+    await shows(variablesTable(page).getByRole('cell', { name: '{cupom}' }));
+    await page.getByRole('button', { name: 'Excluir a variável cupom' }).click();
+    await shows(confirm);
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await leaves(variablesTable(page).getByRole('cell', { name: '{cupom}' }));
+
+    await page.getByLabel('Palavras de descadastro').fill('SAIR, Cancelar');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await shows(toast(page, 'Configurações salvas'));
+
+    await page.reload();
+    await openSettings(page);
+    await expect(select(page, 'Intervalo randômico de disparo').innerText()).resolves.toContain('5 segundos');
+    await shows(variablesTable(page).getByRole('cell', { name: 'Loja Centro' }));
+    expect(await variablesTable(page).getByRole('cell', { name: '{cupom}' }).count()).toBe(0);
+    await expect(page.getByLabel('Palavras de descadastro').inputValue()).resolves.toBe('SAIR, Cancelar');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('shows a plain user the settings read-only, without the save', async () => {
+    const page = await web.newPage();
+    await signInThroughTheForm(page, AGENT);
+    await openSettings(page);
+
+    await shows(page.getByText('Somente administradores alteram estas configurações.'));
+    await expect(select(page, 'Intervalo randômico de disparo').isDisabled()).resolves.toBe(true);
+    expect(await page.getByRole('button', { name: 'Salvar configurações' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Adicionar' }).count()).toBe(0);
+  });
+});

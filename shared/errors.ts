@@ -84,6 +84,12 @@ export const ERROR_STATUS = {
   ERR_NO_SCHEDULE_FOUND: 404,
   /** Ours: a scheduled message already sent (or being sent) cannot be changed (spec 2 §4). */
   ERR_SCHEDULE_ALREADY_SENT: 409,
+  /** Ours: no contact list with this id in the caller's company. */
+  ERR_NO_CONTACTLIST_FOUND: 404,
+  /** Ours: no item with this id in a contact list of the caller's company. */
+  ERR_NO_CONTACTLISTITEM_FOUND: 404,
+  /** Ours: the number is already in this contact list (a campaign sends to each number once). */
+  ERR_DUPLICATED_CONTACTLISTITEM: 409,
   /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */
   ERR_CONFLICT: 409,
 } as const;

@@ -6,6 +6,7 @@
  */
 import type { Announcement } from './announcements';
 import type { CampaignSettingPair } from './campaign-settings';
+import type { ContactList, ContactListItem } from './contact-lists';
 import type { ContactDto } from './contacts';
 import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
@@ -26,6 +27,18 @@ export interface CompanyChannels {
    */
   auth: { readonly action: 'update'; readonly user: { readonly id: string }; readonly session: string };
   settings: { readonly action: 'update'; readonly setting: Setting };
+  /**
+   * Contact lists of campaigns changed (spec 2 §4: the spec's channel name). `update` also when a list's
+   * count moved (items added, deleted, an upload).
+   */
+  ContactList:
+    | { readonly action: 'create' | 'update'; readonly record: ContactList }
+    | { readonly action: 'delete'; readonly id: string };
+  /** Items of a contact list changed; `reload`: many at once (an upload, the validity checks), refetch. */
+  ContactListItem:
+    | { readonly action: 'create' | 'update'; readonly record: ContactListItem }
+    | { readonly action: 'delete'; readonly id: string; readonly contactListId: string }
+    | { readonly action: 'reload'; readonly contactListId: string };
   /** The company's campaign settings were saved: every key, as GET /campaign-settings answers them. */
   campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };

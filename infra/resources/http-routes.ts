@@ -37,6 +37,8 @@ export const HTTP_MODULES = {
   'quick-messages': { memoryMb: 512, timeoutSeconds: 15 },
   schedules: { memoryMb: 512, timeoutSeconds: 15 },
   campaigns: { memoryMb: 512, timeoutSeconds: 15 },
+  // An upload reads a spreadsheet and writes up to CONTACT_LIST_MAX_ITEMS items; deleting a list, its items.
+  'contact-lists': { memoryMb: 1024, timeoutSeconds: 30 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
@@ -172,6 +174,18 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/schedules/{id}', module: 'schedules', auth: 'jwt' },
   { method: 'POST', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'jwt' },
   { method: 'DELETE', path: '/schedules/{id}/media-upload', module: 'schedules', auth: 'jwt' },
+
+  { method: 'GET', path: '/contact-lists', module: 'contact-lists', auth: 'jwt' },
+  { method: 'GET', path: '/contact-lists/list', module: 'contact-lists', auth: 'jwt' },
+  { method: 'GET', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'jwt' },
+  { method: 'POST', path: '/contact-lists', module: 'contact-lists', auth: 'jwt' },
+  { method: 'PUT', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'jwt' },
+  { method: 'DELETE', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'jwt' },
+  { method: 'GET', path: '/contact-list-items', module: 'contact-lists', auth: 'jwt' },
+  { method: 'GET', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'jwt' },
+  { method: 'POST', path: '/contact-list-items', module: 'contact-lists', auth: 'jwt' },
+  { method: 'PUT', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'jwt' },
+  { method: 'DELETE', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'jwt' },
 
   { method: 'GET', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
   { method: 'POST', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },

@@ -94,6 +94,18 @@ describe('the HTTP API', () => {
     }
   });
 
+  it('lets API Gateway invoke each module through one permission for its API, not one per route (a stack holds 500 resources)', () => {
+    // Act
+    const permissions = Object.values(dev.app.findResources('AWS::Lambda::Permission', {
+      Properties: { Principal: 'apigateway.amazonaws.com' },
+    })) as { Properties: { SourceArn: unknown } }[];
+    const httpApiPermissions = permissions.filter((permission) => JSON.stringify(permission.Properties.SourceArn).includes('/*/*/*'));
+
+    // Assess
+    expect(httpApiPermissions).toHaveLength(modules.length);
+    expect(Object.keys(dev.app.toJSON().Resources as object).length).toBeLessThan(450);
+  });
+
   it('scales function memory by the stage in prod', () => {
     // Act
     const [, auth] = functionNamed(prod, 'prod', 'atende-prod-http-auth');

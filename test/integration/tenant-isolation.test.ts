@@ -27,6 +27,7 @@ import { ticketsProbes } from './isolation/tickets';
 import { whatsappProbes } from './isolation/whatsapp';
 import { apiProbes } from './isolation/api';
 import { campaignsProbes } from './isolation/campaigns';
+import { contactListsProbes } from './isolation/contact-lists';
 import { ifAssigned } from '../support/teardown';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
@@ -48,6 +49,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   'quick-messages': quickMessagesProbes,
   schedules: schedulesProbes,
   campaigns: campaignsProbes,
+  'contact-lists': contactListsProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

@@ -23,6 +23,19 @@ export const keys = {
   userPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'USER#' }),
   setting: (companyId: string, key: string): Key => ({ PK: company(companyId), SK: `SETTING#${key}` }),
   settingPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'SETTING#' }),
+  /** A contact list of campaigns (shared/contact-lists.ts), with its item count. */
+  contactList: (companyId: string, listId: string): Key => ({ PK: company(companyId), SK: `CLIST#${listId}` }),
+  contactListPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'CLIST#' }),
+  /**
+   * An item of a contact list, by its id in the company partition (the routes name an item by its id
+   * alone); a list's items are read through GSI1 (contactListItemIndex), in the order they were added.
+   */
+  contactListItem: (companyId: string, itemId: string): Key => ({ PK: company(companyId), SK: `CLITEM#${itemId}` }),
+  /** A number's place in one contact list: a number is in a list once (a campaign's recipient once). */
+  uniqueContactListNumber: (companyId: string, listId: string, number: string): Key => ({
+    PK: `${company(companyId)}#CLIST#${listId}`,
+    SK: `NUMBER#${number}`,
+  }),
   /** The company's campaign settings (shared/campaign-settings.ts): one item, all keys together. */
   campaignSettings: (companyId: string): Key => ({ PK: company(companyId), SK: 'CAMPAIGNSETTINGS' }),
   /**
@@ -287,3 +300,11 @@ export const contactListIndexes = (contact: { readonly companyId: string; readon
 
 export const contactNameListKey = (companyId: string) => `${company(companyId)}#CTNAME`;
 export const contactNumberListKey = (companyId: string) => `${company(companyId)}#CTNUMBER`;
+
+/** GSI1 of a contact list's item: the list's partition, by the item's ulid (the order items were added). */
+export const contactListItemIndex = (companyId: string, listId: string, itemId: string) => ({
+  GSI1PK: contactListItemsPartition(companyId, listId),
+  GSI1SK: itemId,
+});
+
+export const contactListItemsPartition = (companyId: string, listId: string) => `${company(companyId)}#CLITEMS#${listId}`;

@@ -101,7 +101,10 @@ export class HttpApi extends Construct {
           memoryMb,
           timeoutSeconds,
         });
-        return [module, new HttpLambdaIntegration(`${module}-integration`, handler)] as const;
+        // One invoke permission per function for this API, not one per route: a stack holds at most 500
+        // resources, and per-route permissions were a quarter of them. Any route of this API may invoke the
+        // module; the module serves only the route keys the route table gives it (functions/core/http).
+        return [module, new HttpLambdaIntegration(`${module}-integration`, handler, { scopePermissionToRoute: false })] as const;
       }),
     );
 

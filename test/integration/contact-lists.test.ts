@@ -1,0 +1,187 @@
+/**
+ * Contact lists of campaigns on the local cloud (spec 2 §2, §3, §5, §6, §7; issue 28): lists with their
+ * count, items with the contact form's rules and numbers normalised, each number once per list, paging
+ * and search, the delete rule, live `ContactList` and `ContactListItem` events, and a list deleted with
+ * its items.
+ */
+import { listen, type Listener } from '../support/listen';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
+import { ifAssigned } from '../support/teardown';
+import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+
+let cloud: TestCloud;
+let tenant: Tenant;
+let agent: SignedInUser;
+let listener: Listener;
+
+// `any`: like cloud.api, each test asserts on the shape it expects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; body: any };
+const call = (path: string, init: { method?: string; body?: unknown } = {}, token = tenant.admin.token): Promise<Answer> =>
+  cloud.api(path, { ...init, token });
+const newList = async (name: string) => {
+  const response = await call('/contact-lists', { method: 'POST', body: { name } });
+  expect(response.status).toBe(201);
+  return response.body as { id: string; name: string; contactsCount: number };
+};
+const addItem = (contactListId: string, fields: Record<string, unknown>, token?: string) =>
+  call('/contact-list-items', { method: 'POST', body: { email: '', ...fields, contactListId } }, token);
+const countOf = async (listId: string) => (await call(`/contact-lists/${listId}`)).body.contactsCount as number;
+const event = (channel: string, match: (data: Record<string, unknown>) => boolean) =>
+  listener.waitFor((frame) => frame.event === `company-${tenant.companyId}-${channel}` && match(frame.data));
+
+beforeAll(async () => {
+  cloud = await sharedTestCloud();
+  tenant = await createTenant(cloud);
+  agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
+  listener = await listen(cloud, agent.token);
+}, 60_000);
+
+afterAll(() => {
+  ifAssigned(listener)?.close();
+});
+
+describe('contact lists', () => {
+  it('creates a list with no contacts, tells the company, and refuses names outside 2 to 50 characters', async () => {
+    const list = await newList('  Clientes de março  ');
+
+    expect(list).toMatchObject({ name: 'Clientes de março', contactsCount: 0, companyId: tenant.companyId });
+    await event('ContactList', (data) => data.action === 'create' && (data.record as { id: string }).id === list.id);
+    for (const [name, message] of [['', 'Required'], ['A', 'Too Short!'], ['x'.repeat(51), 'Too Long!']]) {
+      const refused = await call('/contact-lists', { method: 'POST', body: { name } });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: 'ERR_VALIDATION', message });
+    }
+  });
+
+  it('renames a list, keeping its count, and finds lists by name in pages and in the dialog summary', async () => {
+    const list = await newList('Leads antigos');
+    expect((await addItem(list.id, { name: 'Ana Souza', number: '5511988880101' })).status).toBe(201);
+
+    const renamed = await call(`/contact-lists/${list.id}`, { method: 'PUT', body: { name: 'Leads de 2026' } });
+
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: 'Leads de 2026', contactsCount: 1 });
+    const found = await call('/contact-lists?searchParam=leads%20de');
+    expect(found.body).toEqual({ records: [expect.objectContaining({ id: list.id })], hasMore: false });
+    const summaries = await call('/contact-lists/list', {}, agent.token);
+    expect(summaries.body).toContainEqual({ id: list.id, name: 'Leads de 2026', contactsCount: 1 });
+    expect(await call('/contact-lists/01ARZ3NDEKTSV4RRFFQ69G5FAV')).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACTLIST_FOUND' } });
+  });
+});
+
+describe('contact list items', () => {
+  it('adds contacts with the number normalised, counts them, and tells the company', async () => {
+    const list = await newList('Normalizados');
+
+    const added = await addItem(list.id, { name: 'Bruno Lima', number: '+55 (11) 98888-0102', email: ' Bruno@Example.COM ' }, agent.token);
+
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({
+      name: 'Bruno Lima',
+      number: '5511988880102',
+      email: 'bruno@example.com',
+      isWhatsappValid: null,
+      contactListId: list.id,
+      companyId: tenant.companyId,
+    });
+    expect(await countOf(list.id)).toBe(1);
+    await event('ContactListItem', (data) => data.action === 'create' && (data.record as { id: string }).id === added.body.id);
+    await event('ContactList', (data) => data.action === 'update' && (data.record as { contactsCount: number; id: string }).id === list.id);
+  });
+
+  it('keeps each number once in a list, though another list may have it', async () => {
+    const [first, second] = [await newList('Primeira'), await newList('Segunda')];
+    expect((await addItem(first.id, { name: 'Carla Dias', number: '5511988880103' })).status).toBe(201);
+
+    const again = await addItem(first.id, { name: 'Carla de novo', number: '55 11 98888 0103' });
+
+    expect(again).toEqual({ status: 409, body: { error: 'ERR_DUPLICATED_CONTACTLISTITEM' } });
+    expect(await countOf(first.id)).toBe(1);
+    expect((await addItem(second.id, { name: 'Carla Dias', number: '5511988880103' })).status).toBe(201);
+  });
+
+  it.each([
+    ['a name of one letter', { name: 'A', number: '5511988880104' }, 'name', 'Muito pequeno!'],
+    ['a number of fewer than 8 characters', { name: 'Dario', number: '12345' }, 'number', 'Muito pequeno!'],
+    ['an email that is not one', { name: 'Dario', number: '5511988880104', email: 'dario@' }, 'email', 'Email inválido'],
+  ])('refuses %s with the form’s message and stores nothing', async (_case, fields, path, message) => {
+    const list = await newList('Validação');
+
+    const refused = await addItem(list.id, fields);
+
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toContainEqual({ path, message });
+    expect(await countOf(list.id)).toBe(0);
+  });
+
+  it('refuses an item for a list that does not exist', async () => {
+    expect(await addItem('01ARZ3NDEKTSV4RRFFQ69G5FAV', { name: 'Elisa', number: '5511988880105' })).toEqual({
+      status: 404,
+      body: { error: 'ERR_NO_CONTACTLIST_FOUND' },
+    });
+  });
+
+  it('pages a list’s items in the order they were added, 20 at a time, and searches name, number and email', async () => {
+    const list = await newList('Paginada');
+    for (let index = 0; index < 23; index += 1) {
+      const suffix = String(index).padStart(2, '0');
+      expect((await addItem(list.id, { name: `Cliente ${suffix}`, number: `55119777700${suffix}`, email: `c${suffix}@loja.com` })).status).toBe(201);
+    }
+
+    const first = await call(`/contact-list-items?contactListId=${list.id}`);
+    const second = await call(`/contact-list-items?contactListId=${list.id}&pageNumber=2`);
+
+    expect(first.body.contacts).toHaveLength(20);
+    expect(first.body.hasMore).toBe(true);
+    expect(first.body.contacts[0].name).toBe('Cliente 00');
+    expect(second.body).toEqual({ contacts: expect.any(Array), hasMore: false });
+    expect(second.body.contacts.map((item: { name: string }) => item.name)).toEqual(['Cliente 20', 'Cliente 21', 'Cliente 22']);
+    const byNumber = await call(`/contact-list-items?contactListId=${list.id}&searchParam=5511977770007`);
+    expect(byNumber.body.contacts.map((item: { name: string }) => item.name)).toEqual(['Cliente 07']);
+    const byEmail = await call(`/contact-list-items?contactListId=${list.id}&searchParam=c22@`);
+    expect(byEmail.body.contacts.map((item: { name: string }) => item.name)).toEqual(['Cliente 22']);
+  });
+
+  it('edits an item, moving its number, and refuses a number the list already has', async () => {
+    const list = await newList('Edição');
+    const kept = (await addItem(list.id, { name: 'Fabio', number: '5511988880106' })).body;
+    const edited = (await addItem(list.id, { name: 'Gina', number: '5511988880107' })).body;
+
+    const taken = await call(`/contact-list-items/${edited.id}`, { method: 'PUT', body: { name: 'Gina', number: kept.number, email: '' } });
+    const moved = await call(`/contact-list-items/${edited.id}`, { method: 'PUT', body: { name: 'Gina Alves', number: '5511988880108', email: '' } });
+
+    expect(taken).toEqual({ status: 409, body: { error: 'ERR_DUPLICATED_CONTACTLISTITEM' } });
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ name: 'Gina Alves', number: '5511988880108' });
+    // The old number is free again, the new one taken.
+    expect((await addItem(list.id, { name: 'Outra', number: '5511988880107' })).status).toBe(201);
+    expect((await addItem(list.id, { name: 'Outra', number: '5511988880108' })).status).toBe(409);
+  });
+
+  it('lets only profiles that may delete contacts delete an item, and counts it out', async () => {
+    const list = await newList('Exclusão');
+    const item = (await addItem(list.id, { name: 'Hugo', number: '5511988880109' })).body;
+
+    expect(await call(`/contact-list-items/${item.id}`, { method: 'DELETE' }, agent.token)).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await countOf(list.id)).toBe(1);
+
+    expect((await call(`/contact-list-items/${item.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(await countOf(list.id)).toBe(0);
+    expect(await call(`/contact-list-items/${item.id}`)).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACTLISTITEM_FOUND' } });
+    await event('ContactListItem', (data) => data.action === 'delete' && data.id === item.id && data.contactListId === list.id);
+  });
+
+  it('deletes a list with its items, whose numbers a new list may take again', async () => {
+    const list = await newList('Descartável');
+    const item = (await addItem(list.id, { name: 'Iris', number: '5511988880110' })).body;
+
+    expect((await call(`/contact-lists/${list.id}`, { method: 'DELETE' })).status).toBe(204);
+
+    expect(await call(`/contact-lists/${list.id}`)).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACTLIST_FOUND' } });
+    expect(await call(`/contact-list-items/${item.id}`)).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACTLISTITEM_FOUND' } });
+    expect(await call(`/contact-list-items?contactListId=${list.id}`)).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACTLIST_FOUND' } });
+    await event('ContactList', (data) => data.action === 'delete' && data.id === list.id);
+  });
+});

@@ -12,6 +12,7 @@ import {
   UpdateContactListBody,
   UpdateContactListItemBody,
 } from '../../shared/contact-lists';
+import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_BYTES } from '../../shared/contacts';
 import { createContactList } from '../core/contact-lists/create-contact-list';
 import { createContactListItem } from '../core/contact-lists/create-contact-list-item';
 import { deleteContactList } from '../core/contact-lists/delete-contact-list';
@@ -20,9 +21,11 @@ import { listContactListSummaries, searchContactLists, showContactList } from '.
 import { searchContactListItems, showContactListItem } from '../core/contact-lists/search-contact-list-items';
 import { updateContactList } from '../core/contact-lists/update-contact-list';
 import { updateContactListItem } from '../core/contact-lists/update-contact-list-item';
+import { uploadContactList } from '../core/contact-lists/upload-contact-list';
 import { callerRoute, httpModule } from '../core/http/http-module';
 import { ListQuery } from '../core/http/pagination';
 import { created, noContent, ok } from '../core/http/reply';
+import { readUploadedFile } from '../core/media/multipart';
 
 const access = { campaigns: true } as const;
 
@@ -37,6 +40,11 @@ export const handler = httpModule('contact-lists', {
   'DELETE /contact-lists/{id}': callerRoute({ params: ContactListParams, access }, async ({ caller, params }) => {
     await deleteContactList(caller, params.id);
     return noContent();
+  }),
+  // No `body` schema: the body is multipart (the spreadsheet in `file`, as contact import takes it).
+  'POST /contact-lists/{id}/upload': callerRoute({ params: ContactListParams, access }, async ({ caller, params, event }) => {
+    const file = await readUploadedFile(event, { fieldNames: CONTACTS_IMPORT_FIELDS, maxBytes: CONTACTS_IMPORT_MAX_BYTES });
+    return ok(await uploadContactList(caller, params.id, file));
   }),
   'GET /contact-list-items': callerRoute({ query: ContactListItemsQuery, access }, async ({ caller, query }) =>
     ok(await searchContactListItems(caller, query)),

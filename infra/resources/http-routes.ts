@@ -181,6 +181,7 @@ export const HTTP_ROUTES = [
   { method: 'POST', path: '/contact-lists', module: 'contact-lists', auth: 'jwt' },
   { method: 'PUT', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'jwt' },
   { method: 'DELETE', path: '/contact-lists/{id}', module: 'contact-lists', auth: 'jwt' },
+  { method: 'POST', path: '/contact-lists/{id}/upload', module: 'contact-lists', auth: 'jwt' },
   { method: 'GET', path: '/contact-list-items', module: 'contact-lists', auth: 'jwt' },
   { method: 'GET', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'jwt' },
   { method: 'POST', path: '/contact-list-items', module: 'contact-lists', auth: 'jwt' },

@@ -2,9 +2,12 @@
  * Contact lists of campaigns on the local cloud (spec 2 §2, §3, §5, §6, §7; issue 28): lists with their
  * count, items with the contact form's rules and numbers normalised, each number once per list, paging
  * and search, the delete rule, live `ContactList` and `ContactListItem` events, and a list deleted with
- * its items.
+ * its items; a spreadsheet upload with per-row errors and the import's bounds (legacy .xls, a zip bomb).
  */
+import ExcelJS from 'exceljs';
+import { postForm } from './isolation/messages';
 import { listen, type Listener } from '../support/listen';
+import { lyingZerosBomb } from '../support/spreadsheet-bombs';
 import type { TestCloud } from '../support/local-cloud';
 import { sharedTestCloud } from '../support/shared-cloud';
 import { ifAssigned } from '../support/teardown';
@@ -183,5 +186,68 @@ describe('contact list items', () => {
     expect(await call(`/contact-list-items/${item.id}`)).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACTLISTITEM_FOUND' } });
     expect(await call(`/contact-list-items?contactListId=${list.id}`)).toEqual({ status: 404, body: { error: 'ERR_NO_CONTACTLIST_FOUND' } });
     await event('ContactList', (data) => data.action === 'delete' && data.id === list.id);
+  });
+});
+
+describe('uploading a spreadsheet to a list', () => {
+  const upload = (listId: string, name: string, bytes: Buffer, token = tenant.admin.token) =>
+    postForm(cloud, `/contact-lists/${listId}/upload`, token, [{ field: 'file', name, bytes }]);
+
+  async function xlsx(rows: readonly (readonly (string | number)[])[]): Promise<Buffer> {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Lista');
+    for (const row of rows) sheet.addRow([...row]);
+    return Buffer.from(await workbook.xlsx.writeBuffer());
+  }
+
+  it('adds the rows of an .xlsx, skipping numbers repeated or already in the list and reporting bad rows, then tells the company to reload', async () => {
+    const list = await newList('Planilha');
+    expect((await addItem(list.id, { name: 'Já na lista', number: '5511966660001' })).status).toBe(201);
+    const file = await xlsx([
+      ['Nome', 'Número', 'E-mail'],
+      ['Joana Planilha', '(11) 96666-0002', 'Joana@Example.com'],
+      ['Numérico', 5511966660003, ''],
+      ['A', '5511966660004', ''],
+      ['Repetida', '5511966660002', ''],
+      ['Já na lista', '5511966660001', ''],
+      ['Email Ruim', '5511966660005', 'x@'],
+    ]);
+
+    const response = await upload(list.id, 'lista.xlsx', file, agent.token);
+
+    expect(response).toEqual({
+      status: 200,
+      body: {
+        created: 2,
+        skipped: 2,
+        errors: [
+          { row: 4, field: 'name', message: 'Muito pequeno!' },
+          { row: 7, field: 'email', message: 'Email inválido' },
+        ],
+      },
+    });
+    expect(await countOf(list.id)).toBe(3);
+    const items = await call(`/contact-list-items?contactListId=${list.id}`);
+    expect(items.body.contacts.map((item: { name: string; number: string; email: string }) => [item.name, item.number, item.email])).toEqual([
+      ['Já na lista', '5511966660001', ''],
+      ['Joana Planilha', '5511966660002', 'joana@example.com'],
+      ['Numérico', '5511966660003', ''],
+    ]);
+    await event('ContactListItem', (data) => data.action === 'reload' && data.contactListId === list.id);
+    await event('ContactList', (data) => data.action === 'update' && (data.record as { contactsCount: number }).contactsCount === 3);
+  });
+
+  it.each([
+    ['a legacy .xls', 'lista.xls', () => Buffer.from('not really xls'), 'Arquivos .xls não são aceitos: salve a planilha como .xlsx e envie de novo'],
+    ['a zip bomb whose sheet declares 278 bytes and inflates to 1 GB', 'lista.xlsx', () => lyingZerosBomb(), 'Não foi possível ler a planilha'],
+    ['a sheet without name and number columns', 'lista.csv', () => Buffer.from('cliente;telefone\nAna;5511966660009\n'), 'A primeira linha da planilha precisa das colunas name (ou nome) e number (ou numero)'],
+  ])('refuses %s with ERR_VALIDATION on the file field and keeps the list as it was', async (_case, name, bytes, message) => {
+    const list = await newList('Recusada');
+    expect((await addItem(list.id, { name: 'Ficou', number: '5511966660010' })).status).toBe(201);
+
+    const response = await upload(list.id, name, bytes());
+
+    expect(response).toEqual({ status: 400, body: { error: 'ERR_VALIDATION', message, fields: [{ path: 'file', message }] } });
+    expect(await countOf(list.id)).toBe(1);
   });
 });

@@ -11,6 +11,7 @@
  * TOO_BIG; an archive whose parts inflate past the sizes they declare is corrupt, UNREADABLE_FILE.
  */
 import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_ROWS } from '../../../shared/contacts';
+import { foldForSearch } from '../../../shared/text';
 import { AppError } from '../errors';
 import type { UploadedFile } from '../media/multipart';
 import {
@@ -53,4 +54,31 @@ export async function readSpreadsheet(file: UploadedFile): Promise<SheetRow[]> {
     if (error instanceof SpreadsheetRefused) throw invalidFile(MESSAGES[error.reason]);
     throw error;
   }
+}
+
+const COLUMN_TITLES: Readonly<Record<'name' | 'number' | 'email', readonly string[]>> = {
+  name: ['name', 'nome'],
+  number: ['number', 'numero'],
+  email: ['email', 'e-mail'],
+};
+
+export const MISSING_COLUMNS = 'A primeira linha da planilha precisa das colunas name (ou nome) e number (ou numero)';
+
+/** Where a contact's fields are in a sheet's rows. */
+export type ContactColumns = { name: number; number: number; email?: number };
+
+/**
+ * The columns of a contacts sheet, found in its first row by their titles (name/nome, number/numero,
+ * email/e-mail; accents and case aside); a sheet without name and number columns is refused. Contact
+ * import and contact-list upload read the same sheets.
+ */
+export function findContactColumns(header: SheetRow | undefined): ContactColumns {
+  const titles = (header?.cells ?? []).map(foldForSearch);
+  const find = (field: keyof typeof COLUMN_TITLES) => {
+    const index = titles.findIndex((title) => COLUMN_TITLES[field].includes(title));
+    return index < 0 ? undefined : index;
+  };
+  const [name, number, email] = [find('name'), find('number'), find('email')];
+  if (name === undefined || number === undefined) throw invalidFile(MISSING_COLUMNS);
+  return { name, number, ...(email === undefined ? {} : { email }) };
 }

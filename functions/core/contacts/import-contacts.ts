@@ -16,38 +16,16 @@ import {
   type ContactImportResult,
   type CreateContactInput,
 } from '../../../shared/contacts';
-import { foldForSearch } from '../../../shared/text';
 import type { UploadedFile } from '../media/multipart';
 import { contactIdsByNumber, putNewContacts } from '../repositories/contacts';
-import { invalidFile, readSpreadsheet, type SheetRow } from './contact-spreadsheet';
+import { findContactColumns, readSpreadsheet } from './contact-spreadsheet';
 import { newContact } from './create-contact';
 import type { Caller } from '../caller/load-caller';
 import { publishContactEvent } from './present-contact';
 
-const COLUMN_TITLES: Readonly<Record<'name' | 'number' | 'email', readonly string[]>> = {
-  name: ['name', 'nome'],
-  number: ['number', 'numero'],
-  email: ['email', 'e-mail'],
-};
-
-export const MISSING_COLUMNS = 'A primeira linha da planilha precisa das colunas name (ou nome) e number (ou numero)';
-
-type Columns = { name: number; number: number; email?: number };
-
-function findColumns(header: SheetRow | undefined): Columns {
-  const titles = (header?.cells ?? []).map(foldForSearch);
-  const find = (field: keyof typeof COLUMN_TITLES) => {
-    const index = titles.findIndex((title) => COLUMN_TITLES[field].includes(title));
-    return index < 0 ? undefined : index;
-  };
-  const [name, number, email] = [find('name'), find('number'), find('email')];
-  if (name === undefined || number === undefined) throw invalidFile(MISSING_COLUMNS);
-  return { name, number, ...(email === undefined ? {} : { email }) };
-}
-
 export async function importContacts(caller: Caller, file: UploadedFile, now = new Date()): Promise<ContactImportResult> {
   const [header, ...rows] = await readSpreadsheet(file);
-  const columns = findColumns(header);
+  const columns = findContactColumns(header);
 
   const errors: ContactImportError[] = [];
   const valid: CreateContactInput[] = [];

@@ -5,6 +5,7 @@
 import type { RouteKeyOf } from '../../../infra/resources/http-routes';
 import type { TestCloud } from '../../support/local-cloud';
 import type { Tenant } from '../../support/tenants';
+import { postForm } from './messages';
 import type { Probe } from './probe';
 
 let seq = 0;
@@ -86,6 +87,18 @@ export const contactListsProbes: Record<RouteKeyOf<'contact-lists'>, Probe> = {
     const { listId, itemId } = await listOf(cloud, b, 'Lista B');
 
     expect(await cloud.api(`/contact-lists/${listId}`, { method: 'DELETE', token: a.admin.token })).toEqual(noList);
+    await bStillHas(cloud, b, listId, itemId);
+  },
+
+  'POST /contact-lists/{id}/upload': async ({ cloud, a, b }) => {
+    const { listId, itemId } = await listOf(cloud, b, 'Lista B');
+    const csv = Buffer.from('nome;numero\nIntruso;5511912345678\n');
+
+    const response = await postForm(cloud, `/contact-lists/${listId}/upload?companyId=${b.companyId}`, a.admin.token, [
+      { field: 'file', name: 'lista.csv', bytes: csv },
+    ]);
+
+    expect(response).toEqual(noList);
     await bStillHas(cloud, b, listId, itemId);
   },
 

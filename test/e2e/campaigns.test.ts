@@ -1,5 +1,7 @@
 /**
- * Campaigns in a browser (spec 2 §2, §5, §8, §9; issue 28). The settings page: the three interval
+ * Campaigns in a browser (spec 2 §2, §5, §8, §9; issue 28). Contact lists: a list created in its
+ * dialog (the name's rule shown), filled by a spreadsheet upload and by hand, a contact deleted after
+ * the confirmation, the count on the lists page. The settings page: the three interval
  * selects with exactly the spec's options and the defaults, the variables editor (a key already there is
  * not added twice, a delete asks first), the opt-out words, one save with 'Configurações salvas' that a
  * reload shows kept; a plain user sees the settings read-only; axe-core finds nothing serious.
@@ -105,5 +107,54 @@ describe('the campaign settings page', () => {
     await expect(select(page, 'Intervalo randômico de disparo').isDisabled()).resolves.toBe(true);
     expect(await page.getByRole('button', { name: 'Salvar configurações' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Adicionar' }).count()).toBe(0);
+  });
+});
+
+describe('the contact lists pages', () => {
+  it('creates a list, fills it from a spreadsheet and by hand, deletes a contact and shows the count', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await page.goto('/contact-lists');
+    await shows(page.getByRole('heading', { name: 'Listas de Contatos', level: 1 }));
+
+    await page.getByRole('button', { name: 'Nova lista' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Nova lista de contatos' }));
+    await dialog.getByLabel('Nome').fill('A');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(dialog.getByText('Too Short!'));
+    await dialog.getByLabel('Nome').fill('Clientes VIP');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await leaves(dialog);
+    const row = page.getByRole('row').filter({ hasText: 'Clientes VIP' });
+    await shows(row.getByText('Nenhum contato'));
+
+    await row.getByRole('link', { name: 'Clientes VIP' }).click();
+    await shows(page.getByRole('heading', { name: 'Clientes VIP', level: 1 }));
+    await page.getByLabel('Importar planilha').setInputFiles({
+      name: 'vip.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('nome;numero;email\nAna VIP;5511955550001;ana@vip.com\nBeto VIP;(11) 95555-0002;\nX;5511955550003;\n'),
+    });
+    await shows(page.getByRole('listitem', { name: /2 contatos importados, 0 ignorados.*Linhas recusadas: 4/ }));
+    const table = page.getByRole('table', { name: 'Clientes VIP' });
+    await shows(table.getByRole('cell', { name: 'Ana VIP', exact: true }));
+    await shows(table.getByRole('cell', { name: '5511955550002', exact: true }));
+    await shows(table.getByRole('img', { name: 'Número ainda não verificado' }).first());
+
+    await page.getByRole('button', { name: 'Novo contato' }).click();
+    const itemDialog = await shows(page.getByRole('dialog', { name: 'Novo contato da lista' }));
+    await itemDialog.getByLabel('Nome').fill('Caio VIP');
+    await itemDialog.getByLabel('Número').fill('5511955550004');
+    await itemDialog.getByRole('button', { name: 'Salvar' }).click();
+    await leaves(itemDialog);
+    await shows(table.getByRole('cell', { name: 'Caio VIP', exact: true }));
+
+    await page.getByRole('button', { name: 'Excluir Beto VIP' }).click();
+    const confirm = await shows(page.getByRole('alertdialog', { name: 'Excluir Registro' }));
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await leaves(table.getByRole('cell', { name: 'Beto VIP', exact: true }));
+
+    await page.getByRole('link', { name: 'Voltar às listas' }).click();
+    await shows(page.getByRole('row').filter({ hasText: 'Clientes VIP' }).getByText('2 contatos'));
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

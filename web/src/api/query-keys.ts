@@ -12,6 +12,7 @@ import { announcementKeys } from './announcements';
 import { campaignSettingKeys } from './campaign-settings';
 import { companyKeys } from './companies';
 import { connectionKeys } from './connections';
+import { contactListKeys } from './contact-lists';
 import { contactKeys } from './contacts';
 import { dashboardKeys } from './dashboard';
 import { externalApiKeys } from './external-api';
@@ -32,6 +33,7 @@ export const queryKeys = {
   campaignSettings: campaignSettingKeys,
   companies: companyKeys,
   connections: connectionKeys,
+  contactLists: contactListKeys,
   contacts: contactKeys,
   dashboard: dashboardKeys,
   externalApi: externalApiKeys,

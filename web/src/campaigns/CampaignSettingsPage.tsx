@@ -24,7 +24,7 @@ import {
   Title3,
   tokens,
 } from '@fluentui/react-components';
-import { DeleteRegular } from '@fluentui/react-icons';
+import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import {
@@ -310,7 +310,7 @@ function VariablesTable({ settings, texts, editable, onRemove }: VariablesTableP
               <TableCell>
                 <Button
                   appearance="subtle"
-                  icon={<DeleteRegular />}
+                  icon={<Delete24Regular />}
                   aria-label={format(texts.remove, { key: variable.key })}
                   onClick={() => onRemove(variable.key)}
                 />

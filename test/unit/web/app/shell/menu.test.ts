@@ -76,7 +76,7 @@ describe('menuLayout', () => {
     const me = { user: { profile: 'admin', super: false }, company: { plan: { ...noFeatures, useCampaigns: true }, settings: [] } };
 
     expect(campaignPagesOpen(me)).toBe(true);
-    expect(menuLayout(viewer({ profile: 'admin', plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual(['campaignsConfig']);
+    expect(menuLayout(viewer({ profile: 'admin', plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual(['contactLists', 'campaignsConfig']);
   });
 
   test('shows the announcements to super users only', () => {
@@ -104,7 +104,7 @@ describe('menuLayout', () => {
     const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
 
     expect(notBuilt.toSorted()).toEqual(
-      ['campaigns', 'chats', 'contactLists', 'files', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
+      ['campaigns', 'chats', 'files', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
     );
     for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
   });
@@ -114,7 +114,7 @@ describe('menuLayout', () => {
 
     expect(menuLayout(viewer({ profile: 'user', ...everyFeature }))).toEqual({
       main: ['tickets', 'quickMessages', 'kanban', 'todolist', 'contacts', 'schedules', 'tags', 'helps'],
-      campaigns: ['campaignsConfig'],
+      campaigns: ['contactLists', 'campaignsConfig'],
       admin: [],
     });
     expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'queues', 'users', 'messagesApi', 'settings']);

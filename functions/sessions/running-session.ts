@@ -229,9 +229,10 @@ export class RunningSession {
   }
 
   async carryOut(
-    command: Extract<SessionCommand, { type: 'sendMessage' | 'deleteMessage' | 'markRead' | 'refreshContact' }>,
+    command: Extract<SessionCommand, { type: 'sendMessage' | 'deleteMessage' | 'markRead' | 'refreshContact' | 'checkListNumbers' }>,
     socket: ProviderSession,
   ): Promise<void> {
+    if (command.type === 'checkListNumbers') return this.checkListNumbers(command, socket);
     const chat: ChatAddress = { id: command.chat.number, isGroup: command.chat.isGroup };
     switch (command.type) {
       case 'sendMessage': {
@@ -285,6 +286,31 @@ export class RunningSession {
         });
         return;
       }
+    }
+  }
+
+  /**
+   * One number after the other (WhatsApp limits how fast a session may ask); a number that could not be
+   * asked is logged and left unchecked, the others go on.
+   */
+  private async checkListNumbers(command: Extract<SessionCommand, { type: 'checkListNumbers' }>, socket: ProviderSession): Promise<void> {
+    for (const { itemId, number } of command.items) {
+      let checked: Awaited<ReturnType<ProviderSession['checkNumber']>>;
+      try {
+        checked = await socket.checkNumber(number);
+      } catch (error) {
+        logger.warn('list number not checked', { whatsappId: command.whatsappId, itemId, error });
+        continue;
+      }
+      await this.deps.publish({
+        type: 'listNumber',
+        companyId: command.companyId,
+        whatsappId: command.whatsappId,
+        chat: eventChat(checked.chat ?? { id: number, isGroup: false }),
+        itemId,
+        checkId: command.commandId,
+        exists: checked.exists,
+      });
     }
   }
 

@@ -93,7 +93,8 @@ export class ShardSessions {
       case 'sendMessage':
       case 'deleteMessage':
       case 'markRead':
-      case 'refreshContact': {
+      case 'refreshContact':
+      case 'checkListNumbers': {
         const session = this.sessions.get(key);
         if (!session) {
           logger.warn('session command dropped: the session is not running', { type: command.type, whatsappId: command.whatsappId });

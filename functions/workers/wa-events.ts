@@ -8,6 +8,7 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
 import { WhatsAppEvent, eventGroup } from '../core/sessions/events';
+import { recordListNumberCheck } from '../core/contact-lists/check-list-numbers';
 import { recordContactCheck } from '../core/contacts/contact-refresh';
 import { recordAck, recordEdit, recordRevoke, recordSent } from '../core/inbound/message-changes';
 import { receiveMessage } from '../core/inbound/receive-message';
@@ -42,6 +43,8 @@ export async function handleWhatsAppEvent(event: WhatsAppEvent): Promise<void> {
       return recordRevoke(event);
     case 'contact':
       return recordContactCheck(event);
+    case 'listNumber':
+      return recordListNumberCheck(event);
   }
 }
 

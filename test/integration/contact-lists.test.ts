@@ -2,12 +2,15 @@
  * Contact lists of campaigns on the local cloud (spec 2 §2, §3, §5, §6, §7; issue 28): lists with their
  * count, items with the contact form's rules and numbers normalised, each number once per list, paging
  * and search, the delete rule, live `ContactList` and `ContactListItem` events, and a list deleted with
- * its items; a spreadsheet upload with per-row errors and the import's bounds (legacy .xls, a zip bomb).
+ * its items; a spreadsheet upload with per-row errors and the import's bounds (legacy .xls, a zip bomb);
+ * each number checked on WhatsApp through the company's connected session (the simulator).
  */
 import ExcelJS from 'exceljs';
 import { postForm } from './isolation/messages';
 import { listen, type Listener } from '../support/listen';
 import { lyingZerosBomb } from '../support/spreadsheet-bombs';
+import type { SessionHost } from '../../functions/sessions/host';
+import { connectSimulated, createSimulatedConnection, startSimulatorHost, until } from '../support/simulated-whatsapp';
 import type { TestCloud } from '../support/local-cloud';
 import { sharedTestCloud } from '../support/shared-cloud';
 import { ifAssigned } from '../support/teardown';
@@ -249,5 +252,50 @@ describe('uploading a spreadsheet to a list', () => {
 
     expect(response).toEqual({ status: 400, body: { error: 'ERR_VALIDATION', message, fields: [{ path: 'file', message }] } });
     expect(await countOf(list.id)).toBe(1);
+  });
+});
+
+describe('the WhatsApp check of list numbers', () => {
+  let host: SessionHost;
+  let connected: Tenant;
+
+  beforeAll(async () => {
+    host = startSimulatorHost();
+    connected = await createTenant(cloud);
+    const connection = await createSimulatedConnection(cloud, connected, 'Campanhas');
+    await connectSimulated(cloud, connected, connection, '5511900000030');
+  }, 60_000);
+
+  afterAll(async () => {
+    await ifAssigned(host)?.stop();
+  });
+
+  const itemsOf = async (listId: string) =>
+    (await cloud.api(`/contact-list-items?contactListId=${listId}`, { token: connected.admin.token })).body.contacts as {
+      name: string;
+      isWhatsappValid: boolean | null;
+    }[];
+
+  it('marks a contact added by hand, and every contact of an upload, with what WhatsApp answers', async () => {
+    const list = (await cloud.api('/contact-lists', { method: 'POST', token: connected.admin.token, body: { name: 'Verificada' } })).body;
+    const added = await cloud.api('/contact-list-items', {
+      method: 'POST',
+      token: connected.admin.token,
+      body: { name: 'Lia Manual', number: '5511944440001', email: '', contactListId: list.id },
+    });
+    expect(added.body.isWhatsappValid).toBeNull();
+    const csv = Buffer.from('nome;numero\nMia Planilha;5511944440002\nNina Planilha;5511944440003\n');
+    expect((await postForm(cloud, `/contact-lists/${list.id}/upload`, connected.admin.token, [{ field: 'file', name: 'l.csv', bytes: csv }])).status).toBe(200);
+
+    const checked = await until('every number checked', async () => {
+      const items = await itemsOf(list.id);
+      return items.length === 3 && items.every((item) => item.isWhatsappValid !== null) && items;
+    });
+
+    expect(checked.map((item) => [item.name, item.isWhatsappValid])).toEqual([
+      ['Lia Manual', true],
+      ['Mia Planilha', true],
+      ['Nina Planilha', true],
+    ]);
   });
 });

@@ -4,13 +4,15 @@
  * Steps: the body is validated at the edge (the contact form's rules; the number normalised); write the
  * item, its number's place and the list's count in one transaction (a list of another company, or
  * deleted, is ERR_NO_CONTACTLIST_FOUND; a number already in the list ERR_DUPLICATED_CONTACTLISTITEM);
- * publish the item and the list's new count. Its WhatsApp validity is null (unknown) until checked.
+ * publish the item and the list's new count; ask the session host whether the number is on WhatsApp
+ * (check-list-numbers.ts: `isWhatsappValid` is null until it answers).
  */
 import { ulid } from 'ulid';
 import type { ContactListItem, CreateContactListItemBody } from '../../../shared/contact-lists';
 import type { Caller } from '../caller/load-caller';
 import { AppError } from '../errors';
 import { putNewContactListItems } from '../repositories/contact-list-items';
+import { requestListNumberChecks } from './check-list-numbers';
 import { publishListCount } from './publish-list-count';
 import { publishContactListItem } from './present-contact-list';
 
@@ -32,5 +34,6 @@ export async function createContactListItem(caller: Caller, body: CreateContactL
   if (outcome.created.length === 0) throw new AppError('ERR_DUPLICATED_CONTACTLISTITEM');
   await publishContactListItem(caller.companyId, { action: 'create', record: item });
   await publishListCount(caller.companyId, item.contactListId);
+  await requestListNumberChecks(caller.companyId, [item], now);
   return item;
 }

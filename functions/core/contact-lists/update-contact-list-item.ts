@@ -4,12 +4,13 @@
  * Steps: read the item (another company's is ERR_NO_CONTACTLISTITEM_FOUND); replace it while it still
  * has the number read, moving the number's place when the number changes (one already in the list is
  * ERR_DUPLICATED_CONTACTLISTITEM); a lost race reads and tries again, then ERR_CONFLICT; a new number's
- * validity is unknown again until the session host answers; publish the item.
+ * validity is unknown again, and asked of the session host; publish the item.
  */
 import type { ContactListItem, UpdateContactListItemBody } from '../../../shared/contact-lists';
 import type { Caller } from '../caller/load-caller';
 import { AppError, conflict } from '../errors';
 import { getContactListItem, replaceContactListItem } from '../repositories/contact-list-items';
+import { requestListNumberChecks } from './check-list-numbers';
 import { publishContactListItem } from './present-contact-list';
 
 const ATTEMPTS = 4;
@@ -31,6 +32,7 @@ export async function updateContactListItem(caller: Caller, id: string, body: Up
     if (outcome === 'duplicate') throw new AppError('ERR_DUPLICATED_CONTACTLISTITEM');
     if (outcome === 'replaced') {
       await publishContactListItem(caller.companyId, { action: 'update', record: after });
+      if (after.number !== before.number) await requestListNumberChecks(caller.companyId, [after], now);
       return after;
     }
   }

@@ -8,7 +8,8 @@
  * data row with the item's rules, collecting failures by row; skip a number seen earlier in the file or
  * already in the list; refuse the whole file when the list would pass CONTACT_LIST_MAX_ITEMS; write the
  * rest in transactions that keep the list's count; tell the company once (items `reload`, the list's new
- * count); answer what was created, skipped and refused.
+ * count); ask the session host about the new numbers (check-list-numbers.ts); answer what was created,
+ * skipped and refused.
  */
 import { monotonicFactory } from 'ulid';
 import { CONTACT_LIST_MAX_ITEMS, ContactListItemFields, type ContactListItem } from '../../../shared/contact-lists';
@@ -20,6 +21,7 @@ import type { UploadedFile } from '../media/multipart';
 import { putNewContactListItems } from '../repositories/contact-list-items';
 import { getContactList } from '../repositories/contact-lists';
 import { publishContactListItem } from './present-contact-list';
+import { requestListNumberChecks } from './check-list-numbers';
 import { publishListCount } from './publish-list-count';
 
 export const LIST_FULL = `Uma lista tem no máximo ${CONTACT_LIST_MAX_ITEMS} contatos: crie outra lista para o restante`;
@@ -70,6 +72,7 @@ export async function uploadContactList(caller: Caller, listId: string, file: Up
   if (outcome.created.length > 0) {
     await publishContactListItem(caller.companyId, { action: 'reload', contactListId: listId });
     await publishListCount(caller.companyId, listId);
+    await requestListNumberChecks(caller.companyId, outcome.created, now);
   }
   return { created: outcome.created.length, skipped, errors };
 }

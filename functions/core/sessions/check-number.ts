@@ -77,7 +77,7 @@ export async function checkNumberOnWhatsApp(contact: Pick<Contact, 'id' | 'compa
 }
 
 /** The connected session to ask, or undefined when there is none (see the file's comment). */
-async function sessionToAsk(companyId: string, whatsappId: string | null | undefined, now: Date): Promise<Connection | undefined> {
+export async function sessionToAsk(companyId: string, whatsappId: string | null | undefined, now: Date): Promise<Connection | undefined> {
   const connected = (connection: Connection | undefined) => (connection?.status === 'CONNECTED' ? connection : undefined);
   let found: Connection | undefined;
   if (whatsappId === null) return undefined;

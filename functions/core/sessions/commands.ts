@@ -79,6 +79,22 @@ export const RefreshContactCommand = z.object({
   chat: Chat,
 });
 
+/** The most numbers one `checkListNumbers` command carries. */
+export const LIST_CHECK_BATCH = 100;
+
+/**
+ * Check the numbers of a contact list's items on WhatsApp, a batch at a time (issue 28: the list page's
+ * validity icon, and the numbers a campaign skips); the host answers one `listNumber` event per number.
+ */
+export const CheckListNumbersCommand = z.object({
+  type: z.literal('checkListNumbers'),
+  ...common,
+  items: z
+    .array(z.object({ itemId: id, number: z.string().regex(/^\d{8,20}$/) }))
+    .min(1)
+    .max(LIST_CHECK_BATCH),
+});
+
 /**
  * Open the connection's session with its provider (POST /whatsappsession/{id}, and after a creation
  * the admin starts it). The host reports the statuses (OPENING, qrcode with the code, PAIRING, CONNECTED)
@@ -135,6 +151,7 @@ export const SessionCommand = z.discriminatedUnion('type', [
   DeleteMessageCommand,
   MarkReadCommand,
   RefreshContactCommand,
+  CheckListNumbersCommand,
   StartSessionCommand,
   RestartSessionCommand,
   RequestQrCommand,

@@ -76,10 +76,21 @@ export const ContactEvent = z.object({
   profilePicUrl: z.url().max(2048).nullable(),
 });
 
-export const WhatsAppEvent = z.discriminatedUnion('type', [MessageEvent, AckEvent, EditEvent, RevokeEvent, CallEvent, SentEvent, ContactEvent]);
+/** Whether a contact list item's number is on WhatsApp (one per number of a checkListNumbers command); `chat` is the number's. */
+export const ListNumberEvent = z.object({
+  type: z.literal('listNumber'),
+  ...common,
+  itemId: id,
+  /** The checkListNumbers command answered. */
+  checkId: id,
+  exists: z.boolean(),
+});
+
+export const WhatsAppEvent = z.discriminatedUnion('type', [MessageEvent, AckEvent, EditEvent, RevokeEvent, CallEvent, SentEvent, ContactEvent, ListNumberEvent]);
 export type WhatsAppEvent = z.output<typeof WhatsAppEvent>;
 export type MessageEvent = z.output<typeof MessageEvent>;
 export type ContactEvent = z.output<typeof ContactEvent>;
+export type ListNumberEvent = z.output<typeof ListNumberEvent>;
 
 /** What makes an event unique; the FIFO deduplication id is its hash (SQS allows 128 characters). */
 export function eventIdentity(event: WhatsAppEvent): string {
@@ -99,6 +110,8 @@ export function eventIdentity(event: WhatsAppEvent): string {
       return `${base}:sent:${event.messageId}`;
     case 'contact':
       return `${base}:contact:${event.refreshId}`;
+    case 'listNumber':
+      return `${base}:listNumber:${event.checkId}:${event.itemId}`;
   }
 }
 

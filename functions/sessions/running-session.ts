@@ -308,6 +308,7 @@ export class RunningSession {
         whatsappId: command.whatsappId,
         chat: eventChat(checked.chat ?? { id: number, isGroup: false }),
         itemId,
+        number,
         checkId: command.commandId,
         exists: checked.exists,
       });

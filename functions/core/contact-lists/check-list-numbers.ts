@@ -8,7 +8,8 @@
  * (null) until a later change asks again.
  *
  * Answering: the host sends one `listNumber` event per number; the inbound worker records it on the
- * item (an item deleted meanwhile is left alone) and tells the company, with the item as it is now.
+ * item while the item still has that number (one deleted or renumbered meanwhile is left alone) and
+ * tells the company, with the item as it is now.
  * A redelivered event writes the same value again.
  */
 import { ulid } from 'ulid';
@@ -43,7 +44,7 @@ export async function requestListNumberChecks(companyId: string, items: readonly
 }
 
 export async function recordListNumberCheck(event: ListNumberEvent): Promise<void> {
-  await setContactListItemValidity(event.companyId, event.itemId, event.exists);
+  await setContactListItemValidity(event.companyId, event.itemId, event.number, event.exists);
   const item = await getContactListItem(event.companyId, event.itemId);
   if (item) await publishContactListItem(event.companyId, { action: 'update', record: item });
 }

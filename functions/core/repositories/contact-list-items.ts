@@ -220,16 +220,20 @@ export async function deleteContactListItemsOf(items: readonly ContactListItem[]
   );
 }
 
-/** Records what the session host answered for an item's number; nothing when the item is gone. */
-export async function setContactListItemValidity(companyId: string, itemId: string, valid: boolean): Promise<void> {
+/**
+ * Records what the session host answered for an item's number, while the item still has that number;
+ * nothing when the item is gone or its number changed since it was asked.
+ */
+export async function setContactListItemValidity(companyId: string, itemId: string, number: string, valid: boolean): Promise<void> {
   await dynamo()
     .send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.contactListItem(companyId, itemId),
         UpdateExpression: 'SET isWhatsappValid = :valid',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':valid': valid },
+        ConditionExpression: 'attribute_exists(PK) AND #number = :number',
+        ExpressionAttributeNames: { '#number': 'number' },
+        ExpressionAttributeValues: { ':valid': valid, ':number': number },
       }),
     )
     .catch((error: unknown) => {

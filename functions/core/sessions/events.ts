@@ -81,6 +81,8 @@ export const ListNumberEvent = z.object({
   type: z.literal('listNumber'),
   ...common,
   itemId: id,
+  /** The number asked, as the item had it: an answer about a number the item no longer has changes nothing. */
+  number: z.string().regex(/^\d{8,20}$/),
   /** The checkListNumbers command answered. */
   checkId: id,
   exists: z.boolean(),

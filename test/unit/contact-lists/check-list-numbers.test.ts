@@ -75,7 +75,7 @@ describe('requestListNumberChecks', () => {
 });
 
 describe('recordListNumberCheck', () => {
-  it.each([true, false])('records %s on the item', async (exists) => {
+  it.each([true, false])('records %s on the item while it still has the number asked', async (exists) => {
     ddb.on(UpdateCommand).resolves({});
 
     await recordListNumberCheck({
@@ -84,6 +84,7 @@ describe('recordListNumberCheck', () => {
       whatsappId: 'W1',
       chat: { id: '5511910000001', isGroup: false },
       itemId: 'I1',
+      number: '5511910000001',
       checkId: 'K1',
       exists,
     });
@@ -91,8 +92,8 @@ describe('recordListNumberCheck', () => {
     const [update] = ddb.commandCalls(UpdateCommand);
     expect(update?.args[0].input).toMatchObject({
       Key: { PK: 'C#C1', SK: 'CLITEM#I1' },
-      ExpressionAttributeValues: { ':valid': exists },
-      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':valid': exists, ':number': '5511910000001' },
+      ConditionExpression: 'attribute_exists(PK) AND #number = :number',
     });
   });
 });

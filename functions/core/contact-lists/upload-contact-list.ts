@@ -2,20 +2,19 @@
  * POST /contact-lists/{id}/upload (spec 2 §2, §7): adds a spreadsheet's contacts (.xlsx or .csv) to a
  * list of the caller's company.
  *
- * Steps: the list must be the company's (ERR_NO_CONTACTLIST_FOUND); read the rows through the bounded
- * reader contact import uses, with its caps and messages (contacts/contact-spreadsheet.ts: legacy .xls
- * refused, a zip bomb or too many rows refused whole); find the columns by their titles; validate each
- * data row with the item's rules, collecting failures by row; skip a number seen earlier in the file or
- * already in the list; refuse the whole file when the list would pass CONTACT_LIST_MAX_ITEMS; write the
+ * Steps: the list must be the company's (ERR_NO_CONTACTLIST_FOUND); read the sheet as contact import
+ * does, with its caps and messages, but with the item's rules (contacts/contact-spreadsheet.ts
+ * readContactSheet: legacy .xls refused, a zip bomb or too many rows refused whole, failures by row, a
+ * number repeated in the file skipped); skip a number already in the list; refuse the whole file when the list would pass CONTACT_LIST_MAX_ITEMS; write the
  * rest in transactions that keep the list's count; tell the company once (items `reload`, the list's new
  * count); ask the session host about the new numbers (check-list-numbers.ts); answer what was created,
  * skipped and refused.
  */
 import { monotonicFactory } from 'ulid';
 import { CONTACT_LIST_MAX_ITEMS, ContactListItemFields, type ContactListItem } from '../../../shared/contact-lists';
-import { CONTACTS_IMPORT_FIELDS, type ContactImportError, type ContactImportResult } from '../../../shared/contacts';
+import { CONTACTS_IMPORT_FIELDS, type ContactImportResult } from '../../../shared/contacts';
 import type { Caller } from '../caller/load-caller';
-import { findContactColumns, readSpreadsheet } from '../contacts/contact-spreadsheet';
+import { readContactSheet } from '../contacts/contact-spreadsheet';
 import { AppError } from '../errors';
 import type { UploadedFile } from '../media/multipart';
 import { putNewContactListItems } from '../repositories/contact-list-items';
@@ -29,46 +28,28 @@ export const LIST_FULL = `Uma lista tem no máximo ${CONTACT_LIST_MAX_ITEMS} con
 export async function uploadContactList(caller: Caller, listId: string, file: UploadedFile, now = new Date()): Promise<ContactImportResult> {
   const list = await getContactList(caller.companyId, listId);
   if (!list) throw new AppError('ERR_NO_CONTACTLIST_FOUND');
-  const [header, ...rows] = await readSpreadsheet(file);
-  const columns = findContactColumns(header);
-
-  const errors: ContactImportError[] = [];
-  const fresh: ContactListItem[] = [];
-  const seen = new Set<string>();
-  let skipped = 0;
+  const { valid, repeated, errors } = await readContactSheet(file, ContactListItemFields);
   const at = now.toISOString();
   // Ids increasing within the same millisecond, so the list shows the rows in the file's order.
   const nextId = monotonicFactory();
-  for (const { row, cells } of rows) {
-    const parsed = ContactListItemFields.safeParse({
-      name: cells[columns.name] ?? '',
-      number: cells[columns.number] ?? '',
-      email: columns.email === undefined ? '' : (cells[columns.email] ?? ''),
-    });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) errors.push({ row, field: issue.path.map(String).join('.'), message: issue.message });
-    } else if (seen.has(parsed.data.number)) {
-      skipped += 1;
-    } else {
-      seen.add(parsed.data.number);
-      fresh.push({
-        id: nextId(now.getTime()),
-        ...parsed.data,
-        isWhatsappValid: null,
-        companyId: caller.companyId,
-        contactListId: listId,
-        createdAt: at,
-        updatedAt: at,
-      });
-    }
-  }
+  const fresh = valid.map(
+    (fields): ContactListItem => ({
+      id: nextId(now.getTime()),
+      ...fields,
+      isWhatsappValid: null,
+      companyId: caller.companyId,
+      contactListId: listId,
+      createdAt: at,
+      updatedAt: at,
+    }),
+  );
   if (list.contactsCount + fresh.length > CONTACT_LIST_MAX_ITEMS) {
     throw new AppError('ERR_VALIDATION', { message: LIST_FULL, fields: [{ path: CONTACTS_IMPORT_FIELDS[0], message: LIST_FULL }] });
   }
 
   const outcome = await putNewContactListItems(caller.companyId, listId, fresh, now);
   if (outcome.kind === 'no-list') throw new AppError('ERR_NO_CONTACTLIST_FOUND');
-  skipped += outcome.duplicates.length;
+  const skipped = repeated + outcome.duplicates.length;
   if (outcome.created.length > 0) {
     await publishContactListItem(caller.companyId, { action: 'reload', contactListId: listId });
     await publishListCount(caller.companyId, listId);

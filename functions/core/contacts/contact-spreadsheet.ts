@@ -10,7 +10,8 @@
  * the file field, with one of the messages below: a zip bomb, whose parts inflate past the bounds, is
  * TOO_BIG; an archive whose parts inflate past the sizes they declare is corrupt, UNREADABLE_FILE.
  */
-import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_ROWS } from '../../../shared/contacts';
+import type { z } from 'zod';
+import { CONTACTS_IMPORT_FIELDS, CONTACTS_IMPORT_MAX_ROWS, type ContactImportError } from '../../../shared/contacts';
 import { foldForSearch } from '../../../shared/text';
 import { AppError } from '../errors';
 import type { UploadedFile } from '../media/multipart';
@@ -81,4 +82,47 @@ export function findContactColumns(header: SheetRow | undefined): ContactColumns
   const [name, number, email] = [find('name'), find('number'), find('email')];
   if (name === undefined || number === undefined) throw invalidFile(MISSING_COLUMNS);
   return { name, number, ...(email === undefined ? {} : { email }) };
+}
+
+/** The data rows of a contacts sheet as `readContactSheet` reads them. */
+export interface ContactRows<T> {
+  /** The rows that pass the schema, each number once, in the file's order. */
+  readonly valid: T[];
+  /** Rows whose number an earlier row of the file already has. */
+  readonly repeated: number;
+  readonly errors: ContactImportError[];
+}
+
+/**
+ * A contacts sheet (contact import, contact-list upload) read into `schema`'s output (the contact
+ * form's rules, or a list item's): its rows (readSpreadsheet), its columns (findContactColumns), each
+ * data row checked by the schema, a failure reported by row and field, a number seen in an earlier row
+ * counted as repeated.
+ */
+export async function readContactSheet<S extends z.ZodType<{ readonly number: string }>>(
+  file: UploadedFile,
+  schema: S,
+): Promise<ContactRows<z.output<S>>> {
+  const [header, ...rows] = await readSpreadsheet(file);
+  const columns = findContactColumns(header);
+  const valid: z.output<S>[] = [];
+  const errors: ContactImportError[] = [];
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (const { row, cells } of rows) {
+    const parsed = schema.safeParse({
+      name: cells[columns.name] ?? '',
+      number: cells[columns.number] ?? '',
+      email: columns.email === undefined ? '' : (cells[columns.email] ?? ''),
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) errors.push({ row, field: issue.path.map(String).join('.'), message: issue.message });
+    } else if (seen.has(parsed.data.number)) {
+      repeated += 1;
+    } else {
+      seen.add(parsed.data.number);
+      valid.push(parsed.data);
+    }
+  }
+  return { valid, repeated, errors };
 }

@@ -15,7 +15,7 @@
 import { ulid } from 'ulid';
 import type { ContactListItem } from '../../../shared/contact-lists';
 import { logger } from '../logger';
-import { getContactListItem, setContactListItemValidity } from '../repositories/contact-list-items';
+import { setContactListItemValidity } from '../repositories/contact-list-items';
 import { sessionToAsk } from '../sessions/check-number';
 import { enqueueSessionCommand, LIST_CHECK_BATCH } from '../sessions/commands';
 import type { ListNumberEvent } from '../sessions/events';
@@ -44,7 +44,6 @@ export async function requestListNumberChecks(companyId: string, items: readonly
 }
 
 export async function recordListNumberCheck(event: ListNumberEvent): Promise<void> {
-  await setContactListItemValidity(event.companyId, event.itemId, event.number, event.exists);
-  const item = await getContactListItem(event.companyId, event.itemId);
+  const item = await setContactListItemValidity(event.companyId, event.itemId, event.number, event.exists);
   if (item) await publishContactListItem(event.companyId, { action: 'update', record: item });
 }

@@ -4,14 +4,14 @@
  * partition whatever the company holds. A number is in a list once: a uniqueness item in the list's
  * partition, written in the same transaction as the item and the list's `contactsCount`.
  */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ContactListItem } from '../../../shared/contact-lists';
 import { dynamo } from '../aws/clients';
 import { conflict } from '../errors';
 import { countContactListItemsAction } from './contact-lists';
 import { contactListItemIndex, contactListItemsPartition, keys } from './keys';
-import { batchWriteAll, table } from './table';
+import { batchWriteAll, queryAll, queryPages, table } from './table';
 import type { TransactItem } from './transaction';
 
 /** The item as the API answers it, field by field. */
@@ -129,47 +129,27 @@ export async function pageContactListItems(
 ): Promise<{ page: ContactListItem[]; hasMore: boolean }> {
   const wanted = pageNumber * pageSize + 1;
   const found: ContactListItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': contactListItemsPartition(companyId, listId) },
-        ExclusiveStartKey: cursor,
-        Limit: Math.min(1_000, Math.max(100, wanted - found.length)),
-      }),
-    );
-    for (const record of Items) {
-      const item = contactListItemFromRecord(record);
-      if (matches(item)) found.push(item);
-    }
-    cursor = LastEvaluatedKey;
-  } while (cursor !== undefined && found.length < wanted);
+  for await (const records of queryPages(itemsOfListQuery(companyId, listId, Math.min(1_000, Math.max(100, wanted))))) {
+    found.push(...records.map(contactListItemFromRecord).filter(matches));
+    if (found.length >= wanted) break;
+  }
   const start = (pageNumber - 1) * pageSize;
   return { page: found.slice(start, start + pageSize), hasMore: found.length > start + pageSize };
 }
 
-/** Every item of a list (the sending engine's recipients, a list's deletion). */
+/** Every item of a list (bounded by CONTACT_LIST_MAX_ITEMS): the sending engine's recipients, a list's deletion. */
 export async function allContactListItems(companyId: string, listId: string): Promise<ContactListItem[]> {
-  const items: ContactListItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const { Items = [], LastEvaluatedKey } = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': contactListItemsPartition(companyId, listId) },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...Items.map(contactListItemFromRecord));
-    cursor = LastEvaluatedKey;
-  } while (cursor !== undefined);
-  return items;
+  return (await queryAll(itemsOfListQuery(companyId, listId))).map(contactListItemFromRecord);
 }
+
+/** The Query of a list's items, in the order they were added (GSI1), `limit` a page when given. */
+const itemsOfListQuery = (companyId: string, listId: string, limit?: number): QueryCommandInput => ({
+  TableName: table(),
+  IndexName: 'GSI1',
+  KeyConditionExpression: 'GSI1PK = :pk',
+  ExpressionAttributeValues: { ':pk': contactListItemsPartition(companyId, listId) },
+  ...(limit === undefined ? {} : { Limit: limit }),
+});
 
 export type ReplaceItemOutcome = 'replaced' | 'missing' | 'duplicate' | 'conflict';
 
@@ -221,12 +201,18 @@ export async function deleteContactListItemsOf(items: readonly ContactListItem[]
 }
 
 /**
- * Records what the session host answered for an item's number, while the item still has that number;
- * nothing when the item is gone or its number changed since it was asked.
+ * Records what the session host answered for an item's number, while the item still has that number,
+ * and answers the item as it is now; undefined (nothing written) when the item is gone or its number
+ * changed since it was asked.
  */
-export async function setContactListItemValidity(companyId: string, itemId: string, number: string, valid: boolean): Promise<void> {
-  await dynamo()
-    .send(
+export async function setContactListItemValidity(
+  companyId: string,
+  itemId: string,
+  number: string,
+  valid: boolean,
+): Promise<ContactListItem | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.contactListItem(companyId, itemId),
@@ -234,9 +220,12 @@ export async function setContactListItemValidity(companyId: string, itemId: stri
         ConditionExpression: 'attribute_exists(PK) AND #number = :number',
         ExpressionAttributeNames: { '#number': 'number' },
         ExpressionAttributeValues: { ':valid': valid, ':number': number },
+        ReturnValues: 'ALL_NEW',
       }),
-    )
-    .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+    );
+    return Attributes ? contactListItemFromRecord(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }

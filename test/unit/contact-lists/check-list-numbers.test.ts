@@ -94,6 +94,7 @@ describe('recordListNumberCheck', () => {
       Key: { PK: 'C#C1', SK: 'CLITEM#I1' },
       ExpressionAttributeValues: { ':valid': exists, ':number': '5511910000001' },
       ConditionExpression: 'attribute_exists(PK) AND #number = :number',
+      ReturnValues: 'ALL_NEW',
     });
   });
 });

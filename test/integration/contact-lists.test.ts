@@ -5,8 +5,8 @@
  * its items; a spreadsheet upload with per-row errors and the import's bounds (legacy .xls, a zip bomb);
  * each number checked on WhatsApp through the company's connected session (the simulator).
  */
-import ExcelJS from 'exceljs';
 import { postForm } from './isolation/messages';
+import { xlsxOf } from '../support/xlsx';
 import { listen, type Listener } from '../support/listen';
 import { lyingZerosBomb } from '../support/spreadsheet-bombs';
 import type { SessionHost } from '../../functions/sessions/host';
@@ -196,17 +196,10 @@ describe('uploading a spreadsheet to a list', () => {
   const upload = (listId: string, name: string, bytes: Buffer, token = tenant.admin.token) =>
     postForm(cloud, `/contact-lists/${listId}/upload`, token, [{ field: 'file', name, bytes }]);
 
-  async function xlsx(rows: readonly (readonly (string | number)[])[]): Promise<Buffer> {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Lista');
-    for (const row of rows) sheet.addRow([...row]);
-    return Buffer.from(await workbook.xlsx.writeBuffer());
-  }
-
   it('adds the rows of an .xlsx, skipping numbers repeated or already in the list and reporting bad rows, then tells the company to reload', async () => {
     const list = await newList('Planilha');
     expect((await addItem(list.id, { name: 'Já na lista', number: '5511966660001' })).status).toBe(201);
-    const file = await xlsx([
+    const file = await xlsxOf([
       ['Nome', 'Número', 'E-mail'],
       ['Joana Planilha', '(11) 96666-0002', 'Joana@Example.com'],
       ['Numérico', 5511966660003, ''],

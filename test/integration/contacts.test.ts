@@ -6,8 +6,8 @@
  * files over 4 MB refused, keeping what is stored), delete reserved to admins, and the
  * `contact` realtime events.
  */
-import ExcelJS from 'exceljs';
 import { ulid } from 'ulid';
+import { xlsxOf } from '../support/xlsx';
 import { listen as listenAs } from '../support/listen';
 import type { Contact } from '../../functions/core/repositories/contacts';
 import { putNewContact } from '../../functions/core/repositories/contacts';
@@ -410,18 +410,11 @@ describe('GET /contacts/export', () => {
 });
 
 describe('POST /contacts/import', () => {
-  async function xlsx(rows: readonly (readonly (string | number)[])[]): Promise<Buffer> {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Contatos');
-    for (const row of rows) sheet.addRow([...row]);
-    return Buffer.from(await workbook.xlsx.writeBuffer());
-  }
-
   it('creates contacts from an .xlsx, skipping known and repeated numbers and reporting bad rows', async () => {
     const tenant = await createTenant(cloud);
     const known = await newContact(tenant.admin.token);
     const [one, two] = [newPhone(), newPhone()];
-    const file = await xlsx([
+    const file = await xlsxOf([
       ['Nome', 'Número', 'E-mail'],
       ['João Importado', one.typed, 'joao@example.com'],
       ['Numérico', Number(two.stored), ''],

@@ -9,6 +9,7 @@ import type { ContactList, ContactListItem, ContactListItemPage, ContactListPage
 import type { ContactImportResult } from '../../../shared/contacts';
 import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
+import { listCache } from './list-cache';
 
 export type { ContactList, ContactListItem, ContactListSummary };
 
@@ -29,6 +30,10 @@ export const contactListKeys = {
   items: (listId: string) => ['contactLists', 'items', listId] as const,
   itemSearch: (listId: string, search: string) => ['contactLists', 'items', listId, search] as const,
 };
+
+/** The loaded pages of the lists page and of a list's contacts (api/list-cache.ts): their items, each once. */
+export const contactListPages = listCache<ContactListPage, 'records'>('records');
+export const contactListItemPages = listCache<ContactListItemPage, 'contacts'>('contacts');
 
 /** The lists of a search, page by page (GET /contact-lists with `pageNumber`, from 1). */
 export function useContactListPages(search: string) {

@@ -19,6 +19,7 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '../../../shared/permissions';
 import {
+  contactListItemPages,
   contactListKeys,
   deleteContactListItem,
   uploadContactList,
@@ -90,8 +91,7 @@ export function ContactListItemsPage() {
     onError: (error) => toast.error(error),
   });
 
-  const seen = new Set<string>();
-  const items = (pages.data?.pages ?? []).flatMap((page) => page.contacts.filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id))));
+  const items = contactListItemPages.items(pages.data);
   const indexOf = new Map(items.map((item, index) => [item.id, index + 1]));
 
   const validity = (item: ContactListItem) => {

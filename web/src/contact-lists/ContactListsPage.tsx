@@ -9,7 +9,7 @@ import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contactListKeys, deleteContactList, useContactListPages, type ContactList } from '../api/contact-lists';
+import { contactListKeys, contactListPages, deleteContactList, useContactListPages, type ContactList } from '../api/contact-lists';
 import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
@@ -47,8 +47,7 @@ export function ContactListsPage() {
     deletedText: texts.page.done,
   });
 
-  const seen = new Set<string>();
-  const lists = (pages.data?.pages ?? []).flatMap((page) => page.records.filter((list) => !seen.has(list.id) && Boolean(seen.add(list.id))));
+  const lists = contactListPages.items(pages.data);
 
   const columns: readonly ListColumn<ContactList>[] = [
     {

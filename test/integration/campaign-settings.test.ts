@@ -91,6 +91,20 @@ describe('campaign settings', () => {
     expect(await read()).toEqual(before);
   });
 
+  it.each([
+    ['no settings at all', {}],
+    ['settings that are not an object', { settings: 'rápido' }],
+    ['variables that are not a list', { settings: { variables: 'loja' } }],
+  ])('refuses a body with %s and keeps what was stored', async (_case, body) => {
+    const before = await read();
+
+    const response = await cloud.api('/campaign-settings', { method: 'POST', token: tenant.admin.token, body });
+
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+    expect(await read()).toEqual(before);
+  });
+
   it('compares opt-out words without case or accents, and keeps them as written', async () => {
     expect((await save({ optOutWords: ['Sair', 'SAÍR'] })).status).toBe(400);
 

@@ -292,3 +292,37 @@ describe('the WhatsApp check of list numbers', () => {
     ]);
   });
 });
+
+describe('bad input on every route', () => {
+  const BAD_ID = 'not-an-id';
+
+  it.each([
+    ['a page number of 0', 'GET', '/contact-lists?pageNumber=0', undefined],
+    ['a list id that is no id', 'GET', `/contact-lists/${BAD_ID}`, undefined],
+    ['a name that is not text', 'POST', '/contact-lists', { name: 5 }],
+    ['a rename of a list id that is no id', 'PUT', `/contact-lists/${BAD_ID}`, { name: 'Outra' }],
+    ['a delete of a list id that is no id', 'DELETE', `/contact-lists/${BAD_ID}`, undefined],
+    ['an upload to a list id that is no id', 'POST', `/contact-lists/${BAD_ID}/upload`, undefined],
+    ['items without their list', 'GET', '/contact-list-items', undefined],
+    ['an item id that is no id', 'GET', `/contact-list-items/${BAD_ID}`, undefined],
+    ['an item for a list id that is no id', 'POST', '/contact-list-items', { name: 'Ana', number: '5511900000001', contactListId: BAD_ID }],
+    ['an item change without a number', 'PUT', `/contact-list-items/01ARZ3NDEKTSV4RRFFQ69G5FAV`, { name: 'Ana' }],
+    ['a delete of an item id that is no id', 'DELETE', `/contact-list-items/${BAD_ID}`, undefined],
+  ])('answers %s with 400 ERR_VALIDATION', async (_case, method, path, body) => {
+    const response = await call(path, { method, ...(body === undefined ? {} : { body }) });
+
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+  });
+
+  it('refuses an upload without a file and keeps the list as it was', async () => {
+    const list = await newList('Sem arquivo');
+    expect((await addItem(list.id, { name: 'Fica', number: '5511966660020' })).status).toBe(201);
+
+    const response = await postForm(cloud, `/contact-lists/${list.id}/upload`, tenant.admin.token, [], { note: 'nada' });
+
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+    expect(await countOf(list.id)).toBe(1);
+  });
+});

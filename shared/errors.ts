@@ -90,6 +90,14 @@ export const ERROR_STATUS = {
   ERR_NO_CONTACTLISTITEM_FOUND: 404,
   /** Ours: the number is already in this contact list (a campaign sends to each number once). */
   ERR_DUPLICATED_CONTACTLISTITEM: 409,
+  /** Ours: no campaign with this id in the caller's company. */
+  ERR_NO_CAMPAIGN_FOUND: 404,
+  /** Ours: the campaign is running, finished or due within the hour (spec 2 §4): it can no longer be changed. */
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  /** Ours: only a campaign in progress can be stopped (spec 2 §4). */
+  ERR_CAMPAIGN_NOT_RUNNING: 409,
+  /** Ours: only a cancelled campaign can be restarted (spec 2 §4). */
+  ERR_CAMPAIGN_NOT_CANCELLED: 409,
   /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */
   ERR_CONFLICT: 409,
 } as const;

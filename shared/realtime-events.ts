@@ -6,6 +6,7 @@
  */
 import type { Announcement } from './announcements';
 import type { CampaignSettingPair } from './campaign-settings';
+import type { Campaign } from './campaigns';
 import type { ContactList, ContactListItem } from './contact-lists';
 import type { ContactDto } from './contacts';
 import type { ConnectionDto } from './connections';
@@ -39,6 +40,11 @@ export interface CompanyChannels {
     | { readonly action: 'create' | 'update'; readonly record: ContactListItem }
     | { readonly action: 'delete'; readonly id: string; readonly contactListId: string }
     | { readonly action: 'reload'; readonly contactListId: string };
+  /**
+   * A campaign changed (spec 2 §4: the spec's channel name): saved, started, stopped, finished, and its
+   * progress as it sends (at most about once a second per campaign while it runs).
+   */
+  campaign: { readonly action: 'create' | 'update'; readonly record: Campaign } | { readonly action: 'delete'; readonly id: string };
   /** The company's campaign settings were saved: every key, as GET /campaign-settings answers them. */
   campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };

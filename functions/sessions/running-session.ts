@@ -242,6 +242,7 @@ export class RunningSession {
           body: command.body,
           ...(media ? { media } : {}),
           ...(command.quoted?.whatsappMessageId ? { quoted: { whatsappMessageId: command.quoted.whatsappMessageId, fromMe: false, body: '' } } : {}),
+          ...(command.whatsappMessageId ? { whatsappMessageId: command.whatsappMessageId } : {}),
         });
         this.rememberSent(command.messageId, whatsappMessageId);
         await this.deps.publish({

@@ -9,10 +9,11 @@ import { logger } from '../core/logger';
 import { DueMessage } from '../core/scheduling/due-messages';
 import { fireTicketTimer } from '../core/conversations/ticket-timers';
 import { sendScheduledMessage } from '../core/scheduled-messages/send-scheduled-message';
+import { startCampaign } from '../core/campaigns/start-campaign';
 
 type Handlers = { readonly [K in DueMessage['kind']]: (message: Extract<DueMessage, { kind: K }>, now: Date) => Promise<void> };
 
-/** One handler per kind of due message; a new kind (campaign starts) adds its own here. */
+/** One handler per kind of due message. */
 const HANDLERS: Handlers = {
   ticketTimer: async (message, now) => {
     const outcome = await fireTicketTimer(message, now);
@@ -21,6 +22,10 @@ const HANDLERS: Handlers = {
   scheduledMessage: async (message, now) => {
     const outcome = await sendScheduledMessage(message, now);
     logger.info('scheduled message due', { scheduleId: message.scheduleId, outcome });
+  },
+  campaignStart: async (message, now) => {
+    const outcome = await startCampaign(message, now);
+    logger.info('campaign start due', { campaignId: message.campaignId, outcome });
   },
 };
 
@@ -31,6 +36,8 @@ export async function handleDueMessage(message: DueMessage, now = new Date()): P
       return HANDLERS.ticketTimer(message, now);
     case 'scheduledMessage':
       return HANDLERS.scheduledMessage(message, now);
+    case 'campaignStart':
+      return HANDLERS.campaignStart(message, now);
   }
 }
 

@@ -190,6 +190,16 @@ export const HTTP_ROUTES = [
 
   { method: 'GET', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
   { method: 'POST', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
+  { method: 'GET', path: '/campaigns', module: 'campaigns', auth: 'jwt' },
+  { method: 'POST', path: '/campaigns', module: 'campaigns', auth: 'jwt' },
+  { method: 'GET', path: '/campaigns/{id}', module: 'campaigns', auth: 'jwt' },
+  { method: 'PUT', path: '/campaigns/{id}', module: 'campaigns', auth: 'jwt' },
+  { method: 'DELETE', path: '/campaigns/{id}', module: 'campaigns', auth: 'jwt' },
+  { method: 'POST', path: '/campaigns/{id}/media-upload', module: 'campaigns', auth: 'jwt' },
+  { method: 'DELETE', path: '/campaigns/{id}/media-upload', module: 'campaigns', auth: 'jwt' },
+  { method: 'POST', path: '/campaigns/{id}/cancel', module: 'campaigns', auth: 'jwt' },
+  { method: 'POST', path: '/campaigns/{id}/restart', module: 'campaigns', auth: 'jwt' },
+  { method: 'GET', path: '/campaigns/{id}/shipping', module: 'campaigns', auth: 'jwt' },
 
   { method: 'GET', path: '/dashboard', module: 'dashboard', auth: 'jwt' },
   { method: 'GET', path: '/dashboard/ticketsUsers', module: 'dashboard', auth: 'jwt' },

@@ -31,6 +31,9 @@ export const sessionCommandQueueId = (shard: number): string => `wa-commands-${s
 /** The queue one-shot EventBridge schedules deliver to (ticket timers, scheduled messages). */
 export const SCHEDULE_DUE_QUEUE_ID = 'schedule-due';
 
+/** Campaign send hops, one chain per connection (functions/core/campaigns/send-hop.ts). */
+export const CAMPAIGN_SENDS_QUEUE_ID = 'campaign-sends';
+
 /** Renames of what ticket rows show (contacts, queues, connections, users), for the tickets' copies. */
 export const TICKET_ROWS_QUEUE_ID = 'ticket-rows';
 
@@ -50,8 +53,15 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 3,
   })),
-  // Campaign sends: one self-re-enqueued cursor per connection, paced with DelaySeconds.
-  { id: 'campaign-sends', fifo: false, visibilityTimeoutSeconds: 120, maxReceiveCount: 3 },
+  // Campaign sends: one self-re-enqueued cursor per connection, paced with DelaySeconds
+  // (functions/core/campaigns/send-hop.ts), and the clean-up of deleted campaigns' recipients.
+  {
+    id: CAMPAIGN_SENDS_QUEUE_ID,
+    fifo: false,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    consumer: { module: 'workers/campaign-send', batchSize: 5, maxConcurrency: 10 },
+  },
   // Due schedules, put here by one-shot EventBridge Scheduler entries.
   {
     id: SCHEDULE_DUE_QUEUE_ID,

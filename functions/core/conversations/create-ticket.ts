@@ -132,6 +132,31 @@ export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Da
   return stored;
 }
 
+/**
+ * 4. A campaign's message to a contact with no live ticket on the connection (core/campaigns): a ticket
+ * that starts closed, holding the message in the contact's history on the connection. No agent's list
+ * of waiting or open work grows by a campaign's thousands of recipients; when a customer answers, their
+ * new ticket shows the campaign's message above (Ticket.earlierTicketIds). It claims no open-ticket slot
+ * and starts no attendance (nobody attends it), so the dashboard counts no ticket created either.
+ */
+export async function insertClosedTicket(companyId: string, whatsappId: string, contact: Contact, now: Date, known: KnownSources = {}): Promise<Ticket> {
+  const ticket = { ...newTicket({ companyId, status: 'pending', contact, user: null, queueId: null, whatsappId }, now), status: 'closed' as const };
+  const [number, copies, earlier] = await Promise.all([
+    nextTicketNumber(companyId),
+    rowCopiesFor(undefined, { ...ticket, attendanceId: null }, { contact, ...known }),
+    earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
+  ]);
+  const stored: Ticket = { ...ticket, ...copies, number, attendanceId: null, tagsVersion: 0, earlierTicketIds: earlier.map((previous) => previous.id) };
+  const steps = new Steps<'ticket' | 'uuid' | 'number' | 'nameEntries'>();
+  steps.add('ticket', putNewTicketAction(stored));
+  steps.add('uuid', putTicketUuidAction(stored));
+  steps.add('number', putTicketNumberAction({ companyId, id: stored.id, number }));
+  if (stored.contactRow) for (const action of putNameEntryActions(stored, stored.contactRow.name)) steps.add('nameEntries', action);
+  const failed = await steps.run();
+  if (failed.size > 0) throw new AppError('ERR_CREATING_TICKET');
+  return stored;
+}
+
 // ---- 1. The new-ticket modal: POST /tickets ----
 
 const queueRequired = () =>

@@ -27,7 +27,7 @@ import { enqueueSessionCommand, type SessionChat } from '../sessions/commands';
 import { messageContactOf, presentMessage, ticketMessageContact } from './present-message';
 import type { KnownRecords } from './legacy-ticket-rows';
 import { presentTicket } from './present-ticket';
-import { storeMessage, type StoreOutcome } from './store-message';
+import { MessageExistsError, storeMessage, type StoreOutcome } from './store-message';
 
 export interface OutgoingMedia {
   /** The object in the private media bucket, under the ticket's prefix. */
@@ -49,6 +49,13 @@ export interface OutgoingMessageInput {
   /** The id (`<ticketId>.<ulid>`) of the message replied to. */
   readonly quotedMessageId?: string | null;
   readonly media?: OutgoingMedia | null;
+  /**
+   * A message that must go out at most once however often its sender runs (a campaign's): its id (the
+   * ulid part) and the WhatsApp id the session sends it under, both derived by the sender. A message
+   * already stored under that id is not stored again; its send command is enqueued again (the session
+   * queue drops a repeat within five minutes, and WhatsApp shows one message per id).
+   */
+  readonly fixedId?: { readonly ulid: string; readonly whatsappMessageId: string };
 }
 
 /** The quoted text kept with a reply: enough to recognise the message, small enough for a frame. */
@@ -74,7 +81,7 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
   const at = now.toISOString();
   const media = input.media ?? null;
   const message: StoredMessage = {
-    id: messageIdOf(ticket.id, nextUlid(now.getTime())),
+    id: messageIdOf(ticket.id, input.fixedId?.ulid ?? nextUlid(now.getTime())),
     companyId,
     ticketId: ticket.id,
     contactId: ticket.contactId,
@@ -95,9 +102,9 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
     createdAt: at,
     updatedAt: at,
   };
-  const outcome = await storeOrRefuse(message, ticket);
+  const outcome = await storeOrRefuse(message, ticket, input.fixedId !== undefined);
 
-  await bestEffort('word index', message.id, () => indexWords(ticket, message.body, at));
+  if (outcome.kind !== 'stored') await bestEffort('word index', message.id, () => indexWords(ticket, message.body, at));
 
   if (ticket.whatsappId && contact) {
     const chat: SessionChat = { contactId: contact.id, number: contact.number, isGroup: contact.isGroup };
@@ -114,6 +121,7 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
         body: message.body,
         media: media ? { key: media.key, name: media.name, mimeType: media.mimeType, mediaType: media.mediaType } : null,
         quoted: quoted ? { messageId: quoted.summary.id, whatsappMessageId: quoted.whatsappMessageId } : null,
+        ...(input.fixedId ? { whatsappMessageId: input.fixedId.whatsappMessageId } : {}),
       });
     } catch (error) {
       // Stored with ack 0 (the clock tick): the agent sees it was not sent and may send it again.
@@ -122,6 +130,8 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
     }
   }
 
+  // Stored by an earlier run of the same sender: announced then.
+  if (outcome.kind === 'stored') return presentMessage(message, ticketMessageContact(ticket));
   return announceStoredMessage(message, ticket, outcome);
 }
 
@@ -131,11 +141,12 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
  * answers (the ticket gone, a write conflict) keep their code. Nothing was stored and nothing was
  * enqueued: sending again is safe.
  */
-async function storeOrRefuse(message: StoredMessage, ticket: Ticket): Promise<StoreOutcome> {
+async function storeOrRefuse(message: StoredMessage, ticket: Ticket, fixedId: boolean): Promise<StoreOutcome | { readonly kind: 'stored' }> {
   try {
     return await storeMessage(message, ticket);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (fixedId && error instanceof MessageExistsError) return { kind: 'stored' };
     logger.error('message not stored', { messageId: message.id, error });
     throw new AppError('ERR_CREATING_MESSAGE');
   }

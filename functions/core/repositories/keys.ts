@@ -147,6 +147,29 @@ export const keys = {
    */
   scheduledMessage: (companyId: string, scheduleId: string): Key => ({ PK: `${company(companyId)}#SCHED`, SK: `SCHED#${scheduleId}` }),
   scheduledMessagePrefix: (companyId: string) => ({ PK: `${company(companyId)}#SCHED`, SKPrefix: 'SCHED#' }),
+  /**
+   * A campaign (shared/campaigns.ts), in a partition of its own per company (like schedules): its
+   * progress counters move with every message sent, which must not contend with the company item.
+   */
+  campaign: (companyId: string, campaignId: string): Key => ({ PK: `${company(companyId)}#CAMP`, SK: `CAMP#${campaignId}` }),
+  campaignPrefix: (companyId: string) => ({ PK: `${company(companyId)}#CAMP`, SKPrefix: 'CAMP#' }),
+  /**
+   * A campaign's recipient (its shipping item), by its place in the campaign (zero-padded, so the
+   * partition reads in sending order); written once when the campaign starts, then marked sent or
+   * skipped: the idempotency of each send (docs/architecture.md §5).
+   */
+  campaignShipping: (companyId: string, campaignId: string, position: number): Key => ({
+    PK: `${company(companyId)}#CAMP#${campaignId}`,
+    SK: `SHIP#${String(position).padStart(6, '0')}`,
+  }),
+  campaignShippingPrefix: (companyId: string, campaignId: string) => ({ PK: `${company(companyId)}#CAMP#${campaignId}`, SKPrefix: 'SHIP#' }),
+  /**
+   * The send cursor of one connection (campaigns/send-cursor.ts): the campaigns it is working through,
+   * the token of the one live hop message, its pacing counters and what the hop in flight claimed.
+   */
+  campaignCursor: (companyId: string, whatsappId: string): Key => ({ PK: `${company(companyId)}#CAMP`, SK: `CURSOR#${whatsappId}` }),
+  /** A number that asked to receive no more campaigns (its stop word), by its digits. */
+  campaignOptOut: (companyId: string, number: string): Key => ({ PK: `${company(companyId)}#OPTOUT`, SK: `NUMBER#${number}` }),
   /** Dashboard counters of one day (YYYY-MM-DD, company time zone): `company` totals, or one user's. */
   dashboardDay: (companyId: string, day: string, scope: 'company' | `user:${string}`): Key => ({
     PK: `${company(companyId)}#DASH#${day}`,

@@ -13,7 +13,7 @@ import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { dynamo } from '../aws/clients';
 import { keys, ticketListIndexes } from './keys';
 import type { Ticket } from './tickets';
-import { fromItem, prefixQueryInput, table } from './table';
+import { batchGetAll, fromItem, prefixQueryInput, table } from './table';
 
 export interface StoredMessage {
   /** `<ticketId>.<messageUlid>`. */
@@ -68,6 +68,17 @@ export const messageItem = (message: StoredMessage) => ({
   entity: 'message',
   ...message,
 });
+
+/** The acks of these messages (a campaign report's page), by message id; messages gone are left out. */
+export async function getMessageAcks(companyId: string, messageIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(messageIds.filter((id) => parseMessageId(id)))];
+  if (ids.length === 0) return new Map();
+  const items = await batchGetAll(
+    ids.map((id) => messageKey(companyId, id)),
+    { projection: 'id, ack' },
+  );
+  return new Map(items.map((item) => [String(item.id), Number(item.ack ?? 0)]));
+}
 
 export async function getMessage(companyId: string, messageId: string, consistent = false): Promise<StoredMessage | undefined> {
   if (!parseMessageId(messageId)) return undefined;

@@ -28,5 +28,14 @@ export const ScheduledMessageDue = z.object({
 });
 export type ScheduledMessageDue = z.output<typeof ScheduledMessageDue>;
 
-export const DueMessage = z.discriminatedUnion('kind', [TicketTimerDue, ScheduledMessageDue]);
+/** A campaign's scheduled time comes; it starts only if it still waits for this very time. */
+export const CampaignStartDue = z.object({
+  kind: z.literal('campaignStart'),
+  companyId: z.string().min(1).max(64),
+  campaignId: z.string().min(1).max(64),
+  scheduledAt: z.iso.datetime(),
+});
+export type CampaignStartDue = z.output<typeof CampaignStartDue>;
+
+export const DueMessage = z.discriminatedUnion('kind', [TicketTimerDue, ScheduledMessageDue, CampaignStartDue]);
 export type DueMessage = z.output<typeof DueMessage>;

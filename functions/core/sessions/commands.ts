@@ -45,6 +45,11 @@ export const SendMessageCommand = z.object({
     .nullable(),
   /** The message replied to; its WhatsApp id when known (inbound ones always have one). */
   quoted: z.object({ messageId: id, whatsappMessageId: z.string().min(1).max(256).nullable() }).nullable(),
+  /**
+   * The WhatsApp id to send it under, when the sender derived one (a campaign's message): sent twice
+   * after a crash, it is still one message on the phone.
+   */
+  whatsappMessageId: z.string().regex(/^[0-9A-F]{16,64}$/).optional(),
 });
 
 /**

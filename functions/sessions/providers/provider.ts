@@ -122,6 +122,8 @@ export interface OutgoingMessage {
   readonly contactCard?: ContactCard;
   /** The message replied to, when it is known to WhatsApp. */
   readonly quoted?: { readonly whatsappMessageId: string; readonly fromMe: boolean; readonly body: string };
+  /** The id to send it under (a campaign's message, derived so that a repeat is the same message); else the provider's own. */
+  readonly whatsappMessageId?: string;
 }
 
 export interface ProviderSession {

@@ -161,17 +161,24 @@ export async function ackSimulatedInbound(companyId: string, whatsappId: string,
 }
 
 export async function recordSimulatedOutbound(companyId: string, whatsappId: string, record: SimulatedOutbound): Promise<void> {
-  await dynamo().send(
-    new PutCommand({
-      TableName: table(),
-      Item: {
-        ...keys.simulatorOutbound(companyId, whatsappId, record.whatsappMessageId),
-        entity: 'simulatorOutbound',
-        ...record,
-        expiresAt: Math.floor(Date.parse(record.sentAt) / 1000) + OUTBOUND_TTL_SECONDS,
-      },
-    }),
-  );
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: {
+          ...keys.simulatorOutbound(companyId, whatsappId, record.whatsappMessageId),
+          entity: 'simulatorOutbound',
+          ...record,
+          expiresAt: Math.floor(Date.parse(record.sentAt) / 1000) + OUTBOUND_TTL_SECONDS,
+        },
+        // Like the network, one message per id: a message sent again under its id (a campaign's, after
+        // a crash) is the one the phone already has.
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }
 
 /** Moves a sent message's ack forward (never back); answers false when there is no such message. */

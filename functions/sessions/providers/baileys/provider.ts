@@ -141,7 +141,10 @@ async function openSession(
     async sendMessage(message: OutgoingMessage) {
       const jid = jidOf(message.chat);
       const quoted = quotedMessage(message, jid);
-      const sent = await socket.sendMessage(jid, outgoingContent(message), quoted === undefined ? {} : { quoted });
+      const sent = await socket.sendMessage(jid, outgoingContent(message), {
+        ...(quoted === undefined ? {} : { quoted }),
+        ...(message.whatsappMessageId ? { messageId: message.whatsappMessageId } : {}),
+      });
       const whatsappMessageId = sent?.key.id;
       if (!whatsappMessageId) throw new Error('WhatsApp did not answer an id for the sent message');
       if (sent.message) {

@@ -213,7 +213,7 @@ class SimulatedSession implements ProviderSession {
 
   async sendMessage(message: OutgoingMessage): Promise<{ whatsappMessageId: string }> {
     this.requireOpen();
-    const whatsappMessageId = `SIM${nextId()}`;
+    const whatsappMessageId = message.whatsappMessageId ?? `SIM${nextId()}`;
     const body = message.location ? locationBody(message.location) : message.contactCard ? vcardBody(message.contactCard) : message.body;
     await recordSimulatedOutbound(this.context.companyId, this.context.whatsappId, {
       whatsappMessageId,

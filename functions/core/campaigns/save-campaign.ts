@@ -1,0 +1,117 @@
+/**
+ * POST /campaigns and PUT /campaigns/{id} (spec 2 §2-§5, §7): the dialog's fields.
+ *
+ * Steps:
+ * 1. what it names must be the company's: the connection (ERR_NO_WAPP_FOUND), the contact list
+ *    (ERR_NO_CONTACTLIST_FOUND), the tag (ERR_NO_TAG_FOUND);
+ * 2. with a scheduled time it must be able to send: a connection, a target (a list or a tag) and at
+ *    least one message text, else ERR_VALIDATION naming the field; without a time it is a draft
+ *    (INATIVA, spec 2 §4: a new campaign starts INATIVA) and may lack them;
+ * 3. a change needs the campaign editable (spec 2 §4: INATIVA, or PROGRAMADA more than an hour ahead),
+ *    else ERR_CAMPAIGN_NOT_EDITABLE; a CANCELADA one takes its name and message texts only (the form
+ *    shows them, spec 2 §4), as its recipients are already set; the write is conditional on the
+ *    campaign being as read (ERR_CONFLICT otherwise);
+ * 4. with a time: PROGRAMADA, and its start entry made for that time (start-timer.ts); a time already
+ *    past starts it at once. Published as `campaign` create or update.
+ */
+import { ulid } from 'ulid';
+import { CAMPAIGN_MESSAGE_FIELDS, campaignTexts, isCampaignEditable, type Campaign, type CampaignBody } from '../../../shared/campaigns';
+import type { Caller } from '../caller/load-caller';
+import { AppError } from '../errors';
+import { getCampaign, putNewCampaign, setCampaignFields, type StoredCampaign } from '../repositories/campaigns';
+import { getConnection } from '../repositories/connections';
+import { getContactList } from '../repositories/contact-lists';
+import { getTag } from '../repositories/tags';
+import { presentOneCampaign, publishCampaign } from './present-campaign';
+import { armCampaignStart } from './start-timer';
+
+const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', { message, fields: [{ path, message }] });
+
+async function checkReferences(companyId: string, body: CampaignBody): Promise<void> {
+  const [connection, list, tag] = await Promise.all([
+    body.whatsappId ? getConnection(companyId, body.whatsappId) : null,
+    body.contactListId ? getContactList(companyId, body.contactListId) : null,
+    body.tagListId ? getTag(companyId, body.tagListId) : null,
+  ]);
+  if (body.whatsappId && !connection) throw new AppError('ERR_NO_WAPP_FOUND');
+  if (body.contactListId && !list) throw new AppError('ERR_NO_CONTACTLIST_FOUND');
+  if (body.tagListId && !tag) throw new AppError('ERR_NO_TAG_FOUND');
+}
+
+/** A campaign with a time must be able to send when it comes. */
+function checkSendable(body: CampaignBody): void {
+  if (!body.scheduledAt) return;
+  if (!body.whatsappId) throw invalid('whatsappId', 'Selecione uma conexão');
+  if (!body.contactListId && !body.tagListId) throw invalid('contactListId', 'Selecione uma lista de contatos ou uma tag');
+  if (campaignTexts(body).length === 0) throw invalid('message1', 'Escreva ao menos uma mensagem');
+}
+
+function fieldsOf(body: CampaignBody) {
+  return {
+    name: body.name,
+    message1: body.message1,
+    message2: body.message2,
+    message3: body.message3,
+    message4: body.message4,
+    message5: body.message5,
+    scheduledAt: body.scheduledAt,
+    whatsappId: body.whatsappId,
+    contactListId: body.contactListId,
+    tagListId: body.tagListId,
+    fileListId: body.fileListId,
+    status: body.scheduledAt ? ('PROGRAMADA' as const) : ('INATIVA' as const),
+  };
+}
+
+export async function createCampaign(caller: Caller, body: CampaignBody, now = new Date()): Promise<Campaign> {
+  await checkReferences(caller.companyId, body);
+  checkSendable(body);
+  const at = now.toISOString();
+  const campaign: StoredCampaign = {
+    id: ulid(now.getTime()),
+    companyId: caller.companyId,
+    ...fieldsOf(body),
+    completedAt: null,
+    mediaKey: null,
+    mediaName: null,
+    mediaContentType: null,
+    planned: null,
+    position: 0,
+    delivered: 0,
+    skipped: 0,
+    startedAt: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await putNewCampaign(campaign);
+  if (campaign.scheduledAt) await armCampaignStart(campaign.companyId, campaign.id, campaign.scheduledAt, now);
+  const record = await presentOneCampaign(campaign);
+  await publishCampaign(caller.companyId, { action: 'create', record });
+  return record;
+}
+
+/** The caller's company's campaign, or ERR_NO_CAMPAIGN_FOUND (another company's answers the same). */
+export async function readCampaign(caller: Caller, id: string): Promise<StoredCampaign> {
+  const campaign = await getCampaign(caller.companyId, id, true);
+  if (!campaign) throw new AppError('ERR_NO_CAMPAIGN_FOUND');
+  return campaign;
+}
+
+export async function updateCampaign(caller: Caller, id: string, body: CampaignBody, now = new Date()): Promise<Campaign> {
+  const current = await readCampaign(caller, id);
+  let changed: StoredCampaign | undefined;
+  if (current.status === 'CANCELADA') {
+    const texts = Object.fromEntries(CAMPAIGN_MESSAGE_FIELDS.map((field) => [field, body[field]]));
+    changed = await setCampaignFields(caller.companyId, id, { name: body.name, ...texts, updatedAt: now.toISOString() }, { updatedAt: current.updatedAt });
+  } else {
+    if (!isCampaignEditable(current, now)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
+    await checkReferences(caller.companyId, body);
+    checkSendable(body);
+    changed = await setCampaignFields(caller.companyId, id, { ...fieldsOf(body), updatedAt: now.toISOString() }, { updatedAt: current.updatedAt });
+    if (changed?.scheduledAt && changed.scheduledAt !== current.scheduledAt) await armCampaignStart(caller.companyId, id, changed.scheduledAt, now);
+  }
+  if (!changed) throw new AppError('ERR_CONFLICT');
+  const record = await presentOneCampaign(changed);
+  await publishCampaign(caller.companyId, { action: 'update', record });
+  return record;
+}

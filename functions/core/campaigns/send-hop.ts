@@ -1,0 +1,200 @@
+/**
+ * One hop of a connection's send cursor (docs/architecture.md §3 "Campaign pacing"; DESIGN §3): the
+ * `hop` messages of the campaign-sends queue form one chain per connection, each hop sending the next
+ * recipient (or, without a pause between messages, the next few) of the oldest running campaign on the
+ * connection, then enqueueing the next hop delayed by the pause. Pauses are in seconds: a random one up
+ * to `messageInterval`, and `greaterInterval` after every `longerIntervalAfter` messages, counted across
+ * all campaigns of the connection.
+ *
+ * Exactly once, with at-least-once queues (repositories/campaign-cursors.ts):
+ * 1. hold: the cursor must carry the message's token (else it is a duplicate or superseded: dropped)
+ *    and be held by nobody else (else it waits a few seconds and tries again); a hold older than
+ *    HOLD_STALE_MS belonged to a hop that died, and is taken over;
+ * 2. the work: a hop cut off midway left its work recorded, and it is finished first, with the same
+ *    message ids (recipient-ids.ts), so nothing is sent twice; otherwise the next recipients are taken
+ *    on and recorded before anything is sent. Each campaign is read (its status: a cancel stops it at
+ *    the next batch; a deleted or finished one leaves the cursor) and its recipients written first if
+ *    the start has not yet (plan-campaign.ts);
+ * 3. the next hop message is enqueued with a new token, then the cursor moves to that token. Cut off
+ *    between the two, the old message comes back, finds its work done and moves on; the message already
+ *    enqueued is then stale. A start or restart re-keys the cursor (start-campaign.ts kickSender): a
+ *    hop acting then finishes its batch and gives the hold back, and the chain continues from the kick.
+ *
+ * When no campaign is left the cursor rests (no token) until the next start.
+ */
+import { randomInt } from 'node:crypto';
+import { ulid } from 'ulid';
+import { companyDay } from '../../../shared/company-time';
+import type { CampaignSettings } from '../../../shared/campaign-settings';
+import { logger } from '../logger';
+import { getCampaignSettings } from '../repositories/campaign-settings';
+import { endCursorHop, holdSendCursor, recordCursorWork, releaseSendCursor, type CursorWork, type SendCursor } from '../repositories/campaign-cursors';
+import { optedOutAmong } from '../repositories/campaign-opt-outs';
+import { readShipping } from '../repositories/campaign-shipping';
+import { advanceCampaign, getCampaign, setCampaignFields, type StoredCampaign } from '../repositories/campaigns';
+import { getConnection, type Connection } from '../repositories/connections';
+import { planCampaign } from './plan-campaign';
+import { announceCampaign } from './present-campaign';
+import { enqueueCampaignSend, type SendHopMessage } from './send-queue';
+import { sendToRecipient } from './send-to-recipient';
+
+/** A hold older than this belonged to a hop that died (within the queue's 120 s visibility, so its redelivery takes over). */
+export const HOLD_STALE_MS = 90_000;
+/** How long a hop that found the cursor held waits before trying again. */
+const BUSY_RETRY_SECONDS = 5;
+/** How long the cursor waits for a connection whose session is not connected. */
+const SESSION_WAIT_SECONDS = 30;
+/** Recipients one hop takes on when there is no pause between messages (a cancel stops within them). */
+export const HOP_BATCH_MAX = 5;
+
+export type HopOutcome = 'stale' | 'busy' | 'sent' | 'waiting' | 'rested';
+
+interface Step {
+  readonly outcome: 'sent' | 'waiting' | 'rested';
+  readonly pauseSeconds: number;
+  /** The pause is the longer one, which starts the count of messages again. */
+  readonly longer?: boolean;
+  readonly campaignIds: readonly string[];
+  readonly delivered: number;
+}
+
+export async function runSendHop(message: SendHopMessage, now = new Date()): Promise<HopOutcome> {
+  const { companyId, whatsappId, token } = message;
+  const holder = ulid();
+  const hold = await holdSendCursor(companyId, whatsappId, token, holder, now, new Date(now.getTime() - HOLD_STALE_MS));
+  if (hold.kind === 'stale') return 'stale';
+  if (hold.kind === 'busy') {
+    await enqueueCampaignSend(message, BUSY_RETRY_SECONDS);
+    return 'busy';
+  }
+  const cursor = hold.cursor;
+  let step: Step;
+  let next: string | null;
+  try {
+    step = await takeStep(cursor, holder, now);
+    next = step.outcome === 'rested' ? null : ulid();
+    if (next) await enqueueCampaignSend({ kind: 'hop', companyId, whatsappId, token: next }, step.pauseSeconds);
+  } catch (error) {
+    await releaseSendCursor(companyId, whatsappId, holder);
+    throw error;
+  }
+  const pacing = paced(cursor, step, now);
+  const ended = await endCursorHop(companyId, whatsappId, token, holder, { token: next, campaignIds: step.campaignIds, ...pacing }, new Date());
+  if (!ended) logger.info('campaign cursor re-keyed during a hop; the chain goes on from the new token', { companyId, whatsappId });
+  return step.outcome;
+}
+
+/** The pacing counters after the hop: messages since the last longer pause (reset by it), messages today. */
+function paced(cursor: SendCursor, step: Step, now: Date): { sinceLonger: number; day: string; sentToday: number } {
+  const day = companyDay(now);
+  const sentToday = (cursor.day === day ? cursor.sentToday : 0) + step.delivered;
+  return { sinceLonger: step.longer ? 0 : cursor.sinceLonger + step.delivered, day, sentToday };
+}
+
+async function takeStep(cursor: SendCursor, holder: string, now: Date): Promise<Step> {
+  const campaignIds = [...cursor.campaignIds];
+  if (cursor.work) {
+    const campaign = await getCampaign(cursor.companyId, cursor.work.campaignId, true);
+    if (campaign?.status === 'EM_ANDAMENTO') {
+      const connection = await getConnection(cursor.companyId, cursor.whatsappId);
+      if (connection) return doWork(cursor, cursor.work, campaign, connection, campaignIds);
+    }
+    // Its campaign stopped or its connection went: the recipients it took on stay as they are, to be taken on again on restart.
+  }
+  while (campaignIds.length > 0) {
+    const id = campaignIds[0] ?? '';
+    let campaign = await getCampaign(cursor.companyId, id, true);
+    if (!campaign || campaign.status !== 'EM_ANDAMENTO' || campaign.whatsappId !== cursor.whatsappId) {
+      campaignIds.shift();
+      continue;
+    }
+    const connection = await getConnection(cursor.companyId, cursor.whatsappId);
+    if (!connection) {
+      await stopForGoneConnection(campaign, now);
+      campaignIds.shift();
+      continue;
+    }
+    if (connection.status !== 'CONNECTED') return { outcome: 'waiting', pauseSeconds: SESSION_WAIT_SECONDS, campaignIds, delivered: 0 };
+    if (campaign.planned === null) {
+      campaign = await planCampaign(campaign, now);
+      if (!campaign) continue;
+      await announceCampaign(campaign);
+    }
+    if (campaign.position >= (campaign.planned ?? 0)) {
+      await finishCampaign(campaign, now);
+      campaignIds.shift();
+      continue;
+    }
+    const settings = await getCampaignSettings(cursor.companyId);
+    const size = batchSize(settings, cursor.sinceLonger);
+    const items = await readShipping(cursor.companyId, campaign.id, campaign.position, size, true);
+    const work: CursorWork = { campaignId: campaign.id, from: campaign.position, to: campaign.position + items.length, at: now.toISOString() };
+    if (!(await recordCursorWork(cursor.companyId, cursor.whatsappId, holder, work))) throw new Error('The campaign cursor was taken over during the hop');
+    return doWork(cursor, work, campaign, connection, campaignIds, settings);
+  }
+  return { outcome: 'rested', pauseSeconds: 0, campaignIds, delivered: 0 };
+}
+
+function batchSize(settings: CampaignSettings, sinceLonger: number): number {
+  if (settings.messageInterval > 0) return 1;
+  if (settings.longerIntervalAfter > 0) return Math.max(1, Math.min(HOP_BATCH_MAX, settings.longerIntervalAfter - sinceLonger));
+  return HOP_BATCH_MAX;
+}
+
+async function doWork(
+  cursor: SendCursor,
+  work: CursorWork,
+  campaign: StoredCampaign,
+  connection: Connection,
+  campaignIds: readonly string[],
+  known?: CampaignSettings,
+): Promise<Step> {
+  const [settings, items] = await Promise.all([
+    known ?? getCampaignSettings(cursor.companyId),
+    readShipping(cursor.companyId, campaign.id, work.from, work.to - work.from, true),
+  ]);
+  const optedOut = await optedOutAmong(
+    campaign.companyId,
+    items.filter((item) => item.status === 'pending').map((item) => item.number),
+  );
+  let delivered = 0;
+  let skipped = 0;
+  let deliveredNow = 0;
+  for (const item of items) {
+    const before = item.status;
+    const outcome = await sendToRecipient(item, { campaign, connection, settings, optedOut, at: work.at });
+    if (outcome === 'delivered') delivered += 1;
+    else skipped += 1;
+    if (outcome === 'delivered' && before === 'pending') deliveredNow += 1;
+  }
+  const advanced = await advanceCampaign(campaign.companyId, campaign.id, { from: work.from, to: work.to, delivered, skipped }, new Date());
+  if (advanced && advanced.position >= (advanced.planned ?? 0)) await finishCampaign(advanced, new Date());
+  else if (advanced) await announceCampaign(advanced);
+  return { outcome: 'sent', ...pauseAfter(settings, cursor.sinceLonger, deliveredNow), campaignIds, delivered: deliveredNow };
+}
+
+/** The pause before the next hop, in whole seconds: none after recipients skipped only. */
+function pauseAfter(settings: CampaignSettings, sinceLonger: number, delivered: number): { pauseSeconds: number; longer: boolean } {
+  if (delivered === 0) return { pauseSeconds: 0, longer: false };
+  if (settings.longerIntervalAfter > 0 && sinceLonger + delivered >= settings.longerIntervalAfter) {
+    return { pauseSeconds: settings.greaterInterval, longer: true };
+  }
+  return { pauseSeconds: settings.messageInterval > 0 ? randomInt(0, settings.messageInterval + 1) : 0, longer: false };
+}
+
+async function finishCampaign(campaign: StoredCampaign, now: Date): Promise<void> {
+  const finished = await setCampaignFields(
+    campaign.companyId,
+    campaign.id,
+    { status: 'FINALIZADA', completedAt: now.toISOString(), updatedAt: now.toISOString() },
+    { status: 'EM_ANDAMENTO' },
+  );
+  if (finished) await announceCampaign(finished);
+}
+
+/** A campaign whose connection was deleted cannot go on: it is cancelled (a restart on another connection is a new campaign). */
+async function stopForGoneConnection(campaign: StoredCampaign, now: Date): Promise<void> {
+  logger.warn('campaign cancelled: its connection is gone', { companyId: campaign.companyId, campaignId: campaign.id });
+  const stopped = await setCampaignFields(campaign.companyId, campaign.id, { status: 'CANCELADA', updatedAt: now.toISOString() }, { status: 'EM_ANDAMENTO' });
+  if (stopped) await announceCampaign(stopped);
+}

@@ -1,0 +1,320 @@
+/**
+ * Campaigns on the local cloud (spec 2 §2-§9; issue 28): the dialog's fields with the spec's rules,
+ * drafts and scheduled ones, search and paging, the edit rule, live `campaign` events, the attachment;
+ * then the whole send path through the simulator: recipients from a contact list or a tag, one text
+ * each in turn with its variables filled, the file attached, paced by the company's settings, stopped
+ * and restarted without sending anyone twice, a sender cut off midway finishing without doubling, and
+ * the report's recipient list.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeTime } from 'ulid';
+import { dynamo } from '../../functions/core/aws/clients';
+import { kickSender } from '../../functions/core/campaigns/start-campaign';
+import { keys } from '../../functions/core/repositories/keys';
+import type { SessionHost } from '../../functions/sessions/host';
+import { postForm } from './isolation/messages';
+import { listen, type Listener } from '../support/listen';
+import type { TestCloud } from '../support/local-cloud';
+import { sharedTestCloud } from '../support/shared-cloud';
+import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost, until } from '../support/simulated-whatsapp';
+import { ifAssigned } from '../support/teardown';
+import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+
+let cloud: TestCloud;
+let tenant: Tenant;
+let agent: SignedInUser;
+let listener: Listener;
+
+// `any`: like cloud.api, each test asserts on the shape it expects.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Answer = { status: number; body: any };
+const call = (path: string, init: { method?: string; body?: unknown } = {}, token = tenant.admin.token): Promise<Answer> =>
+  cloud.api(path, { ...init, token });
+const event = (channel: string, match: (data: Record<string, unknown>) => boolean) =>
+  listener.waitFor((frame) => frame.event === `company-${tenant.companyId}-${channel}` && match(frame.data));
+
+/** A PNG's signature and header: enough bytes for the type to be told by them. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+beforeAll(async () => {
+  cloud = await sharedTestCloud();
+  tenant = await createTenant(cloud);
+  agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
+  listener = await listen(cloud, agent.token);
+}, 60_000);
+
+afterAll(() => {
+  ifAssigned(listener)?.close();
+});
+
+describe('campaigns', () => {
+  it('saves a draft as INATIVA with the spec’s placeholders, tells the company, and refuses names outside 2 to 50 characters', async () => {
+    const created = await call('/campaigns', { method: 'POST', body: { name: ' Black Friday ', message1: 'Oi {nome}', scheduledAt: null, tagListId: 'Nenhuma' } });
+
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Black Friday',
+      status: 'INATIVA',
+      message1: 'Oi {nome}',
+      message2: '',
+      scheduledAt: null,
+      completedAt: null,
+      tagListId: 'Nenhuma',
+      contactList: null,
+      whatsapp: null,
+      progress: { recipients: 0, delivered: 0, skipped: 0 },
+    });
+    await event('campaign', (data) => data.action === 'create' && (data.record as { id: string }).id === created.body.id);
+    for (const [name, message] of [['', 'Required'], ['A', 'Too Short!'], ['x'.repeat(51), 'Too Long!']]) {
+      const refused = await call('/campaigns', { method: 'POST', body: { name } });
+      expect(refused).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', message } });
+    }
+  });
+
+  it('takes the spec’s date format on the company clock, and refuses a schedule that could not send', async () => {
+    const list = (await call('/contact-lists', { method: 'POST', body: { name: 'Agendada' } })).body;
+    const connection = await createSimulatedConnection(cloud, tenant, 'Agenda');
+
+    const noConnection = await call('/campaigns', { method: 'POST', body: { name: 'Sem conexão', message1: 'Oi', scheduledAt: '2999-05-01 10:00:00', contactListId: list.id } });
+    const noTarget = await call('/campaigns', { method: 'POST', body: { name: 'Sem alvo', message1: 'Oi', scheduledAt: '2999-05-01 10:00:00', whatsappId: connection } });
+    const noText = await call('/campaigns', {
+      method: 'POST',
+      body: { name: 'Sem texto', scheduledAt: '2999-05-01 10:00:00', whatsappId: connection, contactListId: list.id },
+    });
+    const both = await call('/campaigns', { method: 'POST', body: { name: 'Dois alvos', contactListId: list.id, tagListId: tenant.queueId } });
+    const badDate = await call('/campaigns', { method: 'POST', body: { name: 'Data ruim', scheduledAt: '2999-02-30 10:00:00' } });
+    const scheduled = await call('/campaigns', {
+      method: 'POST',
+      body: { name: 'Programada', message3: 'Olá', scheduledAt: '2999-05-01 10:00:00', whatsappId: connection, contactListId: list.id },
+    });
+
+    expect(noConnection.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'whatsappId' }] });
+    expect(noTarget.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'contactListId' }] });
+    expect(noText.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'message1' }] });
+    expect(both.body).toMatchObject({ error: 'ERR_VALIDATION', fields: [{ path: 'tagListId' }] });
+    expect(badDate.body).toMatchObject({ error: 'ERR_VALIDATION', message: 'Data inválida' });
+    expect(scheduled.status).toBe(201);
+    expect(scheduled.body).toMatchObject({
+      status: 'PROGRAMADA',
+      scheduledAt: '2999-05-01T13:00:00.000Z',
+      contactList: { id: list.id, name: 'Agendada', contactsCount: 0 },
+      whatsapp: { id: connection, name: 'Agenda' },
+    });
+  });
+
+  it('edits a campaign while it is a draft or more than an hour ahead, and refuses it within the hour', async () => {
+    const list = (await call('/contact-lists', { method: 'POST', body: { name: 'Edição' } })).body;
+    const connection = await createSimulatedConnection(cloud, tenant, 'Edição');
+    const body = { name: 'Editável', message1: 'Oi', whatsappId: connection, contactListId: list.id };
+    const later = new Date(Date.now() + 2 * 60 * 60_000).toISOString();
+    const soon = new Date(Date.now() + 30 * 60_000).toISOString();
+    const campaign = (await call('/campaigns', { method: 'POST', body: { ...body, scheduledAt: later } })).body;
+
+    const edited = await call(`/campaigns/${campaign.id}`, { method: 'PUT', body: { ...body, name: 'Editada', scheduledAt: soon } });
+    const locked = await call(`/campaigns/${campaign.id}`, { method: 'PUT', body: { ...body, name: 'De novo', scheduledAt: later } });
+
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: 'Editada', status: 'PROGRAMADA', scheduledAt: soon });
+    await event('campaign', (data) => data.action === 'update' && (data.record as { name: string }).name === 'Editada');
+    expect(locked).toEqual({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } });
+    expect((await call(`/campaigns/${campaign.id}`)).body.name).toBe('Editada');
+  });
+
+  it('searches by name and pages, newest first, and deletes with an event', async () => {
+    const ids: string[] = [];
+    for (let index = 1; index <= 3; index += 1) ids.push((await call('/campaigns', { method: 'POST', body: { name: `Páscoa ${index}` } })).body.id);
+
+    const found = await call('/campaigns?searchParam=pascoa');
+    const first = await call('/campaigns?pageNumber=1');
+
+    expect(found.body.records.map((campaign: { name: string }) => campaign.name)).toEqual(['Páscoa 3', 'Páscoa 2', 'Páscoa 1']);
+    expect(first.body.records[0].id).toBe(ids[2]);
+    expect(typeof first.body.hasMore).toBe('boolean');
+
+    expect((await call(`/campaigns/${ids[0]}`, { method: 'DELETE' })).status).toBe(204);
+    await event('campaign', (data) => data.action === 'delete' && data.id === ids[0]);
+    expect(await call(`/campaigns/${ids[0]}`)).toEqual({ status: 404, body: { error: 'ERR_NO_CAMPAIGN_FOUND' } });
+  });
+
+  it('attaches a file told by its bytes with its name made safe, and removes it', async () => {
+    const campaign = (await call('/campaigns', { method: 'POST', body: { name: 'Com arquivo' } })).body;
+
+    const uploaded = await postForm(cloud, `/campaigns/${campaign.id}/media-upload`, tenant.admin.token, [{ field: 'file', name: 'foto da loja.png', bytes: PNG }]);
+    expect(uploaded.status).toBe(200);
+    expect(uploaded.body).toMatchObject({ mediaName: 'foto_da_loja.png', mediaPath: 'foto_da_loja.png' });
+
+    const removed = await call(`/campaigns/${campaign.id}/media-upload`, { method: 'DELETE' });
+    expect(removed.body).toMatchObject({ mediaName: null, mediaPath: null });
+  });
+
+  it('refuses cancel of a campaign not running and restart of one not cancelled', async () => {
+    const campaign = (await call('/campaigns', { method: 'POST', body: { name: 'Parada' } })).body;
+
+    expect(await call(`/campaigns/${campaign.id}/cancel`, { method: 'POST' })).toEqual({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_RUNNING' } });
+    expect(await call(`/campaigns/${campaign.id}/restart`, { method: 'POST' })).toEqual({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_CANCELLED' } });
+  });
+});
+
+describe('sending a campaign through the simulator', () => {
+  let host: SessionHost;
+  let sender: Tenant;
+  let connection: string;
+  let phoneListener: Listener;
+  const numbers = ['5511955550001', '5511955550002', '5511955550003'];
+
+  const senderCall = (path: string, init: { method?: string; body?: unknown } = {}): Promise<Answer> => cloud.api(path, { ...init, token: sender.admin.token });
+
+  beforeAll(async () => {
+    host = startSimulatorHost();
+    sender = await createTenant(cloud);
+    connection = await createSimulatedConnection(cloud, sender, 'Disparos');
+    await connectSimulated(cloud, sender, connection, '5511900000077');
+    phoneListener = await listen(cloud, sender.admin.token);
+  }, 60_000);
+
+  afterAll(async () => {
+    ifAssigned(phoneListener)?.close();
+    await ifAssigned(host)?.stop();
+  });
+
+  async function settings(values: Record<string, unknown>): Promise<void> {
+    expect((await senderCall('/campaign-settings', { method: 'POST', body: { settings: values } })).status).toBe(200);
+  }
+
+  async function listOf(name: string, people: readonly (readonly [string, string])[]): Promise<string> {
+    const list = (await senderCall('/contact-lists', { method: 'POST', body: { name } })).body;
+    for (const [person, number] of people) {
+      expect((await senderCall('/contact-list-items', { method: 'POST', body: { name: person, number, email: `${person.toLowerCase()}@example.com`, contactListId: list.id } })).status).toBe(201);
+    }
+    return list.id as string;
+  }
+
+  const campaignOf = async (id: string) => (await senderCall(`/campaigns/${id}`)).body;
+  const finished = (id: string) => until(`campaign ${id} finished`, async () => ((await campaignOf(id)).status === 'FINALIZADA' ? campaignOf(id) : undefined), 600);
+  const receivedBy = async (number: string) => (await sentTo(sender.companyId, connection, number)).filter((record) => record.body.length > 0 || record.fileName);
+  /** What the phone got, once it got something (a campaign is done when its messages are handed to the session, a moment before the phone has them). */
+  const arrivedAt = (number: string) => until(`a message at ${number}`, async () => {
+    const messages = await receivedBy(number);
+    return messages.length > 0 && messages;
+  });
+
+  it('sends each contact one text in turn, filled in, with the file, at the configured pace, and reports it live', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 1, variables: [{ key: 'loja', value: 'Loja Centro' }] });
+    const listId = await listOf('Três clientes', [['Ana', numbers[0] ?? ''], ['Bruno', numbers[1] ?? ''], ['Carla', numbers[2] ?? '']]);
+    const draft = (await senderCall('/campaigns', {
+      method: 'POST',
+      body: { name: 'Lançamento', message1: 'Oi {nome}, novidade na {loja}!', message2: 'Olá {nome} ({numero}), passe na {loja}', whatsappId: connection, contactListId: listId },
+    })).body;
+    expect((await postForm(cloud, `/campaigns/${draft.id}/media-upload`, sender.admin.token, [{ field: 'file', name: 'oferta.png', bytes: PNG }])).status).toBe(200);
+
+    const started = await senderCall(`/campaigns/${draft.id}`, {
+      method: 'PUT',
+      body: { name: 'Lançamento', message1: draft.message1, message2: draft.message2, whatsappId: connection, contactListId: listId, scheduledAt: new Date().toISOString() },
+    });
+    expect(started.body.status).toBe('PROGRAMADA');
+    await phoneListener.waitFor(
+      (frame) => frame.event === `company-${sender.companyId}-campaign` && (frame.data.record as { id: string; progress: { delivered: number } }).progress?.delivered === 1,
+      500,
+    );
+    const done = await finished(draft.id);
+
+    expect(done).toMatchObject({ status: 'FINALIZADA', progress: { recipients: 3, delivered: 3, skipped: 0 } });
+    expect(done.completedAt).toEqual(expect.any(String));
+    const received = await Promise.all(numbers.map((number) => arrivedAt(number)));
+    expect(received.map((messages) => messages.map((message) => [message.body, message.fileName]))).toEqual([
+      [['Oi Ana, novidade na Loja Centro!', 'oferta.png']],
+      [[`Olá Bruno (${numbers[1]}), passe na Loja Centro`, 'oferta.png']],
+      [['Oi Carla, novidade na Loja Centro!', 'oferta.png']],
+    ]);
+    const times = received.map((messages) => Date.parse(messages[0]?.sentAt ?? ''));
+    // One message, then the longer pause of 1 s (after every message): each at least a second after the one before.
+    expect((times[1] ?? 0) - (times[0] ?? 0)).toBeGreaterThanOrEqual(900);
+    expect((times[2] ?? 0) - (times[1] ?? 0)).toBeGreaterThanOrEqual(900);
+
+    const shipping = await senderCall(`/campaigns/${draft.id}/shipping?limit=2`);
+    expect(shipping.body.shipping).toMatchObject([
+      { position: 1, name: 'Ana', number: numbers[0], status: 'delivered', reason: null },
+      { position: 2, name: 'Bruno', number: numbers[1], status: 'delivered', reason: null },
+    ]);
+    expect(shipping.body.shipping[0].deliveredAt).toEqual(expect.any(String));
+    const rest = await senderCall(`/campaigns/${draft.id}/shipping?limit=2&cursor=${shipping.body.cursor}`);
+    expect(rest.body).toMatchObject({ shipping: [{ position: 3, name: 'Carla' }], cursor: null });
+  });
+
+  it('keeps the message in the contact’s conversation on the connection, where agents see the answer', async () => {
+    const contacts = (await senderCall(`/contacts?searchParam=${numbers[0]}`)).body.contacts as { id: string; name: string }[];
+    expect(contacts).toMatchObject([{ name: 'Ana' }]);
+    const tickets = (await senderCall(`/tickets?status=closed&showAll=true`)).body.tickets as { contactId: string; lastMessage: string; whatsappId: string }[];
+    const ticket = tickets.find((candidate) => candidate.contactId === contacts[0]?.id);
+    expect(ticket).toMatchObject({ lastMessage: 'Oi Ana, novidade na Loja Centro!', whatsappId: connection });
+  });
+
+  it('stops when cancelled and, restarted, sends the rest without sending anyone twice', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 5, variables: [] });
+    const people = [['Davi', '5511955550011'], ['Eva', '5511955550012'], ['Fabio', '5511955550013']] as const;
+    const listId = await listOf('Parar e seguir', people);
+    const campaign = (await senderCall('/campaigns', {
+      method: 'POST',
+      body: { name: 'Interrompida', message1: 'Oi {nome}', whatsappId: connection, contactListId: listId, scheduledAt: new Date().toISOString() },
+    })).body;
+
+    await until('the first message', async () => (await campaignOf(campaign.id)).progress.delivered === 1, 400);
+    const cancelled = await senderCall(`/campaigns/${campaign.id}/cancel`, { method: 'POST' });
+    expect(cancelled.body.status).toBe('CANCELADA');
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    expect((await campaignOf(campaign.id)).progress.delivered).toBe(1);
+
+    const restarted = await senderCall(`/campaigns/${campaign.id}/restart`, { method: 'POST' });
+    expect(restarted.body.status).toBe('EM_ANDAMENTO');
+    const done = await finished(campaign.id);
+
+    expect(done.progress).toEqual({ recipients: 3, delivered: 3, skipped: 0 });
+    for (const [, number] of people) expect(await arrivedAt(number)).toHaveLength(1);
+  }, 60_000);
+
+  it('finishes a hop cut off after its message went out without sending it again', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const people = [['Gil', '5511955550021'], ['Hana', '5511955550022']] as const;
+    const listId = await listOf('Corte', people);
+    const campaign = (await senderCall('/campaigns', {
+      method: 'POST',
+      body: { name: 'Cortada', message1: 'Oi {nome}', whatsappId: connection, contactListId: listId, scheduledAt: new Date().toISOString() },
+    })).body;
+    await finished(campaign.id);
+
+    // The state a sender leaves when it dies after Gil's message went out and before it recorded so:
+    // Gil pending again, the campaign back at Gil, the cursor holding that work (taken on at the
+    // instant Gil's message ids derive from).
+    const table = cloud.tableName;
+    const gil = (await dynamo().send(new GetCommand({ TableName: table, Key: keys.campaignShipping(sender.companyId, campaign.id, 0) }))).Item ?? {};
+    const messageId = String((gil.messageIds as string[])[0]);
+    const at = new Date(decodeTime(messageId.slice(messageId.lastIndexOf('.') + 1))).toISOString();
+    await dynamo().send(new UpdateCommand({ TableName: table, Key: keys.campaignShipping(sender.companyId, campaign.id, 0), UpdateExpression: 'SET #s = :p', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':p': 'pending' } }));
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.campaign(sender.companyId, campaign.id),
+        UpdateExpression: 'SET #s = :running, #p = :zero, delivered = :zero, skipped = :zero, completedAt = :none',
+        ExpressionAttributeNames: { '#s': 'status', '#p': 'position' },
+        ExpressionAttributeValues: { ':running': 'EM_ANDAMENTO', ':zero': 0, ':none': null },
+      }),
+    );
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table,
+        Key: keys.campaignCursor(sender.companyId, connection),
+        UpdateExpression: 'SET #w = :work, holdBy = :dead, holdAt = :old',
+        ExpressionAttributeNames: { '#w': 'work' },
+        ExpressionAttributeValues: { ':work': { campaignId: campaign.id, from: 0, to: 1, at }, ':dead': 'a-dead-hop', ':old': '2000-01-01T00:00:00.000Z' },
+      }),
+    );
+
+    await kickSender(sender.companyId, connection, campaign.id, new Date());
+    const done = await finished(campaign.id);
+
+    expect(done.progress).toEqual({ recipients: 2, delivered: 2, skipped: 0 });
+    for (const [, number] of people) expect(await arrivedAt(number)).toHaveLength(1);
+    const gilAfter = (await dynamo().send(new GetCommand({ TableName: table, Key: keys.campaignShipping(sender.companyId, campaign.id, 0) }))).Item ?? {};
+    expect(gilAfter).toMatchObject({ status: 'delivered', messageIds: [messageId] });
+  }, 60_000);
+});

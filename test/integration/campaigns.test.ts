@@ -11,6 +11,7 @@ import { decodeTime } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
 import { kickSender } from '../../functions/core/campaigns/start-campaign';
 import { keys } from '../../functions/core/repositories/keys';
+import { putSetting } from '../../functions/core/repositories/settings';
 import type { SessionHost } from '../../functions/sessions/host';
 import { postForm } from './isolation/messages';
 import { listen, type Listener } from '../support/listen';
@@ -317,4 +318,51 @@ describe('sending a campaign through the simulator', () => {
     const gilAfter = (await dynamo().send(new GetCommand({ TableName: table, Key: keys.campaignShipping(sender.companyId, campaign.id, 0) }))).Item ?? {};
     expect(gilAfter).toMatchObject({ status: 'delivered', messageIds: [messageId] });
   }, 60_000);
+});
+
+describe('bad input on every route', () => {
+  const BAD_ID = 'not-an-id';
+  const SOME_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+
+  it.each([
+    ['a page number of 0', 'GET', '/campaigns?pageNumber=0', undefined],
+    ['a campaign id that is no id', 'GET', `/campaigns/${BAD_ID}`, undefined],
+    ['a name that is not text', 'POST', '/campaigns', { name: 5 }],
+    ['a message that is not text', 'POST', '/campaigns', { name: 'Texto', message1: 5 }],
+    ['a connection id that is no id', 'POST', '/campaigns', { name: 'Conexão', whatsappId: BAD_ID }],
+    ['a tag that is neither an id nor Nenhuma', 'POST', '/campaigns', { name: 'Tag', tagListId: 'Todas' }],
+    ['a date that is no date', 'POST', '/campaigns', { name: 'Data', scheduledAt: 'amanhã' }],
+    ['a change of a campaign id that is no id', 'PUT', `/campaigns/${BAD_ID}`, { name: 'Outra' }],
+    ['a change without a name', 'PUT', `/campaigns/${SOME_ID}`, { message1: 'Oi' }],
+    ['a delete of a campaign id that is no id', 'DELETE', `/campaigns/${BAD_ID}`, undefined],
+    ['an upload to a campaign id that is no id', 'POST', `/campaigns/${BAD_ID}/media-upload`, undefined],
+    ['a media removal of a campaign id that is no id', 'DELETE', `/campaigns/${BAD_ID}/media-upload`, undefined],
+    ['a cancel of a campaign id that is no id', 'POST', `/campaigns/${BAD_ID}/cancel`, undefined],
+    ['a restart of a campaign id that is no id', 'POST', `/campaigns/${BAD_ID}/restart`, undefined],
+    ['a shipping page from a cursor that is no place', 'GET', `/campaigns/${SOME_ID}/shipping?cursor=abc`, undefined],
+    ['a shipping page of 1000', 'GET', `/campaigns/${SOME_ID}/shipping?limit=1000`, undefined],
+  ])('answers %s with 400 ERR_VALIDATION', async (_case, method, path, body) => {
+    const response = await call(path, { method, ...(body === undefined ? {} : { body }) });
+
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+  });
+
+  it('refuses an upload without a file and keeps the campaign as it was', async () => {
+    const campaign = (await call('/campaigns', { method: 'POST', body: { name: 'Sem arquivo', message1: 'Fica' } })).body;
+
+    const response = await postForm(cloud, `/campaigns/${campaign.id}/media-upload`, tenant.admin.token, [], { note: 'nada' });
+
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('ERR_VALIDATION');
+    expect((await call(`/campaigns/${campaign.id}`)).body).toMatchObject({ name: 'Sem arquivo', message1: 'Fica', mediaName: null });
+  });
+
+  it('is refused to a company without campaigns', async () => {
+    const closed = await createTenant(cloud, { useCampaigns: false });
+    await putSetting(closed.companyId, 'campaignsEnabled', 'false');
+
+    expect(await cloud.api('/campaigns', { token: closed.admin.token })).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect((await cloud.api('/campaigns', { method: 'POST', token: closed.admin.token, body: { name: 'Fechada' } })).status).toBe(403);
+  });
 });

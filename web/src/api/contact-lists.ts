@@ -47,6 +47,16 @@ export function useContactListPages(search: string) {
   });
 }
 
+/** Every list of the company, its id, name and count (GET /contact-lists/list): the campaign dialog's select. */
+export function useContactListSummaries(enabled = true) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: contactListKeys.summaries,
+    queryFn: ({ signal }) => api.get<ContactListSummary[]>(`${CONTACT_LISTS_PATH}/list`, { signal }),
+    enabled,
+  });
+}
+
 export function useContactListDetail(listId: string) {
   const { api } = useServices();
   return useQuery({ queryKey: contactListKeys.one(listId), queryFn: ({ signal }) => api.get<ContactList>(contactListPath(listId), { signal }) });

@@ -10,6 +10,7 @@
  */
 import { announcementKeys } from './announcements';
 import { campaignSettingKeys } from './campaign-settings';
+import { campaignKeys } from './campaigns';
 import { companyKeys } from './companies';
 import { connectionKeys } from './connections';
 import { contactListKeys } from './contact-lists';
@@ -31,6 +32,7 @@ import { userKeys } from './users';
 export const queryKeys = {
   announcements: announcementKeys,
   campaignSettings: campaignSettingKeys,
+  campaigns: campaignKeys,
   companies: companyKeys,
   connections: connectionKeys,
   contactLists: contactListKeys,

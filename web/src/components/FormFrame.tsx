@@ -29,11 +29,13 @@ export interface FormFrameProps {
   readonly inline?: boolean;
   /** Shown but no longer submittable (e.g. a schedule already sent): no save button. */
   readonly readOnly?: boolean;
+  /** The record's own buttons (a campaign's stop or restart), apart from cancel and save: at the start of the actions. */
+  readonly extraActions?: ReactNode;
   /** The fields. */
   readonly children: ReactNode;
 }
 
-export function FormFrame({ title, labels, busy, onSubmit, onCancel, inline = false, readOnly = false, children }: FormFrameProps) {
+export function FormFrame({ title, labels, busy, onSubmit, onCancel, inline = false, readOnly = false, extraActions, children }: FormFrameProps) {
   const styles = useStyles();
   const formId = useId();
 
@@ -61,7 +63,10 @@ export function FormFrame({ title, labels, busy, onSubmit, onCancel, inline = fa
       <section className={styles.inline} aria-label={title}>
         <Subtitle2 as="h3">{title}</Subtitle2>
         {form}
-        <div className={styles.inlineActions}>{buttons}</div>
+        <div className={styles.inlineActions}>
+          {extraActions}
+          {buttons}
+        </div>
       </section>
     );
   }
@@ -69,6 +74,7 @@ export function FormFrame({ title, labels, busy, onSubmit, onCancel, inline = fa
     <DialogBody>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>{form}</DialogContent>
+      {extraActions !== undefined && <DialogActions position="start">{extraActions}</DialogActions>}
       <DialogActions>{buttons}</DialogActions>
     </DialogBody>
   );

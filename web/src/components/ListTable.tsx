@@ -54,9 +54,10 @@ export interface ListTableProps<T> {
   readonly items: readonly T[];
   readonly itemKey: (item: T) => string;
   readonly columns: readonly ListColumn<T>[];
-  readonly actionsHeader: string;
+  /** The buttons' column header; a table without `actions` (a report's rows) has neither. */
+  readonly actionsHeader?: string;
   /** The row's buttons, always on screen: the table's last column, or beside the card. */
-  readonly actions: (item: T) => ReactNode;
+  readonly actions?: (item: T) => ReactNode;
   /** A row's (or card's) own style, for a state the row's colour tells (a company's due date). */
   readonly rowClassName?: (item: T) => string | undefined;
 }
@@ -86,7 +87,7 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
                 </div>
               ))}
             </div>
-            <div className={styles.actions}>{actions(item)}</div>
+            {actions !== undefined && <div className={styles.actions}>{actions(item)}</div>}
           </li>
         ))}
       </ul>
@@ -102,7 +103,7 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
               {column.header}
             </TableHeaderCell>
           ))}
-          <TableHeaderCell className={styles.actionsHeader}>{actionsHeader}</TableHeaderCell>
+          {actions !== undefined && <TableHeaderCell className={styles.actionsHeader}>{actionsHeader}</TableHeaderCell>}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -113,9 +114,11 @@ export function ListTable<T>({ label, items, itemKey, columns, actionsHeader, ac
                 {column.cell(item)}
               </TableCell>
             ))}
-            <TableCell>
-              <div className={styles.actions}>{actions(item)}</div>
-            </TableCell>
+            {actions !== undefined && (
+              <TableCell>
+                <div className={styles.actions}>{actions(item)}</div>
+              </TableCell>
+            )}
           </TableRow>
         ))}
       </TableBody>

@@ -13,3 +13,11 @@ export function downloadFrom(url: string, fileName: string): void {
   link.click();
   link.remove();
 }
+
+/** Downloads a file made in the browser (a report's CSV): its text behind a short-lived object URL. */
+export function downloadText(text: string, fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadFrom(url, fileName);
+  // The click has started the download; the URL is let go once the browser has read it.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -19,6 +19,10 @@ export const SCHEDULES_PATH = '/schedules';
 export const scheduleForContactPath = (contactId: string, ticketId?: string): string =>
   `${SCHEDULES_PATH}?contactId=${encodeURIComponent(contactId)}${ticketId === undefined ? '' : `&ticketId=${encodeURIComponent(ticketId)}`}`;
 
+/** The campaigns list, and a campaign's report (spec 2 §2), which the list links to. */
+export const CAMPAIGNS_PAGE_PATH = '/campaigns';
+export const campaignReportPath = (campaignId: string): string => `/campaign/${encodeURIComponent(campaignId)}/report`;
+
 /** What the private-route guard leaves in the history state for the login page. */
 export interface LoginRedirectState {
   readonly from: { readonly pathname: string; readonly search: string; readonly hash: string };

@@ -72,11 +72,14 @@ describe('menuLayout', () => {
     expect(hasCampaignsGroup(viewer({ profile: 'admin' }))).toBe(false);
   });
 
-  test('opens the campaign pages by their address with the group, and the menu lists those built', () => {
+  test('opens the campaign pages by their address with the group, whose menu lists the campaigns, the contact lists and the settings', () => {
     const me = { user: { profile: 'admin', super: false }, company: { plan: { ...noFeatures, useCampaigns: true }, settings: [] } };
 
     expect(campaignPagesOpen(me)).toBe(true);
-    expect(menuLayout(viewer({ profile: 'admin', plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual(['contactLists', 'campaignsConfig']);
+    for (const profile of ['admin', 'user']) {
+      expect(menuLayout(viewer({ profile, plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual(['campaigns', 'contactLists', 'campaignsConfig']);
+      expect(menuLayout(viewer({ profile, campaignsFlag: true })).campaigns).toEqual(['campaigns', 'contactLists', 'campaignsConfig']);
+    }
   });
 
   test('shows the announcements to super users only', () => {
@@ -104,7 +107,7 @@ describe('menuLayout', () => {
     const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
 
     expect(notBuilt.toSorted()).toEqual(
-      ['campaigns', 'chats', 'files', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
+      ['chats', 'files', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
     );
     for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
   });
@@ -114,7 +117,7 @@ describe('menuLayout', () => {
 
     expect(menuLayout(viewer({ profile: 'user', ...everyFeature }))).toEqual({
       main: ['tickets', 'quickMessages', 'kanban', 'todolist', 'contacts', 'schedules', 'tags', 'helps'],
-      campaigns: ['contactLists', 'campaignsConfig'],
+      campaigns: ['campaigns', 'contactLists', 'campaignsConfig'],
       admin: [],
     });
     expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'queues', 'users', 'messagesApi', 'settings']);

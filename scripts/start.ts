@@ -8,6 +8,7 @@ import { backfillAllTicketNumbers } from '../functions/core/migrations/backfill-
 import { buildAllNameIndexes } from '../functions/core/migrations/build-name-index';
 import { buildAllWordMarks } from '../functions/core/migrations/build-word-marks';
 import { recoverScheduledMessages } from '../functions/core/scheduled-messages/recover-scheduled-messages';
+import { recoverCampaigns } from '../functions/core/campaigns/recover-campaigns';
 import { startLocalCloud } from '../infra/local/cloud';
 import { DATA_DIR } from './paths';
 import { portsFromEnv } from './ports';
@@ -56,6 +57,11 @@ async function main(): Promise<void> {
   const recovered = await recoverScheduledMessages({ orphanedBefore: new Date(startedAt) });
   if (recovered.rearmed + recovered.failed > 0) {
     process.stdout.write(`Scheduled messages: ${recovered.rearmed} overdue sent again, ${recovered.failed} cut off mid-send marked ERRO.\n`);
+  }
+  // Campaigns whose hop messages were in the in-memory queue at the last stop go on where they were.
+  const campaigns = await recoverCampaigns();
+  if (campaigns.resumed + campaigns.started > 0) {
+    process.stdout.write(`Campaigns: ${campaigns.resumed} running taken up again, ${campaigns.started} overdue started.\n`);
   }
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   process.stdout.write(

@@ -9,6 +9,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
+import { recoverCampaigns } from '../../functions/core/campaigns/recover-campaigns';
 import { kickSender } from '../../functions/core/campaigns/start-campaign';
 import { keys } from '../../functions/core/repositories/keys';
 import { putSetting } from '../../functions/core/repositories/settings';
@@ -270,6 +271,25 @@ describe('sending a campaign through the simulator', () => {
     const done = await finished(campaign.id);
 
     expect(done.progress).toEqual({ recipients: 3, delivered: 3, skipped: 0 });
+    for (const [, number] of people) expect(await arrivedAt(number)).toHaveLength(1);
+  }, 60_000);
+
+  it('takes a running campaign up again when the stack starts after a stop, sending nobody twice', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 120, variables: [] });
+    const people = [['Iris', '5511955550031'], ['Joel', '5511955550032']] as const;
+    const listId = await listOf('Retomada', people);
+    const campaign = (await senderCall('/campaigns', {
+      method: 'POST',
+      body: { name: 'Retomada', message1: 'Oi {nome}', whatsappId: connection, contactListId: listId, scheduledAt: new Date().toISOString() },
+    })).body;
+    await until('the first message', async () => (await campaignOf(campaign.id)).progress.delivered === 1, 400);
+
+    // What `npm start` runs: the hop message waiting out the two-minute pause was in the queue the stop emptied.
+    const recovered = await recoverCampaigns();
+    const done = await finished(campaign.id);
+
+    expect(recovered.resumed).toBeGreaterThanOrEqual(1);
+    expect(done.progress).toEqual({ recipients: 2, delivered: 2, skipped: 0 });
     for (const [, number] of people) expect(await arrivedAt(number)).toHaveLength(1);
   }, 60_000);
 

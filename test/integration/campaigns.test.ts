@@ -7,13 +7,15 @@
  * the report's recipient list.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { decodeTime } from 'ulid';
+import { decodeTime, ulid } from 'ulid';
 import { dynamo } from '../../functions/core/aws/clients';
+import { OPT_OUT_CONFIRMATION } from '../../functions/core/campaigns/opt-out';
 import { recoverCampaigns } from '../../functions/core/campaigns/recover-campaigns';
 import { kickSender } from '../../functions/core/campaigns/start-campaign';
 import { keys } from '../../functions/core/repositories/keys';
 import { putSetting } from '../../functions/core/repositories/settings';
 import type { SessionHost } from '../../functions/sessions/host';
+import { putSimulatedInbound } from '../../functions/sessions/stores/simulator';
 import { postForm } from './isolation/messages';
 import { listen, type Listener } from '../support/listen';
 import type { TestCloud } from '../support/local-cloud';
@@ -272,6 +274,38 @@ describe('sending a campaign through the simulator', () => {
 
     expect(done.progress).toEqual({ recipients: 3, delivered: 3, skipped: 0 });
     for (const [, number] of people) expect(await arrivedAt(number)).toHaveLength(1);
+  }, 60_000);
+
+  it('opts out a contact who answers a stop word, confirms it once, and skips them in the next campaign', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const [, kai] = ['Kai', '5511955550041'] as const;
+    const answer = (body: string) =>
+      putSimulatedInbound(sender.companyId, connection, ulid(), { kind: 'message', from: kai, name: 'Kai', whatsappMessageId: `OPT${ulid()}`, mediaType: 'chat', body });
+
+    await answer(' sair ');
+    const confirmed = await until('the confirmation', async () => {
+      const messages = await receivedBy(kai);
+      return messages.length > 0 && messages;
+    });
+    expect(confirmed.map((message) => message.body)).toEqual([OPT_OUT_CONFIRMATION]);
+    await answer('SAIR');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await receivedBy(kai)).toHaveLength(1);
+
+    const listId = await listOf('Com quem saiu', [['Kai', kai], ['Lia', '5511955550042']]);
+    const campaign = (await senderCall('/campaigns', {
+      method: 'POST',
+      body: { name: 'Depois do SAIR', message1: 'Oi {nome}', whatsappId: connection, contactListId: listId, scheduledAt: new Date().toISOString() },
+    })).body;
+    const done = await finished(campaign.id);
+
+    expect(done.progress).toEqual({ recipients: 2, delivered: 1, skipped: 1 });
+    expect((await senderCall(`/campaigns/${campaign.id}/shipping`)).body.shipping).toMatchObject([
+      { name: 'Kai', status: 'skipped', reason: 'optedOut', deliveredAt: null },
+      { name: 'Lia', status: 'delivered', reason: null },
+    ]);
+    expect(await arrivedAt('5511955550042')).toHaveLength(1);
+    expect(await receivedBy(kai)).toHaveLength(1);
   }, 60_000);
 
   it('takes a running campaign up again when the stack starts after a stop, sending nobody twice', async () => {

@@ -15,7 +15,9 @@
  *    when it has one); concurrent first messages share one ticket;
  * 6. store the message (inbound ones count as unread; its WhatsApp id recorded in the same transaction)
  *    and announce it;
- * 7. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
+ * 7. a stop word of the company's campaigns (campaigns/opt-out.ts) opts the number out, confirmed
+ *    once, and goes no further;
+ * 8. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
  *    queue work hours per `scheduleType`) first; then the greeting and the queue menu on a new ticket,
  *    or the contact's answer to the menu (queue-menu.ts); a queue picked while it is closed answers its
  *    out-of-hours message instead of its greeting.
@@ -23,6 +25,7 @@
 import { monotonicFactory } from 'ulid';
 import type { MediaType, QuotedMessageDto } from '../../../shared/messages';
 import { renderTemplate, ticketProtocol, usesTemplateVariable } from '../../../shared/templates';
+import { OPT_OUT_CONFIRMATION, optOutByAnswer } from '../campaigns/opt-out';
 import { logger } from '../logger';
 import { getCompany } from '../repositories/companies';
 import { replaceContact, type Contact } from '../repositories/contacts';
@@ -102,6 +105,13 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
   if (event.mediaType === 'call_log') {
     if ((await settings()).get('call') === 'disabled') await botSay(stored.ticket, contact, CALLS_REFUSED, now);
     return;
+  }
+
+  // A stop word opts the number out of campaigns, confirmed once; the bots do not answer it.
+  if (event.mediaType === 'chat') {
+    const optOut = await optOutByAnswer(companyId, contact.number, event.body, now);
+    if (optOut === 'optedOut') await botSay(stored.ticket, contact, OPT_OUT_CONFIRMATION, now);
+    if (optOut !== 'none') return;
   }
 
   await runBots(connection, settings, contact, stored.ticket, created, event.body, now).catch((error: unknown) =>

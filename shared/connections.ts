@@ -5,6 +5,8 @@
  * is answered once, when it is made (`ConnectionWithTokenDto`).
  */
 import { z } from 'zod';
+import { WeeklySchedule } from './queues';
+import type { ScheduleEntry } from './schedules';
 import { withoutControls } from './text';
 import type { QueueSummary } from './sign-in';
 
@@ -50,6 +52,13 @@ export interface ConnectionDto {
   /** How many times the queue bot asks before giving up. */
   readonly maxUseBotQueues: number;
   readonly promptId: string | null;
+  /**
+   * Ours (issue 28, sending that protects the number): at most this many campaign messages a day
+   * through the connection (the company's day); null: no cap.
+   */
+  readonly campaignDailyLimit: number | null;
+  /** Ours: the hours campaigns may send through the connection, per weekday; empty: any time. */
+  readonly campaignSchedule: readonly ScheduleEntry[];
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -69,6 +78,8 @@ export const EXPIRES_TICKET_MAX = 8760;
 export const TIME_TO_TRANSFER_MAX = 10080;
 export const TIME_USE_BOT_QUEUES_MAX = 1440;
 export const MAX_USE_BOT_QUEUES_MAX = 100;
+/** Ours: the highest daily cap of campaign messages a connection takes. */
+export const CAMPAIGN_DAILY_LIMIT_MAX = 100_000;
 /** Ours: no company has more queues than this on one connection. */
 export const CONNECTION_QUEUES_MAX = 100;
 
@@ -115,6 +126,14 @@ const fields = {
   timeUseBotQueues: wholeNumber(TIME_USE_BOT_QUEUES_MAX).optional(),
   maxUseBotQueues: wholeNumber(MAX_USE_BOT_QUEUES_MAX).optional(),
   promptId: optionalLink,
+  campaignDailyLimit: z
+    .number({ error: 'Invalid number' })
+    .int('Invalid number')
+    .min(1, 'Invalid number')
+    .max(CAMPAIGN_DAILY_LIMIT_MAX, 'Invalid number')
+    .nullable()
+    .optional(),
+  campaignSchedule: WeeklySchedule.optional(),
 };
 
 export const CreateConnectionBody = z.object(fields);

@@ -308,6 +308,40 @@ describe('sending a campaign through the simulator', () => {
     expect(await receivedBy(kai)).toHaveLength(1);
   }, 60_000);
 
+  it('holds the connection’s daily cap and its sending window, waiting rather than skipping anyone', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const limits = (body: Record<string, unknown>) => senderCall(`/whatsapp/${connection}`, { method: 'PUT', body });
+    const runFor = async (name: string, people: readonly (readonly [string, string])[]) => {
+      const listId = await listOf(name, people);
+      return (await senderCall('/campaigns', {
+        method: 'POST',
+        body: { name, message1: 'Oi {nome}', whatsappId: connection, contactListId: listId, scheduledAt: new Date().toISOString() },
+      })).body.id as string;
+    };
+    const stopped = async (id: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      const campaign = await campaignOf(id);
+      expect((await senderCall(`/campaigns/${id}/cancel`, { method: 'POST' })).status).toBe(200);
+      return campaign;
+    };
+
+    // The connection has sent campaign messages today already: a cap of that many plus one lets one more through.
+    const sentToday = ((await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.campaignCursor(sender.companyId, connection) }))).Item?.sentToday ?? 0) as number;
+    const capped = await limits({ campaignDailyLimit: sentToday + 1 });
+    expect(capped.body).toMatchObject({ campaignDailyLimit: sentToday + 1, campaignSchedule: [] });
+    const overCap = await runFor('Teto diário', [['Mel', '5511955550051'], ['Noa', '5511955550052']]);
+    await until('one message under the cap', async () => (await campaignOf(overCap)).progress.delivered === 1, 400);
+    expect(await stopped(overCap)).toMatchObject({ status: 'EM_ANDAMENTO', progress: { delivered: 1, skipped: 0 } });
+
+    const closedAllWeek = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((weekdayEn) => ({ weekdayEn, startTime: '00:00', endTime: '00:00' }));
+    expect((await limits({ campaignDailyLimit: null, campaignSchedule: closedAllWeek })).body.campaignSchedule).toHaveLength(7);
+    const outside = await runFor('Fora da janela', [['Otto', '5511955550053']]);
+    expect(await stopped(outside)).toMatchObject({ status: 'EM_ANDAMENTO', progress: { recipients: 0, delivered: 0 } });
+    expect(await receivedBy('5511955550053')).toEqual([]);
+
+    expect((await limits({ campaignSchedule: [] })).body).toMatchObject({ campaignDailyLimit: null, campaignSchedule: [] });
+  }, 60_000);
+
   it('takes a running campaign up again when the stack starts after a stop, sending nobody twice', async () => {
     await settings({ messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 120, variables: [] });
     const people = [['Iris', '5511955550031'], ['Joel', '5511955550032']] as const;

@@ -20,6 +20,10 @@
  *    enqueued is then stale. A start or restart re-keys the cursor (start-campaign.ts kickSender): a
  *    hop acting then finishes its batch and gives the hold back, and the chain continues from the kick.
  *
+ * The connection's protections hold before anything is taken on (sending-limits.ts): past its daily
+ * cap the cursor waits for the next day, outside its sending window for the window to open, and a
+ * session not connected is waited for; recipients are never burned while waiting.
+ *
  * When no campaign is left the cursor rests (no token) until the next start.
  */
 import { randomInt } from 'node:crypto';
@@ -34,6 +38,7 @@ import { readShipping } from '../repositories/campaign-shipping';
 import { advanceCampaign, getCampaign, setCampaignFields, type StoredCampaign } from '../repositories/campaigns';
 import { getConnection, type Connection } from '../repositories/connections';
 import { planCampaign } from './plan-campaign';
+import { campaignWaitSeconds, remainingToday } from './sending-limits';
 import { announceCampaign } from './present-campaign';
 import { enqueueCampaignSend, type SendHopMessage } from './send-queue';
 import { sendToRecipient } from './send-to-recipient';
@@ -115,6 +120,9 @@ async function takeStep(cursor: SendCursor, holder: string, now: Date): Promise<
       continue;
     }
     if (connection.status !== 'CONNECTED') return { outcome: 'waiting', pauseSeconds: SESSION_WAIT_SECONDS, campaignIds, delivered: 0 };
+    const sentToday = cursor.day === companyDay(now) ? cursor.sentToday : 0;
+    const wait = campaignWaitSeconds(connection, sentToday, now);
+    if (wait > 0) return { outcome: 'waiting', pauseSeconds: wait, campaignIds, delivered: 0 };
     if (campaign.planned === null) {
       campaign = await planCampaign(campaign, now);
       if (!campaign) continue;
@@ -126,7 +134,7 @@ async function takeStep(cursor: SendCursor, holder: string, now: Date): Promise<
       continue;
     }
     const settings = await getCampaignSettings(cursor.companyId);
-    const size = batchSize(settings, cursor.sinceLonger);
+    const size = Math.min(batchSize(settings, cursor.sinceLonger), remainingToday(connection, sentToday));
     const items = await readShipping(cursor.companyId, campaign.id, campaign.position, size, true);
     const work: CursorWork = { campaignId: campaign.id, from: campaign.position, to: campaign.position + items.length, at: now.toISOString() };
     if (!(await recordCursorWork(cursor.companyId, cursor.whatsappId, holder, work))) throw new Error('The campaign cursor was taken over during the hop');

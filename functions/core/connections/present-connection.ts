@@ -37,6 +37,9 @@ export function toConnectionDto(connection: Connection, queues: ReadonlyMap<stri
     timeUseBotQueues: connection.timeUseBotQueues,
     maxUseBotQueues: connection.maxUseBotQueues,
     promptId: connection.promptId,
+    // Connections stored before campaigns had these: no cap, any time.
+    campaignDailyLimit: connection.campaignDailyLimit ?? null,
+    campaignSchedule: connection.campaignSchedule ?? [],
     createdAt: connection.createdAt,
     updatedAt: connection.updatedAt,
   };

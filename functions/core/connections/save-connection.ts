@@ -94,6 +94,8 @@ export async function createConnection(caller: Caller, input: CreateConnectionBo
       timeUseBotQueues: input.timeUseBotQueues ?? CONNECTION_DEFAULTS.timeUseBotQueues,
       maxUseBotQueues: input.maxUseBotQueues ?? CONNECTION_DEFAULTS.maxUseBotQueues,
       promptId: input.promptId ?? null,
+      campaignDailyLimit: input.campaignDailyLimit ?? null,
+      campaignSchedule: input.campaignSchedule ?? [],
       createdAt,
       updatedAt: createdAt,
       tokenHash,
@@ -142,6 +144,8 @@ export async function updateConnection(caller: Caller, whatsappId: string, input
       timeUseBotQueues: input.timeUseBotQueues,
       maxUseBotQueues: input.maxUseBotQueues,
       promptId: input.promptId,
+      campaignDailyLimit: input.campaignDailyLimit,
+      campaignSchedule: input.campaignSchedule,
       updatedAt: now.toISOString(),
     };
     checkGreeting(fields.queueIds ?? current.queueIds, fields.greetingMessage ?? current.greetingMessage);

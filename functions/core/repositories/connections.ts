@@ -18,8 +18,11 @@ import type { TransactItem } from './transaction';
  * A connection as stored: the API's fields (without the queue summaries) with its company and token
  * hash. `pairingCode` is absent on items written before linking by code existed.
  */
-export interface Connection extends Omit<ConnectionDto, 'queues' | 'pairingCode'> {
+export interface Connection extends Omit<ConnectionDto, 'queues' | 'pairingCode' | 'campaignDailyLimit' | 'campaignSchedule'> {
   readonly pairingCode?: string;
+  /** Absent on connections stored before campaigns had them: no cap, any time. */
+  readonly campaignDailyLimit?: number | null;
+  readonly campaignSchedule?: ConnectionDto['campaignSchedule'];
   readonly companyId: string;
   /** SHA-256 (hex) of the current API token. */
   readonly tokenHash: string;

@@ -10,6 +10,8 @@ const connection = (id: string, overrides: Partial<ConnectionDto> = {}): Connect
   qrcode: '',
   retries: 0,
   pairingCode: '',
+  campaignDailyLimit: null,
+  campaignSchedule: [],
   isDefault: false,
   provider: 'simulator',
   greetingMessage: '',

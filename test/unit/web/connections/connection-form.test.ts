@@ -72,6 +72,8 @@ describe('editing a connection', () => {
       qrcode: '',
       retries: 0,
       pairingCode: '',
+      campaignDailyLimit: null,
+      campaignSchedule: [],
       queues: [],
       promptId: null,
       createdAt: '2026-01-01T00:00:00.000Z',

@@ -70,6 +70,8 @@ describe('creating and reading connections', () => {
       timeUseBotQueues: 0,
       maxUseBotQueues: 3,
       promptId: null,
+      campaignDailyLimit: null,
+      campaignSchedule: [],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),

@@ -5,12 +5,22 @@
  * selects with exactly the spec's options and the defaults, the variables editor (a key already there is
  * not added twice, a delete asks first), the opt-out words, one save with 'Configurações salvas' that a
  * reload shows kept; a plain user sees the settings read-only; axe-core finds nothing serious.
+ * Campaigns: the list's statuses and placeholders, the dialog's name rules, a campaign written in the
+ * dialog with two messages for a contact list and a simulated connection, then scheduled for now from
+ * a second tab while its report, open in the first, reaches Finalizada with 2 / 2 live; its recipients
+ * and their CSV; what the phones got.
  */
 import type { Page } from 'playwright-core';
-import { leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
+import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
 import { ifAssigned } from '../support/teardown';
 
 const AGENT = { name: 'Dora Atendente', email: 'dora.campanhas@example.com', password: 'Senha123forte' };
+/**
+ * A second admin who sets the campaigns' data up through the API: one user has one sign-in at a time
+ * (the latest wins), so the browser's admin signing in keeps this one's token alive, and the other way round.
+ */
+const OPERATOR = { name: 'Otto Operador', email: 'otto.campanhas@example.com', password: 'Senha123forte' };
 
 let web: WebCloud;
 
@@ -19,6 +29,8 @@ beforeAll(async () => {
   const { accessToken: token } = await web.cloud.signIn(web.login.email, web.login.password);
   const agent = await web.cloud.api('/users', { method: 'POST', token, body: { ...AGENT, profile: 'user' } });
   expect(agent.status).toBeLessThan(300);
+  const operator = await web.cloud.api('/users', { method: 'POST', token, body: { ...OPERATOR, profile: 'admin' } });
+  expect(operator.status).toBeLessThan(300);
 });
 
 afterEach(async () => {
@@ -156,5 +168,124 @@ describe('the contact lists pages', () => {
     await page.getByRole('link', { name: 'Voltar às listas' }).click();
     await shows(page.getByRole('row').filter({ hasText: 'Clientes VIP' }).getByText('2 contatos'));
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+describe('the campaigns pages', () => {
+  const RECIPIENTS = [
+    { name: 'Ana Campanha', number: '5511955560001', email: 'ana@campanha.test' },
+    { name: 'Beto Campanha', number: '5511955560002', email: 'beto@campanha.test' },
+  ] as const;
+  let whatsapp: DemoWhatsApp;
+
+  beforeAll(async () => {
+    whatsapp = await connectDemoWhatsApp({ cloud: web.cloud, login: OPERATOR });
+    const call = async (path: string, body: unknown) => {
+      const answer = await web.cloud.api(path, { method: 'POST', token: whatsapp.token, body });
+      if (answer.status >= 300) throw new Error(`POST ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer.body as { id: string };
+    };
+    // No pause between messages, so the report's end comes within seconds; {loja} as the settings test left it.
+    await call('/campaign-settings', {
+      settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'loja', value: 'Loja Centro' }] },
+    });
+    const list = await call('/contact-lists', { name: 'Lista da campanha' });
+    for (const recipient of RECIPIENTS) await call('/contact-list-items', { ...recipient, contactListId: list.id });
+    await call('/campaigns', { name: 'Rascunho vazio', scheduledAt: null, tagListId: 'Nenhuma' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await ifAssigned(whatsapp)?.stop();
+  });
+
+  const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
+
+  it('writes a campaign in the dialog, and its report, scheduled for now from another tab, reaches Finalizada with 2 / 2 live', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await page.goto('/campaigns');
+    await shows(page.getByRole('heading', { name: 'Campanhas', level: 1 }));
+    const draft = rowOf(page, 'Rascunho vazio');
+    for (const text of ['Inativa', 'Não definida', 'Não definido', 'Sem agendamento', 'Não concluída']) await shows(draft.getByText(text, { exact: true }));
+    expect(await draft.getByRole('button', { name: 'Interromper Rascunho vazio' }).count()).toBe(0);
+    expect(await draft.getByRole('button', { name: 'Reiniciar Rascunho vazio' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Nova campanha' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Nova campanha' }));
+    const name = dialog.getByLabel('Nome');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(dialog.getByText('Required', { exact: true }));
+    await name.fill('A');
+    await shows(dialog.getByText('Too Short!', { exact: true }));
+    await name.fill('A'.repeat(51));
+    await shows(dialog.getByText('Too Long!', { exact: true }));
+    await name.fill('Natal VIP');
+    await leaves(dialog.getByText('Too Long!', { exact: true }));
+
+    const dialogSelect = (label: string) => dialog.getByRole('combobox', { name: label });
+    await dialogSelect('Lista de contatos').click();
+    await page.getByRole('option', { name: 'Lista da campanha' }).click();
+    await dialogSelect('Conexão').click();
+    await page.getByRole('option', { name: 'Simulado' }).click();
+    await expect(dialogSelect('Tag').innerText()).resolves.toContain('Nenhuma');
+    await shows(dialog.getByText(/\{nome\}, \{numero\}, \{email\}, \{loja\}/));
+    await dialog.getByLabel('Mensagem 1').fill('Oi {nome}, o Natal chegou!');
+    await dialog.getByRole('tab', { name: 'Msg. 2' }).click();
+    await dialog.getByLabel('Mensagem 2').fill('Olá {nome}, ofertas de Natal na {loja}.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await leaves(dialog);
+    await shows(toast(page, 'Campanha salva'));
+    const row = rowOf(page, 'Natal VIP');
+    for (const text of ['Inativa', 'Lista da campanha', 'Simulado', 'Sem agendamento']) await shows(row.getByText(text, { exact: true }));
+
+    await row.getByRole('link', { name: 'Relatório de Natal VIP' }).click();
+    await shows(page.getByRole('heading', { name: 'Natal VIP', level: 1 }));
+    const status = page.getByRole('region', { name: 'Status' });
+    await shows(status.getByText('Inativa', { exact: true }));
+    await shows(status.getByText('0 / 0', { exact: true }));
+    await shows(page.getByText('Nenhum destinatário ainda.'));
+
+    // Another tab schedules it for now; the report above is not reloaded.
+    const other = await web.newPage({ signedIn: true });
+    await other.goto('/campaigns');
+    await rowOf(other, 'Natal VIP').getByRole('button', { name: 'Editar Natal VIP' }).click();
+    const edit = await shows(other.getByRole('dialog', { name: 'Editar campanha' }));
+    await expect(edit.getByLabel('Mensagem 1').inputValue()).resolves.toBe('Oi {nome}, o Natal chegou!');
+    await edit.getByRole('button', { name: 'Agendar para agora' }).click();
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await leaves(edit);
+
+    await status.getByText('Finalizada', { exact: true }).waitFor({ state: 'visible', timeout: 60_000 });
+    await shows(status.getByText('2 / 2', { exact: true }));
+    await expect(page.getByRole('progressbar').getAttribute('aria-valuenow')).resolves.toBe('1');
+    const card = (label: string) => page.locator('dt').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    await expect(card('Contatos válidos').innerText()).resolves.toBe('2');
+    await expect(card('Entregues').innerText()).resolves.toBe('2');
+    await expect(card('Conexão').innerText()).resolves.toBe('Simulado');
+    await expect(card('Lista de contatos').innerText()).resolves.toBe('Lista da campanha');
+    await expect(card('Conclusão').innerText()).resolves.toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const recipients = page.getByRole('table', { name: 'Destinatários' });
+    for (const recipient of RECIPIENTS) await shows(recipients.getByRole('row').filter({ hasText: recipient.name }).getByText('Entregue', { exact: true }));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('campanha-natal-vip.csv');
+    const csv = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
+    const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('#;Nome;Número;Email;Situação;Motivo;Enviada em;Confirmação');
+    expect(lines.slice(1).map((line) => line.split(';').slice(0, 5))).toEqual(
+      RECIPIENTS.map((recipient, index) => [String(index + 1), recipient.name, recipient.number, recipient.email, 'Entregue']),
+    );
+
+    const received = await Promise.all(
+      RECIPIENTS.map((recipient) => until(`the campaign at ${recipient.number}`, async () => {
+        const messages = await whatsapp.sentTo(recipient.number);
+        return messages.length > 0 && messages.map((message) => message.body);
+      })),
+    );
+    expect(received).toEqual([['Oi Ana Campanha, o Natal chegou!'], ['Olá Beto Campanha, ofertas de Natal na Loja Centro.']]);
+
+    await page.getByRole('link', { name: 'Voltar às campanhas' }).click();
+    await shows(rowOf(page, 'Natal VIP').getByText('Finalizada', { exact: true }));
   });
 });

@@ -18,6 +18,7 @@
 import { Button, Field, Input, makeStyles, Option, Tab, TabList, Text, Textarea, tokens } from '@fluentui/react-components';
 import { ArrowClockwise20Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { Clock20Regular } from '@fluentui/react-icons/svg/clock';
+import { ErrorCircle16Filled } from '@fluentui/react-icons/svg/error-circle';
 import { RecordStop20Regular } from '@fluentui/react-icons/svg/record-stop';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -55,6 +56,7 @@ const useStyles = makeStyles({
   whenField: { flexGrow: 1, minWidth: 0 },
   tabs: { overflowX: 'auto' },
   hint: { color: tokens.colorNeutralForeground3 },
+  tabError: { color: tokens.colorPaletteRedForeground1 },
 });
 
 type CampaignTexts = Texts<typeof campaignsTexts.pt>;
@@ -237,7 +239,13 @@ export function CampaignForm({ campaign, onClose }: CampaignFormProps) {
           onTabSelect={(_, data) => setTab(data.value as CampaignMessageField)}
         >
           {MESSAGE_TABS.map(({ field, number }) => (
-            <Tab key={field} id={`${tabsId}-${field}`} value={field}>
+            <Tab
+              key={field}
+              id={`${tabsId}-${field}`}
+              value={field}
+              // A message's error (the server's 'write at least one message' on Msg. 1) marks its tab, shown or not.
+              {...(messages[field] !== undefined && { icon: <ErrorCircle16Filled className={styles.tabError} /> })}
+            >
               {format(texts.dialog.tab, { number })}
             </Tab>
           ))}

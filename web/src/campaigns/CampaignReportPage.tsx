@@ -31,6 +31,7 @@ import { ListTable, type ListColumn } from '../components/ListTable';
 import { RouterLink } from '../components/RouterLink';
 import { LOAD_MORE_DISTANCE_PX } from '../components/timing';
 import { useLoadMore } from '../components/use-load-more';
+import { NARROW_SCREEN, useMediaQuery } from '../components/use-media-query';
 import { useToast } from '../feedback/toast';
 import { dateTimeLabel } from '../i18n/dates';
 import { useLanguage } from '../i18n/language';
@@ -189,9 +190,12 @@ function Recipients({ campaignId, dateText }: { readonly campaignId: string; rea
   const markerRef = useLoadMore({ canLoad: pages.hasNextPage && !pages.isFetchingNextPage, load: () => void pages.fetchNextPage() });
   const rows = (pages.data?.pages ?? []).flatMap((page) => page.shipping);
   const words = texts.shipping;
+  // On a phone the columns are a card's lines, without their headers: a value says what it is.
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const named = (header: string, text: string) => (narrow && text !== '' ? `${header}: ${text}` : text);
 
   const columns: readonly ListColumn<CampaignShipping>[] = [
-    { id: 'position', header: words.headers.position, narrow: 'detail', width: 'content', className: styles.number, cell: (row) => row.position },
+    { id: 'position', header: words.headers.position, narrow: 'detail', width: 'content', className: styles.number, cell: (row) => (narrow ? `#${row.position}` : row.position) },
     { id: 'name', header: words.headers.name, narrow: 'title', cell: (row) => row.name },
     { id: 'number', header: words.headers.number, narrow: 'detail', width: 'content', className: styles.number, cell: (row) => row.number },
     { id: 'status', header: words.headers.status, narrow: 'detail', width: 'content', cell: (row) => words.status[row.status] },
@@ -201,9 +205,9 @@ function Recipients({ campaignId, dateText }: { readonly campaignId: string; rea
       header: words.headers.deliveredAt,
       narrow: 'detail',
       width: 'content',
-      cell: (row) => (row.deliveredAt === null ? '' : dateText(row.deliveredAt)),
+      cell: (row) => named(words.headers.deliveredAt, row.deliveredAt === null ? '' : dateText(row.deliveredAt)),
     },
-    { id: 'ack', header: words.headers.ack, narrow: 'detail', width: 'content', cell: (row) => words.ack[ackWord(row.ack)] },
+    { id: 'ack', header: words.headers.ack, narrow: 'detail', width: 'content', cell: (row) => (row.ack === null ? words.ack.none : named(words.headers.ack, words.ack[ackWord(row.ack)])) },
   ];
 
   return (

@@ -26,6 +26,7 @@ import { ListPage } from '../components/ListPage';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
+import { NARROW_SCREEN, useMediaQuery } from '../components/use-media-query';
 import { useOpenedOnce } from '../components/use-opened-once';
 import { dateTimeLabel } from '../i18n/dates';
 import { useLanguage } from '../i18n/language';
@@ -67,6 +68,9 @@ export function CampaignsPage() {
 
   const campaigns = campaignPages.items(pages.data);
   const cells = (campaign: Campaign) => campaignCellTexts(campaign, texts.none, (iso) => dateTimeLabel(new Date(iso), language));
+  // On a phone the columns are a card's lines, without their headers: a value says what it is (a placeholder says it already).
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const named = (header: string, text: string, isSet: boolean) => (narrow && isSet ? `${header}: ${text}` : text);
 
   const columns: readonly ListColumn<Campaign>[] = [
     { id: 'name', header: texts.table.name, narrow: 'title', cell: (campaign) => <span className={styles.name}>{campaign.name}</span> },
@@ -81,10 +85,10 @@ export function CampaignsPage() {
         </Badge>
       ),
     },
-    { id: 'contactList', header: texts.table.contactList, narrow: 'detail', width: { min: '8rem' }, cell: (campaign) => cells(campaign).contactList },
-    { id: 'connection', header: texts.table.connection, narrow: 'detail', width: { min: '7rem' }, cell: (campaign) => cells(campaign).connection },
-    { id: 'scheduledAt', header: texts.table.scheduledAt, narrow: 'detail', width: 'content', cell: (campaign) => cells(campaign).scheduledAt },
-    { id: 'completedAt', header: texts.table.completedAt, narrow: 'detail', width: 'content', cell: (campaign) => cells(campaign).completedAt },
+    { id: 'contactList', header: texts.table.contactList, narrow: 'detail', width: { min: '8rem' }, cell: (campaign) => named(texts.table.contactList, cells(campaign).contactList, campaign.contactList !== null) },
+    { id: 'connection', header: texts.table.connection, narrow: 'detail', width: { min: '7rem' }, cell: (campaign) => named(texts.table.connection, cells(campaign).connection, campaign.whatsapp !== null) },
+    { id: 'scheduledAt', header: texts.table.scheduledAt, narrow: 'detail', width: 'content', cell: (campaign) => named(texts.table.scheduledAt, cells(campaign).scheduledAt, campaign.scheduledAt !== null) },
+    { id: 'completedAt', header: texts.table.completedAt, narrow: 'detail', width: 'content', cell: (campaign) => named(texts.table.completedAt, cells(campaign).completedAt, campaign.completedAt !== null) },
   ];
 
   return (

@@ -6,7 +6,8 @@
  * reload and the dialog closes by itself. Then axe-core finds no serious or critical violation on the
  * page, in the light and in the dark theme, and none on the form and QR code dialogs. Ours: linking a
  * connection by phone number shows WhatsApp's 8-character code in the dialog, and entering it on the
- * simulated phone connects it the same way.
+ * simulated phone connects it the same way. Ours (issue 28): on a phone, the form's campaign section
+ * takes a daily cap and the sending hours, fits the screen, and the connection stores them.
  */
 import type { Page } from 'playwright-core';
 import { SESSION_SHARDS } from '../../infra/resources/queues';
@@ -211,6 +212,45 @@ describe('the connections page', () => {
     await form.getByRole('combobox', { name: 'Provedor' }).click();
     await shows(page.getByRole('option', { name: 'Simulador' }));
     expect(await form.getByRole('combobox', { name: 'Provedor' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('saves a daily campaign cap and the campaign hours from the form on a phone (360 px), which fits the screen (issue 28)', async () => {
+    const page = await web.newPage({ signedIn: true, viewport: { width: 360, height: 740 } });
+    await page.goto('/connections');
+    await page.getByRole('button', { name: 'Adicionar WhatsApp' }).click();
+    const form = await shows(page.getByRole('dialog', { name: 'Adicionar WhatsApp' }));
+    await form.getByLabel('Nome').fill('Campanhas Leste');
+    await form.getByRole('combobox', { name: 'Provedor' }).click();
+    await page.getByRole('option', { name: 'Simulador' }).click();
+
+    // The demo company has campaigns, so the section shows.
+    await shows(form.getByRole('heading', { name: 'Campanhas' }));
+    await form.getByLabel('Limite diário de mensagens de campanha').fill('50');
+    await form.getByRole('switch', { name: 'Enviar campanhas só nestes horários' }).check();
+    await form.getByLabel('Sábado: fim').fill('1300');
+    expect(await form.getByLabel('Sábado: fim').inputValue()).toBe('13:00');
+
+    // Nothing of the dialog scrolls sideways, and every input of it is inside the screen.
+    const scrollingSideways = await form.evaluate((dialog) =>
+      [dialog, ...dialog.querySelectorAll('*')].filter(
+        (element) => ['auto', 'scroll'].includes(getComputedStyle(element).overflowX) && element.scrollWidth > element.clientWidth + 1,
+      ).length,
+    );
+    expect(scrollingSideways).toBe(0);
+    for (const input of await form.locator('input').all()) {
+      const box = await input.boundingBox();
+      if (box !== null) expect(box.x + box.width).toBeLessThanOrEqual(360);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API', exact: true }));
+    await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
+
+    const stored = await until('the connection', () => connectionNamed('Campanhas Leste'));
+    expect(stored.campaignDailyLimit).toBe(50);
+    expect(stored.campaignSchedule).toHaveLength(7);
+    expect(stored.campaignSchedule).toContainEqual(expect.objectContaining({ weekdayEn: 'saturday', startTime: '08:00', endTime: '13:00' }));
   });
 
   it('makes a new API token only after a confirmation, shows it once and copies it', async () => {

@@ -2,10 +2,11 @@
  * The connection form dialog (spec 2 §2, §3, §5, §9; checklist O-006, O-071, O-072): name, default
  * flag, the greeting, closing (the spec's complationMessage), out-of-hours and rating messages, the
  * queues, the transfer queue and its delay, the inactive-ticket expiry and its message, the queue
- * bot's limits, and the provider where the stage offers the simulator. Checked by the API's own schema
- * (connection-form.ts) through the kit's useSchemaForm; refusals that are not about one field (the
- * greeting required with more than one queue, the plan's limit, the default connection) show as their
- * catalogue toast.
+ * bot's limits, the provider where the stage offers the simulator, and, when the company has
+ * campaigns, the campaign protections: a daily cap of campaign messages and the hours campaigns may
+ * send in (issue 28). Checked by the API's own schema (connection-form.ts) through the kit's
+ * useSchemaForm; refusals that are not about one field (the greeting required with more than one
+ * queue, the plan's limit, the default connection) show as their catalogue toast.
  *
  * The prompt select of spec 2 §7 is left out: there is no prompts API (GET /prompt) yet to list them,
  * and the form does not send `promptId`, so an edit keeps whatever prompt the connection has.
@@ -13,8 +14,10 @@
  * Saving puts the answer in the cached list at once (the `whatsapp` event that follows finds it
  * there); a creation hands its API token, shown once, to the page.
  */
-import { Field, Input, makeStyles, Option, Switch, Textarea, tokens } from '@fluentui/react-components';
+import { Field, Input, makeStyles, Option, Subtitle2, Switch, Textarea, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { CAMPAIGN_DAILY_LIMIT_MAX } from '../../../shared/connections';
 import {
   applyConnectionEventToCache,
   createConnection,
@@ -28,10 +31,16 @@ import { useServices } from '../runtime/services';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
+import { WorkHoursEditor } from '../components/WorkHoursEditor';
+import { defaultWeek } from '../components/work-hours';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
+import { useMe } from '../sign-in/me-context';
+import { companyHasCampaigns } from './company-campaigns';
 import {
+  campaignScheduleMessages,
   connectionBody,
+  connectionFieldMessage,
   connectionFormOf,
   connectionSchema,
   emptyConnectionForm,
@@ -50,6 +59,15 @@ const useStyles = makeStyles({
     rowGap: tokens.spacingVerticalM,
     '@media (max-width: 599px)': { gridTemplateColumns: '1fr' },
   },
+  // A section of its own under a rule, so its fields do not read as more of the queue bot's.
+  section: {
+    display: 'flex',
+    flexDirection: 'column',
+    rowGap: tokens.spacingVerticalM,
+    borderTop: `${tokens.strokeWidthThin} solid ${tokens.colorNeutralStroke2}`,
+    paddingTop: tokens.spacingVerticalM,
+  },
+  sectionTitle: { margin: 0 },
 });
 
 export interface ConnectionFormProps {
@@ -71,10 +89,14 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   const toast = useToast();
   const queryClient = useQueryClient();
   const queues = useQueues().data ?? [];
+  const { company } = useMe();
+  const campaignsHeading = useId();
 
+  // Read once: what was typed stays while the list behind the dialog changes, and the campaign hours
+  // are compared with what the dialog opened with.
+  const [initial] = useState(() => (editing === undefined ? emptyConnectionForm(first) : connectionFormOf(editing)));
   const { values, change, leave, messages, submit, busy } = useSchemaForm({
-    // useSchemaForm reads it once: what was typed stays while the list behind the dialog changes.
-    initial: editing === undefined ? emptyConnectionForm(first) : connectionFormOf(editing),
+    initial,
     schema: connectionSchema(editing !== undefined),
     body: (form: ConnectionFormValues): ConnectionBody => connectionBody(form, offersSimulator),
     save: (body: ConnectionBody): Promise<ConnectionDto | ConnectionWithTokenDto> =>
@@ -111,6 +133,13 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
     onChange: (_: unknown, data: { value: string }) => change({ [field]: data.value }),
     onBlur: () => leave(field),
   });
+
+  const hoursMessageText = (found: string | undefined): string | undefined => {
+    if (found === undefined) return undefined;
+    const shown = connectionFieldMessage(found);
+    return 'key' in shown ? texts.fieldMessages[shown.key] : shown.text;
+  };
+  const hoursChanged = JSON.stringify(values.campaignSchedule) !== JSON.stringify(initial.campaignSchedule);
 
   const queueName = (id: string) => queues.find((queue) => queue.id === id)?.name ?? '';
   const selectedQueues = values.queueIds.map(queueName).filter((name) => name !== '').join(', ');
@@ -216,6 +245,47 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
       <Field label={texts.form.expiresInactiveMessage} {...message('expiresInactiveMessage')}>
         <Textarea rows={3} {...text('expiresInactiveMessage')} />
       </Field>
+      {/* Hidden where campaigns are not open to the company; the loaded values are still sent back unchanged. */}
+      {companyHasCampaigns(company) && (
+        <section className={styles.section} aria-labelledby={campaignsHeading}>
+          <Subtitle2 as="h3" id={campaignsHeading} className={styles.sectionTitle}>
+            {texts.form.campaigns}
+          </Subtitle2>
+          <div className={styles.pair}>
+            <Field label={texts.form.campaignDailyLimit} hint={texts.form.campaignDailyLimitHint} {...message('campaignDailyLimit')}>
+              <Input
+                value={values.campaignDailyLimit}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={CAMPAIGN_DAILY_LIMIT_MAX}
+                disabled={busy}
+                onChange={(_, data) => change({ campaignDailyLimit: data.value })}
+                onBlur={() => leave('campaignDailyLimit')}
+              />
+            </Field>
+          </div>
+          <Switch
+            label={texts.form.restrictCampaignHours}
+            checked={values.restrictCampaignHours}
+            disabled={busy}
+            onChange={(_, data) => change({ restrictCampaignHours: data.checked })}
+          />
+          {values.restrictCampaignHours && (
+            <WorkHoursEditor
+              week={values.campaignSchedule}
+              changed={hoursChanged}
+              messages={campaignScheduleMessages(messages)}
+              messageText={hoursMessageText}
+              disabled={busy}
+              onChange={(campaignSchedule) => change({ campaignSchedule })}
+              onLeave={() => leave('campaignSchedule')}
+              labels={{ reminder: texts.form.campaignHoursReminder, closedHint: texts.form.campaignClosedHint }}
+              restore={{ label: texts.form.restoreCampaignHours, onClick: () => change({ campaignSchedule: defaultWeek() }) }}
+            />
+          )}
+        </section>
+      )}
     </FormFrame>
   );
 }

@@ -4,8 +4,12 @@
  * refuses exactly what the API would; the greeting rule (more than one queue needs a greeting,
  * ERR_WAPP_GREETING_REQUIRED) is the server's and shows as its catalogue toast.
  *
- * Numbers are typed as text: an empty transfer delay means "never" (null); any other empty or
- * non-numeric number is sent as NaN, which the schema refuses with 'Invalid number'.
+ * Numbers are typed as text: an empty transfer delay means "never" (null), and so does an empty daily
+ * campaign limit ("no cap"); any other empty or non-numeric number is sent as NaN, which the schema
+ * refuses with 'Invalid number'.
+ *
+ * The campaign hours are a week edited as the queue dialog edits its work hours (components/work-hours.ts),
+ * behind a switch: off sends an empty week, which the server reads as "any time".
  */
 import {
   CONNECTION_DEFAULTS,
@@ -14,7 +18,10 @@ import {
   type ConnectionDto,
   type ConnectionProvider,
 } from '../../../shared/connections';
+import type { ScheduleEntry } from '../../../shared/schedules';
 import type { ConnectionBody } from '../api/connections';
+import type { FieldMessages } from '../components/use-schema-form';
+import { defaultWeek, weekOf, type WorkDay } from '../components/work-hours';
 
 export interface ConnectionFormValues {
   readonly name: string;
@@ -35,6 +42,15 @@ export interface ConnectionFormValues {
   /** Minutes, as typed. */
   readonly timeUseBotQueues: string;
   readonly maxUseBotQueues: string;
+  /** Campaign messages a day through the connection, as typed; '' for no cap. */
+  readonly campaignDailyLimit: string;
+  /** Campaigns send only in `campaignSchedule`'s hours; off: at any time. */
+  readonly restrictCampaignHours: boolean;
+  /**
+   * The campaign hours, kept while the switch is off so turning it back on finds them; the queue
+   * default week when the connection has none yet.
+   */
+  readonly campaignSchedule: readonly WorkDay[];
 }
 
 export type ConnectionFormField = keyof ConnectionFormValues;
@@ -57,6 +73,9 @@ export function emptyConnectionForm(isFirst: boolean): ConnectionFormValues {
     expiresInactiveMessage: '',
     timeUseBotQueues: String(CONNECTION_DEFAULTS.timeUseBotQueues),
     maxUseBotQueues: String(CONNECTION_DEFAULTS.maxUseBotQueues),
+    campaignDailyLimit: '',
+    restrictCampaignHours: false,
+    campaignSchedule: defaultWeek(),
   };
 }
 
@@ -76,6 +95,10 @@ export function connectionFormOf(connection: ConnectionDto): ConnectionFormValue
     expiresInactiveMessage: connection.expiresInactiveMessage,
     timeUseBotQueues: String(connection.timeUseBotQueues),
     maxUseBotQueues: String(connection.maxUseBotQueues),
+    campaignDailyLimit: connection.campaignDailyLimit === null ? '' : String(connection.campaignDailyLimit),
+    // The server stores an empty week for "any time", so a stored week means the switch was on.
+    restrictCampaignHours: connection.campaignSchedule.length > 0,
+    campaignSchedule: connection.campaignSchedule.length > 0 ? weekOf(connection.campaignSchedule) : defaultWeek(),
   };
 }
 
@@ -86,11 +109,21 @@ export function typedNumber(typed: string): number {
 }
 
 /**
+ * The body of POST /whatsapp and PUT /whatsapp/{id} with the campaign protections, which the API module's
+ * ConnectionBody does not list yet; being a wider object, it is still a ConnectionBody for the requests.
+ */
+export interface ConnectionFormBody extends ConnectionBody {
+  readonly campaignDailyLimit: number | null;
+  /** Empty: campaigns send at any time. */
+  readonly campaignSchedule: readonly Pick<ScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>[];
+}
+
+/**
  * What the form sends. The provider only where the stage offers the simulator (elsewhere it is always
  * the default, and an edit keeps it); the prompt is not sent: there is no prompts API to pick from yet,
  * so an edit keeps the connection's prompt.
  */
-export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean): ConnectionBody {
+export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean): ConnectionFormBody {
   return {
     name: values.name,
     isDefault: values.isDefault,
@@ -106,6 +139,10 @@ export function connectionBody(values: ConnectionFormValues, offersSimulator: bo
     expiresInactiveMessage: values.expiresInactiveMessage,
     timeUseBotQueues: typedNumber(values.timeUseBotQueues),
     maxUseBotQueues: typedNumber(values.maxUseBotQueues),
+    campaignDailyLimit: values.campaignDailyLimit.trim() === '' ? null : typedNumber(values.campaignDailyLimit),
+    campaignSchedule: values.restrictCampaignHours
+      ? values.campaignSchedule.map(({ weekdayEn, startTime, endTime }) => ({ weekdayEn, startTime, endTime }))
+      : [],
   };
 }
 
@@ -125,6 +162,12 @@ const MESSAGE_KEYS = {
   'Invalid provider': 'invalidValue',
   'Must be text': 'invalidValue',
   'Too many': 'tooMany',
+  'Invalid time (HH:MM)': 'invalidTime',
+  'End time must not be before start time': 'endBeforeStart',
+  // The form always sends the seven weekdays, once each and known: these would be a fault of ours.
+  'Invalid schedules': 'invalidValue',
+  'Invalid weekday': 'invalidValue',
+  'One entry per weekday': 'invalidValue',
 } as const;
 
 export type ConnectionMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];
@@ -141,4 +184,17 @@ export function connectionFieldMessage(message: string): ConnectionFieldMessage 
 export function messageOf(messages: Readonly<Record<string, string>>, field: ConnectionFormField): ConnectionFieldMessage | undefined {
   const found = Object.entries(messages).find(([path]) => path === field || path.startsWith(`${field}.`));
   return found === undefined ? undefined : connectionFieldMessage(found[1]);
+}
+
+/**
+ * The campaign hours' messages as the work-hours editor reads them: it looks a day's up under
+ * `schedules.<day>.<time>`, the queues' field, while here the field is `campaignSchedule`.
+ */
+export function campaignScheduleMessages(messages: FieldMessages): FieldMessages {
+  const prefix = 'campaignSchedule.';
+  return Object.fromEntries(
+    Object.entries(messages)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([path, message]) => [`schedules.${path.slice(prefix.length)}`, message]),
+  );
 }

@@ -1,5 +1,8 @@
 import type { ConnectionDto } from '../../../../shared/connections';
+import { defaultQueueSchedule } from '../../../../shared/schedules';
+import { companyHasCampaigns } from '../../../../web/src/connections/company-campaigns';
 import {
+  campaignScheduleMessages,
   connectionBody,
   connectionFieldMessage,
   connectionFormOf,
@@ -13,11 +16,50 @@ import { schemaFieldMessages } from '../../../../web/src/components/use-schema-f
 const QUEUE_A = '01J00000000000000000000000';
 const QUEUE_B = '01J00000000000000000000001';
 
+/** A stored connection without campaign protections, changed by `fields`. */
+function storedWith(fields: Partial<ConnectionDto>): ConnectionDto {
+  return {
+    id: '01J00000000000000000000008',
+    name: 'Suporte',
+    status: 'DISCONNECTED',
+    qrcode: '',
+    retries: 0,
+    pairingCode: '',
+    isDefault: false,
+    provider: 'beta',
+    greetingMessage: '',
+    completionMessage: '',
+    outOfHoursMessage: '',
+    ratingMessage: '',
+    queueIds: [],
+    queues: [],
+    transferQueueId: null,
+    timeToTransfer: null,
+    expiresTicket: 0,
+    expiresInactiveMessage: '',
+    timeUseBotQueues: 0,
+    maxUseBotQueues: 3,
+    promptId: null,
+    campaignDailyLimit: null,
+    campaignSchedule: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...fields,
+  };
+}
+
 describe('a new connection', () => {
   test("starts from the spec's defaults: expiresTicket 0, timeUseBotQueues 0, maxUseBotQueues 3, provider beta", () => {
     const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal' }, true);
 
     expect(body).toMatchObject({ provider: 'beta', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, timeToTransfer: null, transferQueueId: null });
+  });
+
+  test('sends no campaign cap and no campaign hours', () => {
+    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal' }, true);
+
+    expect(body).toMatchObject({ campaignDailyLimit: null, campaignSchedule: [] });
+    expect(schemaFieldMessages(connectionSchema(false), body)).toEqual({});
   });
 
   test('is the default when it is the first of the company', () => {
@@ -110,8 +152,102 @@ describe('editing a connection', () => {
       expiresInactiveMessage: 'Encerrado',
       timeUseBotQueues: 5,
       maxUseBotQueues: 2,
+      campaignDailyLimit: null,
+      campaignSchedule: [],
     });
     expect(schemaFieldMessages(connectionSchema(true), body)).toEqual({});
+  });
+
+  test('shows its campaign cap and hours with the switch on, and sends them back unchanged', () => {
+    const week = defaultQueueSchedule().map((day) => (day.weekdayEn === 'saturday' ? { ...day, startTime: '09:00', endTime: '13:00' } : day));
+    const values = connectionFormOf(storedWith({ campaignDailyLimit: 200, campaignSchedule: week }));
+
+    expect(values).toMatchObject({ campaignDailyLimit: '200', restrictCampaignHours: true });
+    expect(connectionBody(values, true)).toMatchObject({
+      campaignDailyLimit: 200,
+      campaignSchedule: week.map(({ weekdayEn, startTime, endTime }) => ({ weekdayEn, startTime, endTime })),
+    });
+  });
+
+  test('shows a weekday missing from the stored hours as closed', () => {
+    const values = connectionFormOf(storedWith({ campaignSchedule: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' }] }));
+
+    expect(values.campaignSchedule).toHaveLength(7);
+    expect(values.campaignSchedule[0]).toEqual({ weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' });
+    expect(values.campaignSchedule[6]).toEqual({ weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' });
+  });
+
+  test('without campaign hours, the switch is off and turning it on offers the queue default week', () => {
+    const values = connectionFormOf(storedWith({ campaignSchedule: [] }));
+
+    expect(values.restrictCampaignHours).toBe(false);
+    expect(connectionBody({ ...values, restrictCampaignHours: true }, true).campaignSchedule).toEqual(
+      defaultQueueSchedule().map(({ weekdayEn, startTime, endTime }) => ({ weekdayEn, startTime, endTime })),
+    );
+  });
+});
+
+describe('the campaign protections', () => {
+  const named = { ...emptyConnectionForm(false), name: 'Principal' };
+
+  test('an empty daily limit is no cap (null), a typed one its number', () => {
+    expect(connectionBody({ ...named, campaignDailyLimit: '  ' }, true).campaignDailyLimit).toBeNull();
+    expect(connectionBody({ ...named, campaignDailyLimit: '50' }, true).campaignDailyLimit).toBe(50);
+    expect(schemaFieldMessages(connectionSchema(false), connectionBody({ ...named, campaignDailyLimit: '50' }, true))).toEqual({});
+  });
+
+  test('refuses a limit that is not a whole number from 1, with Invalid number', () => {
+    for (const typed of ['abc', '0', '2.5', '100001']) {
+      const messages = schemaFieldMessages(connectionSchema(true), connectionBody({ ...named, campaignDailyLimit: typed }, true));
+
+      expect(messages).toEqual({ campaignDailyLimit: 'Invalid number' });
+      expect(messageOf(messages, 'campaignDailyLimit')).toEqual({ key: 'invalidNumber' });
+    }
+  });
+
+  test('the switch off sends no hours (any time), even with a week edited', () => {
+    const edited = named.campaignSchedule.map((day) => ({ ...day, startTime: '10:00' }));
+
+    expect(connectionBody({ ...named, restrictCampaignHours: false, campaignSchedule: edited }, true).campaignSchedule).toEqual([]);
+  });
+
+  test('the switch on sends the week, Monday first, which the schema takes', () => {
+    const body = connectionBody({ ...named, restrictCampaignHours: true }, true);
+
+    expect(body.campaignSchedule).toEqual([
+      { weekdayEn: 'monday', startTime: '08:00', endTime: '18:00' },
+      { weekdayEn: 'tuesday', startTime: '08:00', endTime: '18:00' },
+      { weekdayEn: 'wednesday', startTime: '08:00', endTime: '18:00' },
+      { weekdayEn: 'thursday', startTime: '08:00', endTime: '18:00' },
+      { weekdayEn: 'friday', startTime: '08:00', endTime: '18:00' },
+      { weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
+      { weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
+    ]);
+    expect(schemaFieldMessages(connectionSchema(false), body)).toEqual({});
+  });
+
+  test("refuses a bad time and an end before the start under the day's time, as the work-hours editor reads them", () => {
+    const week = named.campaignSchedule.map((day, index) =>
+      index === 0 ? { ...day, startTime: '25:00' } : index === 1 ? { ...day, startTime: '10:00', endTime: '09:00' } : day,
+    );
+
+    const messages = schemaFieldMessages(connectionSchema(false), connectionBody({ ...named, restrictCampaignHours: true, campaignSchedule: week }, true));
+
+    expect(messages).toEqual({ 'campaignSchedule.0.startTime': 'Invalid time (HH:MM)', 'campaignSchedule.1.endTime': 'End time must not be before start time' });
+    expect(messageOf(messages, 'campaignSchedule')).toEqual({ key: 'invalidTime' });
+    expect(connectionFieldMessage('End time must not be before start time')).toEqual({ key: 'endBeforeStart' });
+    expect(campaignScheduleMessages({ ...messages, name: 'Required' })).toEqual({
+      'schedules.0.startTime': 'Invalid time (HH:MM)',
+      'schedules.1.endTime': 'End time must not be before start time',
+    });
+  });
+});
+
+describe('the campaign section', () => {
+  test("shows when the plan has campaigns or the company's setting enables them", () => {
+    expect(companyHasCampaigns({ plan: { useCampaigns: true }, settings: [] })).toBe(true);
+    expect(companyHasCampaigns({ plan: {}, settings: [{ key: 'campaignsEnabled', value: 'true' }] })).toBe(true);
+    expect(companyHasCampaigns({ plan: { useCampaigns: false }, settings: [{ key: 'campaignsEnabled', value: 'false' }] })).toBe(false);
   });
 });
 

@@ -15,7 +15,7 @@ import { DismissCircle16Regular } from '@fluentui/react-icons/svg/dismiss-circle
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { QuestionCircle16Regular } from '@fluentui/react-icons/svg/question-circle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '../../../shared/permissions';
 import {
@@ -27,7 +27,6 @@ import {
   useContactListItemPages,
   type ContactListItem,
 } from '../api/contact-lists';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
@@ -35,13 +34,17 @@ import { ListTable, type ListColumn } from '../components/ListTable';
 import { RouterLink } from '../components/RouterLink';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
+import { useOpenedOnce } from '../components/use-opened-once';
 import { useToast } from '../feedback/toast';
 import { format, useTexts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
 import { useMe } from '../sign-in/me-context';
-import { ContactListItemDialog } from './ContactListItemDialog';
 import { contactListsTexts } from './texts';
 import { useContactListEvents } from './use-contact-list-events';
+
+// The dialogs load with their first opening (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
+const ContactListItemDialog = lazy(() => import('./ContactListItemDialog').then((m) => ({ default: m.ContactListItemDialog })));
+const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 const useStyles = makeStyles({
   back: { display: 'flex', marginBottom: tokens.spacingVerticalS },
@@ -91,6 +94,8 @@ export function ContactListItemsPage() {
     onError: (error) => toast.error(error),
   });
 
+  const dialogShown = useOpenedOnce(dialog.mode !== 'closed');
+  const deleteShown = useOpenedOnce(deletion.dialog.open);
   const items = contactListItemPages.items(pages.data);
   const indexOf = new Map(items.map((item, index) => [item.id, index + 1]));
 
@@ -172,13 +177,17 @@ export function ContactListItemsPage() {
           )}
         />
       </ListPage>
-      <ContactListItemDialog
-        open={dialog.mode !== 'closed'}
-        listId={contactListId}
-        {...(dialog.mode === 'edit' && { item: dialog.item })}
-        onClose={() => setDialog({ mode: 'closed' })}
-      />
-      <ConfirmDeleteDialog {...deletion.dialog} />
+      <Suspense fallback={null}>
+        {dialogShown && (
+          <ContactListItemDialog
+            open={dialog.mode !== 'closed'}
+            listId={contactListId}
+            {...(dialog.mode === 'edit' && { item: dialog.item })}
+            onClose={() => setDialog({ mode: 'closed' })}
+          />
+        )}
+        {deleteShown && <ConfirmDeleteDialog {...deletion.dialog} />}
+      </Suspense>
     </>
   );
 }

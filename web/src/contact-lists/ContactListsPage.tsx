@@ -8,9 +8,8 @@ import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { contactListKeys, contactListPages, deleteContactList, useContactListPages, type ContactList } from '../api/contact-lists';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
@@ -18,11 +17,15 @@ import { ListTable, type ListColumn } from '../components/ListTable';
 import { RouterLink } from '../components/RouterLink';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
+import { useOpenedOnce } from '../components/use-opened-once';
 import { format, useCountText, useTexts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
-import { ContactListDialog } from './ContactListDialog';
 import { contactListsTexts } from './texts';
 import { useContactListEvents } from './use-contact-list-events';
+
+// The dialogs load with their first opening (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
+const ContactListDialog = lazy(() => import('./ContactListDialog').then((m) => ({ default: m.ContactListDialog })));
+const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 const useStyles = makeStyles({
   count: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
@@ -47,6 +50,8 @@ export function ContactListsPage() {
     deletedText: texts.page.done,
   });
 
+  const dialogShown = useOpenedOnce(dialog.mode !== 'closed');
+  const deleteShown = useOpenedOnce(deletion.dialog.open);
   const lists = contactListPages.items(pages.data);
 
   const columns: readonly ListColumn<ContactList>[] = [
@@ -86,12 +91,16 @@ export function ContactListsPage() {
           )}
         />
       </ListPage>
-      <ContactListDialog
-        open={dialog.mode !== 'closed'}
-        {...(dialog.mode === 'edit' && { list: dialog.list })}
-        onClose={() => setDialog({ mode: 'closed' })}
-      />
-      <ConfirmDeleteDialog {...deletion.dialog} />
+      <Suspense fallback={null}>
+        {dialogShown && (
+          <ContactListDialog
+            open={dialog.mode !== 'closed'}
+            {...(dialog.mode === 'edit' && { list: dialog.list })}
+            onClose={() => setDialog({ mode: 'closed' })}
+          />
+        )}
+        {deleteShown && <ConfirmDeleteDialog {...deletion.dialog} />}
+      </Suspense>
     </>
   );
 }

@@ -34,9 +34,10 @@ import { logger } from '../logger';
 import { getCampaignSettings } from '../repositories/campaign-settings';
 import { endCursorHop, holdSendCursor, recordCursorWork, releaseSendCursor, type CursorWork, type SendCursor } from '../repositories/campaign-cursors';
 import { optedOutAmong } from '../repositories/campaign-opt-outs';
-import { readShipping } from '../repositories/campaign-shipping';
+import { putShippingOutcomes, readShipping, type ShippingItem } from '../repositories/campaign-shipping';
 import { advanceCampaign, getCampaign, setCampaignFields, type StoredCampaign } from '../repositories/campaigns';
 import { getConnection, type Connection } from '../repositories/connections';
+import { contactIdsByNumber } from '../repositories/contacts';
 import { planCampaign } from './plan-campaign';
 import { campaignWaitSeconds, remainingToday } from './sending-limits';
 import { announceCampaign } from './present-campaign';
@@ -161,20 +162,15 @@ async function doWork(
     known ?? getCampaignSettings(cursor.companyId),
     readShipping(cursor.companyId, campaign.id, work.from, work.to - work.from, true),
   ]);
-  const optedOut = await optedOutAmong(
-    campaign.companyId,
-    items.filter((item) => item.status === 'pending').map((item) => item.number),
-  );
-  let delivered = 0;
-  let skipped = 0;
-  let deliveredNow = 0;
-  for (const item of items) {
-    const before = item.status;
-    const outcome = await sendToRecipient(item, { campaign, connection, settings, optedOut, at: work.at });
-    if (outcome === 'delivered') delivered += 1;
-    else skipped += 1;
-    if (outcome === 'delivered' && before === 'pending') deliveredNow += 1;
-  }
+  const pending = items.filter((item) => item.status === 'pending').map((item) => item.number);
+  const [optedOut, contactIds] = await Promise.all([optedOutAmong(campaign.companyId, pending), contactIdsByNumber(campaign.companyId, pending)]);
+  const context = { campaign, connection, settings, optedOut, contactIds, at: work.at, again: cursor.work !== null };
+  const settled: ShippingItem[] = [];
+  for (const item of items) settled.push(await sendToRecipient(item, context));
+  await putShippingOutcomes(settled.filter((item, index) => item !== items[index]));
+  const delivered = settled.filter((item) => item.status === 'delivered').length;
+  const skipped = settled.length - delivered;
+  const deliveredNow = settled.filter((item, index) => item.status === 'delivered' && items[index]?.status === 'pending').length;
   const advanced = await advanceCampaign(campaign.companyId, campaign.id, { from: work.from, to: work.to, delivered, skipped }, new Date());
   if (advanced && advanced.position >= (advanced.planned ?? 0)) await finishCampaign(advanced, new Date());
   else if (advanced) await announceCampaign(advanced);

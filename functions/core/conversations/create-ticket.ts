@@ -139,12 +139,24 @@ export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Da
  * new ticket shows the campaign's message above (Ticket.earlierTicketIds). It claims no open-ticket slot
  * and starts no attendance (nobody attends it), so the dashboard counts no ticket created either.
  */
-export async function insertClosedTicket(companyId: string, whatsappId: string, contact: Contact, now: Date, known: KnownSources = {}): Promise<Ticket> {
-  const ticket = { ...newTicket({ companyId, status: 'pending', contact, user: null, queueId: null, whatsappId }, now), status: 'closed' as const };
+export async function insertClosedTicket(
+  companyId: string,
+  whatsappId: string,
+  contact: Contact,
+  now: Date,
+  known: KnownSources & {
+    /** The contact's tickets before it, when the caller knows them (none: a contact just created). */
+    readonly earlier?: readonly Ticket[];
+    /** Its id, when the caller derives it (a campaign's, so that a sender run again finds the ticket it made). */
+    readonly id?: string;
+  } = {},
+): Promise<Ticket> {
+  const made = newTicket({ companyId, status: 'pending', contact, user: null, queueId: null, whatsappId }, now);
+  const ticket = { ...made, id: known.id ?? made.id, status: 'closed' as const };
   const [number, copies, earlier] = await Promise.all([
     nextTicketNumber(companyId),
     rowCopiesFor(undefined, { ...ticket, attendanceId: null }, { contact, ...known }),
-    earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
+    known.earlier ?? earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
   ]);
   const stored: Ticket = { ...ticket, ...copies, number, attendanceId: null, tagsVersion: 0, earlierTicketIds: earlier.map((previous) => previous.id) };
   const steps = new Steps<'ticket' | 'uuid' | 'number' | 'nameEntries'>();
@@ -219,6 +231,11 @@ export interface NewContactDetails {
 export async function contactForNumber(companyId: string, number: string, now: Date, details: NewContactDetails = {}): Promise<{ contact: Contact; created: boolean }> {
   const existing = await getContactByNumber(companyId, number);
   if (existing) return { contact: existing, created: false };
+  return newContactForNumber(companyId, number, now, details);
+}
+
+/** contactForNumber for a caller that has just found the number without a contact (a batch read): creates it, or takes one created meanwhile. */
+export async function newContactForNumber(companyId: string, number: string, now: Date, details: NewContactDetails = {}): Promise<{ contact: Contact; created: boolean }> {
   const at = now.toISOString();
   const contact: Contact = {
     id: ulid(),

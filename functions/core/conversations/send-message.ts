@@ -56,6 +56,12 @@ export interface OutgoingMessageInput {
    * queue drops a repeat within five minutes, and WhatsApp shows one message per id).
    */
   readonly fixedId?: { readonly ulid: string; readonly whatsappMessageId: string };
+  /**
+   * false: the ticket was just made for this message and nobody has it open (a campaign's closed ticket
+   * for a new contact): it is stored and sent, and lists show it when they next load, without one
+   * realtime announcement per recipient of a bulk send.
+   */
+  readonly announce?: boolean;
 }
 
 /** The quoted text kept with a reply: enough to recognise the message, small enough for a frame. */
@@ -130,8 +136,8 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
     }
   }
 
-  // Stored by an earlier run of the same sender: announced then.
-  if (outcome.kind === 'stored') return presentMessage(message, ticketMessageContact(ticket));
+  // Stored by an earlier run of the same sender: announced then (or not at all, when it said so).
+  if (outcome.kind === 'stored' || input.announce === false) return presentMessage(message, ticketMessageContact(ticket));
   return announceStoredMessage(message, ticket, outcome);
 }
 

@@ -4,11 +4,11 @@
  * key-condition Queries. The start writes them once (numbers already made unique), before the sender
  * looks at any; after that only the sender changes them, one hop at a time (campaigns/send-hop.ts).
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ShippingStatus, SkipReason } from '../../../shared/campaigns';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { batchWriteAll, queryAll, setFields, table } from './table';
+import { batchWriteAll, queryAll, table } from './table';
 
 export interface ShippingItem {
   readonly companyId: string;
@@ -89,13 +89,13 @@ export async function readShipping(companyId: string, campaignId: string, from: 
   return (Items ?? []).map(shippingFromItem);
 }
 
-/** Sets what became of a recipient (the sender alone writes it, one hop at a time). */
-export async function setShippingFields(
-  item: Pick<ShippingItem, 'companyId' | 'campaignId' | 'position'>,
-  fields: Partial<Pick<ShippingItem, 'status' | 'reason' | 'deliveredAt' | 'messageIds' | 'ticketId'>>,
-): Promise<void> {
-  await dynamo().send(
-    new UpdateCommand({ TableName: table(), Key: keys.campaignShipping(item.companyId, item.campaignId, item.position), ...setFields(fields) }),
+/**
+ * Writes what became of a hop's recipients, whole items in one batch (the hop that holds the cursor
+ * alone writes them, so a put replaces nothing anyone else wrote).
+ */
+export async function putShippingOutcomes(items: readonly ShippingItem[]): Promise<void> {
+  await batchWriteAll(
+    items.map((item) => ({ PutRequest: { Item: { ...keys.campaignShipping(item.companyId, item.campaignId, item.position), entity: 'campaignShipping', ...item } } })),
   );
 }
 

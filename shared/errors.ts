@@ -90,6 +90,8 @@ export const ERROR_STATUS = {
   ERR_NO_CONTACTLISTITEM_FOUND: 404,
   /** Ours: the number is already in this contact list (a campaign sends to each number once). */
   ERR_DUPLICATED_CONTACTLISTITEM: 409,
+  /** Ours: no file list with this id in the caller's company (the original's code for it). */
+  ERR_NO_FILE_FOUND: 404,
   /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */
   ERR_CONFLICT: 409,
 } as const;

@@ -1,0 +1,45 @@
+/**
+ * File lists as the API answers them and as the `file` event carries them (to the company room): each
+ * option's file as its safe name (`path`) and a fresh short-lived signed link (`mediaUrl`), served with
+ * the type its bytes showed; documents download under their name, other media open inline (as
+ * messages' media, conversations/present-message.ts). Never the bucket's key (docs/architecture.md §7).
+ */
+import type { FileList, FileListOption } from '../../../shared/file-lists';
+import type { CompanyChannels } from '../../../shared/realtime-events';
+import { logger } from '../logger';
+import { presignedDownloadUrl } from '../media/storage';
+import { publishToCompany } from '../realtime/publisher';
+import type { StoredFileList, StoredFileListOption } from '../repositories/file-lists';
+
+async function presentOption(option: StoredFileListOption): Promise<FileListOption> {
+  const mediaUrl =
+    option.key === null
+      ? null
+      : await presignedDownloadUrl(option.key, undefined, {
+          contentType: option.contentType ?? undefined,
+          attachmentName: option.mediaType === 'application' ? (option.fileName ?? undefined) : undefined,
+        });
+  return { id: option.id, name: option.name, path: option.key === null ? null : option.fileName, mediaType: option.key === null ? null : option.mediaType, mediaUrl };
+}
+
+export async function presentFileList(list: StoredFileList): Promise<FileList> {
+  return {
+    id: list.id,
+    name: list.name,
+    message: list.message,
+    options: await Promise.all(list.options.map(presentOption)),
+    userId: list.userId,
+    companyId: list.companyId,
+    createdAt: list.createdAt,
+    updatedAt: list.updatedAt,
+  };
+}
+
+/** The change is made: a failed realtime publish is logged, not answered (the pages refetch anyway). */
+export async function publishFileList(companyId: string, event: CompanyChannels['file']): Promise<void> {
+  try {
+    await publishToCompany(companyId, 'company', 'file', event);
+  } catch (error) {
+    logger.warn('file event not published', { action: event.action, error });
+  }
+}

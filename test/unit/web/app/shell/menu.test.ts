@@ -79,6 +79,16 @@ describe('menuLayout', () => {
     expect(menuLayout(viewer({ profile: 'admin', plan: { ...noFeatures, useCampaigns: true } })).campaigns).toEqual(['contactLists', 'campaignsConfig']);
   });
 
+  test('shows the file lists in the administration to admins exactly while the campaigns group is there (C-019)', () => {
+    const campaigns = { ...noFeatures, useCampaigns: true };
+
+    expect(menuLayout(viewer({ profile: 'admin', plan: campaigns })).admin).toContain('files');
+    expect(menuLayout(viewer({ profile: 'admin', campaignsFlag: true })).admin).toContain('files');
+    expect(menuLayout(viewer({ profile: 'admin' })).admin).not.toContain('files');
+    expect(allItems(menuLayout(viewer({ profile: 'user', plan: campaigns, campaignsFlag: true })))).not.toContain('files');
+    expect(allItems(menuLayout(viewer({ profile: 'supervisor', plan: campaigns })))).not.toContain('files');
+  });
+
   test('shows the announcements to super users only', () => {
     expect(menuLayout(viewer({ profile: 'admin' })).main).not.toContain('announcements');
     expect(menuLayout(viewer({ profile: 'user', super: true })).main).toContain('announcements');
@@ -104,7 +114,7 @@ describe('menuLayout', () => {
     const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
 
     expect(notBuilt.toSorted()).toEqual(
-      ['campaigns', 'chats', 'files', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
+      ['campaigns', 'chats', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
     );
     for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
   });
@@ -117,7 +127,7 @@ describe('menuLayout', () => {
       campaigns: ['contactLists', 'campaignsConfig'],
       admin: [],
     });
-    expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'queues', 'users', 'messagesApi', 'settings']);
+    expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'files', 'queues', 'users', 'messagesApi', 'settings']);
   });
 
   test('lists every entry once', () => {

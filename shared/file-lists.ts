@@ -93,7 +93,10 @@ function distinctIds(options: readonly FileListOptionBody[]): boolean {
   return new Set(ids).size === ids.length;
 }
 
-/** POST /files and PUT /files/{id}: the whole list; options left out of a PUT are removed with their files. */
+/**
+ * POST /files and PUT /files/{id}: the list with its options in order. A PUT's `options` are the list's
+ * whole set: those left out are removed with their files; a PUT without `options` keeps them as they are.
+ */
 export const FileListBody = z.object({
   name,
   message,
@@ -101,8 +104,7 @@ export const FileListBody = z.object({
     .array(FileListOptionBody, { error: 'Invalid options' })
     .max(FILE_LIST_MAX_OPTIONS, `No máximo ${FILE_LIST_MAX_OPTIONS} opções`)
     .refine(distinctIds, 'Opção repetida')
-    .optional()
-    .default([]),
+    .optional(),
 });
 export type FileListBody = z.output<typeof FileListBody>;
 

@@ -118,6 +118,17 @@ describe('file lists', () => {
     await event((data) => data.action === 'update' && (data.record as FileListBody).name === 'Promoções de inverno');
   });
 
+  it('keeps a list’s options and their files on a save without options', async () => {
+    const list = await newList('Sem opções no corpo', ['Guia']);
+    const uploaded = await uploadTo(list, [{ optionId: list.options[0]?.id ?? '', name: 'guia.pdf', bytes: PDF_BYTES }]);
+
+    const saved = await call(`/files/${list.id}`, { method: 'PUT', body: { name: 'Renomeada', message: 'Nova mensagem' } });
+
+    expect(saved.status).toBe(200);
+    expect(saved.body.options.map((option: Option) => [option.id, option.name, option.path])).toEqual([[list.options[0]?.id, 'Guia', 'guia.pdf']]);
+    expect((await download(uploaded.body.options[0].mediaUrl)).bytes).toEqual(PDF_BYTES);
+  });
+
   it('deletes a list, which then answers ERR_NO_FILE_FOUND, and tells the company', async () => {
     const list = await newList('Descartável');
 

@@ -18,7 +18,7 @@ export async function createFileList(caller: Caller, body: FileListBody, now = n
     message: body.message,
     userId: caller.userId,
     // Ids sent with a new list's options name nothing yet: every option is new.
-    options: body.options.map((option) => newOption(ulid(now.getTime()), option.name)),
+    options: (body.options ?? []).map((option) => newOption(ulid(now.getTime()), option.name)),
     createdAt: at,
     updatedAt: at,
     version: 1,

@@ -7,7 +7,7 @@
 import type { FileList, FileListOption } from '../../../shared/file-lists';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import { logger } from '../logger';
-import { presignedDownloadUrl } from '../media/storage';
+import { DOWNLOAD_URL_SECONDS, presignedDownloadUrl } from '../media/storage';
 import { publishToCompany } from '../realtime/publisher';
 import type { StoredFileList, StoredFileListOption } from '../repositories/file-lists';
 
@@ -15,7 +15,7 @@ async function presentOption(option: StoredFileListOption): Promise<FileListOpti
   const mediaUrl =
     option.key === null
       ? null
-      : await presignedDownloadUrl(option.key, undefined, {
+      : await presignedDownloadUrl(option.key, DOWNLOAD_URL_SECONDS, {
           contentType: option.contentType ?? undefined,
           attachmentName: option.mediaType === 'application' ? (option.fileName ?? undefined) : undefined,
         });

@@ -20,11 +20,12 @@ describe('FileListBody', () => {
     expect(FileListBody.parse({ name: 'Lista', message: 'Linha 1\r\nLinha 2' }).message).toBe('Linha 1\nLinha 2');
   });
 
-  it('takes up to 10 options, each named, none twice, and no options at all', () => {
+  it('takes up to 10 options, each named, none twice, or none sent at all', () => {
     const options = (count: number) => Array.from({ length: count }, (_, index) => ({ name: `Opção ${index}` }));
     const id = '01J000000000000000000000PT';
 
-    expect(FileListBody.parse({ name: 'Lista', message: 'Oi' }).options).toEqual([]);
+    expect(FileListBody.parse({ name: 'Lista', message: 'Oi' }).options).toBeUndefined();
+    expect(messagesOf({ name: 'Lista', message: 'Oi', options: [] })).toEqual([]);
     expect(messagesOf({ name: 'Lista', message: 'Oi', options: options(10) })).toEqual([]);
     expect(messagesOf({ name: 'Lista', message: 'Oi', options: options(11) })).toEqual([['options', 'No máximo 10 opções']]);
     expect(messagesOf({ name: 'Lista', message: 'Oi', options: [{ name: ' ' }] })).toEqual([['options.0.name', 'Obrigatório']]);

@@ -39,6 +39,12 @@ export interface FileList {
   readonly updatedAt: string;
 }
 
+/**
+ * A list as the `file` event carries it: without its files' links, which are signed per request (and
+ * ten of them would crowd a realtime frame's 32 KB); a page that shows the files reads the list again.
+ */
+export type FileListRecord = Omit<FileList, 'options'> & { readonly options: readonly Omit<FileListOption, 'mediaUrl'>[] };
+
 /** GET /files: a page of the search (spec 2 §7: `files`, `hasMore`). */
 export interface FileListPage {
   readonly files: readonly FileList[];

@@ -8,7 +8,7 @@ import type { Announcement } from './announcements';
 import type { CampaignSettingPair } from './campaign-settings';
 import type { ContactList, ContactListItem } from './contact-lists';
 import type { ContactDto } from './contacts';
-import type { FileList } from './file-lists';
+import type { FileListRecord } from './file-lists';
 import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
 import type { ClientAction } from './realtime-actions';
@@ -42,9 +42,9 @@ export interface CompanyChannels {
     | { readonly action: 'reload'; readonly contactListId: string };
   /**
    * File lists of the company changed (spec 2 §4, §7: the spec's channel name): created, saved, a file
-   * uploaded (`update`), deleted. The list as GET /files/{id} answers it, fresh links included.
+   * uploaded (`update`), deleted. The list as GET /files/{id} answers it but for its files' links.
    */
-  file: { readonly action: 'create' | 'update'; readonly record: FileList } | { readonly action: 'delete'; readonly id: string };
+  file: { readonly action: 'create' | 'update'; readonly record: FileListRecord } | { readonly action: 'delete'; readonly id: string };
   /** The company's campaign settings were saved: every key, as GET /campaign-settings answers them. */
   campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };

@@ -196,7 +196,12 @@ describe('the files of a list', () => {
       ['foto_da_loja.png', 'image'],
       ['tabela_de_precos.pdf', 'application'],
     ]);
-    await event((data) => data.action === 'update' && (data.record as FileListBody).options[0]?.path === 'foto_da_loja.png');
+    const frame = await event((data) => data.action === 'update' && (data.record as FileListBody).options[0]?.path === 'foto_da_loja.png');
+    // The event carries the list without the links, which are signed for whoever reads the list.
+    expect(frame.data.record.options).toEqual([
+      { id: photo.id, name: 'Foto', path: 'foto_da_loja.png', mediaType: 'image' },
+      { id: table.id, name: 'Tabela', path: 'tabela_de_precos.pdf', mediaType: 'application' },
+    ]);
   });
 
   it('takes ten files at once, one per option, with the spec’s fields beside each', async () => {

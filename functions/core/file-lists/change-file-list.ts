@@ -31,7 +31,7 @@ export async function changeFileList(
     if (await replaceFileList(next, current.version)) {
       await deleteFilesLeft(current, next);
       const list = await presentFileList(next);
-      await publishFileList(caller.companyId, { action: 'update', record: list });
+      await publishFileList(caller.companyId, 'update', list);
       return list;
     }
     // Changed or deleted since it was read: decide again on what is stored now.

@@ -25,6 +25,6 @@ export async function createFileList(caller: Caller, body: FileListBody, now = n
   };
   await putNewFileList(stored);
   const list = await presentFileList(stored);
-  await publishFileList(caller.companyId, { action: 'create', record: list });
+  await publishFileList(caller.companyId, 'create', list);
   return list;
 }

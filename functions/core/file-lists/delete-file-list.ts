@@ -7,7 +7,7 @@ import type { Caller } from '../caller/load-caller';
 import { conflict } from '../errors';
 import { removeFileList } from '../repositories/file-lists';
 import { CHANGE_ATTEMPTS, deleteFilesLeft } from './change-file-list';
-import { publishFileList } from './present-file-list';
+import { publishFileListDeleted } from './present-file-list';
 import { readFileList } from './read-file-list';
 
 export async function deleteFileList(caller: Caller, id: string): Promise<void> {
@@ -16,7 +16,7 @@ export async function deleteFileList(caller: Caller, id: string): Promise<void> 
     const removed = await removeFileList(caller.companyId, id, current.version);
     if (removed) {
       await deleteFilesLeft(removed, { options: [] });
-      await publishFileList(caller.companyId, { action: 'delete', id });
+      await publishFileListDeleted(caller.companyId, id);
       return;
     }
   }

@@ -1,10 +1,11 @@
 /**
- * File lists as the API answers them and as the `file` event carries them (to the company room): each
- * option's file as its safe name (`path`) and a fresh short-lived signed link (`mediaUrl`), served with
- * the type its bytes showed; documents download under their name, other media open inline (as
- * messages' media, conversations/present-message.ts). Never the bucket's key (docs/architecture.md §7).
+ * File lists as the API answers them: each option's file as its safe name (`path`) and a fresh
+ * short-lived signed link (`mediaUrl`), served with the type its bytes showed; documents download under
+ * their name, other media open inline (as messages' media, conversations/present-message.ts). Never the
+ * bucket's key (docs/architecture.md §7). The `file` event, to the company room, carries the list
+ * without the links.
  */
-import type { FileList, FileListOption } from '../../../shared/file-lists';
+import type { FileList, FileListOption, FileListRecord } from '../../../shared/file-lists';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import { logger } from '../logger';
 import { DOWNLOAD_URL_SECONDS, presignedDownloadUrl } from '../media/storage';
@@ -35,8 +36,20 @@ export async function presentFileList(list: StoredFileList): Promise<FileList> {
   };
 }
 
+/** The list as its event carries it: without the links, signed for whoever asks (shared/file-lists.ts FileListRecord). */
+export const fileListRecord = (list: FileList): FileListRecord => ({
+  ...list,
+  options: list.options.map(({ id, name, path, mediaType }) => ({ id, name, path, mediaType })),
+});
+
+/** Publishes a created or changed list to the company. */
+export const publishFileList = (companyId: string, action: 'create' | 'update', list: FileList): Promise<void> =>
+  publish(companyId, { action, record: fileListRecord(list) });
+
+export const publishFileListDeleted = (companyId: string, id: string): Promise<void> => publish(companyId, { action: 'delete', id });
+
 /** The change is made: a failed realtime publish is logged, not answered (the pages refetch anyway). */
-export async function publishFileList(companyId: string, event: CompanyChannels['file']): Promise<void> {
+async function publish(companyId: string, event: CompanyChannels['file']): Promise<void> {
   try {
     await publishToCompany(companyId, 'company', 'file', event);
   } catch (error) {

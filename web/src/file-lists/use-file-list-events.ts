@@ -1,8 +1,9 @@
 /**
  * Live file lists (spec 2 §4, §7; checklist O-095): the company's `file` events keep the cached lists in
- * step while the page is open. A deleted list leaves them at once; otherwise the lists are read again,
- * since where a list goes depends on the server's order and paging (api/list-cache.ts). The answer of
- * this client's own save or delete goes through the same steps, harmless twice.
+ * step while the page is open. A deleted list leaves them at once; otherwise the lists and the list are
+ * read again: where a list goes depends on the server's order and paging (api/list-cache.ts), and the
+ * event carries no links to the files, which each read signs afresh. The answer of this client's own
+ * save or delete goes through the same steps, harmless twice.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -18,7 +19,7 @@ export function applyFileListEvent(client: QueryClient, event: FileListEvent): v
     fileListPages.updateLists(client, fileListKeys.lists, (data) => fileListPages.remove(data, event.id));
     updateCachedItem(client, fileListKeys.one(event.id), undefined);
   } else {
-    updateCachedItem(client, fileListKeys.one(event.record.id), event.record);
+    void client.invalidateQueries({ queryKey: fileListKeys.one(event.record.id) });
   }
   void client.invalidateQueries({ queryKey: fileListKeys.lists });
 }

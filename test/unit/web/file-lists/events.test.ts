@@ -42,12 +42,13 @@ describe('applyFileListEvent', () => {
     expect(client.getQueryState(fileListKeys.list(''))?.isInvalidated).toBe(true);
   });
 
-  test('keeps a changed list’s cached copy current and reads the lists again for the server’s order', () => {
+  test('reads a changed list again, for its files’ links, and the lists, for the server’s order', () => {
     const client = clientWithLists();
 
     applyFileListEvent(client, { action: 'update', record: list('B', 'Renomeada') });
 
-    expect(client.getQueryData<FileList>(fileListKeys.one('B'))?.name).toBe('Renomeada');
+    expect(client.getQueryState(fileListKeys.one('B'))?.isInvalidated).toBe(true);
     expect(client.getQueryState(fileListKeys.list(''))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(fileListKeys.one('A'))).toBeUndefined();
   });
 });

@@ -98,6 +98,8 @@ export const ERROR_STATUS = {
   ERR_CAMPAIGN_NOT_RUNNING: 409,
   /** Ours: only a cancelled campaign can be restarted (spec 2 §4). */
   ERR_CAMPAIGN_NOT_CANCELLED: 409,
+  /** Ours: no file list with this id in the caller's company (the original's code for it). */
+  ERR_NO_FILE_FOUND: 404,
   /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */
   ERR_CONFLICT: 409,
 } as const;

@@ -9,6 +9,7 @@ import type { CampaignSettingPair } from './campaign-settings';
 import type { Campaign } from './campaigns';
 import type { ContactList, ContactListItem } from './contact-lists';
 import type { ContactDto } from './contacts';
+import type { FileListRecord } from './file-lists';
 import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
 import type { ClientAction } from './realtime-actions';
@@ -42,9 +43,14 @@ export interface CompanyChannels {
     | { readonly action: 'reload'; readonly contactListId: string };
   /**
    * A campaign changed (spec 2 §4: the spec's channel name): saved, started, stopped, finished, and its
-   * progress as it sends (at most about once a second per campaign while it runs).
+   * progress as it sends (once per batch of recipients a send hop takes on).
    */
   campaign: { readonly action: 'create' | 'update'; readonly record: Campaign } | { readonly action: 'delete'; readonly id: string };
+  /**
+   * File lists of the company changed (spec 2 §4, §7: the spec's channel name): created, saved, a file
+   * uploaded (`update`), deleted. The list as GET /files/{id} answers it but for its files' links.
+   */
+  file: { readonly action: 'create' | 'update'; readonly record: FileListRecord } | { readonly action: 'delete'; readonly id: string };
   /** The company's campaign settings were saved: every key, as GET /campaign-settings answers them. */
   campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };

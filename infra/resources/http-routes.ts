@@ -39,6 +39,8 @@ export const HTTP_MODULES = {
   campaigns: { memoryMb: 512, timeoutSeconds: 15 },
   // An upload reads a spreadsheet and writes up to CONTACT_LIST_MAX_ITEMS items; deleting a list, its items.
   'contact-lists': { memoryMb: 1024, timeoutSeconds: 30 },
+  // An upload holds up to FILE_LIST_UPLOAD_MAX_BYTES of files in memory and stores each in S3.
+  files: { memoryMb: 512, timeoutSeconds: 20 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
@@ -187,6 +189,14 @@ export const HTTP_ROUTES = [
   { method: 'POST', path: '/contact-list-items', module: 'contact-lists', auth: 'jwt' },
   { method: 'PUT', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'jwt' },
   { method: 'DELETE', path: '/contact-list-items/{id}', module: 'contact-lists', auth: 'jwt' },
+
+  // File lists of campaigns (spec 2 §7); `{id}` is the list's id.
+  { method: 'GET', path: '/files', module: 'files', auth: 'jwt' },
+  { method: 'GET', path: '/files/{id}', module: 'files', auth: 'jwt' },
+  { method: 'POST', path: '/files', module: 'files', auth: 'jwt' },
+  { method: 'PUT', path: '/files/{id}', module: 'files', auth: 'jwt' },
+  { method: 'DELETE', path: '/files/{id}', module: 'files', auth: 'jwt' },
+  { method: 'POST', path: '/files/uploadList/{id}', module: 'files', auth: 'jwt' },
 
   { method: 'GET', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
   { method: 'POST', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },

@@ -8,7 +8,8 @@
  * Campaigns: the list's statuses and placeholders, the dialog's name rules, a campaign written in the
  * dialog with two messages for a contact list and a simulated connection, then scheduled for now from
  * a second tab while its report, open in the first, reaches Finalizada with 2 / 2 live; its recipients
- * and their CSV; what the phones got.
+ * and their CSV; what the phones got. File lists: the dialog's name rule, two files uploaded and
+ * shown again on reopening, the delete's confirmation.
  */
 import type { Page } from 'playwright-core';
 import { leaves, seriousViolations, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
@@ -287,5 +288,61 @@ describe('the campaigns pages', () => {
 
     await page.getByRole('link', { name: 'Voltar às campanhas' }).click();
     await shows(rowOf(page, 'Natal VIP').getByText('Finalizada', { exact: true }));
+  });
+});
+
+/**
+ * File lists (spec 2 §2, §5, §8; checklist O-069, O-112, O-148): the dialog's name rule, two files
+ * uploaded after the save and shown again when the list is reopened (on a phone, fitting 360 px), the
+ * delete's confirmation.
+ */
+describe('the file lists page', () => {
+  /** The smallest valid PNG (a 1x1 transparent pixel) and a PDF's first bytes: the server types files by them. */
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const PDF = Buffer.from('%PDF-1.4\n% tabela\n');
+
+  it('creates a list with two files in its dialog, shows both when it is opened again, and deletes it after the confirmation', async () => {
+    const page = await web.newPage({ signedIn: true });
+    await page.goto('/files');
+    await shows(page.getByRole('heading', { name: 'Lista de arquivos', level: 1 }));
+
+    await page.getByRole('button', { name: 'Nova lista' }).click();
+    const dialog = await shows(page.getByRole('dialog', { name: 'Nova lista de arquivos' }));
+    const name = dialog.getByRole('textbox', { name: 'Nome', exact: true });
+    await name.fill('ab');
+    await dialog.getByRole('textbox', { name: 'Mensagem' }).fill('Confira nossos arquivos');
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await shows(dialog.getByText('nome muito curto'));
+    await name.fill('Catálogo de verão');
+    await dialog.getByRole('button', { name: 'Adicionar arquivo' }).click();
+    await dialog.getByRole('textbox', { name: 'Nome do arquivo 1' }).fill('Foto da loja');
+    await dialog.getByLabel('Enviar o arquivo 1').setInputFiles({ name: 'foto da loja.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('button', { name: 'Adicionar arquivo' }).click();
+    await dialog.getByRole('textbox', { name: 'Nome do arquivo 2' }).fill('Tabela');
+    await dialog.getByLabel('Enviar o arquivo 2').setInputFiles({ name: 'tabela.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await shows(dialog.getByText('tabela.pdf (será enviado ao salvar)'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Salvar' }).click();
+    await leaves(dialog);
+
+    await shows(page.getByRole('row').filter({ hasText: 'Catálogo de verão' }).getByText('2 arquivos'));
+
+    // Reopened on a phone: the dialog fits 360 px, nothing of it scrolls sideways.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('button', { name: 'Editar Catálogo de verão' }).click();
+    const edit = await shows(page.getByRole('dialog', { name: 'Editar lista de arquivos' }));
+    await expect(edit.getByRole('textbox', { name: 'Nome do arquivo 1' }).inputValue()).resolves.toBe('Foto da loja');
+    await shows(edit.getByRole('link', { name: 'foto_da_loja.png' }));
+    await shows(edit.getByRole('link', { name: 'tabela.pdf' }));
+    const overflow = await edit.evaluate((surface) => [surface.scrollWidth - surface.clientWidth, surface.getBoundingClientRect().right - window.innerWidth]);
+    expect(overflow.map((pixels) => Math.max(0, Math.round(pixels)))).toEqual([0, 0]);
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+    await leaves(edit);
+
+    await page.getByRole('button', { name: 'Excluir Catálogo de verão' }).click();
+    const confirm = await shows(page.getByRole('alertdialog', { name: 'Excluir Registro' }));
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await leaves(page.getByRole('button', { name: 'Excluir Catálogo de verão' }));
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import { whatsappProbes } from './isolation/whatsapp';
 import { apiProbes } from './isolation/api';
 import { campaignsProbes } from './isolation/campaigns';
 import { contactListsProbes } from './isolation/contact-lists';
+import { fileListsProbes } from './isolation/file-lists';
 import { ifAssigned } from '../support/teardown';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
@@ -50,6 +51,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   schedules: schedulesProbes,
   campaigns: campaignsProbes,
   'contact-lists': contactListsProbes,
+  files: fileListsProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

@@ -13,8 +13,8 @@ import type { Ticket } from '../repositories/tickets';
 /** How long a message's media URL works: enough to render and play a page of a conversation. */
 export const MESSAGE_MEDIA_URL_SECONDS = 10 * 60;
 
-/** The message kind a content type is sent and shown as. */
-export function mediaTypeOf(contentType: string): MediaType {
+/** The message kind a content type is sent and shown as (a file list's option is sent the same way). */
+export function mediaTypeOf(contentType: string): Extract<MediaType, 'image' | 'audio' | 'video' | 'application'> {
   if (contentType.startsWith('image/')) return 'image';
   if (contentType.startsWith('audio/')) return 'audio';
   if (contentType.startsWith('video/')) return 'video';

@@ -44,6 +44,11 @@ export interface ReadFilesOptions extends ReadFileOptions {
   readonly maxFiles: number;
   /** Text fields to read (e.g. `body`); others are ignored. */
   readonly textFields: readonly string[];
+  /**
+   * Text fields sent once per file (a file list's option `id` beside each file), read with every value
+   * in the order sent; each may come up to `maxFiles` times more than the form's usual few fields.
+   */
+  readonly listFields?: readonly string[];
 }
 
 export interface UploadedForm {
@@ -51,9 +56,11 @@ export interface UploadedForm {
   readonly files: readonly UploadedFile[];
   /** The text fields asked for that were sent (the first value of each). */
   readonly fields: Readonly<Record<string, string>>;
+  /** Every value of each list field asked for, in the order sent (empty when none was). */
+  readonly lists: Readonly<Record<string, readonly string[]>>;
 }
 
-/** Reads several files and some text fields (a message with attachments and its caption). */
+/** Reads several files and some text fields (a message with attachments and its caption, a file list's files with their options). */
 export async function readUploadedFiles(request: MultipartRequest, options: ReadFilesOptions): Promise<UploadedForm> {
   return readForm(request, options);
 }
@@ -62,6 +69,11 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
   const field = options.fieldNames[0];
   const invalid = (message: string) => new AppError('ERR_VALIDATION', { message, fields: [{ path: field, message }] });
 
+  const listFields = options.listFields ?? [];
+  // Room for each list field once per file, beyond the usual few fields; and for the parts, each file
+  // with its list fields (busboy stops at the part that reaches its limit).
+  const perFile = listFields.length * options.maxFiles;
+  const extraParts = listFields.length === 0 ? 0 : perFile + options.maxFiles;
   const contentType = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw invalid('Expected multipart/form-data');
   const body = Buffer.from(request.body ?? '', request.isBase64Encoded ? 'base64' : 'utf8');
@@ -74,7 +86,7 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
       parser = busboy({
         headers: { 'content-type': contentType },
         defParamCharset: 'utf8',
-        limits: { ...LIMITS, files: options.maxFiles, fileSize: options.maxBytes + 1 },
+        limits: { ...LIMITS, fields: LIMITS.fields + perFile, parts: LIMITS.parts + extraParts, files: options.maxFiles, fileSize: options.maxBytes + 1 },
       });
     } catch {
       reject(invalid('Expected multipart/form-data'));
@@ -83,6 +95,7 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
 
     const files: Promise<UploadedFile>[] = [];
     const fields: Record<string, string> = {};
+    const lists = new Map<string, string[]>(listFields.map((name) => [name, []]));
     let failure: AppError | undefined;
     const fail = (message: string) => {
       failure ??= invalid(message);
@@ -109,6 +122,7 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
       // Browsers encode a form's line breaks as CRLF (HTML's multipart/form-data encoding); the text as
       // typed, and as JSON carries it, has LF: a caption reaches WhatsApp as typed.
       if (options.textFields.includes(name) && !Object.hasOwn(fields, name)) fields[name] = withLfLineEndings(value);
+      lists.get(name)?.push(withLfLineEndings(value));
     });
     parser.on('filesLimit', () => fail(options.maxFiles === 1 ? 'Send one file only' : `Send at most ${options.maxFiles} files`));
     parser.on('partsLimit', () => fail('Too many form fields'));
@@ -124,7 +138,7 @@ function readForm(request: MultipartRequest, options: ReadFilesOptions): Promise
         return;
       }
       Promise.all(files).then(
-        (uploaded) => (uploaded.some((file) => file.bytes.length === 0) ? reject(invalid('Required')) : resolve({ files: uploaded, fields })),
+        (uploaded) => (uploaded.some((file) => file.bytes.length === 0) ? reject(invalid('Required')) : resolve({ files: uploaded, fields, lists: Object.fromEntries(lists) })),
         () => reject(invalid('Malformed multipart body')),
       );
     });

@@ -36,6 +36,12 @@ export const keys = {
     PK: `${company(companyId)}#CLIST#${listId}`,
     SK: `NUMBER#${number}`,
   }),
+  /**
+   * A file list of campaigns (shared/file-lists.ts), its options inside it (at most ten, each with its
+   * file's key in the media bucket): one item read whole, in the company partition.
+   */
+  fileList: (companyId: string, listId: string): Key => ({ PK: company(companyId), SK: `FILELIST#${listId}` }),
+  fileListPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'FILELIST#' }),
   /** The company's campaign settings (shared/campaign-settings.ts): one item, all keys together. */
   campaignSettings: (companyId: string): Key => ({ PK: company(companyId), SK: 'CAMPAIGNSETTINGS' }),
   /**

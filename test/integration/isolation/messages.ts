@@ -120,18 +120,18 @@ export interface FormFile {
   readonly field?: string;
 }
 
-/** A multipart/form-data POST as a browser sends it: files and text fields. */
+/** A multipart/form-data POST as a browser sends it: files and text fields (a field with several values: each, in order). */
 export async function postForm(
   cloud: TestCloud,
   path: string,
   token: string,
   files: readonly FormFile[],
-  fields: Readonly<Record<string, string>> = {},
+  fields: Readonly<Record<string, string | readonly string[]>> = {},
   // `any`: like cloud.api, each test asserts on the shape of the body it expects.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ status: number; body: any }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, value] of Object.entries(fields)) for (const each of typeof value === 'string' ? [value] : value) form.append(name, each);
   for (const file of files) {
     form.append(file.field ?? 'medias', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
   }

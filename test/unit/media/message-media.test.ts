@@ -109,6 +109,40 @@ describe('readUploadedFiles', () => {
     expect(form.fields).toEqual({ body: 'Linha 1\nLinha 2\n\nLinha 4\nfim' });
   });
 
+  it('reads a field sent once per file with every value in its order, room made for ten files with three each', async () => {
+    const perFile = Array.from({ length: 10 }, (_, index) => [
+      { name: 'files', fileName: `f${index}.pdf`, content: `file ${index}` },
+      { name: 'id', content: `option ${index}` },
+      { name: 'name', content: `f${index}.pdf` },
+      { name: 'mediaType', content: 'application/pdf' },
+    ]).flat();
+
+    const form = await readUploadedFiles(request([{ name: 'fileId', content: 'list' }, { name: 'typeArch', content: 'fileList' }, ...perFile]), {
+      fieldNames: ['files'],
+      maxBytes: 16,
+      maxFiles: 10,
+      textFields: ['fileId', 'typeArch'],
+      listFields: ['id', 'name', 'mediaType'],
+    });
+
+    expect(form.fields).toEqual({ fileId: 'list', typeArch: 'fileList' });
+    expect(form.lists.id).toEqual(Array.from({ length: 10 }, (_, index) => `option ${index}`));
+    expect(form.lists.mediaType).toHaveLength(10);
+    expect(form.files).toHaveLength(10);
+  });
+
+  it('answers an empty list for a list field never sent, and takes no list field it was not asked for', async () => {
+    const form = await readUploadedFiles(
+      request([
+        { name: '__proto__', content: 'x' },
+        { name: 'medias', fileName: 'a.pdf', content: 'one' },
+      ]),
+      { ...OPTIONS, listFields: ['id'] },
+    );
+
+    expect(form.lists).toEqual({ id: [] });
+  });
+
   it('refuses more files than allowed, an empty one, and none at all', async () => {
     const three = request(['a', 'b', 'c'].map((name) => ({ name: 'medias', fileName: `${name}.txt`, content: name })));
 

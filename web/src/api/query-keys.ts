@@ -17,6 +17,7 @@ import { contactListKeys } from './contact-lists';
 import { contactKeys } from './contacts';
 import { dashboardKeys } from './dashboard';
 import { externalApiKeys } from './external-api';
+import { fileListKeys } from './file-lists';
 import { helpKeys } from './helps';
 import { messageKeys } from './messages';
 import { planKeys } from './plans';
@@ -39,6 +40,7 @@ export const queryKeys = {
   contacts: contactKeys,
   dashboard: dashboardKeys,
   externalApi: externalApiKeys,
+  fileLists: fileListKeys,
   helps: helpKeys,
   messages: messageKeys,
   /** The header's notifications: the tickets with unread messages, under a root of their own. */

@@ -134,9 +134,10 @@ export const PAGES = [
     id: 'files',
     path: 'files',
     area: 'private',
-    load: comingSoon,
-    notBuilt: true,
-    requires: ADMINISTRATION,
+    load: () => import('../file-lists/FileListsPage').then((m) => m.FileListsPage),
+    // Spec 1 §2.1: an administration page; its lists are what campaigns send, so it opens with them too
+    // (its API is behind the campaigns gate).
+    requires: { ...ADMINISTRATION, campaigns: true },
     menu: {
       section: 'admin',
       order: 40,

@@ -19,8 +19,9 @@ export const PRIVATE_PAGES: readonly PageRoute[] = pagesIn('private')
   .map(route);
 
 /**
- * The campaign pages (spec 3 §2, spec 2 §2): private, and open only when the side menu shows the
- * campaigns group (see campaign-access.ts); otherwise they answer as an unknown address.
+ * The pages that open only when the side menu shows the campaigns group (see campaign-access.ts),
+ * otherwise answering as an unknown address: the campaign routes (spec 3 §2, spec 2 §2) and the file
+ * lists of the administration section (/files), whose API is the campaigns'.
  */
 export const CAMPAIGN_PAGES: readonly PageRoute[] = (PAGES as readonly RegistryPage[])
   .filter((page) => page.requires?.campaigns === true)

@@ -22,9 +22,9 @@ describe('the route table', () => {
     expect(PRIVATE_PAGES.map((page) => page.path.split('/')[0])).toEqual([...expected, ...campaigns]);
   });
 
-  test('holds the campaign routes of spec 3 §2 with their parameters', () => {
+  test('holds the campaign routes of spec 3 §2 with their parameters, after the file lists that open with them', () => {
     const expected = [
-      'contact-lists', 'contact-lists/:contactListId/contacts', 'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
+      'files', 'contact-lists', 'contact-lists/:contactListId/contacts', 'campaigns', 'campaign/:campaignId/report', 'campaigns-config',
     ];
 
     expect(CAMPAIGN_PAGES.map((page) => page.path)).toEqual(expected);

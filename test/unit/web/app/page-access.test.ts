@@ -92,6 +92,17 @@ describe('the other pages', () => {
   });
 });
 
+describe('the file lists', () => {
+  test('open to admins of a company with campaigns, as an unknown address without them, and tell other profiles they are for admins', () => {
+    const campaigns = { ...noFeatures, useCampaigns: true };
+
+    expect(decision('files', viewer(campaigns))).toBe('show');
+    expect(decision('files', { ...viewer(noFeatures), company: { plan: noFeatures, settings: [{ key: 'campaignsEnabled', value: 'true' }] } })).toBe('show');
+    expect(decision('files', viewer(noFeatures))).toBe('notFound');
+    expect(decision('files', viewer(campaigns, { profile: 'user' }))).toBe('adminsOnly');
+  });
+});
+
 describe('the rule and the side menu', () => {
   test('opens a built page of the menu exactly when the menu shows it, for every profile, plan and super flag', () => {
     const plans = [noFeatures, ALL_FEATURES, ...PLAN_FLAGS.map((flag) => ({ ...noFeatures, [flag]: true }))];

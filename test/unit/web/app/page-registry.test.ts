@@ -80,8 +80,8 @@ describe('what is read off the registry', () => {
     }
   });
 
-  test('treats the pages that ask for the campaigns group as the campaign pages', () => {
-    expect(CAMPAIGN_PAGES.map((page) => page.id)).toEqual(['contactLists', 'contactListItems', 'campaigns', 'campaignReport', 'campaignsConfig']);
+  test('treats the pages that ask for the campaigns group as the campaign pages and the file lists', () => {
+    expect(CAMPAIGN_PAGES.map((page) => page.id)).toEqual(['files', 'contactLists', 'contactListItems', 'campaigns', 'campaignReport', 'campaignsConfig']);
   });
 
   test('links each menu entry to its page without the route parameters', () => {

@@ -8,6 +8,9 @@
  * prompts, queue integrations, the external API and the subscription page sit in the admin section
  * with the other company-configuration pages, which the menu shows as one collapsible group.
  *
+ * The file lists (/files) sit in the admin section and need campaigns too: shown to admins while the
+ * campaigns group is.
+ *
  * A page whose capability is not built yet (the registry's `notBuilt`: it would only say 'Em breve')
  * is left out of the menu; its address still opens the placeholder (issue 27: 24 entries in one column).
  */
@@ -51,13 +54,15 @@ export function hasCampaignsGroup({ plan, campaignsFlag }: Pick<MenuViewer, 'pla
 export function menuLayout(viewer: MenuViewer): MenuLayout {
   const { user, plan } = viewer;
   const has = (flag: PlanFlag) => plan[flag] === true;
-  // Every condition of the entry must hold; the campaigns group is decided below, as a whole.
+  // Every condition of the entry must hold; the campaigns group is decided below, as a whole, and an
+  // entry elsewhere that needs campaigns (the file lists) is shown on the group's condition.
   const shown = ({ requires, notBuilt }: MenuPage): boolean =>
     notBuilt !== true &&
     (requires === undefined ||
       ((requires.planFlag === undefined || has(requires.planFlag)) &&
         (requires.superUser !== true || user.super) &&
-        (requires.permission === undefined || can(user.profile, requires.permission))));
+        (requires.permission === undefined || can(user.profile, requires.permission)) &&
+        (requires.campaigns !== true || hasCampaignsGroup(viewer))));
   const section = (name: MenuSection): MenuItemId[] => menuPages(name).filter(shown).map((page) => page.id);
 
   return {

@@ -82,6 +82,16 @@ describe('menuLayout', () => {
     }
   });
 
+  test('shows the file lists in the administration to admins exactly while the campaigns group is there (C-019)', () => {
+    const campaigns = { ...noFeatures, useCampaigns: true };
+
+    expect(menuLayout(viewer({ profile: 'admin', plan: campaigns })).admin).toContain('files');
+    expect(menuLayout(viewer({ profile: 'admin', campaignsFlag: true })).admin).toContain('files');
+    expect(menuLayout(viewer({ profile: 'admin' })).admin).not.toContain('files');
+    expect(allItems(menuLayout(viewer({ profile: 'user', plan: campaigns, campaignsFlag: true })))).not.toContain('files');
+    expect(allItems(menuLayout(viewer({ profile: 'supervisor', plan: campaigns })))).not.toContain('files');
+  });
+
   test('shows the announcements to super users only', () => {
     expect(menuLayout(viewer({ profile: 'admin' })).main).not.toContain('announcements');
     expect(menuLayout(viewer({ profile: 'user', super: true })).main).toContain('announcements');
@@ -107,7 +117,7 @@ describe('menuLayout', () => {
     const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
 
     expect(notBuilt.toSorted()).toEqual(
-      ['chats', 'files', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
+      ['chats', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
     );
     for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
   });
@@ -120,7 +130,7 @@ describe('menuLayout', () => {
       campaigns: ['campaigns', 'contactLists', 'campaignsConfig'],
       admin: [],
     });
-    expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'queues', 'users', 'messagesApi', 'settings']);
+    expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'files', 'queues', 'users', 'messagesApi', 'settings']);
   });
 
   test('lists every entry once', () => {

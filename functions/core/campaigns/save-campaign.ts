@@ -3,7 +3,7 @@
  *
  * Steps:
  * 1. what it names must be the company's: the connection (ERR_NO_WAPP_FOUND), the contact list
- *    (ERR_NO_CONTACTLIST_FOUND), the tag (ERR_NO_TAG_FOUND);
+ *    (ERR_NO_CONTACTLIST_FOUND), the tag (ERR_NO_TAG_FOUND), the file list (ERR_NO_FILE_FOUND);
  * 2. with a scheduled time it must be able to send: a connection, a target (a list or a tag) and at
  *    least one message text, else ERR_VALIDATION naming the field; without a time it is a draft
  *    (INATIVA, spec 2 §4: a new campaign starts INATIVA) and may lack them;
@@ -21,6 +21,7 @@ import { AppError } from '../errors';
 import { getCampaign, putNewCampaign, setCampaignFields, type StoredCampaign } from '../repositories/campaigns';
 import { getConnection } from '../repositories/connections';
 import { getContactList } from '../repositories/contact-lists';
+import { getFileList } from '../repositories/file-lists';
 import { getTag } from '../repositories/tags';
 import { presentOneCampaign, publishCampaign } from './present-campaign';
 import { armCampaignStart } from './start-timer';
@@ -28,14 +29,16 @@ import { armCampaignStart } from './start-timer';
 const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', { message, fields: [{ path, message }] });
 
 async function checkReferences(companyId: string, body: CampaignBody): Promise<void> {
-  const [connection, list, tag] = await Promise.all([
+  const [connection, list, tag, fileList] = await Promise.all([
     body.whatsappId ? getConnection(companyId, body.whatsappId) : null,
     body.contactListId ? getContactList(companyId, body.contactListId) : null,
     body.tagListId ? getTag(companyId, body.tagListId) : null,
+    body.fileListId ? getFileList(companyId, body.fileListId) : null,
   ]);
   if (body.whatsappId && !connection) throw new AppError('ERR_NO_WAPP_FOUND');
   if (body.contactListId && !list) throw new AppError('ERR_NO_CONTACTLIST_FOUND');
   if (body.tagListId && !tag) throw new AppError('ERR_NO_TAG_FOUND');
+  if (body.fileListId && !fileList) throw new AppError('ERR_NO_FILE_FOUND');
 }
 
 /** A campaign with a time must be able to send when it comes. */

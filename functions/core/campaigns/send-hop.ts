@@ -38,6 +38,7 @@ import { putShippingOutcomes, readShipping, type ShippingItem } from '../reposit
 import { advanceCampaign, getCampaign, setCampaignFields, type StoredCampaign } from '../repositories/campaigns';
 import { getConnection, type Connection } from '../repositories/connections';
 import { contactIdsByNumber } from '../repositories/contacts';
+import { getFileList } from '../repositories/file-lists';
 import { planCampaign } from './plan-campaign';
 import { campaignWaitSeconds, remainingToday } from './sending-limits';
 import { announceCampaign } from './present-campaign';
@@ -158,13 +159,14 @@ async function doWork(
   campaignIds: readonly string[],
   known?: CampaignSettings,
 ): Promise<Step> {
-  const [settings, items] = await Promise.all([
+  const [settings, items, fileList] = await Promise.all([
     known ?? getCampaignSettings(cursor.companyId),
     readShipping(cursor.companyId, campaign.id, work.from, work.to - work.from, true),
+    campaign.fileListId ? getFileList(campaign.companyId, campaign.fileListId) : undefined,
   ]);
   const pending = items.filter((item) => item.status === 'pending').map((item) => item.number);
   const [optedOut, contactIds] = await Promise.all([optedOutAmong(campaign.companyId, pending), contactIdsByNumber(campaign.companyId, pending)]);
-  const context = { campaign, connection, settings, optedOut, contactIds, at: work.at, again: cursor.work !== null };
+  const context = { campaign, connection, settings, optedOut, contactIds, fileList: fileList ?? null, at: work.at, again: cursor.work !== null };
   const settled: ShippingItem[] = [];
   for (const item of items) settled.push(await sendToRecipient(item, context));
   await putShippingOutcomes(settled.filter((item, index) => item !== items[index]));

@@ -10,9 +10,11 @@
  *    the contact's live ticket on the connection, so agents see it beside what they are answering,
  *    else a new closed one that keeps it in the contact's history there (create-ticket.ts
  *    insertClosedTicket), whose id derives from the recipient, so a hop run again finds it;
- * 4. its message: text n mod count of the campaign's texts, its variables filled, with the campaign's
- *    file (the text as caption), stored as the server's (bot) message and sent through the connection
- *    under ids derived from the recipient (recipient-ids.ts), so a repeat is the same message;
+ * 4. its messages: text n mod count of the campaign's texts, its variables filled, with the campaign's
+ *    file (the text as caption); then, with a file list, the list's message and each of its files. Each
+ *    is stored as the server's (bot) message and sent through the connection under ids derived from
+ *    the recipient and the part (recipient-ids.ts), so a repeat is the same message. Files are sent by
+ *    reference to their stored object, not copied per recipient;
  * 5. delivered (handed to the connection's session), with its message ids and ticket.
  */
 import { campaignTexts, fillCampaignText } from '../../../shared/campaigns';
@@ -22,6 +24,7 @@ import { mediaTypeOf } from '../conversations/present-message';
 import { sendOnTicket, type OutgoingMedia } from '../conversations/send-message';
 import type { ShippingItem } from '../repositories/campaign-shipping';
 import type { StoredCampaign } from '../repositories/campaigns';
+import type { StoredFileList } from '../repositories/file-lists';
 import type { Connection } from '../repositories/connections';
 import { getContact, type Contact } from '../repositories/contacts';
 import { getTicket, type Ticket } from '../repositories/tickets';
@@ -35,6 +38,8 @@ export interface RecipientContext {
   readonly optedOut: ReadonlySet<string>;
   /** This hop's recipients' numbers that have a contact: number -> contact id. */
   readonly contactIds: ReadonlyMap<string, string>;
+  /** The campaign's file list, sent after its text; null without one (or when it was deleted). */
+  readonly fileList: StoredFileList | null;
   /** The instant the hop took its recipients on (its recorded work): the ids derive from it. */
   readonly at: string;
   /** The hop finishes work a hop before it began: what it derives may exist already. */
@@ -59,7 +64,7 @@ export async function sendToRecipient(item: ShippingItem, context: RecipientCont
   const body = fillCampaignText(text, { name: item.name || contact.name, number: item.number, email: item.email || contact.email }, context.settings.variables);
   // A ticket made for a contact new to the company is one nobody has open: no announcement per recipient.
   const announce = !(created && ticket.status === 'closed');
-  const messageIds = await sendParts(ticket, item, context, [{ body, media: campaignMedia(campaign) }], announce);
+  const messageIds = await sendParts(ticket, item, context, [{ body, media: campaignMedia(campaign) }, ...fileListParts(context.fileList)], announce);
   return { ...item, status: 'delivered', reason: null, deliveredAt: new Date().toISOString(), messageIds, ticketId: ticket.id };
 }
 
@@ -87,6 +92,17 @@ function campaignMedia(campaign: StoredCampaign): OutgoingMedia | null {
   if (!campaign.mediaKey || !campaign.mediaName) return null;
   const mimeType = campaign.mediaContentType ?? 'application/octet-stream';
   return { key: campaign.mediaKey, name: campaign.mediaName, mimeType, mediaType: mediaTypeOf(mimeType) };
+}
+
+/** After the text: the file list's message, then each of its files (those uploaded), in the list's order. */
+function fileListParts(fileList: StoredFileList | null): Part[] {
+  if (!fileList) return [];
+  const files = fileList.options.flatMap((option): Part[] => {
+    if (!option.key || !option.contentType) return [];
+    const media: OutgoingMedia = { key: option.key, name: option.fileName ?? option.name, mimeType: option.contentType, mediaType: mediaTypeOf(option.contentType) };
+    return [{ body: '', media }];
+  });
+  return [{ body: fileList.message, media: null }, ...files];
 }
 
 interface Part {

@@ -21,7 +21,6 @@ export const campaignPath = (id: string) => `${CAMPAIGNS_PATH}/${encodeURICompon
 export const campaignMediaPath = (id: string) => `${campaignPath(id)}/media-upload`;
 export const campaignShippingPath = (id: string) => `${campaignPath(id)}/shipping`;
 /** The file lists the dialog's select offers (spec 2 §7: GET /files/). */
-export const FILE_LISTS_PATH = '/files';
 
 export const campaignKeys = {
   all: ['campaigns'] as const,
@@ -32,7 +31,6 @@ export const campaignKeys = {
   /** A campaign's recipients as the report loads them, page by page. */
   shipping: (id: string) => ['campaigns', 'shipping', id] as const,
   /** The dialog's file-list select, until the file lists have their own module. */
-  fileLists: ['campaigns', 'fileLists'] as const,
 };
 
 /** The loaded pages of the list page (api/list-cache.ts): their campaigns, each once. */
@@ -92,37 +90,6 @@ export async function fetchAllCampaignShipping(api: ApiClient, id: string): Prom
 }
 
 /** A file list as the dialog's select names it. */
-export interface FileListOption {
-  readonly id: string;
-  readonly name: string;
-}
-
-interface FileListPage {
-  readonly files: readonly FileListOption[];
-  readonly hasMore: boolean;
-}
-
-/** Enough pages for any company's file lists; a select longer than this would be unusable anyway. */
-const FILE_LIST_PAGES_MAX = 20;
-
-/** The company's file lists for the dialog's select: GET /files page by page (pageNumber from 1). */
-export function useFileListOptions(enabled = true) {
-  const { api } = useServices();
-  return useQuery({
-    queryKey: campaignKeys.fileLists,
-    queryFn: async ({ signal }) => {
-      const options: FileListOption[] = [];
-      for (let pageNumber = 1; pageNumber <= FILE_LIST_PAGES_MAX; pageNumber += 1) {
-        const page = await api.get<FileListPage>(FILE_LISTS_PATH, { query: { pageNumber }, signal });
-        options.push(...page.files.map(({ id, name }) => ({ id, name })));
-        if (!page.hasMore) break;
-      }
-      return options;
-    },
-    enabled,
-  });
-}
-
 /**
  * The body of POST /campaigns and PUT /campaigns/{id} (shared/campaigns.ts CampaignBody checks it):
  * `scheduledAt` as 'YYYY-MM-DD HH:mm:ss' on the company's clock, or null for none; empty choices null,

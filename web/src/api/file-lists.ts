@@ -23,6 +23,8 @@ export const fileListKeys = {
   lists: ['fileLists', 'list'] as const,
   list: (search: string) => ['fileLists', 'list', search] as const,
   one: (id: string) => ['fileLists', 'one', id] as const,
+  /** The names of every list, for the campaign dialog's select. */
+  choices: ['fileLists', 'choices'] as const,
 };
 
 /** The loaded pages of a search (api/list-cache.ts): their lists, each once. */
@@ -37,6 +39,27 @@ export function useFileListPages(search: string) {
       api.get<FileListPage>(FILE_LISTS_PATH, { query: { searchParam: search === '' ? undefined : search, pageNumber: pageParam }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last, _pages, lastPageParam) => (last.hasMore ? lastPageParam + 1 : null),
+  });
+}
+
+/** Enough pages for any company's file lists; a select longer than this would be unusable anyway. */
+const FILE_LIST_CHOICES_PAGES_MAX = 20;
+
+/** The company's file lists as a select offers them (the campaign dialog): every page of GET /files, names only. */
+export function useFileListChoices(enabled = true) {
+  const { api } = useServices();
+  return useQuery({
+    queryKey: fileListKeys.choices,
+    queryFn: async ({ signal }) => {
+      const choices: { id: string; name: string }[] = [];
+      for (let pageNumber = 1; pageNumber <= FILE_LIST_CHOICES_PAGES_MAX; pageNumber += 1) {
+        const page = await api.get<FileListPage>(FILE_LISTS_PATH, { query: { pageNumber }, signal });
+        choices.push(...page.files.map(({ id, name }) => ({ id, name })));
+        if (!page.hasMore) break;
+      }
+      return choices;
+    },
+    enabled,
   });
 }
 

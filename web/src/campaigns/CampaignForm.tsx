@@ -28,10 +28,10 @@ import {
   deleteCampaignMedia,
   saveCampaign,
   uploadCampaignMedia,
-  useFileListOptions,
   type Campaign,
   type CampaignRequestBody,
 } from '../api/campaigns';
+import { useFileListChoices } from '../api/file-lists';
 import { useCampaignSettings } from '../api/campaign-settings';
 import { useConnections } from '../api/connections';
 import { useContactListSummaries } from '../api/contact-lists';
@@ -127,7 +127,7 @@ export function CampaignForm({ campaign, onClose }: CampaignFormProps) {
   const contactLists = useContactListSummaries();
   const tags = useTagOptions();
   const connections = useConnections();
-  const fileLists = useFileListOptions();
+  const fileLists = useFileListChoices();
   const settings = useCampaignSettings();
 
   const working = busy || controls.busyId !== undefined;

@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 // Types only: the shared module's schemas (and zod) stay out of the shell's chunk.
 import type { ConnectionDto, ConnectionProvider, ConnectionWithTokenDto } from '../../../shared/connections';
 import type { CompanyChannels } from '../../../shared/realtime-events';
+import type { ScheduleEntry } from '../../../shared/schedules';
 import { useServices } from '../runtime/services';
 import { useRealtimeEvent } from '../realtime/hooks';
 import type { ApiClient } from './client';
@@ -78,6 +79,9 @@ export interface ConnectionBody {
   readonly expiresInactiveMessage: string;
   readonly timeUseBotQueues: number;
   readonly maxUseBotQueues: number;
+  /** The campaign protections (null: no daily cap; empty: any time). */
+  readonly campaignDailyLimit: number | null;
+  readonly campaignSchedule: readonly Pick<ScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>[];
 }
 
 /** Creates a connection (the answer carries its API token, shown once). */

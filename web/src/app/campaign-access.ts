@@ -4,14 +4,13 @@
  * or the company's setting campaignsEnabled does (what the local `cshow` flag mirrors; the shell keeps
  * the flag in step with the settings it loads). The server decides again on every campaign request.
  */
-import { campaignsEnabledBySettings } from './shell/campaigns-flag';
-import { hasCampaignsGroup } from './shell/menu-rules';
+import { companyHasCampaigns } from '../sign-in/campaigns';
 import type { CurrentCompany, CurrentUser } from '../sign-in/me';
 
 export function campaignPagesOpen(me: {
   readonly user: Pick<CurrentUser, 'profile' | 'super'>;
   readonly company: Pick<CurrentCompany, 'plan' | 'settings'>;
 }): boolean {
-  // The group's own condition, not its entries: while no campaign page is built the menu lists none.
-  return hasCampaignsGroup({ plan: me.company.plan, campaignsFlag: campaignsEnabledBySettings(me.company.settings) });
+  // The group's own condition (sign-in/campaigns.ts), not its entries.
+  return companyHasCampaigns(me.company);
 }

@@ -36,7 +36,7 @@ import { defaultWeek } from '../components/work-hours';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { useMe } from '../sign-in/me-context';
-import { companyHasCampaigns } from './company-campaigns';
+import { companyHasCampaigns } from '../sign-in/campaigns';
 import {
   campaignScheduleMessages,
   connectionBody,

@@ -18,7 +18,6 @@ import {
   type ConnectionDto,
   type ConnectionProvider,
 } from '../../../shared/connections';
-import type { ScheduleEntry } from '../../../shared/schedules';
 import type { ConnectionBody } from '../api/connections';
 import type { FieldMessages } from '../components/use-schema-form';
 import { defaultWeek, weekOf, type WorkDay } from '../components/work-hours';
@@ -109,21 +108,11 @@ export function typedNumber(typed: string): number {
 }
 
 /**
- * The body of POST /whatsapp and PUT /whatsapp/{id} with the campaign protections, which the API module's
- * ConnectionBody does not list yet; being a wider object, it is still a ConnectionBody for the requests.
- */
-export interface ConnectionFormBody extends ConnectionBody {
-  readonly campaignDailyLimit: number | null;
-  /** Empty: campaigns send at any time. */
-  readonly campaignSchedule: readonly Pick<ScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>[];
-}
-
-/**
  * What the form sends. The provider only where the stage offers the simulator (elsewhere it is always
  * the default, and an edit keeps it); the prompt is not sent: there is no prompts API to pick from yet,
  * so an edit keeps the connection's prompt.
  */
-export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean): ConnectionFormBody {
+export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean): ConnectionBody {
   return {
     name: values.name,
     isDefault: values.isDefault,

@@ -1,6 +1,6 @@
 import type { ConnectionDto } from '../../../../shared/connections';
 import { defaultQueueSchedule } from '../../../../shared/schedules';
-import { companyHasCampaigns } from '../../../../web/src/connections/company-campaigns';
+import { companyHasCampaigns } from '../../../../web/src/sign-in/campaigns';
 import {
   campaignScheduleMessages,
   connectionBody,

@@ -12,11 +12,6 @@ type StorageGetter = () => Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> |
 // Merely reading `localStorage` throws in some browsers when storage is disabled, hence a getter.
 const browserStorage: StorageGetter = () => globalThis.localStorage;
 
-/** Whether the company's settings enable campaigns: the setting campaignsEnabled holds 'true'. */
-export function campaignsEnabledBySettings(settings: readonly { readonly key: string; readonly value: string }[]): boolean {
-  return settings.some((setting) => setting.key === 'campaignsEnabled' && setting.value === 'true');
-}
-
 export function readCampaignsFlag(getStorage: StorageGetter = browserStorage): boolean {
   try {
     return getStorage()?.getItem(CAMPAIGNS_FLAG_KEY) != null;

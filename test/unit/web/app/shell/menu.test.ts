@@ -2,7 +2,8 @@ import { PAGES } from '../../../../../web/src/app/page-registry';
 import type { PageEntry } from '../../../../../web/src/app/page-entry';
 import { PRIVATE_PAGES } from '../../../../../web/src/app/pages';
 import { ALL_FEATURES, PLAN_FLAGS, type PlanFlag } from '../../../../../shared/plans';
-import { campaignsEnabledBySettings, readCampaignsFlag, writeCampaignsFlag } from '../../../../../web/src/app/shell/campaigns-flag';
+import { readCampaignsFlag, writeCampaignsFlag } from '../../../../../web/src/app/shell/campaigns-flag';
+import { campaignsEnabledBySettings } from '../../../../../web/src/sign-in/campaigns';
 import { campaignPagesOpen } from '../../../../../web/src/app/campaign-access';
 import {
   activeMenuItem,

@@ -236,7 +236,9 @@ describe('sending a campaign through the simulator', () => {
     });
     expect(started.body.status).toBe('PROGRAMADA');
     await phoneListener.waitFor(
-      (frame) => frame.event === `company-${sender.companyId}-campaign` && (frame.data.record as { id: string; progress: { delivered: number } }).progress?.delivered === 1,
+      (frame) =>
+        frame.event === `company-${sender.companyId}-campaign` &&
+        (frame.data.record as { id: string; progress: { delivered: number } } | undefined)?.progress.delivered === 1,
       500,
     );
     const done = await finished(draft.id);

@@ -4,8 +4,8 @@
  * (retrying cannot fix it). Messages are independent, handled at once; a failed one alone is reported
  * for redelivery. Handlers are idempotent: a repeated delivery changes nothing twice.
  */
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
+import { independentRecordsHandler } from './independent-records';
 import { DueMessage } from '../core/scheduling/due-messages';
 import { fireTicketTimer } from '../core/conversations/ticket-timers';
 import { sendScheduledMessage } from '../core/scheduled-messages/send-scheduled-message';
@@ -41,30 +41,4 @@ export async function handleDueMessage(message: DueMessage, now = new Date()): P
   }
 }
 
-function parse(record: SQSRecord): DueMessage | undefined {
-  try {
-    const parsed = DueMessage.safeParse(JSON.parse(record.body));
-    if (parsed.success) return parsed.data;
-    logger.error('due message dropped: invalid', { messageId: record.messageId, issues: parsed.error.issues });
-  } catch (error) {
-    logger.error('due message dropped: not JSON', { messageId: record.messageId, error });
-  }
-  return undefined;
-}
-
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const failures: SQSBatchItemFailure[] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      const message = parse(record);
-      if (!message) return;
-      try {
-        await handleDueMessage(message);
-      } catch (error) {
-        logger.error('due message failed; it will be retried', { messageId: record.messageId, kind: message.kind, error });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }),
-  );
-  return { batchItemFailures: failures };
-}
+export const handler = independentRecordsHandler('due message', DueMessage, (message) => handleDueMessage(message), (message) => ({ kind: message.kind }));

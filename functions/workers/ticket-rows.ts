@@ -5,8 +5,8 @@
  * within its budget puts its continuation on the queue before the message is acknowledged. Handling is
  * idempotent: a copy is replaced only by a newer one, so a redelivered message changes nothing twice.
  */
-import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
+import { independentRecordsHandler } from './independent-records';
 import { announceRowChange, refreshTicketRows, TicketRowChange } from '../core/conversations/ticket-rows';
 
 export async function handleRowChange(change: TicketRowChange): Promise<void> {
@@ -15,30 +15,4 @@ export async function handleRowChange(change: TicketRowChange): Promise<void> {
   logger.info('ticket rows refreshed', { source: change.source, entityId: change.entityId, updated: outcome.updated, more: Boolean(outcome.continuation) });
 }
 
-function parse(record: SQSRecord): TicketRowChange | undefined {
-  try {
-    const parsed = TicketRowChange.safeParse(JSON.parse(record.body));
-    if (parsed.success) return parsed.data;
-    logger.error('ticket row change dropped: invalid', { messageId: record.messageId, issues: parsed.error.issues });
-  } catch (error) {
-    logger.error('ticket row change dropped: not JSON', { messageId: record.messageId, error });
-  }
-  return undefined;
-}
-
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const failures: SQSBatchItemFailure[] = [];
-  await Promise.all(
-    event.Records.map(async (record) => {
-      const change = parse(record);
-      if (!change) return;
-      try {
-        await handleRowChange(change);
-      } catch (error) {
-        logger.error('ticket row change failed; it will be retried', { messageId: record.messageId, source: change.source, error });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }),
-  );
-  return { batchItemFailures: failures };
-}
+export const handler = independentRecordsHandler('ticket row change', TicketRowChange, handleRowChange, (change) => ({ source: change.source }));

@@ -106,6 +106,12 @@ export function CampaignReportPage() {
       </div>
       {campaign.isPending && <Spinner label={texts.report.loading} />}
       {campaign.isError && campaign.data === undefined && (
+        // A campaign that does not load (gone, another company's, a mistyped link) still says what the page is.
+        <Title3 as="h1" className={styles.title}>
+          {texts.report.title}
+        </Title3>
+      )}
+      {campaign.isError && campaign.data === undefined && (
         <MessageBar intent="error">
           <MessageBarBody>{texts.report.loadError}</MessageBarBody>
           <MessageBarActions>

@@ -92,6 +92,7 @@ export const campaignsTexts = defineTexts({
     },
     report: {
       back: 'Voltar às campanhas',
+      title: 'Relatório da campanha',
       loading: 'Carregando relatório…',
       loadError: 'Não foi possível carregar a campanha.',
       retry: 'Tentar novamente',
@@ -217,6 +218,7 @@ export const campaignsTexts = defineTexts({
     },
     report: {
       back: 'Back to the campaigns',
+      title: 'Campaign report',
       loading: 'Loading report…',
       loadError: 'The campaign could not be loaded.',
       retry: 'Try again',
@@ -342,6 +344,7 @@ export const campaignsTexts = defineTexts({
     },
     report: {
       back: 'Volver a las campañas',
+      title: 'Informe de la campaña',
       loading: 'Cargando informe…',
       loadError: 'No se pudo cargar la campaña.',
       retry: 'Intentar de nuevo',

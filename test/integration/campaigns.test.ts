@@ -286,6 +286,34 @@ describe('sending a campaign through the simulator', () => {
     expect(ticket).toMatchObject({ lastMessage: 'tabela_de_precos.pdf', whatsappId: connection });
   });
 
+  it('sends to the company’s contacts whose tickets carry the tag, each once', async () => {
+    await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const tag = (await senderCall('/tags', { method: 'POST', body: { name: 'VIP', color: '#aa00aa' } })).body;
+    const tickets = (await senderCall('/tickets?status=closed&showAll=true')).body.tickets as { id: string; contact: { number: string } }[];
+    const tagged = tickets.filter((ticket) => ticket.contact.number === numbers[0] || ticket.contact.number === numbers[2]);
+    expect(tagged).toHaveLength(2);
+    for (const ticket of tagged) {
+      expect((await senderCall('/tags/sync', { method: 'POST', body: { ticketId: ticket.id, tags: [{ id: tag.id }] } })).status).toBeLessThan(300);
+    }
+    const before = await Promise.all(numbers.map(async (number) => (await receivedBy(number)).length));
+
+    const campaign = (await senderCall('/campaigns', {
+      method: 'POST',
+      body: { name: 'Só VIP', message1: 'Oferta VIP para {nome}', whatsappId: connection, tagListId: tag.id, scheduledAt: new Date().toISOString() },
+    })).body;
+    const done = await finished(campaign.id);
+
+    expect(done).toMatchObject({ tagListId: tag.id, contactList: null, progress: { recipients: 2, delivered: 2, skipped: 0 } });
+    const vip = (number: string) => until(`the VIP offer at ${number}`, async () => {
+      const messages = await receivedBy(number);
+      return messages.some((message) => message.body.startsWith('Oferta VIP')) && messages;
+    });
+    expect((await vip(numbers[0] ?? '')).map((message) => message.body)).toContain('Oferta VIP para Ana');
+    expect((await vip(numbers[2] ?? '')).map((message) => message.body)).toContain('Oferta VIP para Carla');
+    expect(await receivedBy(numbers[0] ?? '')).toHaveLength((before[0] ?? 0) + 1);
+    expect(await receivedBy(numbers[1] ?? '')).toHaveLength(before[1] ?? 0);
+  });
+
   it('stops when cancelled and, restarted, sends the rest without sending anyone twice', async () => {
     await settings({ messageInterval: 0, longerIntervalAfter: 1, greaterInterval: 5, variables: [] });
     const people = [['Davi', '5511955550011'], ['Eva', '5511955550012'], ['Fabio', '5511955550013']] as const;

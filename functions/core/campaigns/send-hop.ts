@@ -10,8 +10,9 @@
  * 1. hold: the cursor must carry the message's token (else it is a duplicate or superseded: dropped)
  *    and be held by nobody else (else it waits a few seconds and tries again); a hold older than
  *    HOLD_STALE_MS belonged to a hop that died, and is taken over;
- * 2. the work: a hop cut off midway left its work recorded, and it is finished first, with the same
- *    message ids (recipient-ids.ts), so nothing is sent twice; otherwise the next recipients are taken
+ * 2. the work: a hop cut off midway left its work recorded, and it is finished first (even for a
+ *    campaign cancelled since), with the same message ids (recipient-ids.ts), so nothing is sent
+ *    twice; otherwise the next recipients are taken
  *    on and recorded before anything is sent. Each campaign is read (its status: a cancel stops it at
  *    the next batch; a deleted or finished one leaves the cursor) and its recipients written first if
  *    the start has not yet (plan-campaign.ts);
@@ -101,12 +102,10 @@ function paced(cursor: SendCursor, step: Step, now: Date): { sinceLonger: number
 async function takeStep(cursor: SendCursor, holder: string, now: Date): Promise<Step> {
   const campaignIds = [...cursor.campaignIds];
   if (cursor.work) {
-    const campaign = await getCampaign(cursor.companyId, cursor.work.campaignId, true);
-    if (campaign?.status === 'EM_ANDAMENTO') {
-      const connection = await getConnection(cursor.companyId, cursor.whatsappId);
-      if (connection) return doWork(cursor, cursor.work, campaign, connection, campaignIds);
-    }
-    // Its campaign stopped or its connection went: the recipients it took on stay as they are, to be taken on again on restart.
+    // Recipients taken on before a stop are finished even if the campaign was cancelled meanwhile: some of
+    // their messages may have gone out, and only the ids of that work say which (a restart would derive others).
+    const [campaign, connection] = await Promise.all([getCampaign(cursor.companyId, cursor.work.campaignId, true), getConnection(cursor.companyId, cursor.whatsappId)]);
+    if (campaign && connection) return doWork(cursor, cursor.work, campaign, connection, campaignIds);
   }
   while (campaignIds.length > 0) {
     const id = campaignIds[0] ?? '';
@@ -138,6 +137,12 @@ async function takeStep(cursor: SendCursor, holder: string, now: Date): Promise<
     const settings = await getCampaignSettings(cursor.companyId);
     const size = Math.min(batchSize(settings, cursor.sinceLonger), remainingToday(connection, sentToday));
     const items = await readShipping(cursor.companyId, campaign.id, campaign.position, size, true);
+    if (items.length === 0) {
+      // Fewer recipients than planned (removed meanwhile): nothing is left to send.
+      await finishCampaign(campaign, now);
+      campaignIds.shift();
+      continue;
+    }
     const work: CursorWork = { campaignId: campaign.id, from: campaign.position, to: campaign.position + items.length, at: now.toISOString() };
     if (!(await recordCursorWork(cursor.companyId, cursor.whatsappId, holder, work))) throw new Error('The campaign cursor was taken over during the hop');
     return doWork(cursor, work, campaign, connection, campaignIds, settings);

@@ -172,8 +172,9 @@ async function doWork(
   const pending = items.filter((item) => item.status === 'pending').map((item) => item.number);
   const [optedOut, contactIds] = await Promise.all([optedOutAmong(campaign.companyId, pending), contactIdsByNumber(campaign.companyId, pending)]);
   const context = { campaign, connection, settings, optedOut, contactIds, fileList: fileList ?? null, at: work.at, again: cursor.work !== null };
-  const settled: ShippingItem[] = [];
-  for (const item of items) settled.push(await sendToRecipient(item, context));
+  // The recipients of one hop are sent side by side (several only when there is no pause between
+  // messages): each one's own messages keep their order; the connection's queue keeps the hop's.
+  const settled: ShippingItem[] = await Promise.all(items.map((item) => sendToRecipient(item, context)));
   await putShippingOutcomes(settled.filter((item, index) => item !== items[index]));
   const delivered = settled.filter((item) => item.status === 'delivered').length;
   const skipped = settled.length - delivered;

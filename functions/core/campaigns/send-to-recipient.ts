@@ -64,7 +64,7 @@ export async function sendToRecipient(item: ShippingItem, context: RecipientCont
   const body = fillCampaignText(text, { name: item.name || contact.name, number: item.number, email: item.email || contact.email }, context.settings.variables);
   // A ticket made for a contact new to the company is one nobody has open: no announcement per recipient.
   const announce = !(created && ticket.status === 'closed');
-  const messageIds = await sendParts(ticket, item, context, [{ body, media: campaignMedia(campaign) }, ...fileListParts(context.fileList)], announce);
+  const messageIds = await sendParts(ticket, contact, item, context, [{ body, media: campaignMedia(campaign) }, ...fileListParts(context.fileList)], announce);
   return { ...item, status: 'delivered', reason: null, deliveredAt: new Date().toISOString(), messageIds, ticketId: ticket.id };
 }
 
@@ -111,12 +111,12 @@ interface Part {
 }
 
 /** Sends the parts in order, each under its derived ids, and answers their message ids. */
-async function sendParts(ticket: Ticket, item: ShippingItem, context: RecipientContext, parts: readonly Part[], announce: boolean): Promise<string[]> {
+async function sendParts(ticket: Ticket, contact: Contact, item: ShippingItem, context: RecipientContext, parts: readonly Part[], announce: boolean): Promise<string[]> {
   const ids: string[] = [];
   for (const [index, part] of parts.entries()) {
     if (!part.body && !part.media) continue;
     const fixedId = recipientMessageIds(context.campaign.id, item.position, index, context.at);
-    const sent = await sendOnTicket(ticket, { body: part.body, userId: null, bot: true, media: part.media, fixedId, announce }, new Date(Date.parse(context.at) + index));
+    const sent = await sendOnTicket(ticket, { body: part.body, userId: null, bot: true, media: part.media, fixedId, announce, contact }, new Date(Date.parse(context.at) + index));
     ids.push(sent.id);
   }
   return ids;

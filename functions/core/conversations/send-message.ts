@@ -19,7 +19,7 @@ import type { TicketDto } from '../../../shared/tickets';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { publishNewMessage } from '../realtime/ticket-rooms';
-import { getContact } from '../repositories/contacts';
+import { getContact, type Contact } from '../repositories/contacts';
 import { getMessage, messageIdOf, type StoredMessage } from '../repositories/messages';
 import { getTicket, type Ticket } from '../repositories/tickets';
 import { indexWords } from '../repositories/word-index';
@@ -62,6 +62,8 @@ export interface OutgoingMessageInput {
    * realtime announcement per recipient of a bulk send.
    */
   readonly announce?: boolean;
+  /** The ticket's contact, when the caller has just read or made it (a campaign's send): not read again. */
+  readonly contact?: Contact;
 }
 
 /** The quoted text kept with a reply: enough to recognise the message, small enough for a frame. */
@@ -81,7 +83,7 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
   const companyId = ticket.companyId;
   const [quoted, contact] = await Promise.all([
     input.quotedMessageId ? quotedSummary(ticket, input.quotedMessageId) : null,
-    ticket.whatsappId ? getContact(companyId, ticket.contactId) : undefined,
+    ticket.whatsappId ? (input.contact?.id === ticket.contactId ? input.contact : getContact(companyId, ticket.contactId)) : undefined,
   ]);
 
   const at = now.toISOString();

@@ -43,7 +43,7 @@ export interface CompanyChannels {
     | { readonly action: 'reload'; readonly contactListId: string };
   /**
    * A campaign changed (spec 2 §4: the spec's channel name): saved, started, stopped, finished, and its
-   * progress as it sends (once per batch of recipients a send hop takes on).
+   * progress as it sends (at most once a second while it runs; every change of status at once).
    */
   campaign: { readonly action: 'create' | 'update'; readonly record: Campaign } | { readonly action: 'delete'; readonly id: string };
   /**

@@ -181,8 +181,23 @@ async function doWork(
   const deliveredNow = settled.filter((item, index) => item.status === 'delivered' && items[index]?.status === 'pending').length;
   const advanced = await advanceCampaign(campaign.companyId, campaign.id, { from: work.from, to: work.to, delivered, skipped }, new Date());
   if (advanced && advanced.position >= (advanced.planned ?? 0)) await finishCampaign(advanced, new Date());
-  else if (advanced) await announceCampaign(advanced);
+  else if (advanced && progressDue(advanced.id)) await announceCampaign(advanced);
   return { outcome: 'sent', ...pauseAfter(settings, cursor.sinceLonger, deliveredNow), campaignIds, delivered: deliveredNow };
+}
+
+/** How often a running campaign's progress is announced at most (a hop without pauses runs several times a second). */
+const PROGRESS_EVERY_MS = 1_000;
+/** When this container last announced each campaign's progress; bounded, the oldest forgotten first. */
+const lastProgress = new Map<string, number>();
+
+/** Whether the campaign's progress is due for an announcement (its first, then at most once a PROGRESS_EVERY_MS). */
+function progressDue(campaignId: string, now = Date.now()): boolean {
+  const last = lastProgress.get(campaignId);
+  if (last !== undefined && now - last < PROGRESS_EVERY_MS) return false;
+  lastProgress.delete(campaignId);
+  lastProgress.set(campaignId, now);
+  if (lastProgress.size > 1000) lastProgress.delete(lastProgress.keys().next().value as string);
+  return true;
 }
 
 /** The pause before the next hop, in whole seconds: none after recipients skipped only. */

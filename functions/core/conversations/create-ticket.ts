@@ -96,31 +96,48 @@ export function newTicket(fields: NewTicketFields, now: Date): Omit<Ticket, 'att
 }
 
 /**
+ * What every new ticket is stored with, read before its transaction: its number, its row's copies
+ * (ticket-rows.ts: what its list row shows of the contact, queue, connection and user) and its contact's
+ * history before it, kept for its messages page (Ticket.earlierTicketIds; given when the caller knows it).
+ */
+async function completedTicket<T extends Omit<Ticket, 'attendanceId'>>(
+  ticket: T,
+  known: KnownSources,
+  earlier?: readonly Ticket[],
+): Promise<T & { readonly number: number; readonly tagsVersion: number; readonly earlierTicketIds: readonly string[] }> {
+  const [number, copies, before] = await Promise.all([
+    ticket.number ?? nextTicketNumber(ticket.companyId),
+    rowCopiesFor(undefined, { ...ticket, attendanceId: null }, known),
+    earlier ?? earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
+  ]);
+  return { ...ticket, ...copies, number, tagsVersion: 0, earlierTicketIds: before.map((previous) => previous.id) };
+}
+
+type NewTicketStep = 'ticket' | 'uuid' | 'number' | 'nameEntries';
+
+/** The writes of every new ticket: its item, its uuid and number pointers, its contact-name entries (found at once by the name: repositories/name-index.ts). */
+function addNewTicketSteps(steps: Pick<Steps<NewTicketStep>, 'add'>, stored: Ticket & { readonly number: number }): void {
+  steps.add('ticket', putNewTicketAction(stored));
+  steps.add('uuid', putTicketUuidAction(stored));
+  steps.add('number', putTicketNumberAction(stored));
+  if (stored.contactRow) for (const action of putNameEntryActions(stored, stored.contactRow.name)) steps.add('nameEntries', action);
+}
+
+/**
  * Stores a new pending or open ticket with everything that goes with it (see the file's comment) and
  * answers it as stored. For every path that creates tickets: the form here, inbound messages later.
  */
 export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Date, known: KnownSources = {}): Promise<Ticket> {
-  const [number, copies, earlier] = await Promise.all([
-    ticket.number ?? nextTicketNumber(ticket.companyId),
-    // The row's copies (ticket-rows.ts): what its list row shows of the contact, queue, connection and user.
-    rowCopiesFor(undefined, { ...ticket, attendanceId: null }, known),
-    // The contact's history before it, kept for its messages page (Ticket.earlierTicketIds).
-    earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
-  ]);
+  const completed = await completedTicket(ticket, known);
   const attendance = beginAttendance({ ...ticket, attendanceId: null }, now);
-  const earlierTicketIds = earlier.map((previous) => previous.id);
-  const stored: Ticket = { ...ticket, ...copies, number, attendanceId: attendance.id, tagsVersion: 0, earlierTicketIds };
-  const steps = new Steps<'ticket' | 'uuid' | 'number' | 'openTicket' | 'attendance' | 'counters' | 'nameEntries'>();
+  const stored = { ...completed, attendanceId: attendance.id };
+  const steps = new Steps<NewTicketStep | 'openTicket' | 'attendance' | 'counters'>();
   steps.add('openTicket', claimOpenTicketAction(stored));
-  steps.add('ticket', putNewTicketAction(stored));
-  steps.add('uuid', putTicketUuidAction(stored));
-  steps.add('number', putTicketNumberAction({ companyId: stored.companyId, id: stored.id, number }));
+  addNewTicketSteps(steps, stored);
   steps.add('attendance', putNewAttendanceAction(attendance));
   for (const action of counterActions(stored.companyId, [ticketCreatedDelta(now), ...attendanceDeltas(undefined, attendance)])) {
     steps.add('counters', action);
   }
-  // Found at once by its contact's name (repositories/name-index.ts).
-  if (stored.contactRow) for (const action of putNameEntryActions(stored, stored.contactRow.name)) steps.add('nameEntries', action);
   const failed = await steps.run().catch((error: unknown) => {
     // A database error (spec 1 §8): the catalogue's code, not an internal error; a conflict keeps its own.
     if (error instanceof AppError) throw error;
@@ -153,17 +170,9 @@ export async function insertClosedTicket(
 ): Promise<Ticket> {
   const made = newTicket({ companyId, status: 'pending', contact, user: null, queueId: null, whatsappId }, now);
   const ticket = { ...made, id: known.id ?? made.id, status: 'closed' as const };
-  const [number, copies, earlier] = await Promise.all([
-    nextTicketNumber(companyId),
-    rowCopiesFor(undefined, { ...ticket, attendanceId: null }, { contact, ...known }),
-    known.earlier ?? earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
-  ]);
-  const stored: Ticket = { ...ticket, ...copies, number, attendanceId: null, tagsVersion: 0, earlierTicketIds: earlier.map((previous) => previous.id) };
-  const steps = new Steps<'ticket' | 'uuid' | 'number' | 'nameEntries'>();
-  steps.add('ticket', putNewTicketAction(stored));
-  steps.add('uuid', putTicketUuidAction(stored));
-  steps.add('number', putTicketNumberAction({ companyId, id: stored.id, number }));
-  if (stored.contactRow) for (const action of putNameEntryActions(stored, stored.contactRow.name)) steps.add('nameEntries', action);
+  const stored = { ...(await completedTicket(ticket, { contact, ...known }, known.earlier)), attendanceId: null };
+  const steps = new Steps<NewTicketStep>();
+  addNewTicketSteps(steps, stored);
   const failed = await steps.run();
   if (failed.size > 0) throw new AppError('ERR_CREATING_TICKET');
   return stored;

@@ -470,7 +470,7 @@ describe('sending a campaign through the simulator', () => {
       }),
     );
 
-    await kickSender(sender.companyId, connection, campaign.id, new Date());
+    await kickSender(sender.companyId, connection, [campaign.id], new Date());
     const done = await finished(campaign.id);
 
     expect(done.progress).toEqual({ recipients: 2, delivered: 2, skipped: 0 });

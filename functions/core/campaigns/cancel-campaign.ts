@@ -34,7 +34,7 @@ export async function restartCampaign(caller: Caller, id: string, now = new Date
     { status: 'CANCELADA' },
   );
   if (!changed) throw new AppError('ERR_CAMPAIGN_NOT_CANCELLED');
-  if (changed.whatsappId) await kickSender(caller.companyId, changed.whatsappId, changed.id, now);
+  if (changed.whatsappId) await kickSender(caller.companyId, changed.whatsappId, [changed.id], now);
   const record = await presentOneCampaign(changed);
   await publishCampaign(caller.companyId, { action: 'update', record });
   return record;

@@ -12,11 +12,9 @@
  * has passed gets a start entry that fires now (the start is conditional, so a late first one is a
  * no-op). Answers how many of each.
  */
-import { ulid } from 'ulid';
 import { listCompanies } from '../repositories/companies';
-import { rekeySendCursor } from '../repositories/campaign-cursors';
 import { listCampaigns } from '../repositories/campaigns';
-import { enqueueCampaignSend } from './send-queue';
+import { kickSender } from './start-campaign';
 import { armCampaignStart } from './start-timer';
 
 export interface RecoveredCampaigns {
@@ -38,10 +36,8 @@ export async function recoverCampaigns(now = new Date()): Promise<RecoveredCampa
       }
     }
     for (const [whatsappId, campaignIds] of running) {
-      const token = ulid(now.getTime());
       // Oldest first, as they started (ids sort by creation).
-      for (const campaignId of campaignIds.sort()) await rekeySendCursor(company.id, whatsappId, token, campaignId, now);
-      await enqueueCampaignSend({ kind: 'hop', companyId: company.id, whatsappId, token });
+      await kickSender(company.id, whatsappId, campaignIds.sort(), now);
       resumed += campaignIds.length;
     }
   }

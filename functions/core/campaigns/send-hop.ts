@@ -94,18 +94,20 @@ export async function runSendHop(message: SendHopMessage, now = new Date()): Pro
 
 /** The pacing counters after the hop: messages since the last longer pause (reset by it), messages today. */
 function paced(cursor: SendCursor, step: Step, now: Date): { sinceLonger: number; day: string; sentToday: number } {
-  const day = companyDay(now);
-  const sentToday = (cursor.day === day ? cursor.sentToday : 0) + step.delivered;
-  return { sinceLonger: step.longer ? 0 : cursor.sinceLonger + step.delivered, day, sentToday };
+  return { sinceLonger: step.longer ? 0 : cursor.sinceLonger + step.delivered, day: companyDay(now), sentToday: sentTodayOf(cursor, now) + step.delivered };
 }
+
+/** The connection's campaign messages of the company's current day (the count restarts with each day). */
+const sentTodayOf = (cursor: SendCursor, now: Date): number => (cursor.day === companyDay(now) ? cursor.sentToday : 0);
 
 async function takeStep(cursor: SendCursor, holder: string, now: Date): Promise<Step> {
   const campaignIds = [...cursor.campaignIds];
-  if (cursor.work) {
+  const connection = await getConnection(cursor.companyId, cursor.whatsappId);
+  if (cursor.work && connection) {
     // Recipients taken on before a stop are finished even if the campaign was cancelled meanwhile: some of
     // their messages may have gone out, and only the ids of that work say which (a restart would derive others).
-    const [campaign, connection] = await Promise.all([getCampaign(cursor.companyId, cursor.work.campaignId, true), getConnection(cursor.companyId, cursor.whatsappId)]);
-    if (campaign && connection) return doWork(cursor, cursor.work, campaign, connection, campaignIds);
+    const campaign = await getCampaign(cursor.companyId, cursor.work.campaignId, true);
+    if (campaign) return doWork(cursor, cursor.work, campaign, connection, campaignIds);
   }
   while (campaignIds.length > 0) {
     const id = campaignIds[0] ?? '';
@@ -114,14 +116,13 @@ async function takeStep(cursor: SendCursor, holder: string, now: Date): Promise<
       campaignIds.shift();
       continue;
     }
-    const connection = await getConnection(cursor.companyId, cursor.whatsappId);
     if (!connection) {
       await stopForGoneConnection(campaign, now);
       campaignIds.shift();
       continue;
     }
     if (connection.status !== 'CONNECTED') return { outcome: 'waiting', pauseSeconds: SESSION_WAIT_SECONDS, campaignIds, delivered: 0 };
-    const sentToday = cursor.day === companyDay(now) ? cursor.sentToday : 0;
+    const sentToday = sentTodayOf(cursor, now);
     const wait = campaignWaitSeconds(connection, sentToday, now);
     if (wait > 0) return { outcome: 'waiting', pauseSeconds: wait, campaignIds, delivered: 0 };
     if (campaign.planned === null) {

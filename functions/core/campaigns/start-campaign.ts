@@ -22,17 +22,18 @@ export async function startCampaign(due: CampaignStartDue, now = new Date()): Pr
     { status: 'PROGRAMADA', scheduledAt: due.scheduledAt },
   );
   if (!started) return 'stale';
-  if (started.whatsappId) await kickSender(due.companyId, started.whatsappId, started.id, now);
+  if (started.whatsappId) await kickSender(due.companyId, started.whatsappId, [started.id], now);
   await announceCampaign(started);
   return 'started';
 }
 
 /**
- * Gives the connection's cursor a new token (with the campaign among its running ones) and enqueues the
- * hop message carrying it: any earlier hop message becomes stale, so one chain runs per connection.
+ * Gives the connection's cursor a new token (with the campaigns among its running ones, in the order
+ * given) and enqueues the hop message carrying it: any earlier hop message becomes stale, so one chain
+ * runs per connection.
  */
-export async function kickSender(companyId: string, whatsappId: string, campaignId: string | null, now: Date): Promise<void> {
+export async function kickSender(companyId: string, whatsappId: string, campaignIds: readonly string[], now: Date): Promise<void> {
   const token = ulid(now.getTime());
-  await rekeySendCursor(companyId, whatsappId, token, campaignId, now);
+  await rekeySendCursor(companyId, whatsappId, token, campaignIds, now);
   await enqueueCampaignSend({ kind: 'hop', companyId, whatsappId, token });
 }

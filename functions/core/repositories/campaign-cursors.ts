@@ -57,11 +57,12 @@ export async function getSendCursor(companyId: string, whatsappId: string): Prom
 }
 
 /**
- * Gives the cursor a new token (any earlier hop message becomes stale) and, when given, one more
- * running campaign; creates the cursor the first time. The hold and the work are kept: a hop acting
+ * Gives the cursor a new token (any earlier hop message becomes stale) and more running campaigns (a
+ * campaign already there is kept once: cursorFromItem reads the list without repeats); creates the
+ * cursor the first time. The hold and the work are kept: a hop acting
  * now finishes its recipients, and its successor message is the stale one.
  */
-export async function rekeySendCursor(companyId: string, whatsappId: string, token: string, campaignId: string | null, now: Date): Promise<void> {
+export async function rekeySendCursor(companyId: string, whatsappId: string, token: string, campaignIds: readonly string[], now: Date): Promise<void> {
   await dynamo().send(
     new UpdateCommand({
       TableName: table(),
@@ -77,7 +78,7 @@ export async function rekeySendCursor(companyId: string, whatsappId: string, tok
         ':token': token,
         ':now': now.toISOString(),
         ':none': [],
-        ':added': campaignId ? [campaignId] : [],
+        ':added': campaignIds,
       },
     }),
   );

@@ -9,20 +9,24 @@ import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { deleteFileList, fileListPages, useFileListPages, type FileList } from '../api/file-lists';
-import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
 import { ListPage } from '../components/ListPage';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useConfirmedDelete } from '../components/use-confirmed-delete';
 import { useListSearch } from '../components/use-list-search';
+import { useOpenedOnce } from '../components/use-opened-once';
 import { format, useCountText, useTexts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
-import { FileListDialog } from './FileListDialog';
 import { fileListsTexts } from './texts';
 import { applyFileListEvent, useFileListEvents } from './use-file-list-events';
+
+// The dialogs load with their first opening (use-opened-once.ts), as the contact lists' do: the form's
+// schema (and zod) stay out of the page's first load.
+const FileListDialog = lazy(() => import('./FileListDialog').then((m) => ({ default: m.FileListDialog })));
+const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
 
 const useStyles = makeStyles({
   count: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
@@ -47,6 +51,8 @@ export function FileListsPage() {
     deletedText: texts.page.done,
   });
 
+  const dialogShown = useOpenedOnce(dialog.mode !== 'closed');
+  const deleteShown = useOpenedOnce(deletion.dialog.open);
   const lists = fileListPages.items(pages.data);
 
   const columns: readonly ListColumn<FileList>[] = [
@@ -81,12 +87,16 @@ export function FileListsPage() {
           )}
         />
       </ListPage>
-      <FileListDialog
-        open={dialog.mode !== 'closed'}
-        {...(dialog.mode === 'edit' && { fileListId: dialog.id })}
-        onClose={() => setDialog({ mode: 'closed' })}
-      />
-      <ConfirmDeleteDialog {...deletion.dialog} />
+      <Suspense fallback={null}>
+        {dialogShown && (
+          <FileListDialog
+            open={dialog.mode !== 'closed'}
+            {...(dialog.mode === 'edit' && { fileListId: dialog.id })}
+            onClose={() => setDialog({ mode: 'closed' })}
+          />
+        )}
+        {deleteShown && <ConfirmDeleteDialog {...deletion.dialog} />}
+      </Suspense>
     </>
   );
 }

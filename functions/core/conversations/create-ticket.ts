@@ -115,11 +115,15 @@ async function completedTicket<T extends Omit<Ticket, 'attendanceId'>>(
 
 type NewTicketStep = 'ticket' | 'uuid' | 'number' | 'nameEntries';
 
-/** The writes of every new ticket: its item, its uuid and number pointers, its contact-name entries (found at once by the name: repositories/name-index.ts). */
+/** The writes of every new ticket: its item, its uuid and number pointers. */
 function addNewTicketSteps(steps: Pick<Steps<NewTicketStep>, 'add'>, stored: Ticket & { readonly number: number }): void {
   steps.add('ticket', putNewTicketAction(stored));
   steps.add('uuid', putTicketUuidAction(stored));
   steps.add('number', putTicketNumberAction(stored));
+}
+
+/** Its contact-name entries, the transaction's last writes: found at once by the name (repositories/name-index.ts). */
+function addNameEntrySteps(steps: Pick<Steps<NewTicketStep>, 'add'>, stored: Ticket): void {
   if (stored.contactRow) for (const action of putNameEntryActions(stored, stored.contactRow.name)) steps.add('nameEntries', action);
 }
 
@@ -138,6 +142,7 @@ export async function insertTicket(ticket: Omit<Ticket, 'attendanceId'>, now: Da
   for (const action of counterActions(stored.companyId, [ticketCreatedDelta(now), ...attendanceDeltas(undefined, attendance)])) {
     steps.add('counters', action);
   }
+  addNameEntrySteps(steps, stored);
   const failed = await steps.run().catch((error: unknown) => {
     // A database error (spec 1 §8): the catalogue's code, not an internal error; a conflict keeps its own.
     if (error instanceof AppError) throw error;
@@ -173,6 +178,7 @@ export async function insertClosedTicket(
   const stored = { ...(await completedTicket(ticket, { contact, ...known }, known.earlier)), attendanceId: null };
   const steps = new Steps<NewTicketStep>();
   addNewTicketSteps(steps, stored);
+  addNameEntrySteps(steps, stored);
   const failed = await steps.run();
   if (failed.size > 0) throw new AppError('ERR_CREATING_TICKET');
   return stored;

@@ -6,6 +6,7 @@
  */
 import type { Announcement } from './announcements';
 import type { CampaignSettingPair } from './campaign-settings';
+import type { Chat, ChatMessage } from './chats';
 import type { Campaign } from './campaigns';
 import type { ContactList, ContactListItem } from './contact-lists';
 import type { ContactDto } from './contacts';
@@ -51,6 +52,19 @@ export interface CompanyChannels {
    * uploaded (`update`), deleted. The list as GET /files/{id} answers it but for its files' links.
    */
   file: { readonly action: 'create' | 'update'; readonly record: FileListRecord } | { readonly action: 'delete'; readonly id: string };
+  /**
+   * A chat changed (spec 3 §4, §7): published to the own room of each of its members only (never to the
+   * company), so nobody else hears of it. `create` and `update` carry the chat (every member's `unreads`
+   * null: each client keeps its own count; 0 on create); `delete` also reaches a member removed from the
+   * chat; `new-message` carries the message and its chat after it (a member other than the sender has
+   * one more unread, unless the chat is open before them); `read`, to the reader's own room, their count
+   * of that chat after they read it, for their other tabs.
+   */
+  chat:
+    | { readonly action: 'create' | 'update'; readonly record: Chat }
+    | { readonly action: 'delete'; readonly id: string }
+    | { readonly action: 'new-message'; readonly record: Chat; readonly message: ChatMessage }
+    | { readonly action: 'read'; readonly id: string; readonly userId: string; readonly unreads: number };
   /** The company's campaign settings were saved: every key, as GET /campaign-settings answers them. */
   campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };

@@ -41,6 +41,8 @@ export const HTTP_MODULES = {
   'contact-lists': { memoryMb: 1024, timeoutSeconds: 30 },
   // An upload holds up to FILE_LIST_UPLOAD_MAX_BYTES of files in memory and stores each in S3.
   files: { memoryMb: 512, timeoutSeconds: 20 },
+  // A message may carry a file (CHAT_FILE_MAX_BYTES) held in memory on its way to S3.
+  chats: { memoryMb: 512, timeoutSeconds: 15 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
@@ -198,6 +200,16 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/files/{id}', module: 'files', auth: 'jwt' },
   { method: 'POST', path: '/files/uploadList/{id}', module: 'files', auth: 'jwt' },
 
+  // internal chat (spec 3 §7; /chats/unread is ours: the menu's dot)
+  { method: 'GET', path: '/chats', module: 'chats', auth: 'jwt' },
+  { method: 'GET', path: '/chats/unread', module: 'chats', auth: 'jwt' },
+  { method: 'POST', path: '/chats', module: 'chats', auth: 'jwt' },
+  { method: 'GET', path: '/chats/{id}', module: 'chats', auth: 'jwt' },
+  { method: 'PUT', path: '/chats/{id}', module: 'chats', auth: 'jwt' },
+  { method: 'DELETE', path: '/chats/{id}', module: 'chats', auth: 'jwt' },
+  { method: 'GET', path: '/chats/{id}/messages', module: 'chats', auth: 'jwt' },
+  { method: 'POST', path: '/chats/{id}/messages', module: 'chats', auth: 'jwt' },
+  { method: 'POST', path: '/chats/{id}/read', module: 'chats', auth: 'jwt' },
   { method: 'GET', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
   { method: 'POST', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
   { method: 'GET', path: '/campaigns', module: 'campaigns', auth: 'jwt' },

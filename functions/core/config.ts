@@ -5,6 +5,7 @@
  */
 import { ENV } from '../../infra/resources/environment';
 import { queueUrlEnv } from '../../infra/resources/queues';
+import { OPENAI_BASE_URL } from '../../infra/resources/stage';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -24,4 +25,6 @@ export const config = {
   scheduleDueQueueArn: () => required(ENV.scheduleDueQueueArn),
   simulatorEnabled: () => process.env[ENV.simulatorEnabled] === 'true',
   logLevel: () => process.env[ENV.logLevel] ?? 'info',
+  /** OpenAI's API unless the stage (or, locally, the environment) names another compatible server. */
+  openAiBaseUrl: () => process.env[ENV.openAiBaseUrl] || OPENAI_BASE_URL,
 };

@@ -29,7 +29,8 @@ if ((webDomainName === undefined) !== (webCertificateArn === undefined)) {
   throw new Error('Give both webDomain and webCertificateArn, or neither');
 }
 
-const stage = { ...stageConfig(optionalContext('stage') ?? 'dev'), ...(webOrigin && { webOrigin }) };
+const openAiBaseUrl = optionalContext('openAiBaseUrl');
+const stage = { ...stageConfig(optionalContext('stage') ?? 'dev'), ...(webOrigin && { webOrigin }), ...(openAiBaseUrl && { openAiBaseUrl }) };
 createStageStacks(app, {
   stage,
   webDist: path.resolve(optionalContext('webDist') ?? path.join(REPO_ROOT, 'web/dist')),

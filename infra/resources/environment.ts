@@ -18,6 +18,8 @@ export const ENV = {
   /** `true` where the stage offers the WhatsApp simulator provider. */
   simulatorEnabled: 'SIMULATOR_ENABLED',
   logLevel: 'LOG_LEVEL',
+  /** The OpenAI-compatible server of AI prompts that name none (infra/resources/stage.ts). */
+  openAiBaseUrl: 'OPENAI_BASE_URL',
   /**
    * Long-poll wait of the session host's command queues (seconds, 0 to 20). 20 on AWS; 0 locally, where
    * the stand-in's long polls always wait the full time and the host polls briskly instead.

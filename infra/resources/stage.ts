@@ -12,9 +12,17 @@ export interface StageConfig {
   readonly sessionHost: { readonly cpu: number; readonly memoryMiB: number; readonly desiredCount: number };
   /** Whether the WhatsApp simulator provider is offered for new connections. */
   readonly simulatorEnabled: boolean;
+  /**
+   * The OpenAI-compatible server AI prompts talk to when a prompt names none (`-c openAiBaseUrl=...`
+   * for another: Azure OpenAI, a proxy, a self-hosted model).
+   */
+  readonly openAiBaseUrl: string;
   /** Origin of the web app for CORS; `undefined` means the stage's own CloudFront domain. */
   readonly webOrigin?: string;
 }
+
+/** OpenAI's own API: the default server of AI prompts. */
+export const OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{1,20}$/;
 
@@ -33,5 +41,6 @@ export function stageConfig(name: string): StageConfig {
       ? { cpu: 1024, memoryMiB: 2048, desiredCount: 2 }
       : { cpu: 512, memoryMiB: 1024, desiredCount: 1 },
     simulatorEnabled: !isProduction,
+    openAiBaseUrl: OPENAI_BASE_URL,
   };
 }

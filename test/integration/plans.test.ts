@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const createPlan = (body: unknown) => cloud.api('/plans', { method: 'POST', token: superToken, body });
 
-const PUBLIC_FIELDS = ['connections', 'id', 'name', 'queues', 'users', 'value', ...PLAN_FLAGS].sort();
+const PUBLIC_FIELDS = ['aiTokensPerMonth', 'connections', 'id', 'name', 'queues', 'users', 'value', ...PLAN_FLAGS].sort();
 
 describe('GET /plans/list (public)', () => {
   it('answers every plan without a token, with the plan fields only', async () => {
@@ -36,7 +36,7 @@ describe('GET /plans/list (public)', () => {
 
     expect(response.status).toBe(200);
     const starter = response.body.find((plan: { id: string }) => plan.id === created.body.id);
-    expect(starter).toEqual({ id: created.body.id, name: 'Starter', users: 2, connections: 1, queues: 2, value: 99, ...ALL_FEATURES, useOpenAi: false });
+    expect(starter).toEqual({ id: created.body.id, name: 'Starter', users: 2, connections: 1, queues: 2, value: 99, aiTokensPerMonth: 1_000_000, ...ALL_FEATURES, useOpenAi: false });
     for (const plan of response.body) expect(Object.keys(plan).sort()).toEqual(PUBLIC_FIELDS);
   });
 });
@@ -63,6 +63,7 @@ describe('super user plan administration', () => {
       connections: 0,
       queues: 0,
       value: 0,
+      aiTokensPerMonth: 1_000_000,
       ...ALL_FEATURES,
       companiesCount: 0,
     });

@@ -140,7 +140,16 @@ describe('queues', () => {
       { weekdayEn: 'monday', startTime: '09:00', endTime: '17:30' },
       { weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
     ];
-    const promptId = ulid();
+    const prompt = await cloud.api('/prompt', {
+      method: 'POST',
+      token: tenant.admin.token,
+      body: { name: 'Assistente', prompt: 'Você é a assistente do suporte de nível dois e responde com calma e precisão.', apiKey: 'sk-x', queueId: queue.id },
+    });
+    const promptId = String(prompt.body.id);
+    expect(await cloud.api(`/queue/${queue.id}`, { method: 'PUT', token: tenant.admin.token, body: { promptId: ulid() } })).toEqual({
+      status: 404,
+      body: { error: 'ERR_NO_PROMPT_FOUND' },
+    });
 
     const response = await cloud.api(`/queue/${queue.id}`, {
       method: 'PUT',

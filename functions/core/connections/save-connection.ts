@@ -23,6 +23,7 @@
  * read it back; publish `whatsapp` update.
  */
 import { ulid } from 'ulid';
+import { checkPromptOf } from '../ai/check-prompt';
 import {
   CONNECTION_DEFAULTS,
   type ConnectionProvider,
@@ -62,6 +63,7 @@ export async function createConnection(caller: Caller, input: CreateConnectionBo
   const transferQueueId = input.transferQueueId ?? null;
   await checkQueues(caller.companyId, [...queueIds, ...(transferQueueId ? [transferQueueId] : [])]);
   checkGreeting(queueIds, input.greetingMessage);
+  await checkPromptOf(caller.companyId, input.promptId);
   const limit = caller.plan.connections;
   if (!(limit > 0)) throw new AppError('ERR_CONNECTION_LIMIT_REACHED');
 
@@ -128,6 +130,7 @@ export async function updateConnection(caller: Caller, whatsappId: string, input
     if (input.provider !== undefined && input.provider !== current.provider) checkProvider(input.provider);
     const sentQueueIds = [...(input.queueIds ?? []), ...(input.transferQueueId ? [input.transferQueueId] : [])];
     if (sentQueueIds.length > 0) await checkQueues(caller.companyId, sentQueueIds);
+    if (input.promptId !== undefined && input.promptId !== current.promptId) await checkPromptOf(caller.companyId, input.promptId);
 
     const fields = {
       name: input.name,

@@ -18,7 +18,9 @@
  * 7. a stop word of the company's campaigns (campaigns/opt-out.ts) opts the number out, confirmed
  *    once, and goes no further;
  * 8. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
- *    queue work hours per `scheduleType`) first; then the greeting and the queue menu on a new ticket,
+ *    queue work hours per `scheduleType`) first; then an AI prompt of the ticket's queue, or of the
+ *    connection before a queue (ai/prompt-turn.ts), which answers until it hands the ticket to agents;
+ *    then the greeting and the queue menu on a new ticket,
  *    or the contact's answer to the menu (queue-menu.ts); a queue picked while it is closed answers its
  *    out-of-hours message instead of its greeting.
  */
@@ -51,6 +53,7 @@ import { numberedTicket } from '../conversations/ticket-numbers';
 import { answerMenu, menuQueues, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { announceContactChange, rowCopiesFor } from '../conversations/ticket-rows';
 import { isWithinSchedule } from './work-hours';
+import { HANDOVER_TEXT, promptTurn } from '../ai/prompt-turn';
 
 /**
  * Message ids sort in the order messages were written. WhatsApp stamps them in whole seconds, so two
@@ -114,7 +117,7 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
     if (optOut !== 'none') return;
   }
 
-  await runBots(connection, settings, contact, stored.ticket, created, event.body, now).catch((error: unknown) =>
+  await runBots(connection, settings, contact, stored.ticket, created, stored.message, now).catch((error: unknown) =>
     logger.warn('bot did not answer', { ticketId: ticket.id, error }),
   );
 }
@@ -183,7 +186,7 @@ async function storeOn(
   messageUlid: string,
   options: { unread: boolean },
   now: Date,
-): Promise<{ ticket: Ticket } | undefined> {
+): Promise<{ ticket: Ticket; message: StoredMessage } | undefined> {
   const at = new Date(Math.min(event.timestamp || now.getTime(), now.getTime())).toISOString();
   const id = messageIdOf(ticket.id, messageUlid);
   const message: StoredMessage = {
@@ -220,7 +223,7 @@ async function storeOn(
   }
   await indexWords(ticket, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
   await announceStoredMessage(message, ticket, outcome, { contacts: [contact], connections: [connection] });
-  return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket };
+  return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket, message };
 }
 
 async function quotedOf(event: MessageEvent, quotedWhatsappMessageId: string): Promise<QuotedMessageDto | null> {
@@ -236,15 +239,28 @@ async function runBots(
   contact: Contact,
   ticket: Ticket,
   created: boolean,
-  body: string,
+  message: StoredMessage,
   now: Date,
 ): Promise<void> {
   if (ticket.status !== 'pending' || ticket.userId !== null) return;
   const say = (text: string) => botSay(ticket, contact, text, now);
+  const body = message.body;
 
   const outOfHours = await outOfHoursMessage(connection, await settings(), ticket, now);
   if (outOfHours !== undefined) {
     if (outOfHours !== '') await say(outOfHours);
+    return;
+  }
+
+  // An AI prompt of the ticket's queue (or of its connection, before a queue) answers in the bots' stead.
+  const ticketQueue = ticket.queueId ? await getQueue(connection.companyId, ticket.queueId) : undefined;
+  const ai = await promptTurn({ connection, ticket, queue: ticketQueue, message }, now);
+  if (ai.kind === 'answer') {
+    await say(ai.text);
+    return;
+  }
+  if (ai.kind === 'handover') {
+    await apply(ticket, { kind: 'reply', text: HANDOVER_TEXT, state: null, queueId: ai.queueId }, say, { aiHandedOver: true });
     return;
   }
 
@@ -254,7 +270,7 @@ async function runBots(
       await apply(ticket, openingMenu(menu, now), say);
       return;
     }
-    const queue = ticket.queueId ? await getQueue(connection.companyId, ticket.queueId) : undefined;
+    const queue = ticketQueue;
     const oneQueueGreeting = connection.queueIds.length === 0 || (await settings()).get('sendGreetingMessageOneQueues') !== 'disabled';
     const greeting = oneQueueGreeting ? connection.greetingMessage : '';
     if (queue && (await listChildOptions(connection.companyId, queue.id, null)).length > 0) {
@@ -317,16 +333,19 @@ async function menuContext(connection: Connection, queueId: string | null): Prom
   };
 }
 
-/** Stores the bot's new state (and queue) on the ticket, then says its text; a ticket taken meanwhile is left alone. */
-async function apply(ticket: Ticket, decision: BotDecision, say: (text: string) => Promise<void>): Promise<void> {
+/**
+ * Stores the bot's new state (and queue, and `also`) on the ticket, then says its text; a ticket taken
+ * meanwhile is left alone.
+ */
+async function apply(ticket: Ticket, decision: BotDecision, say: (text: string) => Promise<void>, also: { readonly aiHandedOver?: true } = {}): Promise<void> {
   const state: TicketBotState | null = decision.state;
   const queueId = decision.kind === 'reply' && decision.queueId ? decision.queueId : ticket.queueId;
-  const changed = queueId !== ticket.queueId || JSON.stringify(state ?? null) !== JSON.stringify(ticket.botState ?? null);
+  const changed = queueId !== ticket.queueId || JSON.stringify(state ?? null) !== JSON.stringify(ticket.botState ?? null) || also.aiHandedOver === true;
   if (changed) {
     const steps = new Steps<'ticket'>();
     // A queue chosen in the menu: its row copy comes in the same write (ticket-rows.ts).
     const copies = queueId !== ticket.queueId ? await rowCopiesFor(ticket, { ...ticket, queueId }) : {};
-    steps.add('ticket', changeTicketAction(ticket, { botState: state, chatbot: state !== null, queueId, ...copies }, { reorder: false }));
+    steps.add('ticket', changeTicketAction(ticket, { botState: state, chatbot: state !== null, queueId, ...also, ...copies }, { reorder: false }));
     if ((await steps.run()).size > 0) return;
     await refreshWordCopies(ticket, { ...ticket, botState: state, chatbot: state !== null, queueId });
   }

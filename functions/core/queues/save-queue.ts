@@ -6,7 +6,8 @@
  *   A taken colour answers ERR_QUEUE_COLOR_ALREADY_EXISTS and nothing is written;
  * - the greeting is required while the company has, or would then have, more than one queue (spec 1 §5):
  *   ERR_WAPP_GREETING_REQUIRED;
- * - the plan's queue limit, kept with the company's `queuesCount` counter: ERR_QUEUE_LIMIT_REACHED.
+ * - the plan's queue limit, kept with the company's `queuesCount` counter: ERR_QUEUE_LIMIT_REACHED;
+ * - a prompt named is one of the company's (ai/check-prompt.ts): ERR_NO_PROMPT_FOUND.
  *
  * The plan limit is a cap: a company may create a queue while `queuesCount < plan.queues`. A limit of 0
  * (the spec's default for a new plan) therefore allows no queue beyond those the company has (the first
@@ -27,6 +28,7 @@
  * (a few times); publish `queue` update.
  */
 import { ulid } from 'ulid';
+import { checkPromptOf } from '../ai/check-prompt';
 import type { CreateQueueBody, QueueDto, UpdateQueueBody } from '../../../shared/queues';
 import { defaultQueueSchedule } from '../../../shared/schedules';
 import { AppError, conflict } from '../errors';
@@ -58,6 +60,7 @@ export async function createQueue(caller: Caller, input: CreateQueueBody, now = 
   const needsGreeting = isBlank(greetingMessage);
   if (caller.company.queuesCount >= limit) throw new AppError('ERR_QUEUE_LIMIT_REACHED');
   if (needsGreeting && caller.company.queuesCount >= 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
+  await checkPromptOf(caller.companyId, input.promptId);
 
   const createdAt = now.toISOString();
   const queue: Queue = {
@@ -98,6 +101,7 @@ export async function updateQueue(caller: Caller, queueId: string, input: Update
   for (let attempt = 1; ; attempt += 1) {
     const current = await getQueue(caller.companyId, queueId, true);
     if (!current) throw new AppError('ERR_NO_QUEUE_FOUND');
+    if (input.promptId !== current.promptId) await checkPromptOf(caller.companyId, input.promptId);
     const queue = merge(current, input, now);
     const needsGreeting = isBlank(queue.greetingMessage);
     if (needsGreeting && caller.company.queuesCount > 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');

@@ -54,6 +54,8 @@ export interface Ticket {
   readonly awaitingRatingUntil?: string | null;
   /** Bumped by every change of `tagIds`, so two taggings at once cannot lose one another's change. */
   readonly tagsVersion?: number;
+  /** Set when an AI prompt handed the ticket to agents (core/ai/prompt-turn.ts): no prompt answers on it again. */
+  readonly aiHandedOver?: boolean;
   /** Where the queue bot is in its menu while it talks with the contact; absent or null: it is not. */
   readonly botState?: TicketBotState | null;
   /** When the running transfer timer fires (conversations/ticket-timers.ts); absent or past: none runs. */

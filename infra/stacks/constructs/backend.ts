@@ -101,6 +101,7 @@ export class Backend extends Construct {
       [ENV.schedulerRoleArn]: scheduling.role.roleArn,
       [ENV.scheduleDueQueueArn]: queues.byId(SCHEDULE_DUE_QUEUE_ID).queueArn,
       [ENV.simulatorEnabled]: String(stage.simulatorEnabled),
+      [ENV.openAiBaseUrl]: stage.openAiBaseUrl,
       [ENV.logLevel]: stage.isProduction ? 'info' : 'debug',
       ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),
     };

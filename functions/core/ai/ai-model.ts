@@ -1,0 +1,53 @@
+/**
+ * The one place that talks to an OpenAI-compatible server, through the official `openai` package: the
+ * prompt's server (its `baseUrl`, else the deployment's, config.openAiBaseUrl) with the prompt's key.
+ * A call is bounded in time (the customer is waiting, and the inbound worker with them) and tried twice
+ * at most; any failure is thrown for the caller to hand the ticket to agents. The key goes to the
+ * server and nowhere else: errors are described by their status and type only.
+ */
+import OpenAI, { APIError, toFile } from 'openai';
+import { config } from '../config';
+import type { StoredPrompt } from '../repositories/prompts';
+
+/** How long one call may take: an answer slower than this reaches the customer too late to help. */
+const CALL_TIMEOUT_MS = 20_000;
+/** The transcription model OpenAI offers; a compatible server without it refuses, and agents take over. */
+const TRANSCRIPTION_MODEL = 'whisper-1';
+
+export interface Turn {
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+}
+
+export interface ModelAnswer {
+  readonly text: string;
+  /** Tokens of the prompt and the answer, as the server counted them (0 when it does not say). */
+  readonly tokens: number;
+}
+
+const clientOf = (prompt: StoredPrompt) =>
+  new OpenAI({ apiKey: prompt.apiKey, baseURL: prompt.baseUrl || config.openAiBaseUrl(), timeout: CALL_TIMEOUT_MS, maxRetries: 1 });
+
+/** The model's answer to the conversation, with the prompt's instructions first. */
+export async function askModel(prompt: StoredPrompt, instructions: string, turns: readonly Turn[]): Promise<ModelAnswer> {
+  const completion = await clientOf(prompt).chat.completions.create({
+    model: prompt.model,
+    max_tokens: prompt.maxTokens,
+    temperature: prompt.temperature,
+    messages: [{ role: 'system', content: instructions }, ...turns.map((turn) => ({ role: turn.role, content: turn.content }))],
+  });
+  return { text: completion.choices[0]?.message.content?.trim() ?? '', tokens: completion.usage?.total_tokens ?? 0 };
+}
+
+/** The text of a voice message, where the server offers transcription. */
+export async function transcribe(prompt: StoredPrompt, audio: { readonly bytes: Uint8Array; readonly name: string; readonly contentType: string }): Promise<string> {
+  const file = await toFile(audio.bytes, audio.name, { type: audio.contentType });
+  const transcription = await clientOf(prompt).audio.transcriptions.create({ file, model: TRANSCRIPTION_MODEL });
+  return transcription.text.trim();
+}
+
+/** What may be logged of a failed call: never the request (it carries the key). */
+export function describeFailure(error: unknown): Record<string, unknown> {
+  if (error instanceof APIError) return { status: error.status ?? null, type: error.type ?? null, code: error.code ?? null, name: error.name };
+  return { name: error instanceof Error ? error.name : typeof error };
+}

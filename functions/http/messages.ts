@@ -16,7 +16,7 @@ import {
   TicketMessagesParams,
 } from '../../shared/messages';
 import { AppError } from '../core/errors';
-import { httpModule, callerRoute, callerRouteWithEarlyRead, type HttpEvent } from '../core/http/http-module';
+import { httpModule, callerRoute, callerRouteWithEarlyRead, isMultipart, parseJsonBody } from '../core/http/http-module';
 import { created, ok } from '../core/http/reply';
 import { parseInput } from '../core/http/validation';
 import { readUploadedFiles } from '../core/media/multipart';
@@ -24,17 +24,6 @@ import { deleteMessage } from '../core/conversations/delete-message';
 import { listMessages, readPageStart } from '../core/conversations/list-messages';
 import { getMessageMedia } from '../core/conversations/message-media';
 import { createMediaUpload, postMediaMessages, postMessage } from '../core/conversations/post-message';
-
-const isMultipart = (event: HttpEvent) => /^multipart\/form-data/i.test(event.headers['content-type'] ?? '');
-
-function jsonBody(event: HttpEvent): unknown {
-  if (!event.body) return {};
-  try {
-    return JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
-  } catch {
-    throw new AppError('ERR_VALIDATION', { message: 'Invalid JSON body' });
-  }
-}
 
 export const handler = httpModule('messages', {
   // A first page's Query of the ticket's partition needs only the tenant: it starts with the caller's read.
@@ -45,7 +34,7 @@ export const handler = httpModule('messages', {
   ),
   // No `body` schema: the body is JSON or multipart, told apart here.
   'POST /messages/{id}': callerRoute({ params: TicketMessagesParams }, async ({ caller, params, event }) => {
-    if (!isMultipart(event)) return created(await postMessage(caller, params.id, parseInput(SendMessageBody, jsonBody(event))));
+    if (!isMultipart(event)) return created(await postMessage(caller, params.id, parseInput(SendMessageBody, parseJsonBody(event))));
     const form = await readUploadedFiles(event, {
       fieldNames: MESSAGE_MEDIA_FIELDS,
       maxBytes: MESSAGE_UPLOAD_MAX_BYTES,

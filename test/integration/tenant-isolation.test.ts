@@ -27,6 +27,7 @@ import { ticketsProbes } from './isolation/tickets';
 import { whatsappProbes } from './isolation/whatsapp';
 import { apiProbes } from './isolation/api';
 import { campaignsProbes } from './isolation/campaigns';
+import { chatsProbes } from './isolation/chats';
 import { contactListsProbes } from './isolation/contact-lists';
 import { fileListsProbes } from './isolation/file-lists';
 import { ifAssigned } from '../support/teardown';
@@ -52,6 +53,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   campaigns: campaignsProbes,
   'contact-lists': contactListsProbes,
   files: fileListsProbes,
+  chats: chatsProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

@@ -158,7 +158,8 @@ function parseRouteInput<S extends Schemas>(schemas: S, event: HttpEvent): Route
   };
 }
 
-function parseJsonBody(event: HttpEvent): unknown {
+/** The request's body as JSON (`{}` without one); ERR_VALIDATION when it is not JSON. */
+export function parseJsonBody(event: HttpEvent): unknown {
   if (!event.body) return {};
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
@@ -167,6 +168,9 @@ function parseJsonBody(event: HttpEvent): unknown {
     throw new AppError('ERR_VALIDATION', { message: 'Invalid JSON body' });
   }
 }
+
+/** Whether the request's body is a multipart form (a route that takes JSON or files tells them apart by it). */
+export const isMultipart = (event: HttpEvent): boolean => /^multipart\/form-data/i.test(event.headers['content-type'] ?? '');
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
   statusCode: status,

@@ -16,6 +16,7 @@ export interface KeyPrefix {
 }
 
 const company = (companyId: string) => `C#${companyId}`;
+const chatPartition = (companyId: string, chatId: string) => `${company(companyId)}#CHAT#${chatId}`;
 
 export const keys = {
   company: (companyId: string): Key => ({ PK: company(companyId), SK: 'COMPANY' }),
@@ -42,6 +43,16 @@ export const keys = {
    */
   fileList: (companyId: string, listId: string): Key => ({ PK: company(companyId), SK: `FILELIST#${listId}` }),
   fileListPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'FILELIST#' }),
+  /**
+   * Internal chat (repositories/chats.ts): each chat in a partition of its own, holding the chat, one
+   * item per member (that member's unread count and their copy of what their list shows) and the
+   * messages by ULID, so a page of messages reads the same at any depth.
+   */
+  chat: (companyId: string, chatId: string): Key => ({ PK: chatPartition(companyId, chatId), SK: 'CHAT' }),
+  chatMember: (companyId: string, chatId: string, userId: string): Key => ({ PK: chatPartition(companyId, chatId), SK: `MEMBER#${userId}` }),
+  chatMemberPrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MEMBER#' }),
+  chatMessage: (companyId: string, chatId: string, messageUlid: string): Key => ({ PK: chatPartition(companyId, chatId), SK: `MSG#${messageUlid}` }),
+  chatMessagePrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MSG#' }),
   /** The company's campaign settings (shared/campaign-settings.ts): one item, all keys together. */
   campaignSettings: (companyId: string): Key => ({ PK: company(companyId), SK: 'CAMPAIGNSETTINGS' }),
   /**
@@ -326,6 +337,26 @@ export const contactListIndexes = (contact: { readonly companyId: string; readon
   GSI2PK: `${company(contact.companyId)}#CTNUMBER`,
   GSI2SK: `${contact.number}#${contact.id}`,
 });
+
+/**
+ * A member's item on the member's list of chats (GSI1), the latest activity first: a user's page of
+ * chats is one Query of this partition.
+ */
+export const userChatListIndex = (companyId: string, userId: string, updatedAt: string, chatId: string) => ({
+  GSI1PK: userChatListPartition(companyId, userId),
+  GSI1SK: `${updatedAt}#${chatId}`,
+});
+export const userChatListPartition = (companyId: string, userId: string) => `${company(companyId)}#USERCHATS#${userId}`;
+
+/**
+ * A member's item while it has unread messages (GSI2, sparse: the attributes go when it is read): the
+ * menu's dot is one Query of this partition.
+ */
+export const userUnreadChatIndex = (companyId: string, userId: string, chatId: string) => ({
+  GSI2PK: userUnreadChatsPartition(companyId, userId),
+  GSI2SK: chatId,
+});
+export const userUnreadChatsPartition = (companyId: string, userId: string) => `${company(companyId)}#UNREADCHATS#${userId}`;
 
 export const contactNameListKey = (companyId: string) => `${company(companyId)}#CTNAME`;
 export const contactNumberListKey = (companyId: string) => `${company(companyId)}#CTNUMBER`;

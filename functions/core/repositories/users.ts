@@ -13,7 +13,7 @@ import { DeleteCommand, GetCommand, UpdateCommand, type TransactWriteCommandInpu
 import type { Profile } from '../../../shared/sign-in';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { fromItem, queryPrefix, setFields, table } from './table';
+import { batchGetAll, fromItem, queryPrefix, setFields, table } from './table';
 
 export interface User {
   readonly id: string;
@@ -79,6 +79,20 @@ export async function getUser(companyId: string, userId: string, consistent = fa
     new GetCommand({ TableName: table(), Key: keys.user(companyId, userId), ...(consistent ? { ConsistentRead: true } : {}) }),
   );
   return Item ? userOf(Item) : undefined;
+}
+
+/**
+ * The names of the company's users among `userIds` (one BatchGet of their items, only `id` and `name`);
+ * an id that is no user of the company is left out. `consistent` when the answer decides who may join something.
+ */
+export async function userNames(companyId: string, userIds: Iterable<string>, consistent = false): Promise<Map<string, string>> {
+  const distinct = [...new Set(userIds)];
+  if (distinct.length === 0) return new Map();
+  const items = await batchGetAll(
+    distinct.map((id) => keys.user(companyId, id)),
+    { projection: 'id, #name', names: { '#name': 'name' }, consistent },
+  );
+  return new Map(items.map((item) => [String(item.id), String(item.name)]));
 }
 
 /** Who owns an email, read strongly consistent from the uniqueness item (never from an index). */

@@ -8,11 +8,12 @@
  * delete the user, the identity item (the user's tokens find no identity any more) and the email's
  * uniqueness item (the email is free again), and take one user off the company's counter; close the
  * user's sockets at once (a socket opening meanwhile is refused by its own `$connect`, which finds the
- * user gone). Then tell the company's connections.
+ * user gone); take them out of every internal chat (chats/leave-chats.ts). Then tell the company's connections.
  *
  * The user's tickets and messages keep the user's id and a snapshot of the name, so they stay readable
  * (tickets come with a later issue, which must keep that snapshot).
  */
+import { leaveAllChats } from '../chats/leave-chats';
 import { AppError } from '../errors';
 import { deleteAccount } from '../aws/cognito-accounts';
 import { closeUserSockets } from '../realtime/close-sockets';
@@ -45,6 +46,7 @@ export async function deleteUser(caller: Caller, userId: string): Promise<void> 
   if (failed.size > 0) throw new Error(`Deleting user ${user.id} failed on ${[...failed].join(', ')}`);
 
   await closeUserSockets(user.companyId, user.id);
+  await leaveAllChats(user.companyId, user.id);
 
   await publishToCompany(user.companyId, 'company', 'user', { action: 'delete', userId: user.id });
 }

@@ -70,7 +70,9 @@ export function ChatPane({ chatId, viewerId, onEdit, onDelete }: ChatPaneProps) 
     if (visible && unreads !== null && unreads > 0) markRead(chatId);
   }, [visible, unreads, chatId, markRead]);
 
-  if (chat.isError && !(chat.error instanceof ApiError && chat.error.status >= 500) && chat.data === undefined) {
+  // Not a member, or no such chat (ERR_NO_CHAT_FOUND; a malformed id is refused as bad input): said so.
+  const missing = chat.error instanceof ApiError && (chat.error.status === 404 || chat.error.status === 400);
+  if (missing && chat.data === undefined) {
     return (
       <div className={styles.pane}>
         <div className={styles.state}>

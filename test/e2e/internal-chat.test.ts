@@ -6,10 +6,11 @@
  * live, opens the chat (which marks it read: both go), and answers, which the admin sees live. Only
  * the admin, the owner, has edit and delete; the admin renames the chat, which the colleague sees, and
  * deletes it after the confirmation while the colleague has it open: the colleague lands on /chats. On
- * a 360 px phone the page is two tabs, Chats and Mensagens, and scrolls nowhere sideways.
+ * a 360 px phone the page is two tabs, Chats and Mensagens, scrolls nowhere sideways, and sends a
+ * picture, which shows inline.
  */
 import type { Page } from 'playwright-core';
-import { leaves, shows, signInThroughTheForm, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
 import { ifAssigned } from '../support/teardown';
 
@@ -17,6 +18,8 @@ import { ifAssigned } from '../support/teardown';
 const COLLEAGUE = { name: 'Bruno Colega', email: 'bruno.chat@demo.test', password: 'Colega@1234' };
 const TITLE = 'Plantão de sábado';
 const RENAMED = 'Plantão de domingo';
+/** A 1×1 PNG: the server types a file by its bytes. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const QUESTION = 'Você pode cobrir o plantão?';
 const ANSWER = 'Posso, sim!';
 
@@ -135,7 +138,7 @@ describe('two colleagues in the internal chat', () => {
     await leaves(listedChat(colleague, RENAMED));
   });
 
-  it('is two tabs on a 360 px phone, Chats and Mensagens, and scrolls nowhere sideways', async () => {
+  it('is two tabs on a 360 px phone, Chats and Mensagens, sends a picture that shows inline, and scrolls nowhere sideways', async () => {
     const phone = await web.newPage({ signedIn: true, viewport: { width: 360, height: 740 } });
     await phone.goto('/chats');
     const chatsTab = await shows(phone.getByRole('tab', { name: 'Chats' }));
@@ -159,6 +162,15 @@ describe('two colleagues in the internal chat', () => {
     await composer(phone).press('Enter');
     await shows(messages(phone).getByText('Enviado do celular'));
     expect(await chatList(phone).isVisible()).toBe(false);
+
+    // A picture goes with a message and shows inline, through its signed link.
+    await phone.locator('input[type="file"]').setInputFiles({ name: 'escala.png', mimeType: 'image/png', buffer: PNG });
+    await shows(phone.getByRole('button', { name: 'Remover escala.png' }));
+    await composer(phone).fill('A escala');
+    await composer(phone).press('Enter');
+    const picture = await shows(messages(phone).getByRole('img', { name: 'Imagem escala.png' }));
+    await until('the picture loaded', () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0));
+    await leaves(phone.getByRole('button', { name: 'Remover escala.png' }));
 
     await chatsTab.click();
     await shows(listedChat(phone, 'No celular'));

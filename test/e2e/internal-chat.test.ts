@@ -5,8 +5,9 @@
  * with the colleague and writes in it; the colleague sees the side menu's dot and the list's badge come
  * live, opens the chat (which marks it read: both go), and answers, which the admin sees live. Only
  * the admin, the owner, has edit and delete; the admin renames the chat, which the colleague sees, and
- * deletes it after the confirmation while the colleague has it open: the colleague lands on /chats. On
- * a 360 px phone the page is two tabs, Chats and Mensagens, scrolls nowhere sideways, and sends a
+ * deletes it after the confirmation while the colleague has it open: the colleague lands on /chats. A
+ * chat longer than a page opens at its newest message and loads the older page above the reader's place
+ * as they scroll up. On a 360 px phone the page is two tabs, Chats and Mensagens, scrolls nowhere sideways, and sends a
  * picture, which shows inline.
  */
 import type { Page } from 'playwright-core';
@@ -34,6 +35,7 @@ beforeAll(async () => {
   const { accessToken } = await web.cloud.signIn(web.login.email, web.login.password);
   const created = await web.cloud.api('/users', { method: 'POST', token: accessToken, body: { ...COLLEAGUE, profile: 'user', queueIds: [] } });
   if (created.status !== 201) throw new Error(`POST /users answered ${created.status}: ${JSON.stringify(created.body)}`);
+  await seedHistory(accessToken);
   admin = await web.newPage({ signedIn: true });
   colleague = await web.newPage();
   await signInThroughTheForm(colleague, COLLEAGUE);
@@ -43,6 +45,25 @@ afterAll(async () => {
   await ifAssigned(web)?.closePages();
   await ifAssigned(web)?.stop();
 });
+
+/** A chat of the admin's with another colleague, longer than one page of messages (20): 'Mensagem 1' to 'Mensagem 30'. */
+const HISTORY = { title: 'Histórico', messages: 30 };
+const HISTORY_MEMBER = { name: 'Carla Antiga', email: 'carla.chat@demo.test', password: 'Carla@12345' };
+
+async function seedHistory(token: string): Promise<void> {
+  const other = await web.cloud.api('/users', {
+    method: 'POST',
+    token,
+    body: { ...HISTORY_MEMBER, profile: 'user', queueIds: [] },
+  });
+  if (other.status !== 201) throw new Error(`POST /users answered ${other.status}: ${JSON.stringify(other.body)}`);
+  const chat = await web.cloud.api('/chats', { method: 'POST', token, body: { title: HISTORY.title, users: [other.body.id] } });
+  if (chat.status !== 201) throw new Error(`POST /chats answered ${chat.status}: ${JSON.stringify(chat.body)}`);
+  for (let index = 1; index <= HISTORY.messages; index += 1) {
+    const sent = await web.cloud.api(`/chats/${chat.body.id}/messages`, { method: 'POST', token, body: { message: `Mensagem ${index}` } });
+    if (sent.status !== 201) throw new Error(`POST /chats/{id}/messages answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  }
+}
 
 const menuChats = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: /^Chat Interno/ });
 const chatList = (page: Page) => page.getByRole('region', { name: 'Conversas' });
@@ -66,8 +87,8 @@ describe('two colleagues in the internal chat', () => {
 
     await dialog.getByRole('textbox', { name: /^Título/ }).fill(TITLE);
     await dialog.getByRole('combobox', { name: /^Participantes/ }).click();
-    // The company's users but the admin: a multi-select's options are checkable menu items.
-    expect(await admin.getByRole('menuitemcheckbox').allTextContents()).toEqual([COLLEAGUE.name]);
+    // The company's users but the admin, by name: a multi-select's options are checkable menu items.
+    expect(await admin.getByRole('menuitemcheckbox').allTextContents()).toEqual([COLLEAGUE.name, HISTORY_MEMBER.name]);
     await admin.getByRole('menuitemcheckbox', { name: COLLEAGUE.name }).click();
     await admin.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -136,6 +157,31 @@ describe('two colleagues in the internal chat', () => {
     await colleague.waitForURL(/\/chats$/);
     await shows(colleague.getByText('Selecione uma conversa na lista ou inicie uma nova.'));
     await leaves(listedChat(colleague, RENAMED));
+  });
+
+  it('opens a long chat at its newest message and loads the older ones as the reader scrolls up, keeping their place', async () => {
+    await admin.goto('/chats');
+    await listedChat(admin, HISTORY.title).click();
+    const log = messages(admin);
+    const newest = await shows(log.getByText(`Mensagem ${HISTORY.messages}`, { exact: true }));
+    expect(await newest.isVisible()).toBe(true);
+    // At the bottom, and the first page only: the top is more than 600 px away.
+    expect(await log.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight)).toBeLessThan(2);
+    expect(await log.getByText('Mensagem 1', { exact: true }).count()).toBe(0);
+    const oldestShown = log.getByText('Mensagem 11', { exact: true });
+
+    // To the top, where the first page's oldest message then shows (read in the same turn, before any page arrives).
+    const topAtScroll = await log.evaluate((element) => {
+      element.scrollTop = 0;
+      const text = [...element.querySelectorAll('span')].find((span) => span.textContent === 'Mensagem 11');
+      return text === undefined ? Number.NaN : text.getBoundingClientRect().top;
+    });
+    await shows(log.getByText('Mensagem 1', { exact: true }));
+
+    // The older page went above what the reader was looking at, which stayed where it was.
+    const topAfter = await oldestShown.evaluate((element) => element.getBoundingClientRect().top);
+    expect(Math.abs(topAfter - topAtScroll)).toBeLessThan(40);
+    expect(await log.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
   });
 
   it('is two tabs on a 360 px phone, Chats and Mensagens, sends a picture that shows inline, and scrolls nowhere sideways', async () => {

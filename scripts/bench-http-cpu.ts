@@ -40,7 +40,7 @@ import { batchWriteAll } from '../functions/core/repositories/table';
 import { ticketItem } from '../functions/core/repositories/tickets';
 import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import { lambdaContext } from '../infra/local/lambda';
-import { ALL_FEATURES, type Plan } from '../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, ALL_FEATURES, type Plan } from '../shared/plans';
 
 const { values: options } = parseArgs({
   options: {
@@ -205,7 +205,7 @@ async function startSeededCloud(dynamoThread: boolean): Promise<{ cloud: LocalCl
     ? (module: string) => loaded.get(module) ?? loaded.set(module, loadFunctionHandler(module)).get(module) ?? loadFunctionHandler(module)
     : undefined;
   const cloud = await startLocalCloud({ ports, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread, ...(loadHandler ? { loadHandler } : {}) });
-  const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES };
+  const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, aiTokensPerMonth: AI_TOKENS_PER_MONTH_DEFAULT, ...ALL_FEATURES };
   await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
   const email = `cpu.${Date.now()}@bench.test`;
   const { company, admin } = await createCompany({

@@ -21,7 +21,7 @@ import { batchWriteAll } from '../functions/core/repositories/table';
 import type { Ticket } from '../functions/core/repositories/tickets';
 import { getUser, type User } from '../functions/core/repositories/users';
 import type { LocalCloud, LocalPorts } from '../infra/local/cloud';
-import { ALL_FEATURES, type Plan } from '../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, ALL_FEATURES, type Plan } from '../shared/plans';
 import type { TicketStatus } from '../shared/tickets';
 
 /** Every stand-in on a free port: a benchmark never collides with `npm start` or another run. */
@@ -108,10 +108,10 @@ export function apiOf(cloud: LocalCloud): Api {
 
 /**
  * A plan with every feature, a company on it with its admin and first queue (the product's use case),
- * a second queue and an agent of both queues (through the API).
+ * a second queue and an agent of both queues (through the API). `sized` changes the plan (more users).
  */
-export async function createBenchCompany(cloud: LocalCloud, signIn: SignIn, api: Api): Promise<BenchAccounts> {
-  const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES };
+export async function createBenchCompany(cloud: LocalCloud, signIn: SignIn, api: Api, sized: Partial<Plan> = {}): Promise<BenchAccounts> {
+  const plan: Plan = { id: nextUlid(), name: 'Bench', users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES, ...sized, aiTokensPerMonth: sized.aiTokensPerMonth ?? AI_TOKENS_PER_MONTH_DEFAULT };
   await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(plan) }));
   const adminEmail = `bench.${Date.now()}@bench.test`;
   const { company, admin } = await createCompany({

@@ -9,7 +9,7 @@ import './quiet-sdk-notice';
 import { parseArgs } from 'node:util';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { ALL_FEATURES, type Plan } from '../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, ALL_FEATURES, type Plan } from '../shared/plans';
 import { dynamo } from '../functions/core/aws/clients';
 import { listPlans, planItem } from '../functions/core/repositories/plans';
 import { table } from '../functions/core/repositories/table';
@@ -44,6 +44,7 @@ async function createPlatformPlan(): Promise<Plan> {
     connections: 1,
     queues: 10,
     value: 0,
+    aiTokensPerMonth: AI_TOKENS_PER_MONTH_DEFAULT,
     ...ALL_FEATURES,
   };
   await dynamo().send(new PutCommand({ TableName: table(), Item: planItem(plan), ConditionExpression: 'attribute_not_exists(PK)' }));

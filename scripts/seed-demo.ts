@@ -6,7 +6,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { OFFERED_PLANS, offeredPlanRecord } from '../shared/offered-plans';
-import { ALL_FEATURES, type Plan } from '../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, ALL_FEATURES, type Plan } from '../shared/plans';
 import { dynamo } from '../functions/core/aws/clients';
 import { planItem } from '../functions/core/repositories/plans';
 import { table } from '../functions/core/repositories/table';
@@ -22,6 +22,7 @@ export const DEMO_PLAN: Plan = {
   connections: 10,
   queues: 50,
   value: 0,
+  aiTokensPerMonth: AI_TOKENS_PER_MONTH_DEFAULT,
   ...ALL_FEATURES,
 };
 

@@ -100,6 +100,8 @@ export const ERROR_STATUS = {
   ERR_CAMPAIGN_NOT_CANCELLED: 409,
   /** Ours: no file list with this id in the caller's company (the original's code for it). */
   ERR_NO_FILE_FOUND: 404,
+  /** Ours: no AI prompt with this id in the caller's company. */
+  ERR_NO_PROMPT_FOUND: 404,
   /** Ours: no chat with this id among the caller's chats (a chat the caller is not a member of included). */
   ERR_NO_CHAT_FOUND: 404,
   /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */

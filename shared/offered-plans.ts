@@ -47,6 +47,7 @@ export function offeredPlanRecord(plan: OfferedPlan, id: string): Plan {
     connections: plan.connections,
     queues: plan.queues ?? NO_QUEUE_CAP,
     value: plan.monthlyPrice,
+    aiTokensPerMonth: plan.aiTokens ?? 0,
     useCampaigns: plan.campaignContacts !== null,
     useSchedules: true,
     useInternalChat: true,

@@ -26,7 +26,15 @@ export interface Plan extends Readonly<Record<PlanFlag, boolean>> {
   readonly queues: number;
   /** Monthly price in BRL. */
   readonly value: number;
+  /**
+   * Ours: the AI tokens (prompt and answer) a company's prompts may use in a calendar month (UTC);
+   * past it tickets go to agents. 0: the AI answers nobody.
+   */
+  readonly aiTokensPerMonth: number;
 }
+
+/** The cap of a plan that does not say (and of plans stored before the cap existed). */
+export const AI_TOKENS_PER_MONTH_DEFAULT = 1_000_000;
 
 /** Every feature flag on, for plans that include everything (the demo plan, the platform plan). */
 export const ALL_FEATURES: Readonly<Record<PlanFlag, boolean>> = Object.fromEntries(
@@ -38,6 +46,7 @@ export const ALL_FEATURES: Readonly<Record<PlanFlag, boolean>> = Object.fromEntr
 const required = (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? 'Required' : 'Invalid value');
 
 const planName = z.string({ error: required }).overwrite(withoutControls).trim().min(1, { error: 'Required', abort: true }).max(50, 'Too Long!');
+const tokens = z.number({ error: 'Invalid number' }).int('Invalid number').min(0, 'Invalid number').max(1_000_000_000, 'Invalid number');
 const limit = z.number({ error: 'Invalid number' }).int('Invalid number').min(0, 'Invalid number').max(1_000_000, 'Invalid number');
 const price = z.number({ error: 'Invalid number' }).min(0, 'Invalid number').max(10_000_000, 'Invalid number');
 const flag = z.boolean({ error: 'Invalid value' });
@@ -52,6 +61,7 @@ export const CreatePlanBody = z.object({
   connections: limit.optional().default(0),
   queues: limit.optional().default(0),
   value: price.optional().default(0),
+  aiTokensPerMonth: tokens.optional().default(AI_TOKENS_PER_MONTH_DEFAULT),
   ...flagFields(() => flag.optional().default(true)),
 });
 export type CreatePlanBody = z.output<typeof CreatePlanBody>;
@@ -63,6 +73,7 @@ export const UpdatePlanBody = z.object({
   connections: limit.optional(),
   queues: limit.optional(),
   value: price.optional(),
+  aiTokensPerMonth: tokens.optional(),
   ...flagFields(() => flag.optional()),
 });
 export type UpdatePlanBody = z.output<typeof UpdatePlanBody>;

@@ -7,6 +7,7 @@
 import type { Announcement } from './announcements';
 import type { CampaignSettingPair } from './campaign-settings';
 import type { Chat, ChatMessage } from './chats';
+import type { Prompt } from './prompts';
 import type { Campaign } from './campaigns';
 import type { ContactList, ContactListItem } from './contact-lists';
 import type { ContactDto } from './contacts';
@@ -65,6 +66,8 @@ export interface CompanyChannels {
     | { readonly action: 'delete'; readonly id: string }
     | { readonly action: 'new-message'; readonly record: Chat; readonly message: ChatMessage }
     | { readonly action: 'read'; readonly id: string; readonly userId: string; readonly unreads: number };
+  /** The company's AI prompts changed (spec 3 §7: the spec's channel name); never with their API keys. */
+  prompt: { readonly action: 'create' | 'update'; readonly record: Prompt } | { readonly action: 'delete'; readonly id: string };
   /** The company's campaign settings were saved: every key, as GET /campaign-settings answers them. */
   campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };

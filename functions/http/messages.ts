@@ -15,7 +15,6 @@ import {
   SendMessageBody,
   TicketMessagesParams,
 } from '../../shared/messages';
-import { AppError } from '../core/errors';
 import { httpModule, callerRoute, callerRouteWithEarlyRead, isMultipart, parseJsonBody } from '../core/http/http-module';
 import { created, ok } from '../core/http/reply';
 import { parseInput } from '../core/http/validation';

@@ -43,6 +43,7 @@ export const HTTP_MODULES = {
   files: { memoryMb: 512, timeoutSeconds: 20 },
   // A message may carry a file (CHAT_FILE_MAX_BYTES) held in memory on its way to S3.
   chats: { memoryMb: 512, timeoutSeconds: 15 },
+  prompts: { memoryMb: 256, timeoutSeconds: 10 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
@@ -200,6 +201,12 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/files/{id}', module: 'files', auth: 'jwt' },
   { method: 'POST', path: '/files/uploadList/{id}', module: 'files', auth: 'jwt' },
 
+  // AI prompts (spec 3 §7)
+  { method: 'GET', path: '/prompt', module: 'prompts', auth: 'jwt' },
+  { method: 'POST', path: '/prompt', module: 'prompts', auth: 'jwt' },
+  { method: 'GET', path: '/prompt/{id}', module: 'prompts', auth: 'jwt' },
+  { method: 'PUT', path: '/prompt/{id}', module: 'prompts', auth: 'jwt' },
+  { method: 'DELETE', path: '/prompt/{id}', module: 'prompts', auth: 'jwt' },
   // internal chat (spec 3 §7; /chats/unread is ours: the menu's dot)
   { method: 'GET', path: '/chats', module: 'chats', auth: 'jwt' },
   { method: 'GET', path: '/chats/unread', module: 'chats', auth: 'jwt' },

@@ -9,7 +9,7 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { listen as listenAs } from '../support/listen';
 import { addDays, addRecurrence } from '../../shared/companies';
-import { ALL_FEATURES, type Plan } from '../../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, ALL_FEATURES, type Plan } from '../../shared/plans';
 import type { Profile } from '../../shared/sign-in';
 import { dynamo } from '../../functions/core/aws/clients';
 import { createAccount } from '../../functions/core/aws/cognito-accounts';
@@ -92,7 +92,7 @@ async function addUserDirectly(tenant: Tenant, profile: Profile): Promise<Signed
 }
 
 async function storePlan(overrides: Partial<Plan> = {}): Promise<Plan> {
-  const stored: Plan = { id: ulid(), name: `Plano ${ulid().slice(-6)}`, users: 5, connections: 2, queues: 5, value: 99, ...ALL_FEATURES, ...overrides };
+  const stored: Plan = { id: ulid(), name: `Plano ${ulid().slice(-6)}`, users: 5, connections: 2, queues: 5, value: 99, ...ALL_FEATURES, ...overrides, aiTokensPerMonth: overrides.aiTokensPerMonth ?? AI_TOKENS_PER_MONTH_DEFAULT };
   await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(stored) }));
   return stored;
 }

@@ -28,6 +28,7 @@ import { whatsappProbes } from './isolation/whatsapp';
 import { apiProbes } from './isolation/api';
 import { campaignsProbes } from './isolation/campaigns';
 import { chatsProbes } from './isolation/chats';
+import { promptsProbes } from './isolation/prompts';
 import { contactListsProbes } from './isolation/contact-lists';
 import { fileListsProbes } from './isolation/file-lists';
 import { ifAssigned } from '../support/teardown';
@@ -54,6 +55,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   'contact-lists': contactListsProbes,
   files: fileListsProbes,
   chats: chatsProbes,
+  prompts: promptsProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

@@ -4,7 +4,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { ALL_FEATURES, type Plan } from '../../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, ALL_FEATURES, type Plan } from '../../shared/plans';
 import type { Profile } from '../../shared/sign-in';
 import { dynamo } from '../../functions/core/aws/clients';
 import { planItem } from '../../functions/core/repositories/plans';
@@ -33,7 +33,7 @@ let counter = 0;
 export async function createTenant(cloud: TestCloud, plan: Partial<Plan> = {}): Promise<Tenant> {
   counter += 1;
   const slug = `t${Date.now().toString(36)}${counter}`;
-  const fullPlan: Plan = { id: ulid(), name: `Plan ${slug}`, users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES, ...plan };
+  const fullPlan: Plan = { id: ulid(), name: `Plan ${slug}`, users: 10, connections: 5, queues: 10, value: 0, ...ALL_FEATURES, ...plan, aiTokensPerMonth: plan.aiTokensPerMonth ?? AI_TOKENS_PER_MONTH_DEFAULT };
   await dynamo().send(new PutCommand({ TableName: cloud.tableName, Item: planItem(fullPlan) }));
   const email = `admin@${slug}.test`;
   const { company, admin } = await createCompany({

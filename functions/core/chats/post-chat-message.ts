@@ -51,23 +51,35 @@ export async function postChatMessage(caller: Caller, chatId: string, input: Cha
     createdAt: at,
   };
   const lastMessage = (input.message.trim() || file?.name || '').slice(0, LAST_MESSAGE_MAX);
+  // The members' names, for the event, read while the message is written (again if the members change).
+  let namesRead = readNames(caller.companyId, chat);
   try {
     for (let attempt = 1; ; attempt += 1) {
       if (await writeMessage(chat, message, lastMessage)) break;
       if (attempt === ATTEMPTS) throw conflict(`Chat ${chatId}`);
       // Another message or change of this chat at the same moment: wait a little, read again.
       await sleep(Math.random() * 20 * attempt);
+      const before = chat;
       ({ chat } = await readChatAsMember(caller, chatId));
+      if (chat.version !== before.version) namesRead = readNames(caller.companyId, chat);
     }
   } catch (error) {
     if (file) await deleteMediaObject(file.key);
     throw error;
   }
-  const names = await userNames(caller.companyId, chat.memberIds);
+  const names = await namesRead;
   const presented = await presentChatMessage(message, names);
   const after = presentChatForEvent({ ...chat, lastMessage, updatedAt: at }, names);
   await publishChat(caller.companyId, chat.memberIds, { action: 'new-message', record: after, message: presented });
   return presented;
+}
+
+/** The names of the chat's members, a read whose failure is reported where it is awaited. */
+function readNames(companyId: string, chat: StoredChat): Promise<Map<string, string>> {
+  const read = userNames(companyId, chat.memberIds);
+  // Awaited only after the write: a failure meanwhile must not count as unhandled.
+  read.catch(() => undefined);
+  return read;
 }
 
 /** One try: false when the chat or a member was not as read, or another write held them. */

@@ -7,7 +7,7 @@ import type { Chat, ChatMessage } from '../../../shared/chats';
 import type { CompanyChannels } from '../../../shared/realtime-events';
 import { mediaTypeOf } from '../conversations/present-message';
 import { DOWNLOAD_URL_SECONDS, presignedDownloadUrl } from '../media/storage';
-import { publishToRooms } from '../realtime/publisher';
+import { publishToUsers } from '../realtime/publisher';
 import type { StoredChat, StoredChatMember, StoredChatMessage } from '../repositories/chats';
 import { userNames } from '../repositories/users';
 
@@ -66,8 +66,7 @@ export async function presentChatMessage(message: StoredChatMessage, names: Read
   };
 }
 
-/** Sends a `chat` event to the own rooms of these users (a chat's members, and those who just left it). */
-export async function publishChat(companyId: string, userIds: Iterable<string>, data: CompanyChannels['chat']): Promise<void> {
-  const rooms = [...new Set(userIds)].map((userId) => `user:${userId}` as const);
-  if (rooms.length > 0) await publishToRooms(companyId, rooms, 'chat', data);
+/** Sends a `chat` event to the sockets of these users only (a chat's members, and those who just left it). */
+export async function publishChat(companyId: string, userIds: readonly string[], data: CompanyChannels['chat']): Promise<void> {
+  await publishToUsers(companyId, userIds, 'chat', data);
 }

@@ -20,8 +20,11 @@ import { logger } from '../logger';
 import { globalRoomMembers, roomMembers, type Room, type RoomMember } from '../repositories/rooms';
 import { deleteSocket } from '../repositories/sockets';
 
-/** Posts in flight at once per publish: enough to be quick, few enough not to throttle. */
-const CONCURRENCY = 16;
+/**
+ * Posts in flight at once per publish: enough that an event for a chat of 50 members or a busy
+ * company's ticket list goes out in one or two rounds, within the SDK's 50 sockets per host.
+ */
+const CONCURRENCY = 32;
 
 export type { Room };
 
@@ -48,6 +51,28 @@ export async function publishToRooms<C extends CompanyChannel>(
   data: CompanyChannels[C],
 ): Promise<void> {
   await publishEventsToRooms(companyId, rooms, [{ channel, data } as CompanyEvent]);
+}
+
+/**
+ * The most users whose own rooms are read one by one (a Query each); an event for more users reads the
+ * company's room once and keeps their sockets: one Query however many they are (a chat of 50 members).
+ */
+const USER_ROOMS_UP_TO = 4;
+
+/** Sends one event to every socket of these users of the company, and to nobody else. */
+export async function publishToUsers<C extends CompanyChannel>(
+  companyId: string,
+  userIds: readonly string[],
+  channel: C,
+  data: CompanyChannels[C],
+): Promise<void> {
+  const users = new Set(userIds);
+  if (users.size === 0) return;
+  const rooms =
+    users.size <= USER_ROOMS_UP_TO
+      ? [...users].map((userId) => () => roomMembers(companyId, `user:${userId}`))
+      : [async () => (await roomMembers(companyId, 'company')).filter((member) => users.has(member.userId))];
+  await fanOut(rooms, [{ event: companyEventName(companyId, channel), data }]);
 }
 
 /** Sends several events to the same rooms, each socket once and in this order. */

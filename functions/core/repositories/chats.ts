@@ -362,7 +362,7 @@ export async function deleteChatMessages(companyId: string, chatId: string): Pro
       const file = item.file as { key?: unknown } | null | undefined;
       if (file && typeof file.key === 'string') fileKeys.push(file.key);
     }
-    await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })));
+    await batchWriteAll(items.map((item) => ({ DeleteRequest: { Key: { PK: String(item.PK), SK: String(item.SK) } } })));
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return fileKeys;

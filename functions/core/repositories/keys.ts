@@ -53,6 +53,11 @@ export const keys = {
   chatMemberPrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MEMBER#' }),
   chatMessage: (companyId: string, chatId: string, messageUlid: string): Key => ({ PK: chatPartition(companyId, chatId), SK: `MSG#${messageUlid}` }),
   chatMessagePrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MSG#' }),
+  /** An AI prompt (shared/prompts.ts), its API key inside (write-only: never answered); a company has a few. */
+  prompt: (companyId: string, promptId: string): Key => ({ PK: company(companyId), SK: `PROMPT#${promptId}` }),
+  promptPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'PROMPT#' }),
+  /** The AI tokens the company's prompts used in one calendar month ('YYYY-MM', UTC): a counter moved by ADD. */
+  aiUsage: (companyId: string, month: string): Key => ({ PK: company(companyId), SK: `AIUSAGE#${month}` }),
   /** The company's campaign settings (shared/campaign-settings.ts): one item, all keys together. */
   campaignSettings: (companyId: string): Key => ({ PK: company(companyId), SK: 'CAMPAIGNSETTINGS' }),
   /**

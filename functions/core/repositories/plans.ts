@@ -5,7 +5,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { PLAN_FLAGS, type Plan, type PlanWithUsage } from '../../../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, PLAN_FLAGS, type Plan, type PlanWithUsage } from '../../../shared/plans';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { fromItem, queryPrefix, table, updateExistingItem } from './table';
@@ -13,7 +13,7 @@ import type { TransactItem } from './transaction';
 
 export const planItem = (plan: Plan) => ({ ...keys.plan(plan.id), entity: 'plan', ...plan });
 
-/** The plan's own fields only, whatever else the item holds. */
+/** The plan's own fields only, whatever else the item holds (the AI cap defaulted on plans stored before it). */
 export function toPlan(plan: Plan): Plan {
   return {
     id: plan.id,
@@ -22,6 +22,7 @@ export function toPlan(plan: Plan): Plan {
     connections: plan.connections,
     queues: plan.queues,
     value: plan.value,
+    aiTokensPerMonth: typeof plan.aiTokensPerMonth === 'number' ? plan.aiTokensPerMonth : AI_TOKENS_PER_MONTH_DEFAULT,
     ...(Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, plan[flag]])) as Pick<Plan, (typeof PLAN_FLAGS)[number]>),
   };
 }
@@ -33,7 +34,7 @@ const toPlanWithUsage = (item: Record<string, unknown>): PlanWithUsage => {
 
 export async function getPlan(planId: string): Promise<Plan | undefined> {
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.plan(planId) }));
-  return Item ? fromItem<Plan>(Item) : undefined;
+  return Item ? toPlan(fromItem<Plan>(Item)) : undefined;
 }
 
 export async function getPlanWithUsage(planId: string): Promise<PlanWithUsage | undefined> {

@@ -37,7 +37,7 @@ export function PlanDialog({ open, plan, onClose }: PlanDialogProps) {
   );
 }
 
-type LimitField = 'users' | 'connections' | 'queues' | 'value';
+type LimitField = 'users' | 'connections' | 'queues' | 'value' | 'aiTokensPerMonth';
 
 function PlanForm({ plan, onClose }: Omit<PlanDialogProps, 'open'>) {
   const styles = useStyles();
@@ -92,7 +92,7 @@ function PlanForm({ plan, onClose }: Omit<PlanDialogProps, 'open'>) {
           onBlur={() => leave('name')}
         />
       </Field>
-      <div className={styles.limits}>{(['users', 'connections', 'queues', 'value'] as const).map(limit)}</div>
+      <div className={styles.limits}>{(['users', 'connections', 'queues', 'value', 'aiTokensPerMonth'] as const).map(limit)}</div>
       <fieldset className={styles.flags}>
         <legend className={styles.legend}>{texts.plans.features}</legend>
         {PLAN_FLAGS.map((flag) => (

@@ -3,7 +3,7 @@
  * text inputs), the body it sends, and the schema the server checks it with. A new plan starts at the
  * spec's defaults: 0 users, connections and queues, value 0, every feature flag on.
  */
-import { CreatePlanBody, PLAN_FLAGS, UpdatePlanBody, type PlanFlag } from '../../../shared/plans';
+import { AI_TOKENS_PER_MONTH_DEFAULT, CreatePlanBody, PLAN_FLAGS, UpdatePlanBody, type PlanFlag } from '../../../shared/plans';
 import type { PlanBody, PlanWithUsage } from '../api/plans';
 
 export interface PlanFormValues {
@@ -13,6 +13,8 @@ export interface PlanFormValues {
   readonly queues: string;
   /** Reais, typed with a comma or a point for the cents. */
   readonly value: string;
+  /** The AI tokens a month (ours). */
+  readonly aiTokensPerMonth: string;
   readonly flags: Readonly<Record<PlanFlag, boolean>>;
 }
 
@@ -25,6 +27,7 @@ export function emptyPlanForm(): PlanFormValues {
     connections: '0',
     queues: '0',
     value: '0',
+    aiTokensPerMonth: String(AI_TOKENS_PER_MONTH_DEFAULT),
     flags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, true])) as Record<PlanFlag, boolean>,
   };
 }
@@ -36,6 +39,7 @@ export function planFormOf(plan: PlanWithUsage): PlanFormValues {
     connections: String(plan.connections),
     queues: String(plan.queues),
     value: String(plan.value).replace('.', ','),
+    aiTokensPerMonth: String(plan.aiTokensPerMonth),
     flags: Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, plan[flag]])) as Record<PlanFlag, boolean>,
   };
 }
@@ -53,6 +57,7 @@ export function planBody(values: PlanFormValues): PlanBody {
     connections: numberOf(values.connections),
     queues: numberOf(values.queues),
     value: numberOf(values.value),
+    aiTokensPerMonth: numberOf(values.aiTokensPerMonth),
     ...values.flags,
   };
 }

@@ -9,7 +9,8 @@
  * - Unread counts: the server tells each member only their own (`users[].unreads` on their entry) and
  *   its events tell nobody (null; 0 on create), so the client keeps the viewer's count: it carries it
  *   over an `update`, adds one on a `new-message` from someone else unless the viewer has that chat open
- *   (the screen then posts read), and takes a `read` event's count (the viewer read in another tab).
+ *   (the screen then posts read), sets it to 0 on the viewer's own message (the server does: writing in
+ *   a chat reads it), and takes a `read` event's count (the viewer read in another tab).
  *   The menu's summary (how many chats have unreads) moves with a chat's count crossing 0. A chat the
  *   caches do not hold has a count the client cannot know: the lists and the summary are read again.
  */
@@ -171,7 +172,8 @@ export function applyChatEvent(client: QueryClient, event: ChatEvent, { viewerId
       const fromOther = message.senderId !== viewerId;
       const open = openChatId === record.id;
       const before = cachedUnreads(client, record.id, viewerId);
-      const after = (before ?? 0) + (fromOther && !open ? 1 : 0);
+      // The sender's own count goes to 0 on the server: writing in a chat reads it.
+      const after = !fromOther ? 0 : (before ?? 0) + (open ? 0 : 1);
       putChat(client, withOwnUnreads(record, viewerId, after));
       putMessage(client, message);
       if (before === undefined) readAgain(client);
@@ -191,7 +193,8 @@ export function applyChatEvent(client: QueryClient, event: ChatEvent, { viewerId
 
 /**
  * The viewer's own message as the server answered it: in its chat's messages at once, and the chat on
- * top with it as its last message (the `new-message` event that follows brings the same).
+ * top with it as its last message and nothing unread (the `new-message` event that follows brings the
+ * same).
  */
 export function applyOwnMessage(client: QueryClient, message: ChatMessage, viewerId: string): void {
   putMessage(client, message);
@@ -205,5 +208,7 @@ export function applyOwnMessage(client: QueryClient, message: ChatMessage, viewe
   if (cached === undefined || time(cached.updatedAt) > time(message.createdAt)) return;
   const lastMessage = message.message !== '' ? message.message : (message.mediaName ?? '');
   const chat: Chat = { ...cached, lastMessage, updatedAt: message.createdAt };
-  putChat(client, withOwnUnreads(chat, viewerId, ownUnreads(cached, viewerId) ?? 0));
+  const before = ownUnreads(cached, viewerId);
+  putChat(client, withOwnUnreads(chat, viewerId, 0));
+  moveSummary(client, before ?? undefined, 0);
 }

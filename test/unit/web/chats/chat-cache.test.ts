@@ -166,8 +166,8 @@ describe('applyChatEvent', () => {
     expect(summary(client)).toBe(0);
   });
 
-  it("adds nothing for the viewer's own message (from another tab), and neither rings nor marks read", () => {
-    const client = clientWith(pages({ records: [chat('C2', 20), chat('C1', 10)], hasMore: false }), 0);
+  it("reads the chat on the viewer's own message (from another tab), as the server does, and neither rings nor marks read", () => {
+    const client = clientWith(pages({ records: [chat('C2', 20), chat('C1', 10, 2)], hasMore: false }), 1);
 
     const outcome = apply(client, { action: 'new-message', record: asEvent(chat('C1', 30)), message: message('M1', 'C1', ME, 30) });
 
@@ -245,14 +245,16 @@ describe('applyChatEvent', () => {
 });
 
 describe('applyOwnMessage', () => {
-  it('shows the sent message at once and moves its chat first with it as the last message', () => {
-    const client = clientWith(pages({ records: [chat('C2', 20), chat('C1', 10)], hasMore: false }), 0);
+  it('shows the sent message at once and moves its chat first with it as the last message and nothing unread', () => {
+    const client = clientWith(pages({ records: [chat('C2', 20), chat('C1', 10, 3)], hasMore: false }), 1);
     client.setQueryData<ChatMessagePages>(chatKeys.messages('C1'), { pages: [{ records: [], hasMore: false, cursor: null }], pageParams: [null] });
 
     applyOwnMessage(client, message('M1', 'C1', ME, 30, 'Enviada'), ME);
 
     expect(ids(client)).toEqual(['C1', 'C2']);
     expect(listed(client)[0]?.lastMessage).toBe('Enviada');
+    expect(mine(client, 'C1')).toBe(0);
+    expect(summary(client)).toBe(0);
     expect(client.getQueryData<ChatMessagePages>(chatKeys.messages('C1'))?.pages[0]?.records.map((each) => each.id)).toEqual(['M1']);
   });
 

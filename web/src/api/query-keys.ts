@@ -11,6 +11,7 @@
 import { announcementKeys } from './announcements';
 import { campaignSettingKeys } from './campaign-settings';
 import { campaignKeys } from './campaigns';
+import { chatKeys } from './chats';
 import { companyKeys } from './companies';
 import { connectionKeys } from './connections';
 import { contactListKeys } from './contact-lists';
@@ -34,6 +35,7 @@ export const queryKeys = {
   announcements: announcementKeys,
   campaignSettings: campaignSettingKeys,
   campaigns: campaignKeys,
+  chats: chatKeys,
   companies: companyKeys,
   connections: connectionKeys,
   contactLists: contactListKeys,

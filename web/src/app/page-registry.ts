@@ -242,8 +242,7 @@ export const PAGES = [
     id: 'chats',
     path: 'chats/:id?',
     area: 'private',
-    load: comingSoon,
-    notBuilt: true,
+    load: () => import('../chats/ChatsPage').then((m) => m.ChatsPage),
     requires: { planFlag: 'useInternalChat' },
     menu: {
       section: 'main',

@@ -23,6 +23,10 @@ export const scheduleForContactPath = (contactId: string, ticketId?: string): st
 export const CAMPAIGNS_PAGE_PATH = '/campaigns';
 export const campaignReportPath = (campaignId: string): string => `/campaign/${encodeURIComponent(campaignId)}/report`;
 
+/** The internal chat (spec 3 §2): the list, and a chat open beside it (/chats/{id}; the chat's id is its uuid). */
+export const CHATS_PATH = '/chats';
+export const chatRoutePath = (id: string): string => `${CHATS_PATH}/${encodeURIComponent(id)}`;
+
 /** What the private-route guard leaves in the history state for the login page. */
 export interface LoginRedirectState {
   readonly from: { readonly pathname: string; readonly search: string; readonly hash: string };

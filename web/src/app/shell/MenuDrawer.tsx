@@ -20,9 +20,10 @@ export interface MenuDrawerProps {
   readonly onOpenChange: (open: boolean) => void;
   readonly layout: MenuLayout;
   readonly connectionAlert: boolean;
+  readonly chatsUnread: boolean;
 }
 
-export function MenuDrawer({ open, onOpenChange, layout, connectionAlert }: MenuDrawerProps) {
+export function MenuDrawer({ open, onOpenChange, layout, connectionAlert, chatsUnread }: MenuDrawerProps) {
   const styles = useStyles();
   const texts = useTexts(shellTexts);
   return (
@@ -41,7 +42,7 @@ export function MenuDrawer({ open, onOpenChange, layout, connectionAlert }: Menu
         </DrawerHeaderTitle>
       </DrawerHeader>
       <DrawerBody className={styles.drawerBody}>
-        <SideMenu layout={layout} expanded connectionAlert={connectionAlert} onNavigate={() => onOpenChange(false)} />
+        <SideMenu layout={layout} expanded connectionAlert={connectionAlert} chatsUnread={chatsUnread} onNavigate={() => onOpenChange(false)} />
       </DrawerBody>
     </OverlayDrawer>
   );

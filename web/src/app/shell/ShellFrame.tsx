@@ -8,6 +8,7 @@ import { Navigation24Regular } from '@fluentui/react-icons/svg/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import type { UserDto } from '../../../../shared/users';
+import { useChatsLive } from '../../chats/use-chats-live';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { useTexts } from '../../i18n/texts';
 import { useRealtimeEvent } from '../../realtime';
@@ -96,6 +97,8 @@ export function ShellFrame({ me, onMeChange }: ShellFrameProps) {
 
   const layout = menuLayout({ user: me.user, plan: me.company.plan, campaignsFlag });
   const connectionAlert = useConnectionAlert(layout.admin.includes('connections'));
+  // The internal chat stays live on every page: the menu's dot, the header's popover, the chime.
+  const chatsUnread = useChatsLive(layout.main.includes('chats'), me.user.id);
 
   const onProfileSaved = (saved: UserDto) => onMeChange((current) => withOwnUser(current, saved));
   // An admin may change this user meanwhile (profile, queues): what the pages read of them follows.
@@ -122,11 +125,11 @@ export function ShellFrame({ me, onMeChange }: ShellFrameProps) {
       <div className={styles.body}>
         {presentation.mode === 'inline' ? (
           <aside className={mergeClasses(styles.menu, presentation.expanded ? styles.expanded : styles.rail)}>
-            <SideMenu layout={layout} expanded={presentation.expanded} connectionAlert={connectionAlert} />
+            <SideMenu layout={layout} expanded={presentation.expanded} connectionAlert={connectionAlert} chatsUnread={chatsUnread} />
           </aside>
         ) : (
           <Suspense fallback={null}>
-            <MenuDrawer open={open} onOpenChange={setOpen} layout={layout} connectionAlert={connectionAlert} />
+            <MenuDrawer open={open} onOpenChange={setOpen} layout={layout} connectionAlert={connectionAlert} chatsUnread={chatsUnread} />
           </Suspense>
         )}
         <main className={styles.main}>

@@ -11,6 +11,7 @@ import { ArrowClockwise24Regular } from '@fluentui/react-icons/svg/arrow-clockwi
 import type { ReactElement, ReactNode } from 'react';
 import type { UserDto } from '../../../../shared/users';
 import { AnnouncementsPopover } from '../../announcements/AnnouncementsPopover';
+import { ChatsPopover } from '../../chats/ChatsPopover';
 import { useLanguage } from '../../i18n/language';
 import { LanguageMenu } from '../../i18n/LanguageMenu';
 import { format, useTexts } from '../../i18n/texts';
@@ -20,7 +21,6 @@ import type { Me } from '../../sign-in/me';
 import { activeUntilDate } from './active-until';
 import { HeaderOverflow } from './HeaderOverflow';
 import { headerPlacement, NARROW_MEDIA_QUERY, type HeaderAction } from './layout';
-import { InternalChatPopover } from './InternalChatPopover';
 import { shellTexts } from './texts';
 import { ThemeToggle } from '../../theme/ThemeToggle';
 import { UserMenu } from './UserMenu';
@@ -91,7 +91,7 @@ export function ShellHeader({ me, menuToggle, onProfileSaved }: ShellHeaderProps
     buttons.volume = <VolumeControl key="volume" />;
     buttons.notifications = <NotificationsPopover key="notifications" viewerId={me.user.id} />;
     buttons.announcements = <AnnouncementsPopover key="announcements" />;
-    if (me.company.plan['useInternalChat'] === true) buttons.internalChat = <InternalChatPopover key="internalChat" />;
+    if (me.company.plan['useInternalChat'] === true) buttons.internalChat = <ChatsPopover key="internalChat" viewerId={me.user.id} />;
     buttons.userMenu = <UserMenu key="userMenu" user={me.user} onProfileSaved={onProfileSaved ?? (() => undefined)} />;
   }
   const placement = headerPlacement(size, Object.keys(buttons) as HeaderAction[]);

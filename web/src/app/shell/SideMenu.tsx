@@ -54,11 +54,13 @@ export interface SideMenuProps {
   readonly expanded: boolean;
   /** The connections entry carries the alert badge. */
   readonly connectionAlert: boolean;
+  /** The internal chat's entry carries a dot: the user has unread chat messages (spec 1 §2.2). */
+  readonly chatsUnread?: boolean;
   /** Called after an entry is chosen (the temporary drawer closes). */
   readonly onNavigate?: (() => void) | undefined;
 }
 
-export function SideMenu({ layout, expanded, connectionAlert, onNavigate }: SideMenuProps) {
+export function SideMenu({ layout, expanded, connectionAlert, chatsUnread = false, onNavigate }: SideMenuProps) {
   const styles = useStyles();
   const texts = useTexts(shellTexts);
   const { language } = useLanguage();
@@ -75,7 +77,7 @@ export function SideMenu({ layout, expanded, connectionAlert, onNavigate }: Side
         active={active === id}
         expanded={expanded}
         nested={nested}
-        alert={id === 'connections' && connectionAlert ? texts.connectionsAlert : undefined}
+        alert={id === 'connections' && connectionAlert ? texts.connectionsAlert : id === 'chats' && chatsUnread ? texts.chatsUnread : undefined}
         onNavigate={onNavigate}
       />
     );

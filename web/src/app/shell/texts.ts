@@ -1,4 +1,4 @@
-/** The shell's words: header, side menu, internal chat and user menu (spec 1 §1, §2.1, §2.2, §2.7). */
+/** The shell's words: header, side menu (with its alerts) and user menu (spec 1 §1, §2.1, §2.2, §2.7). */
 import { defineTexts } from '../../i18n/texts';
 
 export const shellTexts = defineTexts({
@@ -13,8 +13,6 @@ export const shellTexts = defineTexts({
     menuLabel: 'Menu principal',
     reload: 'Recarregar',
     moreActions: 'Mais ações',
-    internalChat: 'Chat interno',
-    internalChatSoon: 'O chat interno estará disponível em breve.',
     userMenu: 'Menu do usuário',
     profile: 'Perfil',
     logout: 'Sair',
@@ -23,6 +21,7 @@ export const shellTexts = defineTexts({
     administration: 'Administração',
     campaignsGroup: 'Campanhas',
     connectionsAlert: 'Há conexões que precisam de atenção',
+    chatsUnread: 'Há mensagens não lidas',
     version: 'Versão {{version}}',
   },
   en: {
@@ -36,8 +35,6 @@ export const shellTexts = defineTexts({
     menuLabel: 'Main menu',
     reload: 'Reload',
     moreActions: 'More actions',
-    internalChat: 'Internal chat',
-    internalChatSoon: 'The internal chat will be available soon.',
     userMenu: 'User menu',
     profile: 'Profile',
     logout: 'Log out',
@@ -46,6 +43,7 @@ export const shellTexts = defineTexts({
     administration: 'Administration',
     campaignsGroup: 'Campaigns',
     connectionsAlert: 'Some connections need attention',
+    chatsUnread: 'There are unread messages',
     version: 'Version {{version}}',
   },
   es: {
@@ -59,8 +57,6 @@ export const shellTexts = defineTexts({
     menuLabel: 'Menú principal',
     reload: 'Recargar',
     moreActions: 'Más acciones',
-    internalChat: 'Chat interno',
-    internalChatSoon: 'El chat interno estará disponible pronto.',
     userMenu: 'Menú del usuario',
     profile: 'Perfil',
     logout: 'Salir',
@@ -69,6 +65,7 @@ export const shellTexts = defineTexts({
     administration: 'Administración',
     campaignsGroup: 'Campañas',
     connectionsAlert: 'Hay conexiones que necesitan atención',
+    chatsUnread: 'Hay mensajes no leídos',
     version: 'Versión {{version}}',
   },
 });

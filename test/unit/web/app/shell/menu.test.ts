@@ -118,7 +118,7 @@ describe('menuLayout', () => {
     const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
 
     expect(notBuilt.toSorted()).toEqual(
-      ['chats', 'financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
+      ['financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
     );
     for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
   });
@@ -127,7 +127,7 @@ describe('menuLayout', () => {
     const everyFeature = { plan: ALL_FEATURES, campaignsFlag: true };
 
     expect(menuLayout(viewer({ profile: 'user', ...everyFeature }))).toEqual({
-      main: ['tickets', 'quickMessages', 'kanban', 'todolist', 'contacts', 'schedules', 'tags', 'helps'],
+      main: ['tickets', 'quickMessages', 'kanban', 'todolist', 'contacts', 'schedules', 'tags', 'chats', 'helps'],
       campaigns: ['campaigns', 'contactLists', 'campaignsConfig'],
       admin: [],
     });

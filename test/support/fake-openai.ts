@@ -29,6 +29,10 @@ export interface FakeOpenAi {
   transcript: string;
   /** Tokens reported per completion. */
   tokensPerAnswer: number;
+  /** How long the model takes to answer a completion (a real one takes hundreds of milliseconds). */
+  delayMs: number;
+  /** Per completion, the time from its request's arrival to its answer's end: the server's own time. */
+  readonly serverMs: number[];
   stop(): Promise<void>;
 }
 
@@ -42,9 +46,12 @@ export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
     answer: () => `Resposta ${completions}`,
     transcript: '',
     tokensPerAnswer: 42,
+    delayMs: 0,
+    serverMs: [],
     stop: async () => undefined,
   };
   const server = http.createServer((req, res) => {
+    const arrived = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -63,14 +70,19 @@ export async function startFakeOpenAi(key: string): Promise<FakeOpenAi> {
       if (req.method === 'POST' && path === '/v1/chat/completions') {
         completions += 1;
         const body = json as { model: string; messages: { role: string; content: string }[] };
-        reply(200, {
-          id: `chatcmpl-${completions}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: fake.answer(body) }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: fake.tokensPerAnswer - 10, completion_tokens: 10, total_tokens: fake.tokensPerAnswer },
-        });
+        const answer = () => {
+          reply(200, {
+            id: `chatcmpl-${completions}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: fake.answer(body) }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: fake.tokensPerAnswer - 10, completion_tokens: 10, total_tokens: fake.tokensPerAnswer },
+          });
+          fake.serverMs.push(performance.now() - arrived);
+        };
+        if (fake.delayMs > 0) setTimeout(answer, fake.delayMs);
+        else answer();
         return;
       }
       if (req.method === 'POST' && path === '/v1/audio/transcriptions') {

@@ -32,6 +32,9 @@ const clientOf = (prompt: StoredPrompt) =>
 export async function askModel(prompt: StoredPrompt, instructions: string, turns: readonly Turn[]): Promise<ModelAnswer> {
   const completion = await clientOf(prompt).chat.completions.create({
     model: prompt.model,
+    // max_tokens rather than OpenAI's newer max_completion_tokens: every OpenAI-compatible server
+    // (vLLM, Ollama, LiteLLM, Azure) takes it, and OpenAI still does for the models offered.
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- see above
     max_tokens: prompt.maxTokens,
     temperature: prompt.temperature,
     messages: [{ role: 'system', content: instructions }, ...turns.map((turn) => ({ role: turn.role, content: turn.content }))],

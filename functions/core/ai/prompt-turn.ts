@@ -17,13 +17,13 @@ import type { Connection } from '../repositories/connections';
 import { getCompany } from '../repositories/companies';
 import { readMessages, type StoredMessage } from '../repositories/messages';
 import { getPlan } from '../repositories/plans';
-import { getPrompt, type StoredPrompt } from '../repositories/prompts';
+import { aiTokensUsed, getPrompt, type StoredPrompt } from '../repositories/prompts';
 import type { Queue } from '../repositories/queues';
 import type { Ticket } from '../repositories/tickets';
 import { readMediaObject } from '../media/storage';
 import { logger } from '../logger';
 import { askModel, describeFailure, transcribe, type Turn } from './ai-model';
-import { countAiTokens, withinAiCap } from './ai-usage';
+import { countAiTokens, usageMonth, withinAiCap } from './ai-usage';
 
 export type AiDecision =
   | { readonly kind: 'none' }
@@ -42,6 +42,9 @@ const HANDOVER_INSTRUCTION =
 
 /** A customer asking for a person, in the product's languages. */
 const ASKS_FOR_PERSON = /\b(atendente|humano|operador|falar com (?:uma |um |alguma? )?(?:pessoa|algu[eé]m)|human|agent|person|persona)\b/i;
+
+/** Whether the customer's words ask for a person rather than the AI. */
+export const asksForPerson = (text: string): boolean => ASKS_FOR_PERSON.test(text);
 const MARKS_HANDOVER = /transferir para o setor de atendimento/i;
 
 export interface PromptTurnInput {
@@ -56,17 +59,18 @@ export interface PromptTurnInput {
 export async function promptTurn({ connection, ticket, queue, message }: PromptTurnInput, now: Date): Promise<AiDecision> {
   if (ticket.aiHandedOver) return { kind: 'none' };
   const promptId = ticket.queueId ? queue?.promptId : connection.promptId;
-  const prompt = promptId ? await getPrompt(ticket.companyId, promptId) : undefined;
+  if (!promptId) return { kind: 'none' };
+  // Read together: the prompt, and the plan and the month's usage it is checked against.
+  const [prompt, company, used] = await Promise.all([getPrompt(ticket.companyId, promptId), getCompany(ticket.companyId), aiTokensUsed(ticket.companyId, usageMonth(now))]);
   if (!prompt) return { kind: 'none' };
-  const company = await getCompany(ticket.companyId);
   const plan = company ? await getPlan(company.planId) : undefined;
   if (!plan?.useOpenAi) return { kind: 'none' };
   const handover = (reason: Extract<AiDecision, { kind: 'handover' }>['reason']): AiDecision => ({ kind: 'handover', queueId: prompt.queueId, reason });
 
-  if (!(await withinAiCap(ticket.companyId, plan.aiTokensPerMonth, now))) return handover('cap');
+  if (!withinAiCap(used, plan.aiTokensPerMonth)) return handover('cap');
   const said = await customerText(prompt, message);
   if (said === undefined) return handover('unheard');
-  if (ASKS_FOR_PERSON.test(said)) return handover('asked');
+  if (asksForPerson(said)) return handover('asked');
 
   let answer;
   try {

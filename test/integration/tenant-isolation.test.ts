@@ -30,6 +30,7 @@ import { campaignsProbes } from './isolation/campaigns';
 import { chatsProbes } from './isolation/chats';
 import { contactListsProbes } from './isolation/contact-lists';
 import { fileListsProbes } from './isolation/file-lists';
+import { queueIntegrationsProbes } from './isolation/queue-integrations';
 import { ifAssigned } from '../support/teardown';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
@@ -54,6 +55,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   'contact-lists': contactListsProbes,
   files: fileListsProbes,
   chats: chatsProbes,
+  'queue-integrations': queueIntegrationsProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

@@ -18,7 +18,8 @@
  * 7. a stop word of the company's campaigns (campaigns/opt-out.ts) opts the number out, confirmed
  *    once, and goes no further;
  * 8. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
- *    queue work hours per `scheduleType`) first; then the greeting and the queue menu on a new ticket,
+ *    queue work hours per `scheduleType`) first; then the ticket's queue integration, when it has one
+ *    (integrations/answer-by-integration.ts); then the greeting and the queue menu on a new ticket,
  *    or the contact's answer to the menu (queue-menu.ts); a queue picked while it is closed answers its
  *    out-of-hours message instead of its greeting.
  */
@@ -48,6 +49,7 @@ import { refreshWordCopies } from '../conversations/refresh-word-copies';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
 import { numberedTicket } from '../conversations/ticket-numbers';
+import { answeredByIntegration } from '../integrations/answer-by-integration';
 import { answerMenu, menuQueues, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { announceContactChange, rowCopiesFor } from '../conversations/ticket-rows';
 import { isWithinSchedule } from './work-hours';
@@ -114,7 +116,7 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
     if (optOut !== 'none') return;
   }
 
-  await runBots(connection, settings, contact, stored.ticket, created, event.body, now).catch((error: unknown) =>
+  await runBots(connection, settings, contact, stored.ticket, created, stored.message, now).catch((error: unknown) =>
     logger.warn('bot did not answer', { ticketId: ticket.id, error }),
   );
 }
@@ -183,7 +185,7 @@ async function storeOn(
   messageUlid: string,
   options: { unread: boolean },
   now: Date,
-): Promise<{ ticket: Ticket } | undefined> {
+): Promise<{ ticket: Ticket; message: StoredMessage } | undefined> {
   const at = new Date(Math.min(event.timestamp || now.getTime(), now.getTime())).toISOString();
   const id = messageIdOf(ticket.id, messageUlid);
   const message: StoredMessage = {
@@ -220,7 +222,7 @@ async function storeOn(
   }
   await indexWords(ticket, message.body, at).catch((error: unknown) => logger.warn('word index failed', { messageId: id, error }));
   await announceStoredMessage(message, ticket, outcome, { contacts: [contact], connections: [connection] });
-  return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket };
+  return { ticket: outcome.kind === 'latest' ? outcome.ticket : ticket, message };
 }
 
 async function quotedOf(event: MessageEvent, quotedWhatsappMessageId: string): Promise<QuotedMessageDto | null> {
@@ -229,24 +231,28 @@ async function quotedOf(event: MessageEvent, quotedWhatsappMessageId: string): P
   return quoted ? quotedSummaryOf(quoted) : null;
 }
 
-/** Step 7. */
+/** Step 8. */
 async function runBots(
   connection: Connection,
   settings: SettingsLoader,
   contact: Contact,
   ticket: Ticket,
   created: boolean,
-  body: string,
+  message: StoredMessage,
   now: Date,
 ): Promise<void> {
   if (ticket.status !== 'pending' || ticket.userId !== null) return;
   const say = (text: string) => botSay(ticket, contact, text, now);
+  const body = message.body;
 
   const outOfHours = await outOfHoursMessage(connection, await settings(), ticket, now);
   if (outOfHours !== undefined) {
     if (outOfHours !== '') await say(outOfHours);
     return;
   }
+
+  // The ticket's queue integration (Typebot, n8n, webhook, Dialogflow) answers instead of the queue bot.
+  if (await answeredByIntegration({ connection, contact, ticket, message, now })) return;
 
   if (created) {
     if (connection.queueIds.length > 1) {

@@ -53,6 +53,12 @@ export const keys = {
   chatMemberPrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MEMBER#' }),
   chatMessage: (companyId: string, chatId: string, messageUlid: string): Key => ({ PK: chatPartition(companyId, chatId), SK: `MSG#${messageUlid}` }),
   chatMessagePrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MSG#' }),
+  /**
+   * A queue integration (shared/queue-integrations.ts), with the secrets its runtime needs: one item read
+   * whole, in the company partition (a company has a handful).
+   */
+  queueIntegration: (companyId: string, integrationId: string): Key => ({ PK: company(companyId), SK: `QINTEG#${integrationId}` }),
+  queueIntegrationPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'QINTEG#' }),
   /** The company's campaign settings (shared/campaign-settings.ts): one item, all keys together. */
   campaignSettings: (companyId: string): Key => ({ PK: company(companyId), SK: 'CAMPAIGNSETTINGS' }),
   /**

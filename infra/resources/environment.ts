@@ -25,7 +25,8 @@ export const ENV = {
   sessionCommandWaitSeconds: 'SESSION_COMMAND_WAIT_SECONDS',
   /**
    * Seconds before the first retry of a chatbot integration's webhook that failed; each next retry
-   * waits twice as long (core/integrations/webhook-delivery.ts). 20 when unset; the local cloud sets 1.
+   * waits twice as long (core/integrations/webhook-delivery.ts). 20 when unset (20 s, 40 s, 80 s);
+   * the local cloud sets 1.
    */
   integrationRetryBaseSeconds: 'INTEGRATION_RETRY_BASE_SECONDS',
   /** Dialogflow ES's REST API (detectIntent); Google's when unset. */

@@ -34,3 +34,13 @@ export const ENV = {
   /** Google's OAuth 2.0 token endpoint a service account's signed JWT is exchanged at; Google's when unset. */
   googleTokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
 } as const;
+
+/**
+ * The outside services' endpoints and the integrations' retry pause as deployed; the CDK app sets them on
+ * every function, and the backend falls back to them when a variable is unset (functions/core/config.ts).
+ */
+export const INTEGRATION_DEFAULTS = {
+  integrationRetryBaseSeconds: '20',
+  dialogflowApiUrl: 'https://dialogflow.googleapis.com',
+  googleTokenUrl: 'https://oauth2.googleapis.com/token',
+} as const;

@@ -18,7 +18,10 @@ export interface RecordedRequest {
   readonly headers: IncomingMessage['headers'];
   /** The raw body as received (a signature is checked over these bytes). */
   readonly body: string;
+  /** When the whole request had arrived. */
   readonly receivedAt: number;
+  /** When the answer was sent in full (the server's own time is answeredAt - receivedAt); undefined until then. */
+  answeredAt: number | undefined;
 }
 
 interface FakeServer {
@@ -46,13 +49,16 @@ async function serve(handle: Handle): Promise<FakeServer> {
         headers: request.headers,
         body: await readBody(request),
         receivedAt: Date.now(),
+        answeredAt: undefined,
       };
       requests.push(recorded);
       const answer = await handle(recorded);
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
       response.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json' });
-      response.end(text);
+      response.end(text, () => {
+        recorded.answeredAt = Date.now();
+      });
     })().catch(() => {
       response.writeHead(500);
       response.end();

@@ -3,7 +3,7 @@
  * CDK app on AWS and by the local cloud locally; docs/architecture.md §1.1). Read lazily so that importing a module
  * never fails; a missing variable fails the first call that needs it, loudly.
  */
-import { ENV } from '../../infra/resources/environment';
+import { ENV, INTEGRATION_DEFAULTS } from '../../infra/resources/environment';
 import { queueUrlEnv } from '../../infra/resources/queues';
 import { OPENAI_BASE_URL } from '../../infra/resources/stage';
 
@@ -27,4 +27,19 @@ export const config = {
   logLevel: () => process.env[ENV.logLevel] ?? 'info',
   /** OpenAI's API unless the stage (or, locally, the environment) names another compatible server. */
   openAiBaseUrl: () => process.env[ENV.openAiBaseUrl] || OPENAI_BASE_URL,
+  /** Endpoints of the outside services chatbot integrations call (core/integrations/): Google's unless set. */
+  dialogflowApiUrl: () => withoutTrailingSlash(process.env[ENV.dialogflowApiUrl] || INTEGRATION_DEFAULTS.dialogflowApiUrl),
+  googleTokenUrl: () => process.env[ENV.googleTokenUrl] || INTEGRATION_DEFAULTS.googleTokenUrl,
+  integrationPrivateHostsAllowed: () => process.env[ENV.integrationPrivateHostsAllowed] === 'true',
+  integrationRetryBaseSeconds: () => positiveNumber(process.env[ENV.integrationRetryBaseSeconds], Number(INTEGRATION_DEFAULTS.integrationRetryBaseSeconds)),
 };
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** A positive number from the environment, or the fallback when unset or not one. */
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}

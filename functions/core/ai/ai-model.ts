@@ -7,6 +7,7 @@
  */
 import OpenAI, { APIError, toFile } from 'openai';
 import { config } from '../config';
+import { assertPublicHost, OutboundCallError } from '../integrations/outbound-http';
 import type { StoredPrompt } from '../repositories/prompts';
 
 /** How long one call may take: an answer slower than this reaches the customer too late to help. */
@@ -25,12 +26,18 @@ export interface ModelAnswer {
   readonly tokens: number;
 }
 
-const clientOf = (prompt: StoredPrompt) =>
-  new OpenAI({ apiKey: prompt.apiKey, baseURL: prompt.baseUrl || config.openAiBaseUrl(), timeout: CALL_TIMEOUT_MS, maxRetries: 1 });
+/**
+ * The client of the prompt's server. A base URL the company typed must name a public host, as an
+ * integration's address must (integrations/outbound-http.ts): our functions never call what sits beside them.
+ */
+async function clientOf(prompt: StoredPrompt): Promise<OpenAI> {
+  if (prompt.baseUrl) await assertPublicHost('AI prompt server', prompt.baseUrl);
+  return new OpenAI({ apiKey: prompt.apiKey, baseURL: prompt.baseUrl || config.openAiBaseUrl(), timeout: CALL_TIMEOUT_MS, maxRetries: 1 });
+}
 
 /** The model's answer to the conversation, with the prompt's instructions first. */
 export async function askModel(prompt: StoredPrompt, instructions: string, turns: readonly Turn[]): Promise<ModelAnswer> {
-  const completion = await clientOf(prompt).chat.completions.create({
+  const completion = await (await clientOf(prompt)).chat.completions.create({
     model: prompt.model,
     // max_tokens rather than OpenAI's newer max_completion_tokens: every OpenAI-compatible server
     // (vLLM, Ollama, LiteLLM, Azure) takes it, and OpenAI still does for the models offered.
@@ -45,12 +52,13 @@ export async function askModel(prompt: StoredPrompt, instructions: string, turns
 /** The text of a voice message, where the server offers transcription. */
 export async function transcribe(prompt: StoredPrompt, audio: { readonly bytes: Uint8Array; readonly name: string; readonly contentType: string }): Promise<string> {
   const file = await toFile(audio.bytes, audio.name, { type: audio.contentType });
-  const transcription = await clientOf(prompt).audio.transcriptions.create({ file, model: TRANSCRIPTION_MODEL });
+  const transcription = await (await clientOf(prompt)).audio.transcriptions.create({ file, model: TRANSCRIPTION_MODEL });
   return transcription.text.trim();
 }
 
 /** What may be logged of a failed call: never the request (it carries the key). */
 export function describeFailure(error: unknown): Record<string, unknown> {
+  if (error instanceof OutboundCallError) return { name: error.name, reason: error.message };
   if (error instanceof APIError) return { status: error.status ?? null, type: error.type ?? null, code: error.code ?? null, name: error.name };
   return { name: error instanceof Error ? error.name : typeof error };
 }

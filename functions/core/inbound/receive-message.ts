@@ -18,7 +18,8 @@
  * 7. a stop word of the company's campaigns (campaigns/opt-out.ts) opts the number out, confirmed
  *    once, and goes no further;
  * 8. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
- *    queue work hours per `scheduleType`) first; then an AI prompt of the ticket's queue, or of the
+ *    queue work hours per `scheduleType`) first; then the ticket's queue integration, when it has one
+ *    (integrations/answer-by-integration.ts); then an AI prompt of the ticket's queue, or of the
  *    connection before a queue (ai/prompt-turn.ts), which answers until it hands the ticket to agents;
  *    then the greeting and the queue menu on a new ticket,
  *    or the contact's answer to the menu (queue-menu.ts); a queue picked while it is closed answers its
@@ -50,6 +51,7 @@ import { refreshWordCopies } from '../conversations/refresh-word-copies';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
 import { numberedTicket } from '../conversations/ticket-numbers';
+import { answeredByIntegration } from '../integrations/answer-by-integration';
 import { answerMenu, menuQueues, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { announceContactChange, rowCopiesFor } from '../conversations/ticket-rows';
 import { isWithinSchedule } from './work-hours';
@@ -232,7 +234,7 @@ async function quotedOf(event: MessageEvent, quotedWhatsappMessageId: string): P
   return quoted ? quotedSummaryOf(quoted) : null;
 }
 
-/** Step 7. */
+/** Step 8. */
 async function runBots(
   connection: Connection,
   settings: SettingsLoader,
@@ -252,8 +254,11 @@ async function runBots(
     return;
   }
 
-  // An AI prompt of the ticket's queue (or of its connection, before a queue) answers in the bots' stead.
   const ticketQueue = ticket.queueId ? await getQueue(connection.companyId, ticket.queueId) : undefined;
+  // The ticket's queue integration (Typebot, n8n, webhook, Dialogflow) answers instead of the queue bot.
+  if (await answeredByIntegration({ connection, contact, ticket, message, queue: ticketQueue, now })) return;
+
+  // An AI prompt of the ticket's queue (or of its connection, before a queue) answers in the bots' stead.
   const ai = await promptTurn({ connection, ticket, queue: ticketQueue, message }, now);
   if (ai.kind === 'answer') {
     await say(ai.text);

@@ -106,6 +106,10 @@ export const ERROR_STATUS = {
   ERR_NO_CHAT_FOUND: 404,
   /** Ours: the object kept changing under this request (others edited it at the same moment); nothing was saved, try again. */
   ERR_CONFLICT: 409,
+  /** Ours: no queue integration with this id in the caller's company (another company's id answers the same). */
+  ERR_NO_INTEGRATION_FOUND: 404,
+  /** Ours: POST /queueIntegration/testSession did not get an answer from the agent; `details` say which step refused. */
+  ERR_INTEGRATION_TEST_FAILED: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -134,8 +134,8 @@ const queueFields = {
   greetingMessage: optionalMessage,
   outOfHoursMessage: optionalMessage,
   schedules: WeeklySchedule.optional(),
-  // The AI prompt and integration features come in later issues: their ids are stored as given, and
-  // only their format is checked here. The issue that adds them checks that they exist in the company.
+  // The AI prompt feature comes in a later issue: its id is stored as given, only its format is checked
+  // here. The integration must be one of the company's (queues/save-queue.ts: ERR_NO_INTEGRATION_FOUND).
   promptId: optionalLink,
   integrationId: optionalLink,
 };

@@ -14,6 +14,7 @@ import type { ContactDto } from './contacts';
 import type { FileListRecord } from './file-lists';
 import type { ConnectionDto } from './connections';
 import type { QueueDto } from './queues';
+import type { QueueIntegration } from './queue-integrations';
 import type { ClientAction } from './realtime-actions';
 import type { QuickMessage } from './quick-messages';
 import type { ScheduledMessage } from './scheduled-messages';
@@ -72,6 +73,14 @@ export interface CompanyChannels {
   campaignSettings: { readonly action: 'update'; readonly settings: readonly CampaignSettingPair[] };
   user: { readonly action: 'create' | 'update'; readonly user: UserDto } | { readonly action: 'delete'; readonly userId: string };
   queue: { readonly action: 'create' | 'update'; readonly queue: QueueDto } | { readonly action: 'delete'; readonly queueId: string };
+  /**
+   * Queue integrations of the company changed (spec 3 §7: the spec's channel name): created, saved, a new
+   * signing secret (`update`), deleted. Published to the company room; never a secret (`jsonContent` null,
+   * no `secret`: docs/architecture.md §1.6).
+   */
+  queueIntegration:
+    | { readonly action: 'create' | 'update'; readonly record: QueueIntegration }
+    | { readonly action: 'delete'; readonly id: string };
   /**
    * Published to the ticket rooms (by status and queue, see functions/core/realtime/ticket-rooms.ts), so
    * an agent hears only tickets of their queues. `delete` also goes to the rooms of the status a ticket

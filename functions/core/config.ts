@@ -27,4 +27,18 @@ export const config = {
   logLevel: () => process.env[ENV.logLevel] ?? 'info',
   /** OpenAI's API unless the stage (or, locally, the environment) names another compatible server. */
   openAiBaseUrl: () => process.env[ENV.openAiBaseUrl] || OPENAI_BASE_URL,
+  /** Endpoints of the outside services chatbot integrations call (core/integrations/): Google's unless set. */
+  dialogflowApiUrl: () => withoutTrailingSlash(process.env[ENV.dialogflowApiUrl] || 'https://dialogflow.googleapis.com'),
+  googleTokenUrl: () => process.env[ENV.googleTokenUrl] || 'https://oauth2.googleapis.com/token',
+  integrationRetryBaseSeconds: () => positiveNumber(process.env[ENV.integrationRetryBaseSeconds], 20),
 };
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** A positive number from the environment, or the fallback when unset or not one. */
+function positiveNumber(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}

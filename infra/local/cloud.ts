@@ -176,6 +176,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.simulatorEnabled]: 'true',
       [ENV.logLevel]: logLevel,
       [ENV.sessionCommandWaitSeconds]: '0',
+      // Locally a failed integration webhook is retried after 1, 2 and 4 seconds, not minutes.
+      [ENV.integrationRetryBaseSeconds]: '1',
       ...Object.fromEntries(queues.map((queue) => [queueUrlEnv(queue.id), sqs.queueUrls[queue.id]])),
     });
 

@@ -25,4 +25,13 @@ export const ENV = {
    * the stand-in's long polls always wait the full time and the host polls briskly instead.
    */
   sessionCommandWaitSeconds: 'SESSION_COMMAND_WAIT_SECONDS',
+  /**
+   * Seconds before the first retry of a chatbot integration's webhook that failed; each next retry
+   * waits twice as long (core/integrations/webhook-delivery.ts). 20 when unset; the local cloud sets 1.
+   */
+  integrationRetryBaseSeconds: 'INTEGRATION_RETRY_BASE_SECONDS',
+  /** Dialogflow ES's REST API (detectIntent); Google's when unset. */
+  dialogflowApiUrl: 'DIALOGFLOW_API_URL',
+  /** Google's OAuth 2.0 token endpoint a service account's signed JWT is exchanged at; Google's when unset. */
+  googleTokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
 } as const;

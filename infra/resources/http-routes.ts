@@ -44,6 +44,8 @@ export const HTTP_MODULES = {
   // A message may carry a file (CHAT_FILE_MAX_BYTES) held in memory on its way to S3.
   chats: { memoryMb: 512, timeoutSeconds: 15 },
   prompts: { memoryMb: 256, timeoutSeconds: 10 },
+  // testSession waits for Dialogflow's OAuth token and detectIntent (each bounded well under this).
+  'queue-integrations': { memoryMb: 256, timeoutSeconds: 20 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
@@ -217,6 +219,17 @@ export const HTTP_ROUTES = [
   { method: 'GET', path: '/chats/{id}/messages', module: 'chats', auth: 'jwt' },
   { method: 'POST', path: '/chats/{id}/messages', module: 'chats', auth: 'jwt' },
   { method: 'POST', path: '/chats/{id}/read', module: 'chats', auth: 'jwt' },
+
+  // Queue integrations (spec 3 §7; `{id}` the integration's). testSession asks a Dialogflow agent one
+  // question; `{id}/secret` (ours) makes a new signing secret for an n8n or webhook integration, shown once.
+  { method: 'GET', path: '/queueIntegration', module: 'queue-integrations', auth: 'jwt' },
+  { method: 'POST', path: '/queueIntegration', module: 'queue-integrations', auth: 'jwt' },
+  { method: 'POST', path: '/queueIntegration/testSession', module: 'queue-integrations', auth: 'jwt' },
+  { method: 'GET', path: '/queueIntegration/{id}', module: 'queue-integrations', auth: 'jwt' },
+  { method: 'PUT', path: '/queueIntegration/{id}', module: 'queue-integrations', auth: 'jwt' },
+  { method: 'DELETE', path: '/queueIntegration/{id}', module: 'queue-integrations', auth: 'jwt' },
+  { method: 'POST', path: '/queueIntegration/{id}/secret', module: 'queue-integrations', auth: 'jwt' },
+
   { method: 'GET', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
   { method: 'POST', path: '/campaign-settings', module: 'campaigns', auth: 'jwt' },
   { method: 'GET', path: '/campaigns', module: 'campaigns', auth: 'jwt' },

@@ -37,6 +37,9 @@ export const CAMPAIGN_SENDS_QUEUE_ID = 'campaign-sends';
 /** Renames of what ticket rows show (contacts, queues, connections, users), for the tickets' copies. */
 export const TICKET_ROWS_QUEUE_ID = 'ticket-rows';
 
+/** Customer messages for the n8n and webhook integrations, one delivery each (core/integrations/webhook-delivery.ts). */
+export const WEBHOOKS_QUEUE_ID = 'webhooks';
+
 export const QUEUES: readonly QueueDefinition[] = [
   // WhatsApp events from the session host, grouped per chat, deduplicated by WhatsApp message id.
   {
@@ -79,8 +82,16 @@ export const QUEUES: readonly QueueDefinition[] = [
     maxReceiveCount: 5,
     consumer: { module: 'workers/ticket-rows', batchSize: 5, maxConcurrency: 5 },
   },
-  // Outgoing webhooks of chatbot integrations.
-  { id: 'webhooks', fifo: false, visibilityTimeoutSeconds: 60, maxReceiveCount: 3 },
+  // Customer messages POSTed to the n8n and webhook integrations (core/integrations/webhook-delivery.ts):
+  // a failed POST comes back after a growing pause (the consumer sets its visibility), and after its
+  // fourth try goes to the dead-letter queue.
+  {
+    id: WEBHOOKS_QUEUE_ID,
+    fifo: false,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 4,
+    consumer: { module: 'workers/integration-webhooks', batchSize: 5, maxConcurrency: 10 },
+  },
 ];
 
 /** The physical queue name on AWS and locally; FIFO names must end in `.fifo`. */

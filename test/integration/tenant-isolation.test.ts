@@ -31,6 +31,7 @@ import { chatsProbes } from './isolation/chats';
 import { promptsProbes } from './isolation/prompts';
 import { contactListsProbes } from './isolation/contact-lists';
 import { fileListsProbes } from './isolation/file-lists';
+import { queueIntegrationsProbes } from './isolation/queue-integrations';
 import { ifAssigned } from '../support/teardown';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
@@ -56,6 +57,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   files: fileListsProbes,
   chats: chatsProbes,
   prompts: promptsProbes,
+  'queue-integrations': queueIntegrationsProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

@@ -20,6 +20,7 @@
  * 8. the bots, for messages of the contact on a pending ticket nobody took: out of hours (company or
  *    queue work hours per `scheduleType`) first; then an AI prompt of the ticket's queue, or of the
  *    connection before a queue (ai/prompt-turn.ts), which answers until it hands the ticket to agents;
+ *    then the ticket's queue integration, when it has one (integrations/answer-by-integration.ts);
  *    then the greeting and the queue menu on a new ticket,
  *    or the contact's answer to the menu (queue-menu.ts); a queue picked while it is closed answers its
  *    out-of-hours message instead of its greeting.
@@ -50,6 +51,7 @@ import { refreshWordCopies } from '../conversations/refresh-word-copies';
 import { announceStoredMessage, quotedSummaryOf, sendOnTicket } from '../conversations/send-message';
 import { MessageExistsError, storeMessage } from '../conversations/store-message';
 import { numberedTicket } from '../conversations/ticket-numbers';
+import { answeredByIntegration } from '../integrations/answer-by-integration';
 import { answerMenu, menuQueues, openingMenu, openingOptions, type BotDecision, type MenuContext } from './queue-menu';
 import { announceContactChange, rowCopiesFor } from '../conversations/ticket-rows';
 import { isWithinSchedule } from './work-hours';
@@ -232,7 +234,7 @@ async function quotedOf(event: MessageEvent, quotedWhatsappMessageId: string): P
   return quoted ? quotedSummaryOf(quoted) : null;
 }
 
-/** Step 7. */
+/** Step 8. */
 async function runBots(
   connection: Connection,
   settings: SettingsLoader,
@@ -263,6 +265,9 @@ async function runBots(
     await apply(ticket, { kind: 'reply', text: HANDOVER_TEXT, state: null, queueId: ai.queueId }, say, { aiHandedOver: true });
     return;
   }
+
+  // The ticket's queue integration (Typebot, n8n, webhook, Dialogflow) answers instead of the queue bot.
+  if (await answeredByIntegration({ connection, contact, ticket, message, now })) return;
 
   if (created) {
     if (connection.queueIds.length > 1) {

@@ -45,6 +45,7 @@ import {
   toQueueDto,
   type Queue,
 } from '../repositories/queues';
+import { getQueueIntegration } from '../repositories/queue-integrations';
 import { Steps } from '../repositories/transaction';
 import { announceQueueChange } from '../conversations/ticket-rows';
 import type { Caller } from '../caller/load-caller';
@@ -61,6 +62,7 @@ export async function createQueue(caller: Caller, input: CreateQueueBody, now = 
   if (caller.company.queuesCount >= limit) throw new AppError('ERR_QUEUE_LIMIT_REACHED');
   if (needsGreeting && caller.company.queuesCount >= 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
   await checkPromptOf(caller.companyId, input.promptId);
+  if (input.integrationId) await assertIntegrationOf(caller.companyId, input.integrationId);
 
   const createdAt = now.toISOString();
   const queue: Queue = {
@@ -102,6 +104,7 @@ export async function updateQueue(caller: Caller, queueId: string, input: Update
     const current = await getQueue(caller.companyId, queueId, true);
     if (!current) throw new AppError('ERR_NO_QUEUE_FOUND');
     if (input.promptId !== current.promptId) await checkPromptOf(caller.companyId, input.promptId);
+    if (input.integrationId && input.integrationId !== current.integrationId) await assertIntegrationOf(caller.companyId, input.integrationId);
     const queue = merge(current, input, now);
     const needsGreeting = isBlank(queue.greetingMessage);
     if (needsGreeting && caller.company.queuesCount > 1) throw new AppError('ERR_WAPP_GREETING_REQUIRED');
@@ -127,6 +130,15 @@ export async function updateQueue(caller: Caller, queueId: string, input: Update
     if (attempt >= UPDATE_ATTEMPTS) throw conflict(`Queue ${queueId}`);
     // The queue was deleted or its colour changed since it was read: read it again.
   }
+}
+
+/**
+ * A queue names only an integration of its own company (ERR_NO_INTEGRATION_FOUND otherwise). One deleted
+ * right after this check leaves the queue naming none that exists, which the inbound pipeline reads as
+ * none (integrations/answer-by-integration.ts).
+ */
+async function assertIntegrationOf(companyId: string, integrationId: string): Promise<void> {
+  if (!(await getQueueIntegration(companyId, integrationId))) throw new AppError('ERR_NO_INTEGRATION_FOUND');
 }
 
 /** The stored queue with the fields sent; `orderQueue: null` keeps the current position. */

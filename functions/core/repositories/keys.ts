@@ -58,6 +58,12 @@ export const keys = {
   promptPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'PROMPT#' }),
   /** The AI tokens the company's prompts used in one calendar month ('YYYY-MM', UTC): a counter moved by ADD. */
   aiUsage: (companyId: string, month: string): Key => ({ PK: company(companyId), SK: `AIUSAGE#${month}` }),
+  /**
+   * A queue integration (shared/queue-integrations.ts), with the secrets its runtime needs: one item read
+   * whole, in the company partition (a company has a handful).
+   */
+  queueIntegration: (companyId: string, integrationId: string): Key => ({ PK: company(companyId), SK: `QINTEG#${integrationId}` }),
+  queueIntegrationPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'QINTEG#' }),
   /** The company's campaign settings (shared/campaign-settings.ts): one item, all keys together. */
   campaignSettings: (companyId: string): Key => ({ PK: company(companyId), SK: 'CAMPAIGNSETTINGS' }),
   /**

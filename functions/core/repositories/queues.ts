@@ -3,7 +3,8 @@
  * company's queues are few (bounded by its plan), so they are listed with one key-condition Query of the
  * company partition.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { QueueDto } from '../../../shared/queues';
 import type { QueueSummary } from '../../../shared/sign-in';
 import { dynamo } from '../aws/clients';
@@ -72,6 +73,29 @@ export async function getQueueSummaries(companyId: string, queueIds: readonly st
     const item = found.get(id);
     return item ? [{ id, name: String(item.name), color: String(item.color) }] : [];
   });
+}
+
+/**
+ * Clears the queue's link to a deleted integration, only while it still names that one (a concurrent
+ * save may have named another). Answers the queue after the change, or undefined when it was not made.
+ */
+export async function unlinkQueueIntegration(companyId: string, queueId: string, integrationId: string, now: Date): Promise<Queue | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.queue(companyId, queueId),
+        UpdateExpression: 'SET integrationId = :none, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND integrationId = :integrationId',
+        ExpressionAttributeValues: { ':none': null, ':now': now.toISOString(), ':integrationId': integrationId },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem<Queue>(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }
 
 /** Whether a colour change needs another uniqueness item (colours compare without case). */

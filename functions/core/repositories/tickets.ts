@@ -58,6 +58,12 @@ export interface Ticket {
   readonly aiHandedOver?: boolean;
   /** Where the queue bot is in its menu while it talks with the contact; absent or null: it is not. */
   readonly botState?: TicketBotState | null;
+  /**
+   * The chatbot integration's conversation while `useIntegration` (core/integrations/): absent or null
+   * when none started. Read only while `useIntegration` holds, so a finish (which clears that flag)
+   * leaves nothing a later cycle of the ticket could take up.
+   */
+  readonly integrationSession?: TicketIntegrationSession | null;
   /** When the running transfer timer fires (conversations/ticket-timers.ts); absent or past: none runs. */
   readonly transferDueAt?: string | null;
   /** When the running inactivity timer fires; absent or past: none runs. */
@@ -118,6 +124,21 @@ export interface TicketBotState {
   readonly misses: number;
   /** When the menu was first shown (the bot gives up after timeUseBotQueues minutes). */
   readonly since: string;
+}
+
+/** Where a queue integration is in its conversation with the ticket's contact (core/integrations/). */
+export interface TicketIntegrationSession {
+  /** The integration talking (the ticket's `integrationId` too). */
+  readonly integrationId: string;
+  /** The queue whose integration it is; null when set on the ticket itself (PUT /tickets). */
+  readonly queueId: string | null;
+  readonly startedAt: string;
+  /** The last exchange with the bot: a Typebot conversation silent for `typebotExpires` minutes starts over. */
+  readonly lastAt: string;
+  /** Typebot's chat session; null before it started. */
+  readonly typebotSessionId: string | null;
+  /** The choices Typebot waits for (its `choice input`), in order; empty when it waits for free text. */
+  readonly choices: readonly string[];
 }
 
 /** The full item: entity plus keys and list-index attributes, always derived together. */

@@ -3,7 +3,7 @@
  * CDK app on AWS and by the local cloud locally; docs/architecture.md §1.1). Read lazily so that importing a module
  * never fails; a missing variable fails the first call that needs it, loudly.
  */
-import { ENV } from '../../infra/resources/environment';
+import { ENV, INTEGRATION_DEFAULTS } from '../../infra/resources/environment';
 import { queueUrlEnv } from '../../infra/resources/queues';
 import { OPENAI_BASE_URL } from '../../infra/resources/stage';
 
@@ -28,9 +28,9 @@ export const config = {
   /** OpenAI's API unless the stage (or, locally, the environment) names another compatible server. */
   openAiBaseUrl: () => process.env[ENV.openAiBaseUrl] || OPENAI_BASE_URL,
   /** Endpoints of the outside services chatbot integrations call (core/integrations/): Google's unless set. */
-  dialogflowApiUrl: () => withoutTrailingSlash(process.env[ENV.dialogflowApiUrl] || 'https://dialogflow.googleapis.com'),
-  googleTokenUrl: () => process.env[ENV.googleTokenUrl] || 'https://oauth2.googleapis.com/token',
-  integrationRetryBaseSeconds: () => positiveNumber(process.env[ENV.integrationRetryBaseSeconds], 20),
+  dialogflowApiUrl: () => withoutTrailingSlash(process.env[ENV.dialogflowApiUrl] || INTEGRATION_DEFAULTS.dialogflowApiUrl),
+  googleTokenUrl: () => process.env[ENV.googleTokenUrl] || INTEGRATION_DEFAULTS.googleTokenUrl,
+  integrationRetryBaseSeconds: () => positiveNumber(process.env[ENV.integrationRetryBaseSeconds], Number(INTEGRATION_DEFAULTS.integrationRetryBaseSeconds)),
 };
 
 function withoutTrailingSlash(url: string): string {

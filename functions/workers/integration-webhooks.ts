@@ -1,28 +1,21 @@
 /**
  * The consumer of the `webhooks` queue: the n8n and webhook integrations' deliveries
  * (core/integrations/webhook-delivery.ts). Each record is validated (an invalid one is logged and
- * dropped: retrying cannot fix it) and tried once. A failed try comes back after a growing pause: this
- * consumer sets the message's visibility to INTEGRATION_RETRY_BASE_SECONDS x 2^(tries - 1) before
- * reporting it failed (partial batch failures); after the queue's last try it is let go at once, and SQS
- * parks it in the dead-letter queue. Log lines name the delivery, never the secret or the body.
+ * dropped: retrying cannot fix it) and tried once. A failed try that has tries left puts the next one on
+ * the queue, delayed by its pause (1x, 2x, 4x INTEGRATION_RETRY_BASE_SECONDS), and is done; the last
+ * failed try is reported failed and made visible again at once, and SQS parks it in the dead-letter
+ * queue (the queue's maxReceiveCount is 1: each try is a message of its own). A try whose retry could
+ * not be queued is parked the same way, so no delivery is lost. Log lines name the delivery, never the
+ * secret nor the body.
  */
 import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { QUEUES, WEBHOOKS_QUEUE_ID } from '../../infra/resources/queues';
+import { WEBHOOKS_QUEUE_ID } from '../../infra/resources/queues';
 import { sqs } from '../core/aws/clients';
 import { config } from '../core/config';
-import { deliverWebhook, WebhookDelivery } from '../core/integrations/webhook-delivery';
+import { deliverWebhook, retryWebhookDelivery, WEBHOOK_TRIES, WebhookDelivery } from '../core/integrations/webhook-delivery';
 import { OutboundCallError } from '../core/integrations/outbound-http';
 import { logger } from '../core/logger';
-
-/** Tries of one delivery before the dead-letter queue: the queue's maxReceiveCount. */
-export const WEBHOOK_TRIES = QUEUES.find((queue) => queue.id === WEBHOOKS_QUEUE_ID)?.maxReceiveCount ?? 1;
-/** SQS's longest visibility timeout is 12 hours; our pauses stay far below. */
-const MAX_PAUSE_SECONDS = 15 * 60;
-
-/** The pause before try `tries + 1`, in whole seconds (what SQS takes). */
-export const retryPauseSeconds = (tries: number): number =>
-  Math.min(MAX_PAUSE_SECONDS, Math.max(1, Math.round(config.integrationRetryBaseSeconds() * 2 ** Math.max(0, tries - 1))));
 
 function parse(record: SQSRecord): WebhookDelivery | undefined {
   try {
@@ -35,34 +28,39 @@ function parse(record: SQSRecord): WebhookDelivery | undefined {
   return undefined;
 }
 
-async function retryLater(record: SQSRecord, tries: number): Promise<void> {
-  // After the last try: visible again at once, so SQS moves it to the dead-letter queue without waiting out the timeout.
-  const pause = tries >= WEBHOOK_TRIES ? 1 : retryPauseSeconds(tries);
+/** Parks the record: visible again at once, so SQS moves it to the dead-letter queue without waiting out its timeout. */
+async function park(record: SQSRecord): Promise<SQSBatchItemFailure> {
   try {
-    await sqs().send(
-      new ChangeMessageVisibilityCommand({ QueueUrl: config.queueUrl(WEBHOOKS_QUEUE_ID), ReceiptHandle: record.receiptHandle, VisibilityTimeout: pause }),
-    );
+    await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: config.queueUrl(WEBHOOKS_QUEUE_ID), ReceiptHandle: record.receiptHandle, VisibilityTimeout: 1 }));
   } catch (error) {
-    // It comes back after the queue's own visibility timeout instead.
-    logger.warn('webhook retry pause not set', { messageId: record.messageId, error });
+    // It goes after the queue's own visibility timeout instead.
+    logger.warn('webhook delivery not let go early', { messageId: record.messageId, error });
   }
+  return { itemIdentifier: record.messageId };
 }
 
 async function handle(record: SQSRecord): Promise<SQSBatchItemFailure | undefined> {
   const delivery = parse(record);
   if (!delivery) return undefined;
-  const tries = Number(record.attributes.ApproximateReceiveCount) || 1;
-  const about = { deliveryId: delivery.deliveryId, integrationId: delivery.integrationId, ticketId: delivery.ticket.id, try: tries };
+  const about = { deliveryId: delivery.deliveryId, integrationId: delivery.integrationId, ticketId: delivery.ticket.id, attempt: delivery.attempt };
   try {
     const outcome = await deliverWebhook(delivery);
     logger.debug('webhook delivered', { ...about, outcome });
     return undefined;
   } catch (error) {
     const reason = error instanceof OutboundCallError ? { status: error.status, reason: error.message } : { error };
-    if (tries >= WEBHOOK_TRIES) logger.error('webhook failed its last try; parked in the dead-letter queue', { ...about, ...reason });
-    else logger.warn('webhook failed; it will be retried', { ...about, ...reason, retryInSeconds: retryPauseSeconds(tries) });
-    await retryLater(record, tries);
-    return { itemIdentifier: record.messageId };
+    if (delivery.attempt >= WEBHOOK_TRIES) {
+      logger.error('webhook failed its last try; parked in the dead-letter queue', { ...about, ...reason });
+      return park(record);
+    }
+    try {
+      const pause = await retryWebhookDelivery(delivery);
+      logger.warn('webhook failed; it will be tried again', { ...about, ...reason, retryInSeconds: pause });
+      return undefined;
+    } catch (queueError) {
+      logger.error('webhook failed and its retry could not be queued; parked in the dead-letter queue', { ...about, ...reason, queueError });
+      return park(record);
+    }
   }
 }
 

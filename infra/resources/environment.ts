@@ -27,11 +27,22 @@ export const ENV = {
   sessionCommandWaitSeconds: 'SESSION_COMMAND_WAIT_SECONDS',
   /**
    * Seconds before the first retry of a chatbot integration's webhook that failed; each next retry
-   * waits twice as long (core/integrations/webhook-delivery.ts). 20 when unset; the local cloud sets 1.
+   * waits twice as long (core/integrations/webhook-delivery.ts). 20 when unset (20 s, 40 s, 80 s);
+   * the local cloud sets 1.
    */
   integrationRetryBaseSeconds: 'INTEGRATION_RETRY_BASE_SECONDS',
   /** Dialogflow ES's REST API (detectIntent); Google's when unset. */
   dialogflowApiUrl: 'DIALOGFLOW_API_URL',
   /** Google's OAuth 2.0 token endpoint a service account's signed JWT is exchanged at; Google's when unset. */
   googleTokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
+} as const;
+
+/**
+ * The outside services' endpoints and the integrations' retry pause as deployed; the CDK app sets them on
+ * every function, and the backend falls back to them when a variable is unset (functions/core/config.ts).
+ */
+export const INTEGRATION_DEFAULTS = {
+  integrationRetryBaseSeconds: '20',
+  dialogflowApiUrl: 'https://dialogflow.googleapis.com',
+  googleTokenUrl: 'https://oauth2.googleapis.com/token',
 } as const;

@@ -82,14 +82,14 @@ export const QUEUES: readonly QueueDefinition[] = [
     maxReceiveCount: 5,
     consumer: { module: 'workers/ticket-rows', batchSize: 5, maxConcurrency: 5 },
   },
-  // Customer messages POSTed to the n8n and webhook integrations (core/integrations/webhook-delivery.ts):
-  // a failed POST comes back after a growing pause (the consumer sets its visibility), and after its
-  // fourth try goes to the dead-letter queue.
+  // Customer messages POSTed to the n8n and webhook integrations (core/integrations/webhook-delivery.ts).
+  // Each try is a message of its own: a failed one queues the next, delayed by a growing pause, and the
+  // last failed one is left to SQS, which parks it in the dead-letter queue after this one receive.
   {
     id: WEBHOOKS_QUEUE_ID,
     fifo: false,
     visibilityTimeoutSeconds: 60,
-    maxReceiveCount: 4,
+    maxReceiveCount: 1,
     consumer: { module: 'workers/integration-webhooks', batchSize: 5, maxConcurrency: 10 },
   },
 ];

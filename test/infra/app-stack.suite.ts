@@ -103,7 +103,9 @@ describe('the HTTP API', () => {
 
     // Assess
     expect(httpApiPermissions).toHaveLength(modules.length);
-    expect(Object.keys(dev.app.toJSON().Resources as object).length).toBeLessThan(450);
+    // 462 with the queue integrations' module and webhook consumer: the margin below 500 is thin; the next
+    // modules need fewer resources per route (a second stack, or one route per module) rather than a higher bar.
+    expect(Object.keys(dev.app.toJSON().Resources as object).length).toBeLessThan(475);
   });
 
   it('scales function memory by the stage in prod', () => {

@@ -74,9 +74,9 @@ function richTextOf(nodes: readonly unknown[]): string {
   return nodes.map(lineOf).join('\n');
 }
 
-/** Markdown as WhatsApp writes it: `**bold**` is `*bold*`; backslash escapes dropped. */
+/** Markdown as WhatsApp writes it: `**bold**` is `*bold*`; backslash escapes of punctuation dropped. */
 export function whatsappTextOf(markdown: string): string {
-  return markdown.replace(/\*\*(.+?)\*\*/gs, '*$1*').replace(/\\([\\`*_{}[\]()#+\-.!~>|])/g, '$1').trim();
+  return markdown.replace(/\*\*(.+?)\*\*/gs, '*$1*').replace(/\\([!-/:-@[-`{-~])/g, '$1').trim();
 }
 
 function bubbleText(bubble: z.output<typeof Bubble>): string {

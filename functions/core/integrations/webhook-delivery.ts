@@ -14,10 +14,10 @@
  * A 2xx answer is a success. Its text goes back to the customer: a JSON string; an object's `text`,
  * `message`, `reply`, `answer` or `output` (the first that is text); an array of those (n8n answers its
  * items as one); or a `text/plain` body. Anything else (empty, 204, other JSON) sends nothing. A failed
- * POST (no answer in 10 s, or a status other than 2xx) is retried after a growing pause, then parked in
- * the queue's dead-letter queue (the worker). The answer is sent only while the ticket still waits for
- * an agent and still talks to this integration, under ids derived from the delivery, so a delivery run
- * twice sends it once (send-message.ts `fixedId`).
+ * POST (no answer in 10 s, or a status other than 2xx) is tried again WEBHOOK_TRIES times in all, after
+ * growing pauses, then parked in the queue's dead-letter queue (workers/integration-webhooks.ts). The
+ * answer is sent only while the ticket still waits for an agent and still talks to this integration,
+ * under ids derived from the delivery, so a delivery run twice sends it once (send-message.ts `fixedId`).
  */
 import { createHash } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -42,6 +42,8 @@ const text = z.string().max(70_000);
 
 /** What travels on the `webhooks` queue: everything the POST says but the media link, signed when it is sent. */
 export const WebhookDelivery = z.object({
+  /** Which try this is: 1 for the first; each retry is a new queue message carrying the next. */
+  attempt: z.number().int().min(1).max(100).default(1),
   companyId: id,
   integrationId: id,
   deliveryId: id,
@@ -65,6 +67,7 @@ export type WebhookDelivery = z.output<typeof WebhookDelivery>;
 export async function enqueueWebhookDelivery(turn: IntegrationTurn): Promise<void> {
   const { ticket, contact, connection, message, integration } = turn;
   const delivery: WebhookDelivery = {
+    attempt: 1,
     companyId: ticket.companyId,
     integrationId: integration.id,
     deliveryId: message.id,
@@ -82,7 +85,33 @@ export async function enqueueWebhookDelivery(turn: IntegrationTurn): Promise<voi
       createdAt: message.createdAt,
     },
   };
-  await sqs().send(new SendMessageCommand({ QueueUrl: config.queueUrl(WEBHOOKS_QUEUE_ID), MessageBody: JSON.stringify(WebhookDelivery.parse(delivery)) }));
+  await sendDelivery(delivery, 0);
+}
+
+/** Tries of one delivery before it is parked in the dead-letter queue. */
+export const WEBHOOK_TRIES = 4;
+/** SQS's longest delay. */
+const MAX_DELAY_SECONDS = 900;
+
+/** The pause before the try after `attempt`: INTEGRATION_RETRY_BASE_SECONDS x 2^(attempt - 1), in whole seconds. */
+export const retryPauseSeconds = (attempt: number): number =>
+  Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.round(config.integrationRetryBaseSeconds() * 2 ** Math.max(0, attempt - 1))));
+
+async function sendDelivery(delivery: WebhookDelivery, delaySeconds: number): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: config.queueUrl(WEBHOOKS_QUEUE_ID),
+      MessageBody: JSON.stringify(WebhookDelivery.parse(delivery)),
+      DelaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, Math.round(delaySeconds))),
+    }),
+  );
+}
+
+/** The next try of a failed delivery, after its pause (a new message: the queue's own redelivery would not wait). */
+export async function retryWebhookDelivery(delivery: WebhookDelivery): Promise<number> {
+  const pause = retryPauseSeconds(delivery.attempt);
+  await sendDelivery({ ...delivery, attempt: delivery.attempt + 1 }, pause);
+  return pause;
 }
 
 export type DeliveryOutcome = 'answered' | 'delivered' | 'dropped';

@@ -17,7 +17,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct, type IConstruct } from 'constructs';
 import { logRetention } from '../log-retention';
 import { mediaBucketName } from '../../resources/buckets';
-import { ENV } from '../../resources/environment';
+import { ENV, INTEGRATION_DEFAULTS } from '../../resources/environment';
 import { queueUrlEnv, SCHEDULE_DUE_QUEUE_ID } from '../../resources/queues';
 import type { StageConfig } from '../../resources/stage';
 import { MAIN_TABLE, tableName } from '../../resources/table';
@@ -103,6 +103,9 @@ export class Backend extends Construct {
       [ENV.simulatorEnabled]: String(stage.simulatorEnabled),
       [ENV.openAiBaseUrl]: stage.openAiBaseUrl,
       [ENV.logLevel]: stage.isProduction ? 'info' : 'debug',
+      [ENV.integrationRetryBaseSeconds]: INTEGRATION_DEFAULTS.integrationRetryBaseSeconds,
+      [ENV.dialogflowApiUrl]: INTEGRATION_DEFAULTS.dialogflowApiUrl,
+      [ENV.googleTokenUrl]: INTEGRATION_DEFAULTS.googleTokenUrl,
       ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),
     };
   }

@@ -75,7 +75,7 @@ export function QueueIntegrationsPage() {
       cell: (integration) => (
         <span className={styles.type}>
           <IntegrationLogo type={integration.type} decorative />
-          {texts.types[integration.type]}
+          <span>{texts.types[integration.type]}</span>
         </span>
       ),
     },

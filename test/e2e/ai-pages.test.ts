@@ -4,10 +4,10 @@
  * sees it listed with its queue and the month's usage line, and edits it leaving the key blank, which
  * keeps the stored key; adds a webhook integration and sees its signing secret once, then never again;
  * and in the queue dialog picks a prompt and an integration, which the dialog shows chosen when opened
- * again.
+ * again. axe-core finds no serious or critical violation in the prompt dialog and the secret's.
  */
 import type { Page } from 'playwright-core';
-import { leaves, shows, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, seriousViolations, shows, startWebCloud, type WebCloud } from './support/browser';
 import { ifAssigned } from '../support/teardown';
 
 const TRAINING = 'Você é a assistente virtual da loja. Responda com educação, em poucas frases, e nunca invente preços.';
@@ -51,7 +51,7 @@ describe('the AI prompts page', () => {
     await page.goto('/prompts');
     await shows(page.getByRole('heading', { name: 'Prompts', level: 1 }));
     await shows(page.getByText('Uso este mês: 0 de 1.000.000 tokens'));
-    expect(await page.getByRole('progressbar', { name: 'Tokens de IA usados neste mês' }).count()).toBe(1);
+    expect(await page.getByRole('meter', { name: 'Tokens de IA usados neste mês' }).getAttribute('aria-valuenow')).toBe('0');
 
     await page.getByRole('button', { name: 'Adicionar prompt' }).click();
     const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar prompt' }));
@@ -65,6 +65,7 @@ describe('the AI prompts page', () => {
 
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await shows(dialog.getByText('Informe o setor'));
+    expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByRole('combobox', { name: /^Fila/ }).click();
     await page.getByRole('option', { name: 'Atendimento' }).click();
@@ -117,6 +118,7 @@ describe('the queue integrations page and the queue dialog', () => {
     await shows(secretDialog.getByText('Copie e guarde este segredo agora: ele não será mostrado de novo.'));
     const secret = await secretDialog.getByRole('textbox', { name: 'Segredo' }).inputValue();
     expect(secret).toMatch(/^whsec_/);
+    expect(await seriousViolations(page)).toEqual([]);
     await secretDialog.getByRole('button', { name: 'Fechar' }).click();
     await leaves(secretDialog);
 

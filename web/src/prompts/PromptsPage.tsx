@@ -3,10 +3,10 @@
  * prompts (name, queue with its colour, max tokens), searched by name on the loaded list (GET /prompt
  * answers them whole), created and edited in the prompt dialog, deleted after the one confirmation with
  * the message the API answers (spec 3 §7). Above the table, the month's AI tokens against the plan's cap,
- * as a line and a bar. Changes made anywhere arrive live (`prompt` events); a queue's name and colour are
+ * as a line and a meter. Changes made anywhere arrive live (`prompt` events); a queue's name and colour are
  * read from the live queues, so a renamed queue shows at once.
  */
-import { Button, makeStyles, ProgressBar, Text, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Text, tokens, Tooltip } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
@@ -43,6 +43,17 @@ const useStyles = makeStyles({
     boxShadow: tokens.shadow4,
   },
   usageLine: { fontVariantNumeric: 'tabular-nums' },
+  // A meter rather than Fluent's ProgressBar: the month's use is a level, not a task under way (and the
+  // app reads a progressbar in the page as "still loading").
+  track: {
+    height: '6px',
+    borderRadius: tokens.borderRadiusCircular,
+    backgroundColor: tokens.colorNeutralBackground6,
+    overflow: 'hidden',
+  },
+  fill: { height: '100%', borderRadius: tokens.borderRadiusCircular, backgroundColor: tokens.colorCompoundBrandBackground },
+  fillNearing: { backgroundColor: tokens.colorPaletteDarkOrangeBackground3 },
+  fillReached: { backgroundColor: tokens.colorPaletteRedBackground3 },
   usageNote: { color: tokens.colorNeutralForeground3 },
   named: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, minWidth: 0 },
   swatch: {
@@ -180,14 +191,20 @@ function UsageSummary({ usage }: { readonly usage: AiUsage }) {
       <Text className={styles.usageLine} weight="semibold">
         {line}
       </Text>
-      <ProgressBar
-        value={shown.share}
-        max={1}
-        thickness="large"
-        color={shown.reached ? 'error' : shown.nearing ? 'warning' : 'brand'}
+      <div
+        className={styles.track}
+        role="meter"
         aria-label={texts.usage.bar}
+        aria-valuemin={0}
+        aria-valuemax={usage.limit}
+        aria-valuenow={Math.min(usage.tokens, usage.limit)}
         aria-valuetext={line}
-      />
+      >
+        <div
+          className={mergeClasses(styles.fill, shown.nearing && styles.fillNearing, shown.reached && styles.fillReached)}
+          style={{ width: `${Math.round(shown.share * 1000) / 10}%` }}
+        />
+      </div>
       {(shown.reached || shown.nearing) && (
         <Text size={200} className={styles.usageNote}>
           {shown.reached ? texts.usage.reached : texts.usage.nearing}

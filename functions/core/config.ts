@@ -30,6 +30,7 @@ export const config = {
   /** Endpoints of the outside services chatbot integrations call (core/integrations/): Google's unless set. */
   dialogflowApiUrl: () => withoutTrailingSlash(process.env[ENV.dialogflowApiUrl] || INTEGRATION_DEFAULTS.dialogflowApiUrl),
   googleTokenUrl: () => process.env[ENV.googleTokenUrl] || INTEGRATION_DEFAULTS.googleTokenUrl,
+  integrationPrivateHostsAllowed: () => process.env[ENV.integrationPrivateHostsAllowed] === 'true',
   integrationRetryBaseSeconds: () => positiveNumber(process.env[ENV.integrationRetryBaseSeconds], Number(INTEGRATION_DEFAULTS.integrationRetryBaseSeconds)),
 };
 

@@ -178,6 +178,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.sessionCommandWaitSeconds]: '0',
       // Locally a failed integration webhook is retried after 1, 2 and 4 seconds, not minutes.
       [ENV.integrationRetryBaseSeconds]: '1',
+      // The stand-ins of the integrations' services listen on 127.0.0.1 (tests, benchmarks).
+      [ENV.integrationPrivateHostsAllowed]: 'true',
       ...Object.fromEntries(queues.map((queue) => [queueUrlEnv(queue.id), sqs.queueUrls[queue.id]])),
     });
 

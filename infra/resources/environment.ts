@@ -35,6 +35,11 @@ export const ENV = {
   dialogflowApiUrl: 'DIALOGFLOW_API_URL',
   /** Google's OAuth 2.0 token endpoint a service account's signed JWT is exchanged at; Google's when unset. */
   googleTokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
+  /**
+   * `true` lets integrations call addresses a company typed that resolve to private hosts
+   * (core/integrations/outbound-http.ts): the local cloud, whose stand-ins listen on 127.0.0.1. Never on AWS.
+   */
+  integrationPrivateHostsAllowed: 'INTEGRATION_PRIVATE_HOSTS_ALLOWED',
 } as const;
 
 /**
@@ -45,4 +50,5 @@ export const INTEGRATION_DEFAULTS = {
   integrationRetryBaseSeconds: '20',
   dialogflowApiUrl: 'https://dialogflow.googleapis.com',
   googleTokenUrl: 'https://oauth2.googleapis.com/token',
+  integrationPrivateHostsAllowed: 'false',
 } as const;

@@ -44,8 +44,8 @@ export const HTTP_MODULES = {
   // A message may carry a file (CHAT_FILE_MAX_BYTES) held in memory on its way to S3.
   chats: { memoryMb: 512, timeoutSeconds: 15 },
   prompts: { memoryMb: 256, timeoutSeconds: 10 },
-  // testSession waits for Dialogflow's OAuth token and detectIntent (each bounded well under this).
-  'queue-integrations': { memoryMb: 256, timeoutSeconds: 20 },
+  // testSession waits for Google's token and Dialogflow's detectIntent, 10 s at most each.
+  'queue-integrations': { memoryMb: 256, timeoutSeconds: 25 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
   whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
   api: { memoryMb: 512, timeoutSeconds: 20 },

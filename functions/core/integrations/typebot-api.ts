@@ -108,7 +108,7 @@ const JSON_HEADERS = { 'content-type': 'application/json' } as const;
 export async function startTypebotChat(url: string, publicId: string, prefilledVariables: Readonly<Record<string, string>>): Promise<TypebotAnswer> {
   const what = 'typebot startChat';
   const body = JSON.stringify({ isStreamEnabled: false, textBubbleContentFormat: 'markdown', prefilledVariables });
-  const answer = await postOutbound(what, `${base(url)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`, body, JSON_HEADERS);
+  const answer = await postOutbound(what, `${base(url)}/api/v1/typebots/${encodeURIComponent(publicId)}/startChat`, body, JSON_HEADERS, { publicOnly: true });
   if (answer.status < 200 || answer.status > 299) throw new OutboundCallError(what, answer.status, 'refused');
   return answerOf(what, answer.status, jsonOf(answer), undefined);
 }
@@ -116,7 +116,7 @@ export async function startTypebotChat(url: string, publicId: string, prefilledV
 export async function continueTypebotChat(url: string, sessionId: string, text: string): Promise<TypebotAnswer> {
   const what = 'typebot continueChat';
   const body = JSON.stringify({ message: { type: 'text', text }, textBubbleContentFormat: 'markdown' });
-  const answer = await postOutbound(what, `${base(url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, body, JSON_HEADERS);
+  const answer = await postOutbound(what, `${base(url)}/api/v1/sessions/${encodeURIComponent(sessionId)}/continueChat`, body, JSON_HEADERS, { publicOnly: true });
   // Typebot answers 404 for a session it does not know and 400 for one that is over.
   if (answer.status === 404 || answer.status === 400) throw new TypebotSessionGoneError();
   if (answer.status < 200 || answer.status > 299) throw new OutboundCallError(what, answer.status, 'refused');

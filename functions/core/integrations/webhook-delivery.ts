@@ -127,7 +127,7 @@ export async function deliverWebhook(delivery: WebhookDelivery): Promise<Deliver
     'user-agent': 'atende-integrations/1',
     [WEBHOOK_SIGNATURE_HEADER]: webhookSignature(integration.secret, body),
     [WEBHOOK_DELIVERY_HEADER]: delivery.deliveryId,
-  });
+  }, { publicOnly: true });
   if (answer.status < 200 || answer.status > 299) throw new OutboundCallError(integration.type, answer.status, 'refused');
   const texts = answerTexts(answer);
   if (texts.length === 0) return 'delivered';

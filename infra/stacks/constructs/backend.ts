@@ -106,6 +106,7 @@ export class Backend extends Construct {
       [ENV.integrationRetryBaseSeconds]: INTEGRATION_DEFAULTS.integrationRetryBaseSeconds,
       [ENV.dialogflowApiUrl]: INTEGRATION_DEFAULTS.dialogflowApiUrl,
       [ENV.googleTokenUrl]: INTEGRATION_DEFAULTS.googleTokenUrl,
+      [ENV.integrationPrivateHostsAllowed]: INTEGRATION_DEFAULTS.integrationPrivateHostsAllowed,
       ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),
     };
   }

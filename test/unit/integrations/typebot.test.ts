@@ -2,15 +2,19 @@ import { OutboundCallError } from '../../../functions/core/integrations/outbound
 import { continueTypebotChat, startTypebotChat, TypebotSessionGoneError, whatsappTextOf } from '../../../functions/core/integrations/typebot-api';
 import { isExpired, pickChoice } from '../../../functions/core/integrations/typebot-turn';
 import type { TicketIntegrationSession } from '../../../functions/core/repositories/tickets';
+import { ENV } from '../../../infra/resources/environment';
 import { startFakeTypebot, startFakeWebhook, type FakeTypebot } from '../../support/fake-integrations';
 
 let typebot: FakeTypebot;
 
 beforeAll(async () => {
   typebot = await startFakeTypebot('bot-publico');
+  // The stand-in listens on 127.0.0.1, as the local cloud allows.
+  process.env[ENV.integrationPrivateHostsAllowed] = 'true';
 });
 
 afterAll(async () => {
+  Reflect.deleteProperty(process.env, ENV.integrationPrivateHostsAllowed);
   await typebot.stop();
 });
 

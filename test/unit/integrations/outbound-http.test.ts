@@ -1,0 +1,45 @@
+import { isReservedAddress, OutboundCallError, postOutbound } from '../../../functions/core/integrations/outbound-http';
+import { ENV } from '../../../infra/resources/environment';
+import { startFakeWebhook, type FakeWebhook } from '../../support/fake-integrations';
+
+let server: FakeWebhook;
+
+beforeAll(async () => {
+  server = await startFakeWebhook({ status: 200, body: { text: 'ok' } });
+});
+
+afterAll(async () => {
+  Reflect.deleteProperty(process.env, ENV.integrationPrivateHostsAllowed);
+  await server.stop();
+});
+
+describe('an address a company typed', () => {
+  it('may not name a private, loopback, link-local or reserved host', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.10', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+      expect([address, isReservedAddress(address)]).toEqual([address, true]);
+    }
+    for (const address of ['8.8.8.8', '200.147.3.157', '2800:3f0:4001:80a::200e', '::ffff:8.8.8.8']) {
+      expect([address, isReservedAddress(address)]).toEqual([address, false]);
+    }
+  });
+
+  it('is refused before any request when it resolves to such a host, unless the stage allows private hosts', async () => {
+    Reflect.deleteProperty(process.env, ENV.integrationPrivateHostsAllowed);
+    const refused = postOutbound('webhook', `${server.url}/hook`, '{}', {}, { publicOnly: true });
+    await expect(refused).rejects.toBeInstanceOf(OutboundCallError);
+    await expect(refused).rejects.toMatchObject({ status: null, message: 'webhook: host not allowed (a private or reserved address)' });
+    await expect(postOutbound('webhook', 'http://localhost:1/hook', '{}', {}, { publicOnly: true })).rejects.toMatchObject({ status: null });
+    expect(server.requests).toHaveLength(0);
+
+    process.env[ENV.integrationPrivateHostsAllowed] = 'true';
+    expect(await postOutbound('webhook', `${server.url}/hook`, '{}', {}, { publicOnly: true })).toMatchObject({ status: 200, text: '{"text":"ok"}' });
+  });
+
+  it('does not follow redirects', async () => {
+    process.env[ENV.integrationPrivateHostsAllowed] = 'true';
+    server.answerWith([{ status: 302, body: '' }]);
+    await expect(postOutbound('webhook', `${server.url}/hook`, '{}', {}, { publicOnly: true })).rejects.toMatchObject({
+      message: 'webhook: redirected (redirects are not followed)',
+    });
+  });
+});

@@ -82,6 +82,8 @@ export interface ConnectionBody {
   /** The campaign protections (null: no daily cap; empty: any time). */
   readonly campaignDailyLimit: number | null;
   readonly campaignSchedule: readonly Pick<ScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>[];
+  /** The AI prompt (null: none); absent: kept as stored. */
+  readonly promptId?: string | null;
 }
 
 /** Creates a connection (the answer carries its API token, shown once). */

@@ -22,6 +22,8 @@ import { fileListKeys } from './file-lists';
 import { helpKeys } from './helps';
 import { messageKeys } from './messages';
 import { planKeys } from './plans';
+import { promptKeys } from './prompts';
+import { queueIntegrationKeys } from './queue-integrations';
 import { queueKeys } from './queues';
 import { quickMessageKeys } from './quick-messages';
 import { scheduleKeys } from './schedules';
@@ -48,6 +50,8 @@ export const queryKeys = {
   /** The header's notifications: the tickets with unread messages, under a root of their own. */
   notifications: notificationKeys,
   plans: planKeys,
+  prompts: promptKeys,
+  queueIntegrations: queueIntegrationKeys,
   queues: queueKeys,
   quickMessages: quickMessageKeys,
   schedules: scheduleKeys,

@@ -58,6 +58,10 @@ export interface QueueBody {
   readonly greetingMessage: string;
   readonly outOfHoursMessage: string;
   readonly schedules: readonly Pick<ScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>[];
+  /** The AI prompt (null: none); absent: kept as stored. */
+  readonly promptId?: string | null;
+  /** The chatbot integration (null: none); absent: kept as stored. */
+  readonly integrationId?: string | null;
 }
 
 /** Creates a queue, or updates `queueId` when given. */

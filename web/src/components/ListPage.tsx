@@ -1,9 +1,9 @@
 /**
  * The frame of a list page of the administration (spec 1 §2.8, §9): the title, the search box (the
- * page searches once typing pauses, useListSearch), the page's buttons and its add button, then the
- * list: a spinner while the first page loads, the load error with a retry, the empty state, or the
- * page's table (ListTable, which turns its rows into cards on a narrow screen), whose next page loads
- * when its end comes within LOAD_MORE_DISTANCE_PX.
+ * page searches once typing pauses, useListSearch), the page's buttons and its add button, the page's
+ * summary of the list if it has one, then the list: a spinner while the first page loads, the load
+ * error with a retry, the empty state, or the page's table (ListTable, which turns its rows into cards
+ * on a narrow screen), whose next page loads when its end comes within LOAD_MORE_DISTANCE_PX.
  */
 import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Title3, tokens } from '@fluentui/react-components';
 import { LocalizedSearchBox } from './LocalizedSearchBox';
@@ -65,11 +65,13 @@ export interface ListPageProps {
   /** The page's own buttons, before the add button (import, export…). */
   readonly actions?: ReactNode;
   readonly add?: { readonly label: string; readonly icon?: ReactElement; readonly onClick: () => void };
+  /** What the page says about its list as a whole, between the header and the list (the prompts' month usage). */
+  readonly summary?: ReactNode;
   /** The table of the loaded items. */
   readonly children: ReactNode;
 }
 
-export function ListPage({ texts, searchText, onSearchTextChange, list, actions, add, children }: ListPageProps) {
+export function ListPage({ texts, searchText, onSearchTextChange, list, actions, add, summary, children }: ListPageProps) {
   const styles = useStyles();
   const markerRef = useLoadMore({ canLoad: list.hasMore && !list.loadingMore, load: list.loadMore });
 
@@ -95,6 +97,8 @@ export function ListPage({ texts, searchText, onSearchTextChange, list, actions,
           )}
         </div>
       </div>
+
+      {summary}
 
       <div className={styles.list}>
         {list.pending && <Spinner className={styles.state} label={texts.loading} />}

@@ -8,8 +8,8 @@
  * useSchemaForm; refusals that are not about one field (the greeting required with more than one
  * queue, the plan's limit, the default connection) show as their catalogue toast.
  *
- * The prompt select of spec 2 §7 is left out: there is no prompts API (GET /prompt) yet to list them,
- * and the form does not send `promptId`, so an edit keeps whatever prompt the connection has.
+ * The prompt select (spec 2 §3, §7: GET /prompt) shows where the plan has AI (`useOpenAi`), with a
+ * "none" choice; elsewhere the form does not send `promptId`, so an edit keeps the connection's prompt.
  *
  * Saving puts the answer in the cached list at once (the `whatsapp` event that follows finds it
  * there); a creation hands its API token, shown once, to the page.
@@ -26,6 +26,7 @@ import {
   type ConnectionDto,
   type ConnectionWithTokenDto,
 } from '../api/connections';
+import { usePrompts } from '../api/prompts';
 import { useQueues } from '../api/queues';
 import { useServices } from '../runtime/services';
 import { FormFrame } from '../components/FormFrame';
@@ -91,6 +92,8 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   const queues = useQueues().data ?? [];
   const { company } = useMe();
   const campaignsHeading = useId();
+  const sendsPrompt = company.plan.useOpenAi === true;
+  const prompts = usePrompts(sendsPrompt).data;
 
   // Read once: what was typed stays while the list behind the dialog changes, and the campaign hours
   // are compared with what the dialog opened with.
@@ -98,7 +101,7 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   const { values, change, leave, messages, submit, busy } = useSchemaForm({
     initial,
     schema: connectionSchema(editing !== undefined),
-    body: (form: ConnectionFormValues): ConnectionBody => connectionBody(form, offersSimulator),
+    body: (form: ConnectionFormValues): ConnectionBody => connectionBody(form, offersSimulator, sendsPrompt),
     save: (body: ConnectionBody): Promise<ConnectionDto | ConnectionWithTokenDto> =>
       editing === undefined ? createConnection(api, body) : updateConnection(api, editing.id, body),
     onSaved: (saved) => {
@@ -142,6 +145,11 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   const hoursChanged = JSON.stringify(values.campaignSchedule) !== JSON.stringify(initial.campaignSchedule);
 
   const queueName = (id: string) => queues.find((queue) => queue.id === id)?.name ?? '';
+  // A deleted prompt leaves its id on the connection (it answers nothing): said so until another is chosen.
+  const promptText =
+    values.promptId === ''
+      ? texts.form.noPrompt
+      : (prompts?.prompts.find((prompt) => prompt.id === values.promptId)?.name ?? (prompts !== undefined ? texts.form.promptMissing : ''));
   const selectedQueues = values.queueIds.map(queueName).filter((name) => name !== '').join(', ');
 
   return (
@@ -242,6 +250,23 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
           <Input {...numberInput('maxUseBotQueues')} />
         </Field>
       </div>
+      {sendsPrompt && (
+        <Field label={texts.form.prompt} hint={texts.form.promptHint} {...message('promptId')}>
+          <LocalizedDropdown
+            value={promptText}
+            selectedOptions={[values.promptId]}
+            disabled={busy}
+            onOptionSelect={(_, data) => change({ promptId: data.optionValue ?? '' })}
+          >
+            <Option value="">{texts.form.noPrompt}</Option>
+            {(prompts?.prompts ?? []).map((prompt) => (
+              <Option key={prompt.id} value={prompt.id}>
+                {prompt.name}
+              </Option>
+            ))}
+          </LocalizedDropdown>
+        </Field>
+      )}
       <Field label={texts.form.expiresInactiveMessage} {...message('expiresInactiveMessage')}>
         <Textarea rows={3} {...text('expiresInactiveMessage')} />
       </Field>

@@ -50,6 +50,8 @@ export interface ConnectionFormValues {
    * default week when the connection has none yet.
    */
   readonly campaignSchedule: readonly WorkDay[];
+  /** The AI prompt that answers the connection's customers before a queue is chosen; '' for none. */
+  readonly promptId: string;
 }
 
 export type ConnectionFormField = keyof ConnectionFormValues;
@@ -75,6 +77,7 @@ export function emptyConnectionForm(isFirst: boolean): ConnectionFormValues {
     campaignDailyLimit: '',
     restrictCampaignHours: false,
     campaignSchedule: defaultWeek(),
+    promptId: '',
   };
 }
 
@@ -98,6 +101,7 @@ export function connectionFormOf(connection: ConnectionDto): ConnectionFormValue
     // The server stores an empty week for "any time", so a stored week means the switch was on.
     restrictCampaignHours: connection.campaignSchedule.length > 0,
     campaignSchedule: connection.campaignSchedule.length > 0 ? weekOf(connection.campaignSchedule) : defaultWeek(),
+    promptId: connection.promptId ?? '',
   };
 }
 
@@ -109,10 +113,10 @@ export function typedNumber(typed: string): number {
 
 /**
  * What the form sends. The provider only where the stage offers the simulator (elsewhere it is always
- * the default, and an edit keeps it); the prompt is not sent: there is no prompts API to pick from yet,
- * so an edit keeps the connection's prompt.
+ * the default, and an edit keeps it); the prompt only where the plan has AI (`sendsPrompt`: the select
+ * shows), null for none; elsewhere an edit keeps the connection's prompt.
  */
-export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean): ConnectionBody {
+export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean, sendsPrompt = false): ConnectionBody {
   return {
     name: values.name,
     isDefault: values.isDefault,
@@ -132,6 +136,7 @@ export function connectionBody(values: ConnectionFormValues, offersSimulator: bo
     campaignSchedule: values.restrictCampaignHours
       ? values.campaignSchedule.map(({ weekdayEn, startTime, endTime }) => ({ weekdayEn, startTime, endTime }))
       : [],
+    ...(sendsPrompt && { promptId: values.promptId === '' ? null : values.promptId }),
   };
 }
 

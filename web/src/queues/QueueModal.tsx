@@ -4,8 +4,10 @@
  * hours (one row per weekday; spec 3 §9's week for a new queue) and its chatbot options (the menu
  * tree). Everything is checked with the server's own schemas (queue-form.ts) and written with one
  * Save: the queue with its hours, then the menu (save-queue-with-menu.ts). A taken colour and a missing
- * greeting show under their field in the catalogue's words. The AI prompt and integration selects are
- * not here yet: the API has no GET /prompt nor GET /queueIntegration to fill them.
+ * greeting show under their field in the catalogue's words. The queue tab also chooses the AI prompt
+ * (GET /prompt, shown with the plan's `useOpenAi`) and the chatbot integration (GET /queueIntegration,
+ * with `useIntegrations`) that answer the queue's customers, each with a "none" choice; a select the
+ * plan does not show is not sent, so the queue keeps what it has (checklist A-026).
  */
 import {
   Button,
@@ -17,6 +19,7 @@ import {
   Input,
   Label,
   makeStyles,
+  Option,
   MessageBar,
   MessageBarBody,
   Spinner,
@@ -30,14 +33,19 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { QUEUE_COLOR_MAX, QUEUE_MESSAGE_MAX, type QueueDto, type QueueOptionDto } from '../../../shared/queues';
 import { ApiError } from '../api/client';
 import { queryKeys } from '../api/query-keys';
+import { usePrompts } from '../api/prompts';
+import { useQueueIntegrationChoices } from '../api/queue-integrations';
 import { useQueueOptions } from '../api/queues';
 import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
+import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, schemaFieldMessages, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { useErrorText } from '../i18n/errors';
 import { useTexts } from '../i18n/texts';
+import { IntegrationLogo } from '../queue-integrations/IntegrationLogo';
+import { useMe } from '../sign-in/me-context';
 import { ColorSwatchGrid } from './ColorSwatchGrid';
 import { OptionTreeEditor } from './OptionTreeEditor';
 import { applyQueueEvent } from './queue-cache';
@@ -52,6 +60,7 @@ import {
   queueFormSchema,
   type FieldErrorCode,
   type QueueFormValues,
+  type QueueLinks,
   type QueueTab,
 } from './queue-form';
 import { MenuNotSavedError, saveQueueWithMenu } from './save-queue-with-menu';
@@ -74,6 +83,15 @@ const useStyles = makeStyles({
   hex: { flexGrow: 1, minWidth: 0 },
   // On a phone the three tabs do not fit one line: they wrap rather than hide one off the side.
   tabs: { flexWrap: 'wrap' },
+  links: {
+    display: 'grid',
+    gridTemplateColumns: '1fr 1fr',
+    alignItems: 'start',
+    columnGap: tokens.spacingHorizontalM,
+    rowGap: tokens.spacingVerticalM,
+    '@media (max-width: 599px)': { gridTemplateColumns: '1fr' },
+  },
+  option: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS },
 });
 
 export interface QueueModalProps {
@@ -136,6 +154,11 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
   const ids = { tabs: useId(), color: useId() };
   const editing = queue !== undefined;
   const schema = queueFormSchema(editing);
+  const { plan } = useMe().company;
+  const links: QueueLinks = { prompt: plan.useOpenAi === true, integration: plan.useIntegrations === true };
+  const body = (values: QueueFormValues) => queueFormBody(values, links);
+  const prompts = usePrompts(links.prompt);
+  const integrations = useQueueIntegrationChoices(links.integration);
 
   const [initial] = useState<QueueFormValues>(() => (queue === undefined ? emptyQueueForm(takenColors) : queueFormOf(queue, stored)));
   const [tab, setTab] = useState<QueueTab>('queue');
@@ -145,7 +168,7 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
   const form = useSchemaForm({
     initial,
     schema,
-    body: queueFormBody,
+    body,
     save: (body) => saveQueueWithMenu(api, { body, stored, ...(queue !== undefined && { queueId: queue.id }) }),
     onSaved: (saved) => {
       applyQueueEvent(queryClient, { action: editing ? 'update' : 'create', queue: saved });
@@ -178,7 +201,7 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
 
   const submit = (event: SubmitEvent) => {
     // A message on a tab not shown would go unseen: the first tab with one comes forward.
-    const pending = firstTabWithMessages(schemaFieldMessages(schema, queueFormBody(values)));
+    const pending = firstTabWithMessages(schemaFieldMessages(schema, body(values)));
     if (pending !== undefined) setTab(pending);
     form.submit(event);
   };
@@ -192,6 +215,14 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
     codeError !== undefined && FIELD_ERROR_CODES[codeError] === field ? errorText(codeError) : messageText(messages[field]);
 
   const hoursChanged = JSON.stringify(values.schedules) !== JSON.stringify(initial.schedules);
+  const promptChoices = prompts.data?.prompts ?? [];
+  const chosenPrompt = promptChoices.find((prompt) => prompt.id === values.promptId);
+  // A deleted prompt leaves its id on the queue (it answers nothing): said so until another is chosen.
+  const promptText =
+    values.promptId === '' ? texts.dialog.promptNone : (chosenPrompt?.name ?? (prompts.data !== undefined ? texts.dialog.promptMissing : ''));
+  const integrationChoices = integrations.data ?? [];
+  const integrationText =
+    values.integrationId === '' ? texts.dialog.integrationNone : (integrationChoices.find((each) => each.id === values.integrationId)?.name ?? '');
   const panelId = `${ids.tabs}-${tab}`;
 
   return (
@@ -289,6 +320,47 @@ function QueueForm({ queue, stored = [], takenColors, onClose }: QueueFormProps)
                 onBlur={() => leave('outOfHoursMessage')}
               />
             </Field>
+            {(links.prompt || links.integration) && (
+              <div className={styles.links}>
+                {links.prompt && (
+                  <Field label={texts.dialog.prompt} hint={texts.dialog.promptHint} {...fieldValidation(fieldMessage('promptId'))}>
+                    <LocalizedDropdown
+                      value={promptText}
+                      selectedOptions={[values.promptId]}
+                      disabled={busy}
+                      onOptionSelect={(_, data) => change({ promptId: data.optionValue ?? '' })}
+                    >
+                      <Option value="">{texts.dialog.promptNone}</Option>
+                      {promptChoices.map((prompt) => (
+                        <Option key={prompt.id} value={prompt.id}>
+                          {prompt.name}
+                        </Option>
+                      ))}
+                    </LocalizedDropdown>
+                  </Field>
+                )}
+                {links.integration && (
+                  <Field label={texts.dialog.integration} hint={texts.dialog.integrationHint} {...fieldValidation(fieldMessage('integrationId'))}>
+                    <LocalizedDropdown
+                      value={integrationText}
+                      selectedOptions={[values.integrationId]}
+                      disabled={busy}
+                      onOptionSelect={(_, data) => change({ integrationId: data.optionValue ?? '' })}
+                    >
+                      <Option value="">{texts.dialog.integrationNone}</Option>
+                      {integrationChoices.map((integration) => (
+                        <Option key={integration.id} value={integration.id} text={integration.name}>
+                          <span className={styles.option}>
+                            <IntegrationLogo type={integration.type} small />
+                            {integration.name}
+                          </span>
+                        </Option>
+                      ))}
+                    </LocalizedDropdown>
+                  </Field>
+                )}
+              </div>
+            )}
           </>
         )}
         {tab === 'hours' && (

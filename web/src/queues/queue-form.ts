@@ -21,7 +21,22 @@ export interface QueueFormValues {
   readonly schedules: readonly WorkDay[];
   /** The draft of the option menu, written with the queue. */
   readonly options: readonly OptionDraft[];
+  /** The AI prompt that answers the queue's customers; '' for none. */
+  readonly promptId: string;
+  /** The chatbot integration the queue hands its customers to; '' for none. */
+  readonly integrationId: string;
 }
+
+/**
+ * Which links the dialog shows and sends: each only with its plan flag (`useOpenAi`, `useIntegrations`),
+ * whose API it needs; a link not sent is kept as stored.
+ */
+export interface QueueLinks {
+  readonly prompt: boolean;
+  readonly integration: boolean;
+}
+
+export const NO_LINKS: QueueLinks = { prompt: false, integration: false };
 
 /** What the form's schema checks: the queue's body and the options' titles and messages, parent first. */
 export interface QueueFormBody extends QueueBody {
@@ -39,6 +54,8 @@ export function emptyQueueForm(takenColors: readonly string[]): QueueFormValues 
     outOfHoursMessage: '',
     schedules: defaultWeek(),
     options: [],
+    promptId: '',
+    integrationId: '',
   };
 }
 
@@ -51,6 +68,8 @@ export function queueFormOf(queue: QueueDto, options: readonly QueueOptionDto[])
     outOfHoursMessage: queue.outOfHoursMessage,
     schedules: weekOf(queue.schedules),
     options: draftsOf(options),
+    promptId: queue.promptId ?? '',
+    integrationId: queue.integrationId ?? '',
   };
 }
 
@@ -60,7 +79,8 @@ export function orderOf(typed: string): number | null {
   return text === '' ? null : Number(text);
 }
 
-export function queueFormBody(values: QueueFormValues): QueueFormBody {
+/** What the form sends; the prompt and the integration only where `links` says (none chosen: null). */
+export function queueFormBody(values: QueueFormValues, links: QueueLinks = NO_LINKS): QueueFormBody {
   return {
     name: values.name,
     color: values.color.trim(),
@@ -68,6 +88,8 @@ export function queueFormBody(values: QueueFormValues): QueueFormBody {
     greetingMessage: values.greetingMessage,
     outOfHoursMessage: values.outOfHoursMessage,
     schedules: values.schedules.map(({ weekdayEn, startTime, endTime }) => ({ weekdayEn, startTime, endTime })),
+    ...(links.prompt && { promptId: values.promptId === '' ? null : values.promptId }),
+    ...(links.integration && { integrationId: values.integrationId === '' ? null : values.integrationId }),
     options: flattenOptions(values.options).map(({ node }) => ({ title: node.title, message: node.message })),
     menu: values.options,
   };

@@ -15,6 +15,7 @@ import { schemaFieldMessages } from '../../../../web/src/components/use-schema-f
 
 const QUEUE_A = '01J00000000000000000000000';
 const QUEUE_B = '01J00000000000000000000001';
+const PROMPT = '01J00000000000000000000P01';
 
 /** A stored connection without campaign protections, changed by `fields`. */
 function storedWith(fields: Partial<ConnectionDto>): ConnectionDto {
@@ -67,11 +68,20 @@ describe('a new connection', () => {
     expect(emptyConnectionForm(false).isDefault).toBe(false);
   });
 
-  test('sends no provider where the stage does not offer the simulator, and never a prompt', () => {
-    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal', provider: 'simulator' }, false);
+  test('sends no provider where the stage does not offer the simulator, and no prompt where the plan has no AI', () => {
+    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal', provider: 'simulator', promptId: PROMPT }, false);
 
     expect(body).not.toHaveProperty('provider');
     expect(body).not.toHaveProperty('promptId');
+  });
+
+  test('sends the prompt chosen where the plan has AI, and null for none (spec 2 §7)', () => {
+    const named = { ...emptyConnectionForm(false), name: 'Principal' };
+
+    expect(named.promptId).toBe('');
+    expect(connectionBody({ ...named, promptId: PROMPT }, false, true).promptId).toBe(PROMPT);
+    expect(connectionBody(named, false, true).promptId).toBeNull();
+    expect(schemaFieldMessages(connectionSchema(false), connectionBody({ ...named, promptId: PROMPT }, false, true))).toEqual({});
   });
 });
 
@@ -156,6 +166,7 @@ describe('editing a connection', () => {
       campaignSchedule: [],
     });
     expect(schemaFieldMessages(connectionSchema(true), body)).toEqual({});
+    expect(connectionFormOf({ ...stored, promptId: PROMPT }).promptId).toBe(PROMPT);
   });
 
   test('shows its campaign cap and hours with the switch on, and sends them back unchanged', () => {

@@ -15,6 +15,9 @@ import {
 import { filterQueues } from '../../../../web/src/queues/filter-queues';
 import { addTopOption, emptyOption } from '../../../../web/src/queues/option-tree';
 
+const PROMPT = '01J00000000000000000000P01';
+const INTEGRATION = '01J00000000000000000000I01';
+
 const queue = (id: string, name: string, orderQueue: number, color = '#123456'): QueueDto => ({
   id,
   name,
@@ -44,6 +47,23 @@ describe('the body the queue dialog sends', () => {
       schedules: form.schedules,
     });
     expect(queueFormBody({ ...form, orderQueue: ' 3 ' }).orderQueue).toBe(3);
+  });
+
+  it('sends the AI prompt and the integration only where the plan shows their selects, none as null (checklist A-026)', () => {
+    const form = { ...emptyQueueForm([]), name: 'Vendas', promptId: PROMPT, integrationId: '' };
+
+    expect(queueBodyOf(queueFormBody(form))).not.toHaveProperty('promptId');
+    expect(queueBodyOf(queueFormBody(form))).not.toHaveProperty('integrationId');
+    expect(queueBodyOf(queueFormBody(form, { prompt: true, integration: true }))).toMatchObject({ promptId: PROMPT, integrationId: null });
+    expect(queueBodyOf(queueFormBody(form, { prompt: false, integration: true }))).not.toHaveProperty('promptId');
+    expect(schemaFieldMessages(queueFormSchema(false), queueFormBody(form, { prompt: true, integration: true }))).toEqual({});
+  });
+
+  it('opens a queue with its prompt and integration chosen, and a new one with none', () => {
+    const linked = { ...queue('Q1', 'Suporte', 1), promptId: PROMPT, integrationId: INTEGRATION };
+
+    expect(queueFormOf(linked, [])).toMatchObject({ promptId: PROMPT, integrationId: INTEGRATION });
+    expect(emptyQueueForm([])).toMatchObject({ promptId: '', integrationId: '' });
   });
 
   it('opens an existing queue with its fields, its order as text and its menu as the draft', () => {

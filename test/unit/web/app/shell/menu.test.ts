@@ -117,9 +117,7 @@ describe('menuLayout', () => {
     const everything = viewer({ profile: 'admin', super: true, plan: ALL_FEATURES, campaignsFlag: true });
     const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
 
-    expect(notBuilt.toSorted()).toEqual(
-      ['financeiro', 'prompts', 'queueIntegration', 'subscription'].toSorted(),
-    );
+    expect(notBuilt.toSorted()).toEqual(['financeiro', 'subscription'].toSorted());
     for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
   });
 
@@ -131,7 +129,16 @@ describe('menuLayout', () => {
       campaigns: ['campaigns', 'contactLists', 'campaignsConfig'],
       admin: [],
     });
-    expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual(['connections', 'files', 'queues', 'users', 'messagesApi', 'settings']);
+    expect(menuLayout(viewer({ profile: 'admin', ...everyFeature })).admin).toEqual([
+      'prompts',
+      'queueIntegration',
+      'connections',
+      'files',
+      'queues',
+      'users',
+      'messagesApi',
+      'settings',
+    ]);
   });
 
   test('lists every entry once', () => {

@@ -3,16 +3,16 @@
  * first, each with its title, last message, time and an unread badge; the next page loads within 100 px
  * of the bottom. The open chat is marked; a chat opens at /chats/{id}.
  */
-import { Button, Caption1, CounterBadge, makeStyles, mergeClasses, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, mergeClasses, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons/svg/add';
 import { useHref, useLinkClickHandler } from 'react-router';
-import { chatPages, ownUnreads } from '../api/chat-cache';
+import { chatPages } from '../api/chat-cache';
 import { useChatPages, type Chat } from '../api/chats';
 import { useLoadMore } from '../components/use-load-more';
-import { useLanguage } from '../i18n/language';
-import { countText, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { chatRoutePath } from '../runtime/paths';
-import { messageTime, NEXT_PAGE_WITHIN_PX } from './chat-rules';
+import { NEXT_PAGE_WITHIN_PX } from './chat-rules';
+import { ChatSummary } from './ChatSummary';
 import { chatsTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -44,11 +44,6 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorNeutralBackground1Selected,
     borderLeftColor: tokens.colorBrandStroke1,
   },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalXXS },
-  line: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', columnGap: tokens.spacingHorizontalS },
-  truncate: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
-  muted: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  preview: { color: tokens.colorNeutralForeground2 },
   loadMoreMarker: {
     position: 'absolute',
     left: 0,
@@ -56,14 +51,6 @@ const useStyles = makeStyles({
     width: '1px',
     height: `${NEXT_PAGE_WITHIN_PX}px`,
     pointerEvents: 'none',
-  },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
   },
   state: {
     display: 'flex',
@@ -136,13 +123,9 @@ export function ChatList({ viewerId, selectedId, onNewChat, onOpen }: ChatListPr
 
 function ChatListItem({ chat, viewerId, selected, onOpen }: { readonly chat: Chat; readonly viewerId: string; readonly selected: boolean; readonly onOpen: () => void }) {
   const styles = useStyles();
-  const texts = useTexts(chatsTexts).page;
-  const { language } = useLanguage();
   const to = chatRoutePath(chat.id);
   const href = useHref(to);
   const follow = useLinkClickHandler(to);
-  const unreads = ownUnreads(chat, viewerId) ?? 0;
-  const unreadText = unreads > 0 ? countText(texts.unread, unreads, language) : undefined;
 
   return (
     <a
@@ -154,21 +137,7 @@ function ChatListItem({ chat, viewerId, selected, onOpen }: { readonly chat: Cha
         onOpen();
       }}
     >
-      <span className={styles.body}>
-        <span className={styles.line}>
-          <Text className={styles.truncate} weight={unreads > 0 ? 'semibold' : 'regular'}>
-            {chat.title}
-          </Text>
-          <Caption1 className={styles.muted}>{messageTime(chat.updatedAt, language)}</Caption1>
-        </span>
-        <Caption1 className={mergeClasses(styles.truncate, styles.preview)}>{chat.lastMessage === '' ? texts.noMessagesYet : chat.lastMessage}</Caption1>
-      </span>
-      {unreadText !== undefined && (
-        <>
-          <CounterBadge count={unreads} color="brand" size="small" aria-hidden />
-          <span className={styles.hidden}>{`, ${unreadText}`}</span>
-        </>
-      )}
+      <ChatSummary chat={chat} viewerId={viewerId} />
     </a>
   );
 }

@@ -3,17 +3,15 @@
  * latest chats with their unread counts; choosing one opens it (/chats/{id}) and closes the popover.
  * Loaded on the first open; the chats are read and kept live by ChatsPopover and the shell.
  */
-import { Button, Caption1, CounterBadge, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { ReactNode } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
-import { ownUnreads } from '../api/chat-cache';
 import type { Chat } from '../api/chats';
 import type { PopupProps } from '../components/on-demand';
 import { TitledPopover } from '../components/TitledPopover';
-import { useLanguage } from '../i18n/language';
-import { countText, useTexts } from '../i18n/texts';
+import { useTexts } from '../i18n/texts';
 import { CHATS_PATH, chatRoutePath } from '../runtime/paths';
-import { messageTime } from './chat-rules';
+import { ChatSummary } from './ChatSummary';
 import { chatsTexts } from './texts';
 
 const useStyles = makeStyles({
@@ -30,19 +28,6 @@ const useStyles = makeStyles({
     textDecorationLine: 'none',
     ':hover': { backgroundColor: tokens.colorNeutralBackground1Hover },
     ':focus-visible': { outline: `${tokens.strokeWidthThick} solid ${tokens.colorStrokeFocus2}`, outlineOffset: '-2px' },
-  },
-  body: { flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' },
-  line: { display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', columnGap: tokens.spacingHorizontalS },
-  truncate: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 },
-  muted: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
-  preview: { color: tokens.colorNeutralForeground2 },
-  hidden: {
-    position: 'absolute',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    clipPath: 'inset(50%)',
-    whiteSpace: 'nowrap',
   },
   more: {
     color: tokens.colorBrandForegroundLink,
@@ -136,26 +121,9 @@ function PopoverLink({ to, className, onChosen, children }: { readonly to: strin
 
 function PopoverChat({ chat, viewerId, onChosen }: { readonly chat: Chat; readonly viewerId: string; readonly onChosen: () => void }) {
   const styles = useStyles();
-  const texts = useTexts(chatsTexts).page;
-  const { language } = useLanguage();
-  const unreads = ownUnreads(chat, viewerId) ?? 0;
   return (
     <PopoverLink to={chatRoutePath(chat.id)} className={styles.link} onChosen={onChosen}>
-      <span className={styles.body}>
-        <span className={styles.line}>
-          <Text className={styles.truncate} weight={unreads > 0 ? 'semibold' : 'regular'}>
-            {chat.title}
-          </Text>
-          <Caption1 className={styles.muted}>{messageTime(chat.updatedAt, language)}</Caption1>
-        </span>
-        <Caption1 className={mergeClasses(styles.truncate, styles.preview)}>{chat.lastMessage === '' ? texts.noMessagesYet : chat.lastMessage}</Caption1>
-      </span>
-      {unreads > 0 && (
-        <>
-          <CounterBadge count={unreads} color="brand" size="small" aria-hidden />
-          <span className={styles.hidden}>{`, ${countText(texts.unread, unreads, language)}`}</span>
-        </>
-      )}
+      <ChatSummary chat={chat} viewerId={viewerId} />
     </PopoverLink>
   );
 }

@@ -134,8 +134,8 @@ const queueFields = {
   greetingMessage: optionalMessage,
   outOfHoursMessage: optionalMessage,
   schedules: WeeklySchedule.optional(),
-  // The AI prompt feature comes in a later issue: its id is stored as given, only its format is checked
-  // here. The integration must be one of the company's (queues/save-queue.ts: ERR_NO_INTEGRATION_FOUND).
+  // Only the format here: the prompt and the integration must be the company's (queues/save-queue.ts:
+  // ERR_NO_PROMPT_FOUND, ERR_NO_INTEGRATION_FOUND).
   promptId: optionalLink,
   integrationId: optionalLink,
 };

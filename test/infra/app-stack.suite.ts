@@ -103,9 +103,29 @@ describe('the HTTP API', () => {
 
     // Assess
     expect(httpApiPermissions).toHaveLength(modules.length);
-    // 462 with the queue integrations' module and webhook consumer: the margin below 500 is thin; the next
-    // modules need fewer resources per route (a second stack, or one route per module) rather than a higher bar.
-    expect(Object.keys(dev.app.toJSON().Resources as object).length).toBeLessThan(475);
+    // 427 with the chats, prompts and queue-integrations modules, the HTTP modules sharing their roles: the
+    // margin below 500 is what the next modules take; past it, fewer resources per route (the routes in a
+    // stack of their own) rather than a higher bar.
+    expect(Object.keys(dev.app.toJSON().Resources as object).length).toBeLessThan(450);
+  });
+
+  it('runs the HTTP modules under one execution role per set of permissions, and each queue consumer under its own', () => {
+    // Arrange
+    const functions = Object.values(dev.app.findResources('AWS::Lambda::Function')) as {
+      Properties: { FunctionName?: string; Role: { 'Fn::GetAtt': [string, string] } };
+    }[];
+    const roleOf = (name: string) => functions.find((fn) => fn.Properties.FunctionName === `atende-dev-${name}`)?.Properties.Role['Fn::GetAtt'][0];
+
+    // Assess: the same permissions share a role, other permissions have another
+    expect(roleOf('http-tags')).toBeDefined();
+    expect(roleOf('http-tags')).toBe(roleOf('http-contacts'));
+    expect(roleOf('http-users')).toBe(roleOf('http-auth'));
+    expect(roleOf('http-users')).not.toBe(roleOf('http-tags'));
+    expect(roleOf('http-schedules')).not.toBe(roleOf('http-users'));
+    expect(actionsOf(statementsOfRole(dev, roleOf('http-tags') ?? ''))).not.toContain('cognito-idp:AdminCreateUser');
+    // A queue's event source grants its receive to the consumer's role: no other function may hold it.
+    const consumerRoles = ['wa-events-consumer', 'schedule-due-consumer', 'webhooks-consumer'].map((name) => roleOf(name));
+    for (const role of consumerRoles) expect(functions.filter((fn) => fn.Properties.Role['Fn::GetAtt'][0] === role)).toHaveLength(1);
   });
 
   it('scales function memory by the stage in prod', () => {

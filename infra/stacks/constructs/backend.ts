@@ -29,6 +29,15 @@ import type { Scheduling } from './scheduling';
 import type { RealtimeApi } from './websocket-api';
 
 
+/** AWSLambdaBasicExecutionRole on a function's role (or a shared one) under `scope`. */
+function acknowledgeBasicExecution(scope: IConstruct): void {
+  acknowledgeManagedPolicy(
+    scope,
+    iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
+    'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs, which every Lambda needs.',
+  );
+}
+
 /** What a handler gets unless it says otherwise: the table, the media, the queues and realtime. */
 export type { BackendFunctionOptions, Permission } from './function-factory';
 
@@ -120,8 +129,11 @@ export class Backend extends Construct {
       retention: logRetention(stage),
       removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
+    const modulePermissions = (this.props.modulePermissions ?? MODULE_PERMISSIONS)[options.module] ?? [];
+    const permissions = options.permissions ?? [...STANDARD_PERMISSIONS, ...modulePermissions];
     const handler = new nodejs.NodejsFunction(scope, id, {
       functionName,
+      ...(options.sharedRole === true && { role: this.sharedRole(permissions) }),
       entry: path.join(REPO_ROOT, 'functions', `${options.module}.ts`),
       handler: 'handler',
       projectRoot: REPO_ROOT,
@@ -146,20 +158,39 @@ export class Backend extends Construct {
         sourcesContent: false,
       },
     });
-    acknowledgeManagedPolicy(
-      handler,
-      iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
-      'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs, which every Lambda needs.',
-    );
     acknowledgeRule(
       handler,
       'L1',
       'The product is built and tested on Node.js 22 (docs/architecture.md §3); moving to a newer runtime is a deliberate upgrade, not a deploy-time drift.',
     );
-    const modulePermissions = (this.props.modulePermissions ?? MODULE_PERMISSIONS)[options.module] ?? [];
-    this.grant(handler, handler, options.permissions ?? [...STANDARD_PERMISSIONS, ...modulePermissions]);
+    if (options.sharedRole !== true) {
+      acknowledgeBasicExecution(handler);
+      this.grant(handler, handler, permissions);
+    }
     return handler;
   };
+
+  private readonly sharedRoles = new Map<string, iam.Role>();
+
+  /**
+   * The execution role of every shared-role function with these permissions: the same grants as each
+   * function's own role would hold, made once. A role and its policy are two of the stack's 500
+   * resources; the HTTP modules need three sets between them (README, Deploying a stage).
+   */
+  private sharedRole(permissions: readonly Permission[]): iam.Role {
+    const set = [...new Set(permissions)].sort();
+    const key = set.join('-') || 'none';
+    const existing = this.sharedRoles.get(key);
+    if (existing) return existing;
+    const role = new iam.Role(this, `function-role-${key}`, {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    acknowledgeBasicExecution(role);
+    this.grant(role, role, set);
+    this.sharedRoles.set(key, role);
+    return role;
+  }
 
   /**
    * Grants `permissions` to `grantee` and acknowledges, on `scope` (the construct holding the grantee's

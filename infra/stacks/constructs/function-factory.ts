@@ -24,6 +24,13 @@ export interface BackendFunctionOptions {
   readonly timeoutSeconds: number;
   /** @default STANDARD_PERMISSIONS plus the module's entry in the module permissions */
   readonly permissions?: readonly Permission[];
+  /**
+   * Run under the one execution role of its set of permissions, shared with the other functions of the
+   * same set (each function's own role otherwise). Only for a function whose role never gains more
+   * than its permissions: one invoked through its resource policy (an API's), never one an event source
+   * grants a queue's receive to, which the other functions of the role would then hold too.
+   */
+  readonly sharedRole?: boolean;
 }
 
 /** Backend.addFunction: the module's handler as a Lambda with the shared environment and its permissions. */

@@ -100,6 +100,8 @@ export class HttpApi extends Construct {
           module: modulePath(module),
           memoryMb,
           timeoutSeconds,
+          // API Gateway invokes it through its resource policy: its role gains nothing beyond its grants.
+          sharedRole: true,
         });
         // One invoke permission per function for this API, not one per route: a stack holds at most 500
         // resources, and per-route permissions were a quarter of them. Any route of this API may invoke the

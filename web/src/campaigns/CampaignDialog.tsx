@@ -2,9 +2,8 @@
  * The campaign dialog (spec 2 §2): a new campaign, or an existing one read fresh (a cached copy may be
  * older than its last change). Loaded with its first opening, the form's schema (and zod) with it.
  */
-import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useCampaign } from '../api/campaigns';
-import { FormDialog } from '../components/FormDialog';
+import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { useTexts } from '../i18n/texts';
 import { CampaignForm } from './CampaignForm';
 import { campaignsTexts } from './texts';
@@ -32,14 +31,11 @@ function EditCampaign({ id, onClose }: { readonly id: string; readonly onClose: 
     return <CampaignForm campaign={campaign.data} onClose={onClose} />;
   }
   return (
-    <DialogBody>
-      <DialogTitle>{texts.dialog.loading}</DialogTitle>
-      <DialogContent>{campaign.isError ? texts.dialog.loadError : <Spinner label={texts.dialog.loading} />}</DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" onClick={onClose}>
-          {texts.dialog.close}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <FormDialogLoading
+      title={texts.dialog.loading}
+      failed={campaign.isError}
+      labels={{ loading: texts.dialog.loading, loadError: texts.dialog.loadError, close: texts.dialog.close }}
+      onClose={onClose}
+    />
   );
 }

@@ -1,5 +1,5 @@
 /** The contact modal's edit mode: loads the contact, then its form. */
-import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner } from '@fluentui/react-components';
+import { FormDialogLoading } from '../components/FormDialog';
 import { useContact, type ContactDto } from '../api/contacts';
 import { useTexts } from '../i18n/texts';
 import { contactFormOf } from './contact-form';
@@ -34,14 +34,11 @@ export function EditContact({ contactId, onClose, onSaved }: EditContactProps) {
   }
 
   return (
-    <DialogBody>
-      <DialogTitle>{texts.modal.editTitle}</DialogTitle>
-      <DialogContent>{contact.isError ? texts.modal.loadError : <Spinner label={texts.modal.loading} />}</DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" onClick={onClose}>
-          {texts.modal.cancel}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <FormDialogLoading
+      title={texts.modal.editTitle}
+      failed={contact.isError}
+      labels={{ loading: texts.modal.loading, loadError: texts.modal.loadError, close: texts.modal.cancel }}
+      onClose={onClose}
+    />
   );
 }

@@ -8,7 +8,7 @@
  * lists and reports the save. Should an upload fail, the list stays saved as it is (a retry would create
  * it twice): the dialog closes and says so.
  */
-import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Field, Input, Link, makeStyles, Spinner, Text, Textarea, tokens, Tooltip } from '@fluentui/react-components';
+import { Button, Field, Input, Link, makeStyles, Text, Textarea, tokens, Tooltip } from '@fluentui/react-components';
 import { Add20Regular } from '@fluentui/react-icons/svg/add';
 import { Attach20Regular } from '@fluentui/react-icons/svg/attach';
 import { Delete20Regular } from '@fluentui/react-icons/svg/delete';
@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { FILE_LIST_MAX_OPTIONS, FILE_LIST_NAME_MAX, FILE_LIST_UPLOAD_MAX_BYTES } from '../../../shared/file-lists';
 import { saveFileList, uploadFileListFiles, useFileList, type FileList } from '../api/file-lists';
-import { FormDialog } from '../components/FormDialog';
+import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
@@ -101,15 +101,12 @@ function EditFileList({ fileListId, onClose }: { readonly fileListId: string; re
   }
 
   return (
-    <DialogBody>
-      <DialogTitle>{texts.dialog.editTitle}</DialogTitle>
-      <DialogContent>{list.isError ? texts.dialog.loadError : <Spinner label={texts.dialog.loading} />}</DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" onClick={onClose}>
-          {texts.dialog.cancel}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <FormDialogLoading
+      title={texts.dialog.editTitle}
+      failed={list.isError}
+      labels={{ loading: texts.dialog.loading, loadError: texts.dialog.loadError, close: texts.dialog.cancel }}
+      onClose={onClose}
+    />
   );
 }
 

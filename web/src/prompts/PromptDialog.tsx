@@ -8,32 +8,13 @@
  * URL of an OpenAI-compatible server. Checked with the server's own schema (prompt-form.ts) through the
  * kit's useSchemaForm; a refusal that is not about a field shows as its catalogue toast.
  */
-import {
-  Accordion,
-  AccordionHeader,
-  AccordionItem,
-  AccordionPanel,
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  Option,
-  Slider,
-  Spinner,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Accordion, AccordionHeader, AccordionItem, AccordionPanel, Field, Input, makeStyles, Option, Slider, Text, Textarea, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
 import { PROMPT_MAX_MESSAGES_LIMIT, PROMPT_MAX_TOKENS_LIMIT, PROMPT_MODELS, PROMPT_TEXT_MAX, type Prompt } from '../../../shared/prompts';
 import { applyPromptEvent, savePrompt, usePrompt } from '../api/prompts';
 import { useQueues } from '../api/queues';
-import { FormDialog } from '../components/FormDialog';
+import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, schemaFieldMessages, useSchemaForm } from '../components/use-schema-form';
@@ -101,15 +82,12 @@ function EditPrompt({ promptId, onClose }: { readonly promptId: string; readonly
     return <PromptForm key={promptId} initial={promptFormOf(prompt.data)} editing={prompt.data} onClose={onClose} />;
   }
   return (
-    <DialogBody>
-      <DialogTitle>{texts.dialog.editTitle}</DialogTitle>
-      <DialogContent>{prompt.isError ? texts.dialog.loadError : <Spinner label={texts.dialog.loading} />}</DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" onClick={onClose}>
-          {texts.dialog.cancel}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <FormDialogLoading
+      title={texts.dialog.editTitle}
+      failed={prompt.isError}
+      labels={{ loading: texts.dialog.loading, loadError: texts.dialog.loadError, close: texts.dialog.cancel }}
+      onClose={onClose}
+    />
   );
 }
 

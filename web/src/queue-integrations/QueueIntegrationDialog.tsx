@@ -13,26 +13,7 @@
  * Checked with the server's own schema through the kit's useSchemaForm; a refusal that is not about a
  * field shows as its catalogue toast.
  */
-import {
-  Body1,
-  Button,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogTitle,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Option,
-  Spinner,
-  Subtitle2,
-  Text,
-  Textarea,
-  tokens,
-} from '@fluentui/react-components';
+import { Body1, Button, DialogActions, DialogBody, DialogContent, DialogTitle, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Option, Spinner, Subtitle2, Text, Textarea, tokens } from '@fluentui/react-components';
 import { DocumentArrowUp20Regular } from '@fluentui/react-icons/svg/document-arrow-up';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -60,7 +41,7 @@ import {
   useQueueIntegration,
   withoutSecret,
 } from '../api/queue-integrations';
-import { FormDialog } from '../components/FormDialog';
+import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
@@ -147,15 +128,12 @@ function EditIntegration({ integrationId, onClose }: { readonly integrationId: s
     return <IntegrationForm key={integrationId} initial={integrationFormOf(integration.data)} editing={integration.data} onClose={onClose} />;
   }
   return (
-    <DialogBody>
-      <DialogTitle>{texts.dialog.editTitle}</DialogTitle>
-      <DialogContent>{integration.isError ? texts.dialog.loadError : <Spinner label={texts.dialog.loading} />}</DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" onClick={onClose}>
-          {texts.dialog.cancel}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <FormDialogLoading
+      title={texts.dialog.editTitle}
+      failed={integration.isError}
+      labels={{ loading: texts.dialog.loading, loadError: texts.dialog.loadError, close: texts.dialog.cancel }}
+      onClose={onClose}
+    />
   );
 }
 

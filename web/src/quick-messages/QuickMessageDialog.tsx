@@ -2,9 +2,8 @@
  * The quick-message dialog (spec 2 §2): without `quickMessageId` it creates one, with one it loads it
  * (fresh: a cached copy may predate changes made elsewhere) and edits it.
  */
-import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useQuickMessage } from '../api/quick-messages';
-import { FormDialog } from '../components/FormDialog';
+import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { useTexts } from '../i18n/texts';
 import { emptyQuickMessageForm, quickMessageFormOf } from './quick-message-form';
 import { QuickMessageForm } from './QuickMessageForm';
@@ -46,14 +45,11 @@ function EditQuickMessage({ quickMessageId, onClose }: { readonly quickMessageId
   }
 
   return (
-    <DialogBody>
-      <DialogTitle>{texts.dialog.editTitle}</DialogTitle>
-      <DialogContent>{quickMessage.isError ? texts.dialog.loadError : <Spinner label={texts.dialog.loading} />}</DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" onClick={onClose}>
-          {texts.dialog.cancel}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <FormDialogLoading
+      title={texts.dialog.editTitle}
+      failed={quickMessage.isError}
+      labels={{ loading: texts.dialog.loading, loadError: texts.dialog.loadError, close: texts.dialog.cancel }}
+      onClose={onClose}
+    />
   );
 }

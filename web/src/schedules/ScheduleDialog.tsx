@@ -2,10 +2,9 @@
  * The schedule dialog (spec 2 §2): a new schedule (for a contact when one is given, e.g. from the
  * contacts page or a ticket), or an existing one loaded fresh (a cached copy may predate a send).
  */
-import { Button, DialogActions, DialogBody, DialogContent, DialogTitle, Spinner } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useSchedule } from '../api/schedules';
-import { FormDialog } from '../components/FormDialog';
+import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { useTexts } from '../i18n/texts';
 import { emptyScheduleForm, scheduleFormOf, type ScheduleFormValues } from './schedule-form';
 import { ScheduleForm } from './ScheduleForm';
@@ -44,14 +43,11 @@ function EditSchedule({ scheduleId, onClose }: { readonly scheduleId: string; re
     return <ScheduleForm initial={scheduleFormOf(schedule.data)} editing={schedule.data} onClose={onClose} />;
   }
   return (
-    <DialogBody>
-      <DialogTitle>{texts.dialog.loading}</DialogTitle>
-      <DialogContent>{schedule.isError ? texts.dialog.loadError : <Spinner label={texts.dialog.loading} />}</DialogContent>
-      <DialogActions>
-        <Button appearance="secondary" onClick={onClose}>
-          {texts.dialog.cancel}
-        </Button>
-      </DialogActions>
-    </DialogBody>
+    <FormDialogLoading
+      title={texts.dialog.loading}
+      failed={schedule.isError}
+      labels={{ loading: texts.dialog.loading, loadError: texts.dialog.loadError, close: texts.dialog.cancel }}
+      onClose={onClose}
+    />
   );
 }

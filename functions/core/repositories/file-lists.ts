@@ -10,12 +10,11 @@
  * `getFileList` is what the campaign engine reads to send a list's files: each option's `key` names its
  * object in the media bucket (null until a file is uploaded).
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FileListMediaType } from '../../../shared/file-lists';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
-import { queryPrefix, table } from './table';
+import { deleteAtVersion, queryPrefix, replaceAtVersion, table } from './table';
 
 export interface StoredFileListOption {
   readonly id: string;
@@ -99,21 +98,7 @@ export async function listFileLists(companyId: string): Promise<StoredFileList[]
  * carries the version after it). False when the list is gone or was changed meanwhile.
  */
 export async function replaceFileList(next: StoredFileList, expectedVersion: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: table(),
-        Item: fileListItem(next),
-        ConditionExpression: 'attribute_exists(PK) AND #version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return replaceAtVersion(fileListItem(next), expectedVersion);
 }
 
 /**
@@ -121,20 +106,6 @@ export async function replaceFileList(next: StoredFileList, expectedVersion: num
  * the caller to remove), or undefined when it is gone or was changed meanwhile.
  */
 export async function removeFileList(companyId: string, fileListId: string, expectedVersion: number): Promise<StoredFileList | undefined> {
-  try {
-    const { Attributes } = await dynamo().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: keys.fileList(companyId, fileListId),
-        ConditionExpression: 'attribute_exists(PK) AND #version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return Attributes ? fileListFromItem(Attributes) : undefined;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
+  const removed = await deleteAtVersion(keys.fileList(companyId, fileListId), expectedVersion);
+  return removed ? fileListFromItem(removed) : undefined;
 }

@@ -9,13 +9,12 @@
  *
  * Every write after the first is conditional on the `version` its writer read, and moves it by one.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { QUEUE_INTEGRATION_LANGUAGES, QUEUE_INTEGRATION_TYPES, type QueueIntegrationLanguage, type QueueIntegrationType } from '../../../shared/queue-integrations';
 import { dynamo } from '../aws/clients';
 import type { Company } from './companies';
 import { keys } from './keys';
-import { batchGetAll, fromItem, queryPrefix, table } from './table';
+import { batchGetAll, deleteAtVersion, fromItem, queryPrefix, replaceAtVersion, table } from './table';
 
 export interface StoredQueueIntegration {
   readonly id: string;
@@ -114,38 +113,10 @@ export async function listQueueIntegrations(companyId: string): Promise<StoredQu
  * (`next` carries the version after it). False when it is gone or was changed meanwhile.
  */
 export async function replaceQueueIntegration(next: StoredQueueIntegration, expectedVersion: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new PutCommand({
-        TableName: table(),
-        Item: integrationItem(next),
-        ConditionExpression: 'attribute_exists(PK) AND #version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return replaceAtVersion(integrationItem(next), expectedVersion);
 }
 
 /** Deletes the integration if it is still at `expectedVersion`; false when it is gone or was changed meanwhile. */
 export async function removeQueueIntegration(companyId: string, integrationId: string, expectedVersion: number): Promise<boolean> {
-  try {
-    await dynamo().send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: keys.queueIntegration(companyId, integrationId),
-        ConditionExpression: 'attribute_exists(PK) AND #version = :expected',
-        ExpressionAttributeNames: { '#version': 'version' },
-        ExpressionAttributeValues: { ':expected': expectedVersion },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return (await deleteAtVersion(keys.queueIntegration(companyId, integrationId), expectedVersion)) !== undefined;
 }

@@ -7,6 +7,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  DeleteCommand,
+  PutCommand,
   QueryCommand,
   UpdateCommand,
   type BatchWriteCommandInput,
@@ -181,6 +183,40 @@ export async function updateExistingItem(key: Key, fields: Record<string, unknow
         ReturnValues: 'ALL_NEW',
       }),
     );
+    return Attributes;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+// ---- versioned items ----------------------------------------------------------------------------------
+
+/** The condition of a write decided on a read: the item exists and is still at the version read. */
+const atVersion = (expectedVersion: number) => ({
+  ConditionExpression: 'attribute_exists(PK) AND #version = :expected',
+  ExpressionAttributeNames: { '#version': 'version' },
+  ExpressionAttributeValues: { ':expected': expectedVersion },
+});
+
+/**
+ * Writes `item` over the stored one on the condition that it is still at `expectedVersion` (the item
+ * carries the version after it). False when it is gone or was changed meanwhile: read again and decide.
+ */
+export async function replaceAtVersion(item: Record<string, unknown>, expectedVersion: number): Promise<boolean> {
+  try {
+    await dynamo().send(new PutCommand({ TableName: table(), Item: item, ...atVersion(expectedVersion) }));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Deletes the item if it is still at `expectedVersion`; answers it as it was, or undefined when it is gone or changed. */
+export async function deleteAtVersion(key: Key, expectedVersion: number): Promise<Record<string, unknown> | undefined> {
+  try {
+    const { Attributes } = await dynamo().send(new DeleteCommand({ TableName: table(), Key: key, ...atVersion(expectedVersion), ReturnValues: 'ALL_OLD' }));
     return Attributes;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;

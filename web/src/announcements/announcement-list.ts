@@ -51,9 +51,5 @@ export function applyAnnouncementEvent(pages: readonly AnnouncementPage[], event
   return [{ ...first, records: [changed, ...first.records] }, ...rest];
 }
 
-/** Within this many pixels of the bottom the popover loads the next page (spec 1 §9). */
-export const NEXT_PAGE_THRESHOLD_PX = 100;
-
-export function nearBottom(element: { scrollTop: number; scrollHeight: number; clientHeight: number }): boolean {
-  return element.scrollHeight - element.scrollTop - element.clientHeight <= NEXT_PAGE_THRESHOLD_PX;
-}
+/** The popover loads its next page near its bottom (components/scroll-position.ts). */
+export { nearBottom } from '../components/scroll-position';

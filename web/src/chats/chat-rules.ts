@@ -19,8 +19,8 @@ export const CHAT_TITLE_MAX = 100;
 
 /** Spec 3 §9: older messages load when the reader is within this many pixels of the top. */
 export const OLDER_MESSAGES_WITHIN_PX = 600;
-/** Spec 1 §9: the chat lists (the page's and the popover's) load their next page within this of the bottom. */
-export const NEXT_PAGE_WITHIN_PX = 100;
+/** The chat lists (the page's and the popover's) load their next page near their bottom. */
+export { NEXT_PAGE_WITHIN_PX, nearBottom } from '../components/scroll-position';
 
 interface Scroll {
   readonly scrollTop: number;
@@ -29,8 +29,6 @@ interface Scroll {
 }
 
 export const nearTop = (element: Pick<Scroll, 'scrollTop'>): boolean => element.scrollTop <= OLDER_MESSAGES_WITHIN_PX;
-
-export const nearBottom = (element: Scroll): boolean => element.scrollHeight - element.scrollTop - element.clientHeight <= NEXT_PAGE_WITHIN_PX;
 
 /** The chat id in a /chats/{id} path, if any. */
 export function openChatOf(pathname: string): string | undefined {

@@ -270,15 +270,8 @@ export function countLabel(count: number, hasMore: boolean): string {
   return hasMore ? `${count}+` : String(count);
 }
 
-/**
- * Within `threshold` px of the bottom of a scrolled element (the lists load their next page there, spec
- * 1 §9). A list not on screen (the narrow layout's hidden panel: no height at all) is near nothing:
- * measured as 0 px tall it would load its next page, and the one after, until the whole list was read.
- */
-export function nearBottom(metrics: { scrollTop: number; scrollHeight: number; clientHeight: number }, threshold = 100): boolean {
-  if (metrics.clientHeight === 0) return false;
-  return metrics.scrollHeight - metrics.scrollTop - metrics.clientHeight <= threshold;
-}
+/** The lists load their next page near their bottom (components/scroll-position.ts). */
+export { nearBottom } from '../components/scroll-position';
 
 /**
  * Whether a cached query is one of these lists: other screens may keep ticket lists of other shapes

@@ -9,6 +9,7 @@ import { WeeklySchedule } from './queues';
 import type { ScheduleEntry } from './schedules';
 import type { Setting } from './settings';
 import { EmailSchema, NameSchema, PasswordSchema } from './users';
+import { digitsOf, isCpfOrCnpj } from './tax-id';
 
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const;
 export type Recurrence = (typeof RECURRENCES)[number];
@@ -112,8 +113,12 @@ const recurrence = z.enum(RECURRENCES, { error: 'Invalid recurrence' });
 
 const flag = z.boolean({ error: 'Invalid value' });
 
-/** The billing address of the company form (spec 3 §3): five optional texts, '' for none. */
-export const BILLING_ADDRESS_FIELDS = ['addressZipCode', 'addressStreet', 'addressDistrict', 'addressCity', 'addressState'] as const;
+/**
+ * The billing data of the company form (spec 3 §3: the billing name and address fields), '' for none:
+ * also what the checkout's Dados step fills in. `document` (ours) is the payer's CPF or CNPJ, digits only,
+ * which a PIX charge carries.
+ */
+export const BILLING_ADDRESS_FIELDS = ['billingName', 'document', 'addressZipCode', 'addressStreet', 'addressDistrict', 'addressCity', 'addressState'] as const;
 export type BillingAddressField = (typeof BILLING_ADDRESS_FIELDS)[number];
 export type BillingAddress = Readonly<Record<BillingAddressField, string>>;
 
@@ -122,13 +127,23 @@ const addressText = (max: number) => z.string({ error: 'Invalid value' }).trim()
 /** Letters, digits, spaces and hyphens: a Brazilian CEP (99999-999) and the postcodes of other countries. */
 const zipCode = addressText(12).regex(/^[0-9A-Za-z\-\s]*$/, 'Invalid zip code');
 
+/** A CPF (11 digits) or CNPJ (14) with its check digits, stored as digits; '' for none. */
+const documentNumber = z
+  .string({ error: 'Invalid value' })
+  .trim()
+  .max(20, 'Too Long!')
+  .refine((value) => value === '' || isCpfOrCnpj(value), 'CPF ou CNPJ inválido')
+  .transform(digitsOf);
+
 const billingAddress = {
+  billingName: addressText(120),
+  document: documentNumber,
   addressZipCode: zipCode,
   addressStreet: addressText(120),
   addressDistrict: addressText(80),
   addressCity: addressText(80),
   addressState: addressText(40),
-} as const satisfies Record<BillingAddressField, z.ZodType<string>>;
+} as const satisfies Record<BillingAddressField, z.ZodType<string, string>>;
 
 /**
  * POST /companies/cadastro, the public sign-up (spec 2 §2, §5). Only these fields are read: the due
@@ -158,6 +173,8 @@ export const CreateCompanyBody = z.object({
   recurrence: recurrence.optional().default('MENSAL'),
   campaignsEnabled: flag.optional().default(true),
   password: PasswordSchema,
+  billingName: billingAddress.billingName.optional().default(''),
+  document: billingAddress.document.optional().default(''),
   addressZipCode: billingAddress.addressZipCode.optional().default(''),
   addressStreet: billingAddress.addressStreet.optional().default(''),
   addressDistrict: billingAddress.addressDistrict.optional().default(''),
@@ -176,6 +193,8 @@ export const UpdateCompanyBody = z.object({
   dueDate: dueDate.optional(),
   recurrence: recurrence.optional(),
   campaignsEnabled: flag.optional(),
+  billingName: billingAddress.billingName.optional(),
+  document: billingAddress.document.optional(),
   addressZipCode: billingAddress.addressZipCode.optional(),
   addressStreet: billingAddress.addressStreet.optional(),
   addressDistrict: billingAddress.addressDistrict.optional(),

@@ -110,6 +110,14 @@ export const ERROR_STATUS = {
   ERR_NO_INTEGRATION_FOUND: 404,
   /** Ours: POST /queueIntegration/testSession did not get an answer from the agent; `details` say which step refused. */
   ERR_INTEGRATION_TEST_FAILED: 400,
+  /** Ours: no invoice with this id in the caller's company. */
+  ERR_NO_INVOICE_FOUND: 404,
+  /** Ours: the invoice is paid already; nothing to pay. */
+  ERR_INVOICE_ALREADY_PAID: 409,
+  /** Ours: no payment provider is set up on this stage (no Asaas key, no simulator). */
+  ERR_PAYMENT_UNAVAILABLE: 503,
+  /** Ours: the payment provider refused or did not answer the charge; nothing was charged, try again. */
+  ERR_PAYMENT_PROVIDER: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

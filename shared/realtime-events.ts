@@ -5,6 +5,7 @@
  * for the platform-wide channel, or one of the join answers (`JoinAnswers`) sent to one connection.
  */
 import type { Announcement } from './announcements';
+import type { PAYMENT_CONCLUDED } from './billing';
 import type { CampaignSettingPair } from './campaign-settings';
 import type { Chat, ChatMessage } from './chats';
 import type { Prompt } from './prompts';
@@ -32,6 +33,15 @@ export interface CompanyChannels {
    */
   auth: { readonly action: 'update'; readonly user: { readonly id: string }; readonly session: string };
   settings: { readonly action: 'update'; readonly setting: Setting };
+  /**
+   * A payment settled an invoice (spec 3 §4, §7: the spec's channel and action): the company's new due
+   * date, which the checkout shows before it leaves. Published once per payment, to the company room.
+   */
+  payment: {
+    readonly action: typeof PAYMENT_CONCLUDED;
+    readonly invoiceId: string;
+    readonly company: { readonly id: string; readonly dueDate: string; readonly planId: string };
+  };
   /**
    * Contact lists of campaigns changed (spec 2 §4: the spec's channel name). `update` also when a list's
    * count moved (items added, deleted, an upload).

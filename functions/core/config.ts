@@ -31,6 +31,8 @@ export const config = {
   dialogflowApiUrl: () => withoutTrailingSlash(process.env[ENV.dialogflowApiUrl] || INTEGRATION_DEFAULTS.dialogflowApiUrl),
   googleTokenUrl: () => process.env[ENV.googleTokenUrl] || INTEGRATION_DEFAULTS.googleTokenUrl,
   integrationPrivateHostsAllowed: () => process.env[ENV.integrationPrivateHostsAllowed] === 'true',
+  /** Asaas's API root; its production API unless the stage (`-c asaasBaseUrl=`) or, locally, the environment says. */
+  asaasBaseUrl: () => withoutTrailingSlash(process.env[ENV.asaasBaseUrl] || INTEGRATION_DEFAULTS.asaasBaseUrl),
   integrationRetryBaseSeconds: () => positiveNumber(process.env[ENV.integrationRetryBaseSeconds], Number(INTEGRATION_DEFAULTS.integrationRetryBaseSeconds)),
 };
 

@@ -30,7 +30,13 @@ if ((webDomainName === undefined) !== (webCertificateArn === undefined)) {
 }
 
 const openAiBaseUrl = optionalContext('openAiBaseUrl');
-const stage = { ...stageConfig(optionalContext('stage') ?? 'dev'), ...(webOrigin && { webOrigin }), ...(openAiBaseUrl && { openAiBaseUrl }) };
+const asaasBaseUrl = optionalContext('asaasBaseUrl');
+const stage = {
+  ...stageConfig(optionalContext('stage') ?? 'dev'),
+  ...(webOrigin && { webOrigin }),
+  ...(openAiBaseUrl && { openAiBaseUrl }),
+  ...(asaasBaseUrl && { asaasBaseUrl }),
+};
 createStageStacks(app, {
   stage,
   webDist: path.resolve(optionalContext('webDist') ?? path.join(REPO_ROOT, 'web/dist')),

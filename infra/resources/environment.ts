@@ -40,6 +40,8 @@ export const ENV = {
    * (core/integrations/outbound-http.ts): the local cloud, whose stand-ins listen on 127.0.0.1. Never on AWS.
    */
   integrationPrivateHostsAllowed: 'INTEGRATION_PRIVATE_HOSTS_ALLOWED',
+  /** Asaas's REST API root (core/billing/asaas.ts): its production API unless set (its sandbox, a test's fake). */
+  asaasBaseUrl: 'ASAAS_BASE_URL',
 } as const;
 
 /**
@@ -51,4 +53,5 @@ export const INTEGRATION_DEFAULTS = {
   dialogflowApiUrl: 'https://dialogflow.googleapis.com',
   googleTokenUrl: 'https://oauth2.googleapis.com/token',
   integrationPrivateHostsAllowed: 'false',
+  asaasBaseUrl: 'https://api.asaas.com/v3',
 } as const;

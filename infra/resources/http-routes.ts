@@ -44,6 +44,8 @@ export const HTTP_MODULES = {
   // A message may carry a file (CHAT_FILE_MAX_BYTES) held in memory on its way to S3.
   chats: { memoryMb: 512, timeoutSeconds: 15 },
   prompts: { memoryMb: 256, timeoutSeconds: 10 },
+  // POST /subscription waits for the payment provider (customer, charge, PIX code: 10 s at most each).
+  billing: { memoryMb: 256, timeoutSeconds: 30 },
   // testSession waits for Google's token and Dialogflow's detectIntent, 10 s at most each.
   'queue-integrations': { memoryMb: 256, timeoutSeconds: 25 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
@@ -202,6 +204,14 @@ export const HTTP_ROUTES = [
   { method: 'PUT', path: '/files/{id}', module: 'files', auth: 'jwt' },
   { method: 'DELETE', path: '/files/{id}', module: 'files', auth: 'jwt' },
   { method: 'POST', path: '/files/uploadList/{id}', module: 'files', auth: 'jwt' },
+
+  // Billing (spec 3 §7): invoices, the checkout's PIX charge, and the payment providers' notifications,
+  // which authenticate themselves (core/billing/payment-notification.ts).
+  { method: 'GET', path: '/invoices/all', module: 'billing', auth: 'jwt' },
+  { method: 'GET', path: '/subscription', module: 'billing', auth: 'jwt' },
+  { method: 'POST', path: '/subscription', module: 'billing', auth: 'jwt' },
+  { method: 'POST', path: '/webhooks/asaas', module: 'billing', auth: 'public' },
+  { method: 'POST', path: '/webhooks/payment-simulator', module: 'billing', auth: 'public' },
 
   // AI prompts (spec 3 §7)
   { method: 'GET', path: '/prompt', module: 'prompts', auth: 'jwt' },

@@ -2,6 +2,8 @@
  * Per-stage settings of the CDK app (`-c stage=<name>`). Anything not named `prod` is a development
  * stage: cheap, destroyed with the stack, simulator offered.
  */
+import { INTEGRATION_DEFAULTS } from './environment';
+
 export interface StageConfig {
   readonly name: string;
   readonly isProduction: boolean;
@@ -17,6 +19,11 @@ export interface StageConfig {
    * for another: Azure OpenAI, a proxy, a self-hosted model).
    */
   readonly openAiBaseUrl: string;
+  /**
+   * Asaas's REST API root, where PIX charges are made once the platform's `asaas` key is set: its
+   * production API; `-c asaasBaseUrl=https://api-sandbox.asaas.com/v3` for its sandbox.
+   */
+  readonly asaasBaseUrl: string;
   /** Origin of the web app for CORS; `undefined` means the stage's own CloudFront domain. */
   readonly webOrigin?: string;
 }
@@ -42,5 +49,6 @@ export function stageConfig(name: string): StageConfig {
       : { cpu: 512, memoryMiB: 1024, desiredCount: 1 },
     simulatorEnabled: !isProduction,
     openAiBaseUrl: OPENAI_BASE_URL,
+    asaasBaseUrl: INTEGRATION_DEFAULTS.asaasBaseUrl,
   };
 }

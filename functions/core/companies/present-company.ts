@@ -3,7 +3,7 @@
  * the company-with-plan of GET /companies/listPlan/{id} (shared/companies.ts). Secrets never appear:
  * settings come through the settings repository, which blanks the write-only ones.
  */
-import type { CompanyDetail, CompanyPlan, CompanySummary } from '../../../shared/companies';
+import { BILLING_ADDRESS_FIELDS, type CompanyDetail, type CompanyPlan, type CompanySummary } from '../../../shared/companies';
 import type { Plan } from '../../../shared/plans';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import type { Company } from '../repositories/companies';
@@ -24,12 +24,8 @@ export function companySummary(company: Company, planName: string, campaignsEnab
     recurrence: company.recurrence,
     campaignsEnabled: (campaignsEnabled ?? DEFAULT_SETTINGS.campaignsEnabled) === 'true',
     createdAt: company.createdAt,
-    addressZipCode: company.addressZipCode ?? '',
-    addressStreet: company.addressStreet ?? '',
-    addressDistrict: company.addressDistrict ?? '',
-    addressCity: company.addressCity ?? '',
-    addressState: company.addressState ?? '',
-  };
+    ...Object.fromEntries(BILLING_ADDRESS_FIELDS.map((field) => [field, company[field] ?? ''])),
+  } as CompanySummary;
 }
 
 /** The detail: the summary with the plan, the settings (secrets blanked) and work hours. */

@@ -39,12 +39,19 @@ export interface Company {
   readonly updatedAt?: string;
   /** Set when the super user deleted the company: it is hidden everywhere and its logins are gone. */
   readonly deletedAt?: string;
-  /** Billing address (spec 3 §3), from the super user's company form; absent on companies that never had one. */
+  /**
+   * Billing data (spec 3 §3: billing name and address; ours: the CPF or CNPJ), from the super user's
+   * company form or the checkout's Dados step; absent on companies that never had one.
+   */
+  readonly billingName?: string;
+  readonly document?: string;
   readonly addressZipCode?: string;
   readonly addressStreet?: string;
   readonly addressState?: string;
   readonly addressCity?: string;
   readonly addressDistrict?: string;
+  /** Asaas's id of the company as a payer (`cus_...`), kept from its first charge. */
+  readonly asaasCustomerId?: string;
 }
 
 export const companyItem = (company: Company) => ({

@@ -116,6 +116,7 @@ export class Backend extends Construct {
       [ENV.dialogflowApiUrl]: INTEGRATION_DEFAULTS.dialogflowApiUrl,
       [ENV.googleTokenUrl]: INTEGRATION_DEFAULTS.googleTokenUrl,
       [ENV.integrationPrivateHostsAllowed]: INTEGRATION_DEFAULTS.integrationPrivateHostsAllowed,
+      [ENV.asaasBaseUrl]: stage.asaasBaseUrl,
       ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),
     };
   }

@@ -44,6 +44,8 @@ export function CompanyDialog({ open, company, plans, onClose }: CompanyDialogPr
 
 /** What the browser may fill each address field with (billing section of the HTML autofill tokens). */
 const ADDRESS_AUTOCOMPLETE = {
+  billingName: 'billing name',
+  document: 'off',
   addressZipCode: 'billing postal-code',
   addressStreet: 'billing street-address',
   addressDistrict: 'billing address-level3',

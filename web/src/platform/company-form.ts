@@ -5,7 +5,9 @@
  */
 import {
   addRecurrence,
+  BILLING_ADDRESS_FIELDS,
   type BillingAddress,
+  type BillingAddressField,
   CreateCompanyBody,
   dueDateColour,
   isIsoDate,
@@ -48,15 +50,9 @@ export function emptyCompanyForm(planId = ''): CompanyFormValues {
   };
 }
 
-/** The address fields of a company, '' for each it lacks. */
+/** The billing fields of a company, '' for each it lacks. */
 export function billingAddressOf(from: Partial<BillingAddress>): BillingAddress {
-  return {
-    addressZipCode: from.addressZipCode ?? '',
-    addressStreet: from.addressStreet ?? '',
-    addressDistrict: from.addressDistrict ?? '',
-    addressCity: from.addressCity ?? '',
-    addressState: from.addressState ?? '',
-  };
+  return Object.fromEntries(BILLING_ADDRESS_FIELDS.map((field) => [field, from[field] ?? ''])) as Record<BillingAddressField, string>;
 }
 
 export function companyFormOf(company: CompanySummary): CompanyFormValues {

@@ -84,14 +84,18 @@ describe('the company form', () => {
       recurrence: 'MENSAL',
       campaignsEnabled: true,
       createdAt: '2026-01-01T00:00:00.000Z',
+      billingName: 'Loja Nova Ltda',
+      document: '',
       addressZipCode: '',
       addressStreet: '',
       addressDistrict: '',
       addressCity: 'Recife',
       addressState: 'PE',
     });
-    expect(companyBody(values, false)).toMatchObject({ addressCity: 'Recife', addressState: 'PE', addressZipCode: '', addressStreet: '', addressDistrict: '' });
+    expect(companyBody(values, false)).toMatchObject({ billingName: 'Loja Nova Ltda', document: '', addressCity: 'Recife', addressState: 'PE', addressZipCode: '', addressStreet: '', addressDistrict: '' });
     expect(schemaFieldMessages(companySchema(false), companyBody({ ...values, addressZipCode: '50<000>' }, false))).toEqual({ addressZipCode: 'Invalid zip code' });
+    expect(schemaFieldMessages(companySchema(false), companyBody({ ...values, document: '123.456.789-00' }, false))).toEqual({ document: 'CPF ou CNPJ inválido' });
+    expect(schemaFieldMessages(companySchema(false), companyBody({ ...values, document: '529.982.247-25' }, false))).toEqual({});
   });
 
   it('offers only MENSAL, and keeps another stored recurrence offered', () => {

@@ -21,6 +21,7 @@ const OPTIONS = {
   video: { type: 'boolean', default: false },
   phone: { type: 'string' },
   code: { type: 'string' },
+  api: { type: 'string' },
 } as const;
 
 const TAKES_A_VALUE: ReadonlySet<string> = new Set(

@@ -14,6 +14,8 @@
  *   call --from <number> [--video]                            the contact calls
  *   read --from <number>                                      the contact reads everything sent to them
  *   outbox                                                    what the connection sent, with acks
+ *   pay <invoice> [--api <url>]                               the payment simulator pays the invoice's PIX
+ *                             code (after PAGAR in its checkout); --api: the stage's API (default local)
  *
  * Common options: --email <user> (whose company; default the demo admin), --connection <name or id>
  * (default: the company's only simulator connection).
@@ -62,6 +64,18 @@ const identity = await findIdentityByEmail(email).catch((error: unknown) =>
 );
 if (!identity) fail(`No user with the email ${email}.`);
 const companyId = identity.companyId;
+
+if (positionals[0] === 'pay') {
+  const invoiceId = positionals[1];
+  if (!invoiceId) fail('Say which invoice: npm run simulate -- pay <invoice number> (the Faturas page shows it).');
+  const { payWithSimulator } = await import('./simulate-payment');
+  const apiUrl = options.api ?? (stage === 'local' ? `http://127.0.0.1:${portsFromEnv().http}` : fail('Give the stage\'s API address with --api <url>.'));
+  const answer = await payWithSimulator({ apiUrl, companyId, invoiceId }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  if (answer.status !== 200) fail(`The API refused the payment (${answer.status}): ${JSON.stringify(answer.body)}`);
+  process.stdout.write(`Paid invoice ${invoiceId}: ${JSON.stringify(answer.body)}.\n`);
+  process.exit(0);
+}
+
 const connections = (await listConnections(companyId)).filter((connection) => connection.provider === 'simulator');
 const connection = options.connection
   ? connections.find((candidate) => candidate.id === options.connection || candidate.name === options.connection)
@@ -148,5 +162,5 @@ switch (positionals[0]) {
     }
     break;
   default:
-    fail('Commands: scan, pair, send, edit, delete, call, read, outbox (see scripts/simulate.ts).');
+    fail('Commands: scan, pair, send, edit, delete, call, read, outbox, pay (see scripts/simulate.ts).');
 }

@@ -19,8 +19,16 @@ export const SETTING_VALUE_SCHEMAS = {
   sendGreetingMessageOneQueues: enabledOrDisabled,
   chatBotType: z.enum(['text', 'button']),
   automaticLabelView: enabledOrDisabled,
-  /** Payment provider credential: write-only, never answered back (docs/architecture.md §1.6). */
+  /**
+   * The platform's Asaas API key (PIX charges, core/billing/asaas.ts): one for the whole platform
+   * (PLATFORM_SETTINGS), write-only, never answered back (docs/architecture.md §1.6).
+   */
   asaas: z.string().max(500),
+  /**
+   * Ours: the token Asaas sends in `asaas-access-token` with each payment notification, chosen by the
+   * super user and typed in both places (Asaas's webhook settings and here). Platform-wide, write-only.
+   */
+  asaasWebhookToken: z.string().max(255),
   campaignsEnabled: z.enum(['true', 'false']),
   /**
    * The platform's switch for new user accounts (spec 1 §8 ERR_USER_CREATION_DISABLED): `disabled`
@@ -35,13 +43,13 @@ export type SettingKey = keyof typeof SETTING_VALUE_SCHEMAS;
 export const SETTING_KEYS = Object.keys(SETTING_VALUE_SCHEMAS) as SettingKey[];
 
 /** Keys of the platform, not of a company: stored once, answered only to super users. */
-export const PLATFORM_SETTINGS: readonly SettingKey[] = ['userCreation'];
+export const PLATFORM_SETTINGS: readonly SettingKey[] = ['userCreation', 'asaas', 'asaasWebhookToken'];
 
 /** The keys each company has (every key but the platform's). */
 export const COMPANY_SETTING_KEYS: readonly SettingKey[] = SETTING_KEYS.filter((key) => !PLATFORM_SETTINGS.includes(key));
 
 /** Keys whose value is a secret: stored, but answered as an empty string. */
-export const WRITE_ONLY_SETTINGS: readonly SettingKey[] = ['asaas'];
+export const WRITE_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'asaasWebhookToken'];
 
 export const DEFAULT_SETTINGS: Readonly<Record<SettingKey, string>> = {
   userRating: 'disabled',
@@ -54,6 +62,7 @@ export const DEFAULT_SETTINGS: Readonly<Record<SettingKey, string>> = {
   chatBotType: 'text',
   automaticLabelView: 'disabled',
   asaas: '',
+  asaasWebhookToken: '',
   campaignsEnabled: 'true',
   userCreation: 'enabled',
 };

@@ -10,6 +10,7 @@ import { DueMessage } from '../core/scheduling/due-messages';
 import { fireTicketTimer } from '../core/conversations/ticket-timers';
 import { sendScheduledMessage } from '../core/scheduled-messages/send-scheduled-message';
 import { startCampaign } from '../core/campaigns/start-campaign';
+import { issueDueInvoices } from '../core/billing/issue-invoices';
 
 type Handlers = { readonly [K in DueMessage['kind']]: (message: Extract<DueMessage, { kind: K }>, now: Date) => Promise<void> };
 
@@ -27,6 +28,10 @@ const HANDLERS: Handlers = {
     const outcome = await startCampaign(message, now);
     logger.info('campaign start due', { campaignId: message.campaignId, outcome });
   },
+  billingRun: async (_message, now) => {
+    const outcome = await issueDueInvoices(now);
+    logger.info('billing run', outcome);
+  },
 };
 
 export async function handleDueMessage(message: DueMessage, now = new Date()): Promise<void> {
@@ -38,6 +43,8 @@ export async function handleDueMessage(message: DueMessage, now = new Date()): P
       return HANDLERS.scheduledMessage(message, now);
     case 'campaignStart':
       return HANDLERS.campaignStart(message, now);
+    case 'billingRun':
+      return HANDLERS.billingRun(message, now);
   }
 }
 

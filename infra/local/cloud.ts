@@ -13,6 +13,7 @@ import type { RuntimeConfig } from '../../shared/runtime-config';
 import { MEDIA_BUCKET, mediaBucketName } from '../resources/buckets';
 import { ENV } from '../resources/environment';
 import { HTTP_ROUTES, type HttpModule } from '../resources/http-routes';
+import { RECURRING_SCHEDULES } from '../resources/recurring-schedules';
 import { QUEUES, queueName, queueUrlEnv, SCHEDULE_DUE_QUEUE_ID, type QueueDefinition } from '../resources/queues';
 import { tableName } from '../resources/table';
 import { WS_AUTHORIZER, WS_ROUTES, WS_STAGE } from '../resources/ws-routes';
@@ -23,6 +24,7 @@ import { startEventSourcePoller } from './event-source-poller';
 import { startHttpGateway } from './http-gateway';
 import { loadOncePerModule, type AnyHandler } from './lambda';
 import { startS3 } from './s3';
+import { startRecurringSchedules } from './recurring-schedules';
 import { startScheduler } from './scheduler';
 import { LOCAL_ACCOUNT_ID, LOCAL_REGION, startSqs } from './sqs';
 import { startWsGateway } from './ws-gateway';
@@ -225,6 +227,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         await poller.stop();
       });
     }
+
+    // Once the consumers run: the first messages are handled as soon as they are sent.
+    const recurring = startRecurringSchedules({ sqsEndpoint: sqs.endpoint, queueUrl: sqs.queueUrls[SCHEDULE_DUE_QUEUE_ID] ?? '', schedules: RECURRING_SCHEDULES, log });
+    stoppers.push(() => Promise.resolve(recurring.stop()));
 
     const apiUrl = `http://localhost:${http.port}`;
     const cognitoEndpoint = cognito.endpoint.replace(HOST, 'localhost');

@@ -57,6 +57,14 @@ export interface PaymentProvider {
   createPixCharge(request: ChargeRequest): Promise<PixChargeMade>;
 }
 
+/** A notification without the provider's proof (a token or secret that does not match): answered 401, nothing read further. */
+export class NotificationNotAuthenticated extends Error {
+  constructor(provider: string) {
+    super(`Payment notification not authenticated (${provider})`);
+    this.name = 'NotificationNotAuthenticated';
+  }
+}
+
 /** A provider's notification could not be read (malformed body): answered 400, nothing changed. */
 export class MalformedNotification extends Error {
   constructor(reason: string) {

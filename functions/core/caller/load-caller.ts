@@ -34,6 +34,7 @@
 import { isPastDue } from '../../../shared/company-time';
 import type { Plan } from '../../../shared/plans';
 import { signInTag } from '../../../shared/users';
+import { can } from '../../../shared/permissions';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { publishToCompany } from '../realtime/publisher';
@@ -114,7 +115,8 @@ export async function loadCaller({ sub, authTime, originJti = '' }: VerifiedIden
   if (!user.super && !options.evenWhenLapsed) {
     if (!company.status) throw new AppError('ERR_NO_PERMISSION', { message: 'Company is inactive' });
     if (isPastDue(company.dueDate)) {
-      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: company.dueDate } });
+      // `canPay`: an administrator may still open the invoices and pay (the billing routes admit them), which the login's notice offers.
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', { details: { dueDate: company.dueDate, canPay: can(user.profile, 'company:administer') } });
     }
   }
 

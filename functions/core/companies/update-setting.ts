@@ -17,12 +17,12 @@ import { answerableSetting, listPlatformSettings, listSettings, putPlatformSetti
 import type { Caller } from '../caller/load-caller';
 
 /**
- * Settings only a platform super user may write: `asaas` is the platform's payment account (the
- * original showed the field to super users only); `campaignsEnabled` opens campaigns even when the plan
+ * Settings only a platform super user may write: the platform's (among them `asaas`, the platform's
+ * payment account, which the original showed to super users only, and its webhook token); `campaignsEnabled` opens campaigns even when the plan
  * lacks them (spec 2 §2), so a company administrator setting it would bypass the plan they pay for; the
  * super user's company form carries it (spec 3 §3).
  */
-const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'campaignsEnabled', ...PLATFORM_SETTINGS];
+const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['campaignsEnabled', ...PLATFORM_SETTINGS];
 
 export async function updateSetting(caller: Caller, key: string, body: UpdateSettingBody): Promise<Setting> {
   if (!isSettingKey(key)) throw new AppError('ERR_NO_SETTING_FOUND');
@@ -47,7 +47,7 @@ export async function updateSetting(caller: Caller, key: string, body: UpdateSet
 
 /**
  * GET /settings: the caller's company's settings; a super user also gets the platform's own (the
- * user-creation switch), which the Opções tab shows them with the other platform keys.
+ * user-creation switch, the payment keys, blanked), which the Opções tab shows them with the other platform keys.
  */
 export async function listCallerSettings(caller: Caller): Promise<Setting[]> {
   const [company, platform] = await Promise.all([listSettings(caller.companyId), caller.isSuper ? listPlatformSettings() : []]);

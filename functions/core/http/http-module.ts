@@ -158,10 +158,16 @@ function parseRouteInput<S extends Schemas>(schemas: S, event: HttpEvent): Route
   };
 }
 
+/** The request's body as the text it was sent as ('' without one): what a signature or a token is checked against. */
+export function rawBody(event: HttpEvent): string {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
 /** The request's body as JSON (`{}` without one); ERR_VALIDATION when it is not JSON. */
 export function parseJsonBody(event: HttpEvent): unknown {
   if (!event.body) return {};
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const text = rawBody(event);
   try {
     return JSON.parse(text);
   } catch {

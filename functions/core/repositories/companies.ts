@@ -119,6 +119,32 @@ export function updateCompanyAction(company: Company, changes: CompanyChanges, n
 }
 
 /**
+ * The transaction action that renews a company after a payment: its new due date and the plan paid for,
+ * on the condition that its due date is still the one the renewal was computed from (a super user's
+ * change in between makes the caller read again) and that it was not deleted.
+ */
+export function renewCompanyAction(company: Company, renewal: Pick<Company, 'planId'> & { readonly dueDate: string }, now: Date): TransactItem {
+  const set = setFields({ dueDate: renewal.dueDate, planId: renewal.planId, updatedAt: now.toISOString() });
+  return {
+    Update: {
+      TableName: table(),
+      Key: keys.company(company.id),
+      ...set,
+      ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(deletedAt) AND ${company.dueDate === null ? '(attribute_not_exists(dueDate) OR dueDate = :nothing)' : 'dueDate = :expectedDue'}`,
+      ExpressionAttributeValues: { ...set.ExpressionAttributeValues, ...(company.dueDate === null ? { ':nothing': null } : { ':expectedDue': company.dueDate }) },
+    },
+  };
+}
+
+/** Stores the company's billing data from the checkout (and the payer id a provider gave it). */
+export async function updateCompanyBilling(companyId: string, billing: Partial<Record<BillingAddressField, string>> & { readonly asaasCustomerId?: string }, now: Date): Promise<void> {
+  const set = setFields({ ...billing, updatedAt: now.toISOString() });
+  await dynamo().send(
+    new UpdateCommand({ TableName: table(), Key: keys.company(companyId), ...set, ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deletedAt)' }),
+  );
+}
+
+/**
  * The transaction action that deletes a company softly: inactive, stamped, and out of the list index,
  * so the super user's lists no longer show it and its users can no longer sign in.
  */

@@ -53,6 +53,18 @@ export const keys = {
   chatMemberPrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MEMBER#' }),
   chatMessage: (companyId: string, chatId: string, messageUlid: string): Key => ({ PK: chatPartition(companyId, chatId), SK: `MSG#${messageUlid}` }),
   chatMessagePrefix: (companyId: string, chatId: string) => ({ PK: chatPartition(companyId, chatId), SKPrefix: 'MSG#' }),
+  /**
+   * Billing (repositories/invoices.ts): one invoice per company and due date (the billing cycle it
+   * renews), so issuing the same cycle twice writes one; the company's invoice-number counter beside them.
+   */
+  invoice: (companyId: string, dueDate: string): Key => ({ PK: company(companyId), SK: `INVOICE#${dueDate}` }),
+  invoicePrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'INVOICE#' }),
+  invoiceCounter: (companyId: string): Key => ({ PK: company(companyId), SK: 'INVOICECOUNTER' }),
+  /**
+   * A charge made at a payment provider, found by the provider's id when its notification arrives (a
+   * partition of its own: the notification names no company).
+   */
+  paymentCharge: (provider: string, chargeId: string): Key => ({ PK: `PAYCHARGE#${provider}#${chargeId}`, SK: 'CHARGE' }),
   /** An AI prompt (shared/prompts.ts), its API key inside (write-only: never answered); a company has a few. */
   prompt: (companyId: string, promptId: string): Key => ({ PK: company(companyId), SK: `PROMPT#${promptId}` }),
   promptPrefix: (companyId: string) => ({ PK: company(companyId), SKPrefix: 'PROMPT#' }),

@@ -37,5 +37,9 @@ export const CampaignStartDue = z.object({
 });
 export type CampaignStartDue = z.output<typeof CampaignStartDue>;
 
-export const DueMessage = z.discriminatedUnion('kind', [TicketTimerDue, ScheduledMessageDue, CampaignStartDue]);
+/** The daily billing run (infra/resources/recurring-schedules.ts): issue the invoices that are due to exist. */
+export const BillingRunDue = z.object({ kind: z.literal('billingRun') });
+export type BillingRunDue = z.output<typeof BillingRunDue>;
+
+export const DueMessage = z.discriminatedUnion('kind', [TicketTimerDue, ScheduledMessageDue, CampaignStartDue, BillingRunDue]);
 export type DueMessage = z.output<typeof DueMessage>;

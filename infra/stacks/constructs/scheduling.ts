@@ -2,11 +2,15 @@
  * What EventBridge Scheduler needs to deliver one-shot schedules: a role the scheduler service assumes
  * to send the due schedule to its queue. The backend creates the schedules (scheduler:CreateSchedule
  * with iam:PassRole on this role, granted by Backend) and names this role in SCHEDULER_ROLE_ARN.
+ * The recurring jobs (infra/resources/recurring-schedules.ts) are schedules of the stage itself, made
+ * here with the same role and target.
  */
 import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { RECURRING_SCHEDULES } from '../../resources/recurring-schedules';
 
 export interface SchedulingProps {
   /** The queue due schedules are sent to (`schedule-due`). */
@@ -28,5 +32,14 @@ export class Scheduling extends Construct {
     this.role.addToPolicy(
       new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [dueQueue.queueArn] }),
     );
+    for (const recurring of RECURRING_SCHEDULES) {
+      new scheduler.CfnSchedule(this, `Recurring-${recurring.id}`, {
+        description: `Starts the ${recurring.id} job`,
+        scheduleExpression: recurring.expression,
+        scheduleExpressionTimezone: 'UTC',
+        flexibleTimeWindow: { mode: 'OFF' },
+        target: { arn: dueQueue.queueArn, roleArn: this.role.roleArn, input: JSON.stringify(recurring.message) },
+      });
+    }
   }
 }

@@ -45,13 +45,14 @@ export const SETTING_CONTROLS: readonly SettingControl[] = [
   { kind: 'switch', key: 'campaignsEnabled', on: 'true', off: 'false' },
   enabledSwitch('userCreation'),
   { kind: 'secret', key: 'asaas' },
+  { kind: 'secret', key: 'asaasWebhookToken' },
 ];
 
 /**
- * The platform's keys: the payment credential, the campaigns opening beyond the plan, and the switch
+ * The platform's keys: the payment credentials, the campaigns opening beyond the plan, and the switch
  * that lets companies make new user accounts (sign-up and their users page).
  */
-export const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'campaignsEnabled', 'userCreation'];
+export const SUPER_ONLY_SETTINGS: readonly SettingKey[] = ['asaas', 'asaasWebhookToken', 'campaignsEnabled', 'userCreation'];
 
 /** The controls a caller may use: the server would refuse the super user's keys to anyone else. */
 export function controlsFor(isSuper: boolean): SettingControl[] {

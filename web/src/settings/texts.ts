@@ -32,6 +32,7 @@ export const settingsTexts = defineTexts({
         campaignsEnabled: 'Campanhas habilitadas nesta empresa',
         userCreation: 'Criação de usuários',
         asaas: 'Token do Asaas (pagamentos)',
+        asaasWebhookToken: 'Token do webhook do Asaas',
       },
       hints: {
         userRating: 'Ao finalizar um atendimento, o cliente recebe o pedido de avaliação.',
@@ -46,6 +47,7 @@ export const settingsTexts = defineTexts({
         campaignsEnabled: 'Abre as campanhas mesmo que o plano não as inclua.',
         userCreation: 'Desligada, ninguém se cadastra e as empresas não criam novos usuários.',
         asaas: 'Nunca é exibido depois de salvo. Deixe em branco para não alterar.',
+        asaasWebhookToken: 'O mesmo token informado no webhook de cobranças do Asaas (para /webhooks/asaas). Nunca é exibido depois de salvo.',
       },
       values: {
         scheduleType: { disabled: 'Desabilitado', queue: 'Por fila', company: 'Por empresa' },
@@ -99,6 +101,7 @@ export const settingsTexts = defineTexts({
         campaignsEnabled: 'Campaigns enabled for this company',
         userCreation: 'User creation',
         asaas: 'Asaas token (payments)',
+        asaasWebhookToken: 'Asaas webhook token',
       },
       hints: {
         userRating: 'When a ticket is finished, the customer is asked to rate it.',
@@ -113,6 +116,7 @@ export const settingsTexts = defineTexts({
         campaignsEnabled: 'Opens campaigns even when the plan lacks them.',
         userCreation: 'When off, nobody can sign up and companies cannot create new users.',
         asaas: 'Never shown once saved. Leave blank to keep it.',
+        asaasWebhookToken: 'The same token set on Asaas\'s payments webhook (for /webhooks/asaas). Never shown once saved.',
       },
       values: {
         scheduleType: { disabled: 'Disabled', queue: 'Per queue', company: 'Per company' },
@@ -165,6 +169,7 @@ export const settingsTexts = defineTexts({
         campaignsEnabled: 'Campañas habilitadas en esta empresa',
         userCreation: 'Creación de usuarios',
         asaas: 'Token de Asaas (pagos)',
+        asaasWebhookToken: 'Token del webhook de Asaas',
       },
       hints: {
         userRating: 'Al finalizar una atención, el cliente recibe la solicitud de valoración.',
@@ -179,6 +184,7 @@ export const settingsTexts = defineTexts({
         campaignsEnabled: 'Abre las campañas aunque el plan no las incluya.',
         userCreation: 'Desactivada, nadie puede registrarse y las empresas no crean nuevos usuarios.',
         asaas: 'Nunca se muestra después de guardado. Déjelo en blanco para no cambiarlo.',
+        asaasWebhookToken: 'El mismo token configurado en el webhook de cobros de Asaas (para /webhooks/asaas). Nunca se muestra después de guardado.',
       },
       values: {
         scheduleType: { disabled: 'Deshabilitado', queue: 'Por cola', company: 'Por empresa' },

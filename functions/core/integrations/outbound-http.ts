@@ -1,5 +1,5 @@
 /**
- * The HTTP calls chatbot integrations make to outside services (Typebot, n8n and webhooks, Google):
+ * The HTTP calls chatbot integrations (Typebot, n8n and webhooks, Google) and payment providers make:
  * bounded in time and in the size of what is read back, so a slow or chatty service cannot hold a worker
  * or fill its memory. Errors name the service's status, never the request's body or headers (which may
  * carry a signature or a token).
@@ -97,13 +97,32 @@ export async function postOutbound(
   url: string,
   body: string,
   headers: Readonly<Record<string, string>>,
-  options: { readonly timeoutMs?: number; readonly publicOnly?: boolean } = {},
+  options: OutboundOptions = {},
+): Promise<OutboundAnswer> {
+  return callOutbound(what, url, { method: 'POST', headers, body }, options);
+}
+
+/** A GET, bounded as a POST is (payment providers read back what they made). */
+export async function getOutbound(what: string, url: string, headers: Readonly<Record<string, string>>, options: OutboundOptions = {}): Promise<OutboundAnswer> {
+  return callOutbound(what, url, { method: 'GET', headers }, options);
+}
+
+export interface OutboundOptions {
+  readonly timeoutMs?: number;
+  readonly publicOnly?: boolean;
+}
+
+async function callOutbound(
+  what: string,
+  url: string,
+  request: { readonly method: 'GET' | 'POST'; readonly headers: Readonly<Record<string, string>>; readonly body?: string },
+  options: OutboundOptions,
 ): Promise<OutboundAnswer> {
   if (options.publicOnly) await assertPublicHost(what, url);
   const timeoutMs = options.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers, body, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(url, { ...request, redirect: 'error', signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     throw new OutboundCallError(what, null, failureOf(error));
   }

@@ -32,6 +32,7 @@ import { promptsProbes } from './isolation/prompts';
 import { contactListsProbes } from './isolation/contact-lists';
 import { fileListsProbes } from './isolation/file-lists';
 import { queueIntegrationsProbes } from './isolation/queue-integrations';
+import { billingProbes } from './isolation/billing';
 import { ifAssigned } from '../support/teardown';
 
 const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
@@ -58,6 +59,7 @@ const PROBES: { readonly [M in HttpModule]: Record<RouteKeyOf<M>, Probe> } = {
   chats: chatsProbes,
   prompts: promptsProbes,
   'queue-integrations': queueIntegrationsProbes,
+  billing: billingProbes,
   dashboard: dashboardProbes,
   whatsapp: whatsappProbes,
   api: apiProbes,

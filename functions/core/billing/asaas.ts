@@ -18,6 +18,7 @@ import { config } from '../config';
 import { getOutbound, jsonOf, OUTBOUND_TIMEOUT_MS, OutboundCallError, postOutbound, type OutboundAnswer } from '../integrations/outbound-http';
 import {
   MalformedNotification,
+  NotificationNotAuthenticated,
   PaymentProviderError,
   type ChargeRequest,
   type Payer,
@@ -38,13 +39,6 @@ const PAID_EVENTS: ReadonlySet<string> = new Set(['PAYMENT_RECEIVED', 'PAYMENT_C
 /** How much of Asaas's error descriptions a PaymentProviderError carries. */
 const MAX_DESCRIPTION_CHARS = 500;
 
-/** A notification without the right token: answered 401, nothing read, nothing changed. */
-export class NotificationNotAuthenticated extends Error {
-  constructor() {
-    super('Payment notification not authenticated');
-    this.name = 'NotificationNotAuthenticated';
-  }
-}
 
 // ---- Asaas's answers (only what is read) ----------------------------------------------------------------
 
@@ -199,7 +193,7 @@ function isoOfAsaasTime(value: string): string | undefined {
  * confirmation or receipt are `other`: acknowledged, nothing changes.
  */
 export function readAsaasNotification(headers: Readonly<Record<string, string | undefined>>, rawBody: string, expectedToken: string): PaymentNotice {
-  if (!tokenMatches(headerOf(headers, ASAAS_TOKEN_HEADER), expectedToken)) throw new NotificationNotAuthenticated();
+  if (!tokenMatches(headerOf(headers, ASAAS_TOKEN_HEADER), expectedToken)) throw new NotificationNotAuthenticated('asaas');
   let json: unknown;
   try {
     json = JSON.parse(rawBody) as unknown;

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asaasProvider, NotificationNotAuthenticated, readAsaasNotification } from '../../../functions/core/billing/asaas';
-import { MalformedNotification, PaymentProviderError, type ChargeRequest, type Payer } from '../../../functions/core/billing/payment-provider';
+import { asaasProvider, readAsaasNotification } from '../../../functions/core/billing/asaas';
+import { MalformedNotification, NotificationNotAuthenticated, PaymentProviderError, type ChargeRequest, type Payer } from '../../../functions/core/billing/payment-provider';
 import { startFakeAsaas, type FakeAsaas } from '../../support/fake-asaas';
 import { startFakeWebhook, type FakeWebhook } from '../../support/fake-integrations';
 

@@ -421,7 +421,8 @@ describe('a company\'s own data', () => {
 
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: a.companyId, plan: { id: a.planId }, schedules: [] });
-    expect(own.body.settings).toContainEqual({ key: 'asaas', value: '' });
+    expect(own.body.settings).toContainEqual({ key: 'chatBotType', value: 'text' });
+    expect(own.body.settings.map((setting: { key: string }) => setting.key)).not.toContain('asaas');
     expect(ownPlan.status).toBe(200);
     expect(ownPlan.body).toMatchObject({ id: a.companyId, plan: { id: a.planId, ...ALL_FEATURES } });
     expect(other).toEqual({ status: 404, body: { error: 'ERR_NO_COMPANY_FOUND' } });

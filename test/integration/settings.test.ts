@@ -37,12 +37,13 @@ const valueOf = async (token: string, key: string) =>
 const listen = (token: string) => listenAs(cloud, token);
 
 describe('GET /settings', () => {
-  it("answers every setting key of the caller's company, the payment credential blank", async () => {
+  it("answers every setting key of the caller's company, and none of the platform's (the payment keys)", async () => {
     const response = await cloud.api('/settings', { token: a.admin.token });
 
     expect(response.status).toBe(200);
     expect(response.body.map((setting: { key: string }) => setting.key)).toEqual(COMPANY_SETTING_KEYS);
-    expect(response.body).toEqual(expect.arrayContaining([{ key: 'chatBotType', value: 'text' }, { key: 'asaas', value: '' }]));
+    expect(response.body).toEqual(expect.arrayContaining([{ key: 'chatBotType', value: 'text' }]));
+    expect(response.body.map((setting: { key: string }) => setting.key)).not.toContain('asaas');
   });
 
   it('is open to a plain user of the company', async () => {
@@ -131,24 +132,26 @@ describe('PUT /settings/{key}', () => {
   });
 });
 
-describe('the payment credential (asaas)', () => {
-  it('is stored for a super user but never answered back, neither by PUT nor by GET', async () => {
+describe('the payment credentials (asaas, asaasWebhookToken)', () => {
+  it("are the platform's, stored for a super user but never answered back, neither by PUT nor by GET", async () => {
     const token = (await cloud.signIn(DEMO_LOGIN.email, DEMO_LOGIN.password)).accessToken;
-    const demoCompanyId = (await cloud.api('/auth/me', { token })).body.company.id as string;
 
     const response = await put(token, 'asaas', { key: 'asaas', value: 'live-secret-token' });
+    const webhookToken = await put(token, 'asaasWebhookToken', { value: 'webhook-secret-token' });
 
     expect(response).toEqual({ status: 200, body: { key: 'asaas', value: '' } });
+    expect(webhookToken).toEqual({ status: 200, body: { key: 'asaasWebhookToken', value: '' } });
     expect(await valueOf(token, 'asaas')).toBe('');
-    expect(JSON.stringify((await cloud.api('/auth/me', { token })).body)).not.toContain('live-secret-token');
-    const { Item } = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.setting(demoCompanyId, 'asaas') }));
+    expect(await valueOf(token, 'asaasWebhookToken')).toBe('');
+    expect(JSON.stringify((await cloud.api('/auth/me', { token })).body)).not.toMatch(/live-secret-token|webhook-secret-token/);
+    const { Item } = await dynamo().send(new GetCommand({ TableName: cloud.tableName, Key: keys.platformSetting('asaas') }));
     expect(Item?.value).toBe('live-secret-token');
+    await put(token, 'asaas', { value: '' });
   });
 
-  it('is refused to a company administrator who is not a super user', async () => {
-    const response = await put(a.admin.token, 'asaas', { key: 'asaas', value: 'my-token' });
-
-    expect(response).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  it('are refused to a company administrator who is not a super user', async () => {
+    expect(await put(a.admin.token, 'asaas', { key: 'asaas', value: 'my-token' })).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(await put(a.admin.token, 'asaasWebhookToken', { value: 'my-token' })).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
   });
 });
 
@@ -208,6 +211,7 @@ describe('realtime', () => {
       const heard = socket.next();
       await put(token, 'asaas', { value: 'another-secret' });
       await heard;
+      await put(token, 'asaas', { value: '' });
 
       expect(socket.frames.map((frame) => frame.data)).toEqual([{ action: 'update', setting: { key: 'asaas', value: '' } }]);
       expect(JSON.stringify(socket.frames)).not.toContain('another-secret');

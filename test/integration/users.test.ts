@@ -339,7 +339,8 @@ describe('GET /users/{id}', () => {
       trialExpiration: null,
       settings: me.company.settings,
     });
-    expect(company.settings).toContainEqual({ key: 'asaas', value: '' });
+    expect(company.settings).toContainEqual({ key: 'chatBotType', value: 'text' });
+    expect(company.settings.map((setting: { key: string }) => setting.key)).not.toContain('asaas');
   });
 
   it("answers a signed-up company's trial expiration, the last day of its trial", async () => {

@@ -44,11 +44,11 @@ describe('updateSetting', () => {
     });
   });
 
-  it('stores the payment credential of a super user but answers and publishes it blank', async () => {
+  it("stores the platform's payment credential for a super user but answers and publishes it blank", async () => {
     const setting = await updateSetting(callerOf({ isSuper: true }), 'asaas', { value: 'secret-token' });
 
     expect(setting).toEqual({ key: 'asaas', value: '' });
-    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ SK: 'SETTING#asaas', value: 'secret-token' });
+    expect(ddb.commandCalls(PutCommand)[0]!.args[0].input.Item).toMatchObject({ PK: 'PLATFORM#SETTINGS', SK: 'SETTING#asaas', value: 'secret-token' });
     const frame = postedText(ws.commandCalls(PostToConnectionCommand)[0]!.args[0].input.Data);
     expect(frame).not.toContain('secret-token');
     expect(JSON.parse(frame).data).toEqual({ action: 'update', setting: { key: 'asaas', value: '' } });
@@ -56,6 +56,7 @@ describe('updateSetting', () => {
 
   it.each([
     ['asaas', 'secret-token'],
+    ['asaasWebhookToken', 'webhook-token'],
     ['campaignsEnabled', 'true'],
   ])('refuses the platform setting %s to an administrator who is not a super user, writing nothing', async (key, value) => {
     expect(await errorCodeOf(updateSetting(callerOf(), key, { value }))).toBe('ERR_NO_PERMISSION');

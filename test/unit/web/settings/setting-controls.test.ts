@@ -30,6 +30,7 @@ describe('the Opções tab controls', () => {
 
   it('keeps the payment credential write-only: a secret field, not a switch or select', () => {
     expect(SETTING_CONTROLS.find((control) => control.key === 'asaas')?.kind).toBe('secret');
+    expect(SETTING_CONTROLS.find((control) => control.key === 'asaasWebhookToken')?.kind).toBe('secret');
   });
 
   it.each(['pt', 'en', 'es'] as const)('labels every key and every select value in %s', (language) => {
@@ -54,7 +55,7 @@ describe('the Opções tab controls', () => {
     expect(keys).not.toContain('campaignsEnabled');
     expect(keys).not.toContain('userCreation');
     expect(keys).toContain('userRating');
-    expect(controlsFor(true).map((control) => control.key)).toEqual(expect.arrayContaining(['asaas', 'campaignsEnabled', 'userCreation']));
+    expect(controlsFor(true).map((control) => control.key)).toEqual(expect.arrayContaining(['asaas', 'asaasWebhookToken', 'campaignsEnabled', 'userCreation']));
   });
 });
 

@@ -8,6 +8,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { ENV } from '../../infra/resources/environment';
 import { HTTP_MODULES, HTTP_ROUTES, routeKey } from '../../infra/resources/http-routes';
 import { deadLetterQueueName, QUEUES, queueName, queueUrlEnv } from '../../infra/resources/queues';
+import { RECURRING_SCHEDULES } from '../../infra/resources/recurring-schedules';
 import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
 import { WS_ROUTE_SELECTION_EXPRESSION, WS_ROUTES, WS_STAGE } from '../../infra/resources/ws-routes';
 import { CONSUMED_QUEUE, DEV_QUEUES, stage } from './stages';
@@ -416,6 +417,31 @@ describe('the scheduler role', () => {
       { Action: 'sqs:SendMessage', Effect: 'Allow', Resource: { 'Fn::GetAtt': [dueQueueId, 'Arn'] } },
     ]);
     expect(anyFunction.Properties.Environment.Variables[ENV.schedulerRoleArn]).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+  });
+});
+
+describe('the recurring jobs', () => {
+  it('each start on their schedule by putting their message on schedule-due through the scheduler role', () => {
+    // Prepare
+    const [roleId] = Object.keys(
+      prod.app.findResources('AWS::IAM::Role', { Properties: { AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })] } } }),
+    );
+    const dueQueueId = Object.keys(prod.app.findResources('AWS::SQS::Queue', { Properties: { QueueName: 'atende-prod-schedule-due' } }))[0];
+
+    // Act
+    const schedules = Object.values(prod.app.findResources('AWS::Scheduler::Schedule'));
+
+    // Assess
+    expect(schedules.map((schedule) => schedule.Properties)).toEqual(
+      RECURRING_SCHEDULES.map((recurring) => ({
+        Description: `Starts the ${recurring.id} job`,
+        ScheduleExpression: recurring.expression,
+        ScheduleExpressionTimezone: 'UTC',
+        FlexibleTimeWindow: { Mode: 'OFF' },
+        Target: { Arn: { 'Fn::GetAtt': [dueQueueId, 'Arn'] }, RoleArn: { 'Fn::GetAtt': [roleId, 'Arn'] }, Input: JSON.stringify(recurring.message) },
+      })),
+    );
+    expect(RECURRING_SCHEDULES.map((recurring) => recurring.message.kind)).toContain('billingRun');
   });
 });
 

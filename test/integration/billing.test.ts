@@ -241,7 +241,7 @@ describe('paying through Asaas', () => {
   afterAll(async () => {
     await cloud.api('/settings/asaas', { method: 'PUT', token: superToken, body: { value: '' } });
     await cloud.api('/settings/asaasWebhookToken', { method: 'PUT', token: superToken, body: { value: '' } });
-    delete process.env[ENV.asaasBaseUrl];
+    process.env[ENV.asaasBaseUrl] = '';
     await ifAssigned(asaas)?.stop();
   });
 

@@ -47,7 +47,7 @@ const invoice = (status: 'open' | 'paid' = 'open'): StoredInvoice => ({
   paidAt: null,
 });
 const company = (dueDate: string): Company =>
-  ({ id: 'C1', name: 'Loja', email: 'a@b.c', phone: '', planId: 'P1', status: true, dueDate, recurrence: 'MENSAL', usersCount: 1, queuesCount: 1, schedules: [], createdAt: NOW.toISOString() }) as Company;
+  ({ id: 'C1', name: 'Loja', email: 'a@b.c', phone: '', planId: 'P1', status: true, dueDate, recurrence: 'MENSAL', usersCount: 1, queuesCount: 1, schedules: [], createdAt: NOW.toISOString() });
 
 /** The transaction's condition that failed: 0 the invoice, 1 the company. */
 const failedAt = (index: number) =>

@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc16 } from '../../functions/core/billing/payment-simulator';
 
 export interface AsaasRequest {
   readonly method: string;
@@ -95,16 +96,6 @@ export const asaasTime = (at = new Date()): string => new Date(at.getTime() - 3 
 
 const refusal = (status: number, code: string, description: string): Answer => ({ status, body: { errors: [{ code, description }] } });
 const text = (json: Json, field: string): string | null => (typeof json[field] === 'string' && json[field] !== '' ? json[field] : null);
-
-/** CRC16-CCITT (0x1021, initial 0xFFFF), as a BR Code ends with. */
-function crc16(data: string): string {
-  let crc = 0xffff;
-  for (const byte of Buffer.from(data, 'utf8')) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
 
 /** A dynamic PIX BR Code (EMV TLV) for a payment, as Asaas's partner bank would issue it. */
 function brCodeOf(payment: AsaasPayment): string {

@@ -34,7 +34,7 @@ export const paymentSimulator: PaymentProvider = {
 const field = (id: string, value: string): string => `${id}${String(value.length).padStart(2, '0')}${value}`;
 
 /** CRC-16/CCITT-FALSE, the checksum a BR Code ends with (field 63). */
-function crc16(text: string): string {
+export function crc16(text: string): string {
   let crc = 0xffff;
   for (const byte of Buffer.from(text, 'utf8')) {
     crc ^= byte << 8;

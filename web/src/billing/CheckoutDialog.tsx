@@ -44,13 +44,13 @@ import {
   checkoutFieldMessages,
   checkoutMessages,
   checkoutValuesOf,
-  formatDocument,
   shownCheckoutMessage,
   type CheckoutField,
   type CheckoutValues,
 } from './checkout-form';
 import { CHECKOUT_STEPS, initialPlanId, stepIndexOf, type CheckoutPhase } from './checkout-flow';
 import { formatReais } from './invoice-list';
+import { formatDocument } from './tax-id-format';
 import { PixPayment } from './PixPayment';
 import { billingTexts } from './texts';
 

@@ -8,8 +8,8 @@
  * first space, so 'Maria da Silva' is 'Maria' and 'da Silva'.
  */
 import { CHECKOUT_MESSAGES, SubscriptionBody, type BillingDetails, type CheckoutCountry } from '../../../shared/billing';
-import { digitsOf } from '../../../shared/tax-id';
 import { schemaFieldMessages } from '../components/use-schema-form';
+import { formatDocument } from './tax-id-format';
 
 export interface CheckoutValues {
   readonly fullName: string;
@@ -131,17 +131,6 @@ export function shownCheckoutMessage(message: string | undefined, dictionary: Re
   if (message === undefined) return undefined;
   const key = (MESSAGE_KEYS as Readonly<Record<string, CheckoutMessageKey>>)[message];
   return key === undefined ? message : dictionary[key];
-}
-
-/**
- * A CPF or CNPJ as people write it (123.456.789-09, 12.345.678/0001-95), from its digits; anything
- * else as it came, so a half-typed or foreign number is never mangled.
- */
-export function formatDocument(document: string): string {
-  const digits = digitsOf(document);
-  if (digits.length === 11 && digits === document) return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-  if (digits.length === 14 && digits === document) return digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
-  return document;
 }
 
 /** The address on one line for the review: street, city - state, zip code, country (the parts given). */

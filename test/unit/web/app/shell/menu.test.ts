@@ -41,12 +41,12 @@ describe('menuLayout', () => {
     expect(menuLayout(viewer({ profile: 'user' })).main).not.toContain('dashboard');
   });
 
-  test('fills the administration group for admins with the pages that are built: connections, queues, users, settings', () => {
+  test('fills the administration group for admins with the pages that need no plan flag: connections, queues, users, billing, settings', () => {
     // Act
     const layout = menuLayout(viewer({ profile: 'admin' }));
 
     // Assess
-    expect(layout.admin).toEqual(['connections', 'queues', 'users', 'settings']);
+    expect(layout.admin).toEqual(['connections', 'queues', 'users', 'financeiro', 'subscription', 'settings']);
   });
 
   test.each([
@@ -145,6 +145,8 @@ describe('menuLayout', () => {
       'queues',
       'users',
       'messagesApi',
+      'financeiro',
+      'subscription',
       'settings',
     ]);
   });

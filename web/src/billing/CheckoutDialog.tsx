@@ -5,7 +5,8 @@
  * moves on as soon as a plan is chosen; Revisar sums up and PAGAR asks for the PIX charge
  * (POST /subscription, never a card field: docs/architecture.md §8). A refusal about a field takes the
  * user back to Dados with the message under it; any other shows as its catalogue toast. After the
- * payment the user leaves for / (`onRenewed`, PixPayment.tsx).
+ * payment the user leaves for / (`onRenewed`, PixPayment.tsx), loading the app again when the plan
+ * changed.
  */
 import {
   Button,
@@ -223,7 +224,8 @@ function Checkout({ invoice, details, onClose, onRenewed }: CheckoutProps & { re
     }
     if (!payment.isPending) payment.mutate(body);
   };
-  const renewed = onRenewed ?? (() => void navigate('/'));
+  // To / (spec 3 §4); with a new plan, by loading the app again, since its menu and pages follow the plan's flags.
+  const renewed = onRenewed ?? (planId === invoice.planId ? () => void navigate('/') : () => window.location.assign('/'));
 
   const title = format(texts.title, { id: invoice.id });
   const current = stepIndexOf(phase);

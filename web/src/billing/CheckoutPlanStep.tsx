@@ -12,7 +12,8 @@ import { billingTexts } from './texts';
 
 const useStyles = makeStyles({
   plans: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
-  plan: { width: '100%', maxWidth: 'none', justifyContent: 'flex-start', textAlign: 'start' },
+  // The whole width, its lines wrapping on a phone rather than widening the dialog.
+  plan: { width: '100%', maxWidth: 'none', minWidth: 0, justifyContent: 'flex-start', textAlign: 'start', whiteSpace: 'normal' },
 });
 
 export interface CheckoutPlanStepProps {

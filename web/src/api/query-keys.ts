@@ -9,6 +9,7 @@
  * either; one that loads first (the shell's header) imports its resource's keys alone, not every module.
  */
 import { announcementKeys } from './announcements';
+import { billingKeys } from './billing';
 import { campaignSettingKeys } from './campaign-settings';
 import { campaignKeys } from './campaigns';
 import { chatKeys } from './chats';
@@ -35,6 +36,7 @@ import { userKeys } from './users';
 
 export const queryKeys = {
   announcements: announcementKeys,
+  billing: billingKeys,
   campaignSettings: campaignSettingKeys,
   campaigns: campaignKeys,
   chats: chatKeys,

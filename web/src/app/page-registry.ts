@@ -23,8 +23,11 @@
  */
 import type { MenuPlacement, MenuSection, PageArea, PageEntry, PageRequirement } from './page-entry';
 
-/** The placeholder of a page that later issues build: the page's title and 'Em breve' (ComingSoonPage). */
-const comingSoon = () => import('../pages/ComingSoonPage').then((m) => m.ComingSoonPage);
+/**
+ * The placeholder of a page that later issues build: the page's title and 'Em breve' (ComingSoonPage).
+ * No entry uses it now that every capability has its page; exported so the next one can, as above.
+ */
+export const comingSoon = () => import('../pages/ComingSoonPage').then((m) => m.ComingSoonPage);
 /** The open pages share one component, which reads its page from the entry. */
 const openPage = () => import('../public/OpenPage').then((m) => m.OpenPage);
 /**
@@ -196,8 +199,7 @@ export const PAGES = [
     id: 'financeiro',
     path: 'financeiro',
     area: 'private',
-    load: comingSoon,
-    notBuilt: true,
+    load: () => import('../billing/InvoicesPage').then((m) => m.InvoicesPage),
     requires: ADMINISTRATION,
     menu: { section: 'admin', order: 80, icon: 'money' },
     title: { pt: 'Financeiro', en: 'Billing', es: 'Finanzas' },
@@ -230,8 +232,7 @@ export const PAGES = [
     id: 'subscription',
     path: 'subscription',
     area: 'private',
-    load: comingSoon,
-    notBuilt: true,
+    load: () => import('../billing/SubscriptionPage').then((m) => m.SubscriptionPage),
     requires: ADMINISTRATION,
     menu: { section: 'admin', order: 90, icon: 'payment' },
     title: { pt: 'Assinatura', en: 'Subscription', es: 'Suscripción' },

@@ -1,6 +1,6 @@
 /**
  * The subscription rules the login applies (spec 1 §4.4): a company past its due date cannot sign in,
- * and fewer than 5 days before it the user is warned. The server owns the refusal (GET /auth/me answers
+ * except its admins to pay (the answer says `canPay`), and fewer than 5 days before it the user is warned. The server owns the refusal (GET /auth/me answers
  * 402 ERR_SUBSCRIPTION_EXPIRED with the due date, README "Due date"); the web reads the date from that
  * answer and computes only the warning. A subscription is valid through its due day, in UTC like the
  * server, so both agree on which day it is.
@@ -56,6 +56,26 @@ export function expiredDueDate(body: unknown): string | undefined {
   if (typeof details !== 'object' || details === null) return undefined;
   const dueDate = (details as { dueDate?: unknown }).dueDate;
   return typeof dueDate === 'string' && utcDay(dueDate) !== undefined ? dueDate : undefined;
+}
+
+/**
+ * Whether an ERR_SUBSCRIPTION_EXPIRED answer's body says the caller may pay (`details.canPay`: the
+ * company's admins): they may then sign in anyway, to the lapsed billing view, and pay the open invoice.
+ */
+export function expiredCanPay(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const details = (body as { details?: unknown }).details;
+  return typeof details === 'object' && details !== null && (details as { canPay?: unknown }).canPay === true;
+}
+
+/**
+ * Whether a failure is the one refusal a sign-in to pay tolerates: ERR_SUBSCRIPTION_EXPIRED for a
+ * caller who may pay. Read by shape (an ApiError's `code` and `body`), so this module stays free of the client.
+ */
+export function isPayableExpiry(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, body } = error as { code?: unknown; body?: unknown };
+  return code === 'ERR_SUBSCRIPTION_EXPIRED' && expiredCanPay(body);
 }
 
 /** A YYYY-MM-DD date as the spec writes dates, DD/MM/YYYY (spec 1 §9), in the language's order (MM/DD/YYYY in English). */

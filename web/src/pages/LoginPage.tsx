@@ -1,19 +1,21 @@
 /**
  * /login (spec 1 §2.1, §4.4): email and password against Cognito, then GET /auth/me before the session
  * counts, so the server can refuse a company past its due date (402 ERR_SUBSCRIPTION_EXPIRED with the
- * date, shown in the card until the next try). A successful sign-in shows the success toast and, fewer
+ * date, shown in the card until the next try). When the refusal says the user may pay (`canPay`: the
+ * company's admins), the notice offers 'Pagar fatura': the same sign-in again, tolerating exactly that
+ * refusal, to /financeiro, where the shell shows the lapsed billing view. A successful sign-in shows the success toast and, fewer
  * than 5 days before the due date, the days left; the public-route guard then takes the user on.
  * Other refusals are catalogue errors, shown as toasts (spec 1 §8). After the user changed their own
  * password (which ends every sign-in of the account), the card says so until the next try.
  */
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
 import { useState, type SubmitEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { fetchMe } from '../api/auth';
 import { ApiError } from '../api/client';
 import { useServices } from '../runtime/services';
 import { SignInError } from '../auth/auth-store';
-import { daysLeftToWarn, dueWarningWording, expiredSubscriptionMessage, utcToday } from '../auth/subscription';
+import { daysLeftToWarn, dueWarningWording, expiredCanPay, expiredSubscriptionMessage, isPayableExpiry, utcToday } from '../auth/subscription';
 import { useAuthState } from '../auth/use-auth-state';
 import { RouterLink } from '../components/RouterLink';
 import { useToast } from '../feedback/toast';
@@ -23,6 +25,7 @@ import { AuthPageLayout } from '../public/AuthPageLayout';
 import { loginTexts } from '../public/login-texts';
 import { PasswordInput } from '../public/PasswordInput';
 import { signedUpEmail } from '../public/signed-up-state';
+import { INVOICES_PAGE_PATH, type LoginRedirectState } from '../runtime/paths';
 
 const useStyles = makeStyles({
   form: {
@@ -48,6 +51,7 @@ export function LoginPage() {
   const { language } = useLanguage();
 
   const location = useLocation();
+  const navigate = useNavigate();
   const [email, setEmail] = useState(() => signedUpEmail(location.state));
   const [password, setPassword] = useState('');
   const [showRequired, setShowRequired] = useState(false);
@@ -70,16 +74,45 @@ export function LoginPage() {
     if (days !== undefined) toast.warning(format(texts[dueWarningWording(days)], { days }));
   }
 
+  /**
+   * The sign-in of an admin whose company has lapsed, to pay: the server still refuses /auth/me, and
+   * that one refusal (isPayableExpiry) is let through; any other ends the sign-in as usual.
+   */
+  async function confirmToPay(): Promise<void> {
+    await fetchMe(api).then(
+      () => undefined,
+      (caught: unknown) => {
+        if (!isPayableExpiry(caught)) throw caught;
+      },
+    );
+  }
+
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (email.trim() === '' || password === '') {
       setShowRequired(true);
       return;
     }
+    await signIn(confirmCompany);
+  }
+
+  /** 'Pagar fatura': signs in anyway and lands on the invoices (the public guard goes where `from` says). */
+  async function signInToPay() {
+    const here = { pathname: location.pathname, search: location.search, hash: location.hash };
+    const before: unknown = location.state;
+    const toInvoices: LoginRedirectState = { from: { pathname: INVOICES_PAGE_PATH, search: '', hash: '' } };
+    await navigate(here, { replace: true, state: toInvoices });
+    // A refused sign-in leaves the page as it was, with where the user was heading before.
+    if (!(await signIn(confirmToPay))) await navigate(here, { replace: true, state: before });
+  }
+
+  /** Signs in with what is typed; false when refused (the refusal is shown). */
+  async function signIn(confirm: () => Promise<void>): Promise<boolean> {
     setSubmitting(true);
     setExpired(undefined);
     try {
-      await auth.signIn(email.trim(), password, confirmCompany);
+      await auth.signIn(email.trim(), password, confirm);
+      return true;
     } catch (caught) {
       setRefused(true);
       setSubmitting(false);
@@ -88,6 +121,7 @@ export function LoginPage() {
       } else {
         toast.error(caught instanceof SignInError ? caught.code : caught);
       }
+      return false;
     }
   }
 
@@ -105,8 +139,15 @@ export function LoginPage() {
           </MessageBar>
         )}
         {expired !== undefined && (
-          <MessageBar intent="error" politeness="assertive">
+          <MessageBar intent="error" politeness="assertive" layout="multiline">
             <MessageBarBody>{expiredSubscriptionMessage(texts, expired.body, language)}</MessageBarBody>
+            {expiredCanPay(expired.body) && (
+              <MessageBarActions>
+                <Button appearance="primary" disabled={submitting} onClick={() => void signInToPay()}>
+                  {texts.payInvoice}
+                </Button>
+              </MessageBarActions>
+            )}
           </MessageBar>
         )}
         <Field label={texts.email} required validationMessage={emailMissing ? texts.required : undefined}>

@@ -1,8 +1,10 @@
 /**
  * The company form (spec 3 §2 Settings, §3, §5; checklist A-013, A-014, A-084, A-085, A-092): name,
  * email, phone, plan, recurrence (only MENSAL offered), due date, status, the campaigns flag and the
- * billing address (spec 3 §3: zip code, street, district, city, state, all optional), plus the password of the company's admin on creation (the backend creates that account with the company's
- * email). Checked with the server's own schema; a new company is POSTed, an existing one PUT.
+ * billing data (spec 3 §3: billing name and address, that is zip code, street, district, city, state;
+ * ours: the CPF or CNPJ a PIX charge carries; all optional, and what the checkout's Dados step starts
+ * from), plus the password of the company's admin on creation (the backend creates that account with
+ * the company's email). Checked with the server's own schema; a new company is POSTed, an existing one PUT.
  */
 import { Field, Input, Option, Switch, Text, makeStyles, tokens } from '@fluentui/react-components';
 import { BILLING_ADDRESS_FIELDS } from '../../../shared/companies';
@@ -161,6 +163,7 @@ function CompanyForm({ company, plans, onClose }: Omit<CompanyDialogProps, 'open
               value={values[field]}
               disabled={busy}
               autoComplete={ADDRESS_AUTOCOMPLETE[field]}
+              {...(field === 'document' && { inputMode: 'numeric' as const })}
               onChange={(_, data) => change({ [field]: data.value })}
               onBlur={() => leave(field)}
             />

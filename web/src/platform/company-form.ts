@@ -17,6 +17,7 @@ import {
   type Recurrence,
 } from '../../../shared/companies';
 import type { CompanyBody } from '../api/companies';
+import { formatDocument } from '../billing/tax-id-format';
 import { isoDateLabel } from '../i18n/dates';
 import type { Language } from '../i18n/language';
 
@@ -67,6 +68,8 @@ export function companyFormOf(company: CompanySummary): CompanyFormValues {
     campaignsEnabled: company.campaignsEnabled,
     password: '',
     ...billingAddressOf(company),
+    // Stored as digits; shown punctuated, which the schema reads back to digits.
+    document: formatDocument(company.document),
   };
 }
 

@@ -14,6 +14,8 @@ const MESSAGE_KEYS = {
   'Invalid value': 'invalid',
   'Invalid video code': 'invalidVideo',
   'Invalid zip code': 'invalidZipCode',
+  // shared/companies.ts writes this one in Portuguese (the checkout's wording, shared/billing.ts).
+  'CPF ou CNPJ inválido': 'invalidDocument',
 } as const;
 
 export type PlatformMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];

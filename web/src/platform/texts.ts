@@ -100,6 +100,7 @@ export const platformTexts = defineTexts({
       invalid: 'Valor inválido',
       invalidVideo: 'Código de vídeo inválido',
       invalidZipCode: 'CEP inválido',
+      invalidDocument: 'CPF ou CNPJ inválido',
     },
   },
   en: {
@@ -199,6 +200,7 @@ export const platformTexts = defineTexts({
       invalid: 'Invalid value',
       invalidVideo: 'Invalid video code',
       invalidZipCode: 'Invalid zip code',
+      invalidDocument: 'Invalid CPF or CNPJ',
     },
   },
   es: {
@@ -298,6 +300,7 @@ export const platformTexts = defineTexts({
       invalid: 'Valor inválido',
       invalidVideo: 'Código de video inválido',
       invalidZipCode: 'Código postal inválido',
+      invalidDocument: 'CPF o CNPJ inválido',
     },
   },
 });

@@ -27,6 +27,9 @@ export const campaignReportPath = (campaignId: string): string => `/campaign/${e
 export const CHATS_PATH = '/chats';
 export const chatRoutePath = (id: string): string => `${CHATS_PATH}/${encodeURIComponent(id)}`;
 
+/** The company's invoices (spec 3 §2), where an admin of a lapsed company pays (the login's 'Pagar fatura'). */
+export const INVOICES_PAGE_PATH = '/financeiro';
+
 /** What the private-route guard leaves in the history state for the login page. */
 export interface LoginRedirectState {
   readonly from: { readonly pathname: string; readonly search: string; readonly hash: string };

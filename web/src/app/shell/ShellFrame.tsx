@@ -95,6 +95,11 @@ export function ShellFrame({ me, onMeChange }: ShellFrameProps) {
     })),
   );
 
+  // A payment moved the company's due date (spec 3 §4): the header's 'active until' follows at once.
+  useRealtimeEvent('payment', ({ company }) =>
+    onMeChange((current) => (current.company.id === company.id ? { ...current, company: { ...current.company, dueDate: company.dueDate } } : current)),
+  );
+
   const layout = menuLayout({ user: me.user, plan: me.company.plan, campaignsFlag });
   const connectionAlert = useConnectionAlert(layout.admin.includes('connections'));
   // The internal chat stays live on every page: the menu's dot, the header's popover, the chime.

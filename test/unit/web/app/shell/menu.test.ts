@@ -41,12 +41,12 @@ describe('menuLayout', () => {
     expect(menuLayout(viewer({ profile: 'user' })).main).not.toContain('dashboard');
   });
 
-  test('fills the administration group for admins with the pages that are built: connections, queues, users, settings', () => {
+  test('fills the administration group for admins with the pages that need no plan flag: connections, queues, users, billing, settings', () => {
     // Act
     const layout = menuLayout(viewer({ profile: 'admin' }));
 
     // Assess
-    expect(layout.admin).toEqual(['connections', 'queues', 'users', 'settings']);
+    expect(layout.admin).toEqual(['connections', 'queues', 'users', 'financeiro', 'subscription', 'settings']);
   });
 
   test.each([
@@ -117,8 +117,16 @@ describe('menuLayout', () => {
     const everything = viewer({ profile: 'admin', super: true, plan: ALL_FEATURES, campaignsFlag: true });
     const notBuilt = (PAGES as readonly PageEntry[]).filter((page) => page.notBuilt === true && page.menu !== undefined).map((page) => page.id);
 
-    expect(notBuilt.toSorted()).toEqual(['financeiro', 'subscription'].toSorted());
+    // Every capability has its page now (billing was the last): none is left out, and none would be shown.
+    expect(notBuilt).toEqual([]);
     for (const id of notBuilt) expect(allItems(menuLayout(everything))).not.toContain(id);
+  });
+
+  test('shows an admin the billing pages once built: Financeiro and Assinatura', () => {
+    const admin = menuLayout(viewer({ profile: 'admin', plan: ALL_FEATURES }));
+
+    expect(allItems(admin)).toEqual(expect.arrayContaining(['financeiro', 'subscription']));
+    expect(allItems(menuLayout(viewer({ profile: 'user', plan: ALL_FEATURES })))).not.toContain('financeiro');
   });
 
   test('gives an agent a short menu and an admin the administration in one group (issue 27)', () => {
@@ -137,6 +145,8 @@ describe('menuLayout', () => {
       'queues',
       'users',
       'messagesApi',
+      'financeiro',
+      'subscription',
       'settings',
     ]);
   });

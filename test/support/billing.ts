@@ -25,7 +25,7 @@ export const DADOS = {
 } as const;
 
 /** Prices the tenant's plan and sets its company's due date `dueInDays` from today (negative: past). */
-export async function makePaying(cloud: TestCloud, tenant: Tenant, options: { readonly value?: number; readonly dueInDays: number }): Promise<string> {
+export async function makePaying(cloud: TestCloud, tenant: Pick<Tenant, 'companyId' | 'planId'>, options: { readonly value?: number; readonly dueInDays: number }): Promise<string> {
   const dueDate = addDays(today(), options.dueInDays);
   await dynamo().send(
     new UpdateCommand({ TableName: cloud.tableName, Key: keys.plan(tenant.planId), UpdateExpression: 'SET #value = :value', ExpressionAttributeNames: { '#value': 'value' }, ExpressionAttributeValues: { ':value': options.value ?? 249 } }),

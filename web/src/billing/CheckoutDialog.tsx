@@ -49,7 +49,7 @@ import {
   type CheckoutField,
   type CheckoutValues,
 } from './checkout-form';
-import { CHECKOUT_STEPS, initialPlanId, stepIndexOf, type CheckoutPhase } from './checkout-flow';
+import { CHECKOUT_STEPS, initialPlanId, payablePlans, stepIndexOf, type CheckoutPhase } from './checkout-flow';
 import { formatReais } from './invoice-list';
 import { formatDocument } from './tax-id-format';
 import { PixPayment } from './PixPayment';
@@ -152,7 +152,7 @@ function Checkout({ invoice, details, onClose, onRenewed }: CheckoutProps & { re
   const toast = useToast();
   const navigate = useNavigate();
   const formId = useId();
-  const plans = usePublicPlans().data ?? [];
+  const plans = payablePlans(usePublicPlans().data ?? []);
 
   const [phase, setPhase] = useState<CheckoutPhase>('dados');
   const [values, setValues] = useState<CheckoutValues>(() => checkoutValuesOf(details));

@@ -6,6 +6,7 @@
 import { CompoundButton, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Button, Spinner, tokens } from '@fluentui/react-components';
 import { CheckmarkCircle24Filled } from '@fluentui/react-icons/svg/checkmark-circle';
 import { usePublicPlans } from '../api/plans';
+import { payablePlans } from './checkout-flow';
 import { format, useTexts } from '../i18n/texts';
 import { formatReais } from './invoice-list';
 import { billingTexts } from './texts';
@@ -40,11 +41,12 @@ export function CheckoutPlanStep({ planId, currentPlanId, onChoose }: CheckoutPl
       </MessageBar>
     );
   }
-  if (plans.data.length === 0) return <p>{texts.noPlans}</p>;
+  const offered = payablePlans(plans.data);
+  if (offered.length === 0) return <p>{texts.noPlans}</p>;
 
   return (
     <ul className={styles.plans} aria-label={texts.plansTitle}>
-      {plans.data.map((plan) => {
+      {offered.map((plan) => {
         const chosen = plan.id === planId;
         const details = [format(texts.users, { count: plan.users }), format(texts.connections, { count: plan.connections })];
         if (plan.id === currentPlanId) details.push(texts.currentPlan);

@@ -27,6 +27,11 @@ export function stepIndexOf(phase: CheckoutPhase): number {
   return index === -1 ? CHECKOUT_STEPS.length : index;
 }
 
+/** The plans a checkout offers: those with a price (a free plan is nothing to pay for; the server refuses it). */
+export function payablePlans<P extends { readonly value: number }>(plans: readonly P[]): P[] {
+  return plans.filter((plan) => plan.value > 0);
+}
+
 /** The plan Personalizar starts on: the invoice's own when it is offered, else none (the user picks one). */
 export function initialPlanId(offered: readonly { readonly id: string }[], invoicePlanId: string): string {
   return offered.some((plan) => plan.id === invoicePlanId) ? invoicePlanId : '';

@@ -8,6 +8,7 @@ import type { CompanyChannels } from '../../../../shared/realtime-events';
 import {
   CHECKOUT_STEPS,
   initialPlanId,
+  payablePlans,
   PAYMENT_POLL_MS,
   pollInterval,
   renewalFromCheck,
@@ -44,6 +45,10 @@ describe('the plan Personalizar starts on', () => {
 
   test('is none when the invoice’s plan is not offered', () => {
     expect(initialPlanId([{ id: 'P1' }], 'P9')).toBe('');
+  });
+
+  test('is chosen among the plans with a price: a free one is nothing to pay for', () => {
+    expect(payablePlans([{ id: 'FREE', value: 0 }, { id: 'P1', value: 99 }]).map((plan) => plan.id)).toEqual(['P1']);
   });
 });
 

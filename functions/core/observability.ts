@@ -2,15 +2,18 @@
  * What every Lambda handler runs under, through middy (docs/architecture.md §3, Observability): the
  * logger takes the invocation's request id and function (`injectLambdaContext`), and the keys a handler
  * appends once it knows them (`companyId`, `userId`, a socket or connection id) are cleared when the
- * invocation ends, so none leaks into the next one.
+ * invocation ends, so none leaks into the next one; the business metrics counted during the
+ * invocation are flushed at its end, failed or not (`logMetrics`, core/metrics.ts).
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from './logger';
+import { metrics } from './metrics';
 
 export function observability(): middy.MiddlewareObj[] {
-  return [injectLambdaContext(logger, { resetKeys: true })];
+  return [injectLambdaContext(logger, { resetKeys: true }), logMetrics(metrics)];
 }
 
 /** A handler of any event source under `observability()`. */

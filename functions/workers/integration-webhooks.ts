@@ -17,6 +17,8 @@ import { deliverWebhook, retryWebhookDelivery, WEBHOOK_TRIES, WebhookDelivery } 
 import { OutboundCallError } from '../core/integrations/outbound-http';
 import { logger } from '../core/logger';
 import { appendSharedKeys, logKeysOf, observed } from '../core/observability';
+import { BUSINESS_METRICS } from '../../infra/resources/metrics';
+import { countMetric } from '../core/metrics';
 
 function parse(record: SQSRecord): WebhookDelivery | undefined {
   try {
@@ -31,6 +33,7 @@ function parse(record: SQSRecord): WebhookDelivery | undefined {
 
 /** Parks the record: visible again at once, so SQS moves it to the dead-letter queue without waiting out its timeout. */
 async function park(record: SQSRecord): Promise<SQSBatchItemFailure> {
+  countMetric(BUSINESS_METRICS.webhookDeadLetters);
   try {
     await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: config.queueUrl(WEBHOOKS_QUEUE_ID), ReceiptHandle: record.receiptHandle, VisibilityTimeout: 1 }));
   } catch (error) {

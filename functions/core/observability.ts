@@ -3,17 +3,20 @@
  * logger takes the invocation's request id and function (`injectLambdaContext`), and the keys a handler
  * appends once it knows them (`companyId`, `userId`, a socket or connection id) are cleared when the
  * invocation ends, so none leaks into the next one; the business metrics counted during the
- * invocation are flushed at its end, failed or not (`logMetrics`, core/metrics.ts).
+ * invocation are flushed at its end, failed or not (`logMetrics`, core/metrics.ts); on Lambda the
+ * invocation is traced in X-Ray, its response left out (`captureLambdaHandler`, core/tracer.ts).
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { logger } from './logger';
 import { metrics } from './metrics';
+import { tracer } from './tracer';
 
 export function observability(): middy.MiddlewareObj[] {
-  return [injectLambdaContext(logger, { resetKeys: true }), logMetrics(metrics)];
+  return [captureLambdaHandler(tracer, { captureResponse: false }), injectLambdaContext(logger, { resetKeys: true }), logMetrics(metrics)];
 }
 
 /** A handler of any event source under `observability()`. */

@@ -182,6 +182,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.scheduleDueQueueArn]: `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:${queueName(stage, { id: SCHEDULE_DUE_QUEUE_ID, fifo: false })}`,
       [ENV.simulatorEnabled]: 'true',
       [ENV.logLevel]: logLevel,
+      // No X-Ray daemon here: the backend's Tracer stays off (it is on only under Lambda; core/tracer.ts).
+      POWERTOOLS_TRACE_ENABLED: 'false',
       [ENV.sessionCommandWaitSeconds]: '0',
       // Locally a failed integration webhook is retried after 1, 2 and 4 seconds, not minutes.
       [ENV.integrationRetryBaseSeconds]: '1',

@@ -10,14 +10,16 @@ import { WS_AUTHORIZER } from '../../infra/resources/ws-routes';
 import { logger } from '../core/logger';
 import { redeemSocketTicket } from '../core/realtime/socket-tickets';
 import { userWithSocketAccess } from '../core/realtime/socket-access';
+import { observed } from '../core/observability';
 
-export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
+async function handle(event: APIGatewayRequestAuthorizerEvent): Promise<APIGatewayAuthorizerResult> {
   const socketTicket = event.queryStringParameters?.[WS_AUTHORIZER.queryParameter] ?? '';
   const owner = await redeemSocketTicket(socketTicket);
   if (!owner) {
     logger.info('socket ticket refused', { requestId: event.requestContext.requestId });
     throw new Error('Unauthorized');
   }
+  logger.appendKeys({ companyId: owner.companyId, userId: owner.userId });
   if (!(await userWithSocketAccess(owner))) {
     logger.info('socket ticket of a user without access refused', { requestId: event.requestContext.requestId, userId: owner.userId });
     throw new Error('Unauthorized');
@@ -32,3 +34,5 @@ export async function handler(event: APIGatewayRequestAuthorizerEvent): Promise<
     context: { companyId: owner.companyId, userId: owner.userId, ...(owner.signInAt === undefined ? {} : { signInAt: owner.signInAt }) },
   };
 }
+
+export const handler = observed(handle);

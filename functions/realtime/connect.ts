@@ -11,8 +11,9 @@ import { deleteSocket, putSocket } from '../core/repositories/sockets';
 import { userWithSocketAccess } from '../core/realtime/socket-access';
 import { userIsAlive } from '../core/realtime/user-status';
 import { socketContext } from './socket-context';
+import { observed } from '../core/observability';
 
-export async function handler(event: {
+async function handle(event: {
   requestContext: { connectionId?: string; authorizer?: unknown };
 }): Promise<APIGatewayProxyResultV2> {
   const socket = socketContext(event);
@@ -29,3 +30,5 @@ export async function handler(event: {
   await userIsAlive(socket, now);
   return { statusCode: 200 };
 }
+
+export const handler = observed(handle);

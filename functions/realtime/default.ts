@@ -15,8 +15,9 @@ import { unsubscribeSocket } from '../core/realtime/leave-room';
 import { userIsAlive } from '../core/realtime/user-status';
 import { answerSocket } from './answer';
 import { socketContext, type WsRequest } from './socket-context';
+import { observed } from '../core/observability';
 
-export async function handler(event: {
+async function handle(event: {
   body?: string;
   requestContext: { connectionId?: string; authorizer?: unknown };
 }): Promise<APIGatewayProxyResultV2> {
@@ -71,3 +72,5 @@ async function answerJoin(socket: WsRequest, action: JoinAction, outcome: JoinOu
       return { statusCode: 403 };
   }
 }
+
+export const handler = observed(handle);

@@ -6,8 +6,9 @@ import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import { deleteSocket } from '../core/repositories/sockets';
 import { userDisconnected } from '../core/realtime/user-status';
 import { socketContext } from './socket-context';
+import { observed } from '../core/observability';
 
-export async function handler(event: {
+async function handle(event: {
   requestContext: { connectionId?: string; authorizer?: unknown };
 }): Promise<APIGatewayProxyResultV2> {
   const socket = socketContext(event);
@@ -15,3 +16,5 @@ export async function handler(event: {
   await userDisconnected(socket);
   return { statusCode: 200 };
 }
+
+export const handler = observed(handle);

@@ -1,5 +1,9 @@
-/** Reads the authorizer context API Gateway attaches to every event of an authorised WebSocket. */
+/**
+ * Reads the authorizer context API Gateway attaches to every event of an authorised WebSocket; from then
+ * on the invocation's log lines name the socket, its company and user.
+ */
 import { z } from 'zod';
+import { logger } from '../core/logger';
 
 const AuthorizerContext = z.object({
   companyId: z.string().min(1),
@@ -22,5 +26,6 @@ export function socketContext(event: {
   const { companyId, userId, signInAt } = AuthorizerContext.parse(event.requestContext.authorizer);
   const socketId = event.requestContext.connectionId;
   if (!socketId) throw new Error('WebSocket event without connectionId');
+  logger.appendKeys({ companyId, userId, socketId });
   return { socketId, companyId, userId, ...(signInAt === undefined ? {} : { signInAt }) };
 }

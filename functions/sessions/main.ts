@@ -5,13 +5,21 @@
  * once instead of waiting for the leases to expire, and exits 0.
  */
 import { logger } from '../core/logger';
+import { metrics } from '../core/metrics';
 import { startSessionHost } from './host';
 
 /** Leaves a few seconds of Fargate's 30 s for the logs to flush before SIGKILL would come. */
 const STOP_DEADLINE_MS = 25_000;
 
+/**
+ * The host's business metrics (sessions connected, disconnected, reconnects, send failures) are written
+ * once a minute, CloudWatch's resolution, and at the stop (core/metrics.ts says where they are written).
+ */
+const METRICS_FLUSH_MS = 60_000;
+
 const host = startSessionHost();
 let stopping = false;
+setInterval(() => metrics.publishStoredMetrics(), METRICS_FLUSH_MS).unref();
 
 function shutdown(signal: NodeJS.Signals): void {
   if (stopping) return;
@@ -23,6 +31,7 @@ function shutdown(signal: NodeJS.Signals): void {
   }, STOP_DEADLINE_MS).unref();
   void host.stop().then(() => {
     logger.info('session host stopped', { hostId: host.hostId });
+    metrics.publishStoredMetrics();
     // SDK keep-alive sockets may linger; everything that mattered is done.
     process.exit(0);
   });

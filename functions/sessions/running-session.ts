@@ -26,6 +26,8 @@ import { getMessage } from '../core/repositories/messages';
 import type { SessionCommand } from '../core/sessions/commands';
 import type { EventChat, WhatsAppEvent } from '../core/sessions/events';
 import type { ChatAddress, CloseReason, InboundEvent, ProviderSession, SessionContext, WhatsAppProvider } from './providers/provider';
+import { BUSINESS_METRICS } from '../../infra/resources/metrics';
+import { countMetric } from '../core/metrics';
 
 /** QR codes offered in one attempt before giving up (about 100 s with WhatsApp's 20 s codes). */
 export const MAX_QR_CODES = 5;
@@ -135,6 +137,7 @@ export class RunningSession {
   private onOpen(): void {
     if (this.phase === 'stopped') return;
     this.phase = 'open';
+    countMetric(BUSINESS_METRICS.sessionsConnected);
     this.attempt = 0;
     this.qrCodes = 0;
     this.qrcode = '';
@@ -146,6 +149,7 @@ export class RunningSession {
   private async onClose(reason: CloseReason, detail?: string): Promise<void> {
     if (this.phase === 'stopped') return;
     logger.info('session closed', { whatsappId: this.context.whatsappId, reason, detail });
+    countMetric(BUSINESS_METRICS.sessionsDisconnected);
     this.socket = undefined;
     switch (reason) {
       case 'restartRequired':
@@ -163,6 +167,7 @@ export class RunningSession {
       case 'connectionLost': {
         this.phase = 'waiting';
         this.attempt += 1;
+        countMetric(BUSINESS_METRICS.sessionReconnects);
         const delay = backoffDelay(this.attempt, this.deps.random);
         void this.deps.report({ status: 'TIMEOUT' });
         this.retryTimer = setTimeout(() => {
@@ -237,13 +242,19 @@ export class RunningSession {
     switch (command.type) {
       case 'sendMessage': {
         const media = command.media ? await this.mediaFor(command.media) : undefined;
-        const { whatsappMessageId } = await socket.sendMessage({
-          chat,
-          body: command.body,
-          ...(media ? { media } : {}),
-          ...(command.quoted?.whatsappMessageId ? { quoted: { whatsappMessageId: command.quoted.whatsappMessageId, fromMe: false, body: '' } } : {}),
-          ...(command.whatsappMessageId ? { whatsappMessageId: command.whatsappMessageId } : {}),
-        });
+        const { whatsappMessageId } = await socket
+          .sendMessage({
+            chat,
+            body: command.body,
+            ...(media ? { media } : {}),
+            ...(command.quoted?.whatsappMessageId ? { quoted: { whatsappMessageId: command.quoted.whatsappMessageId, fromMe: false, body: '' } } : {}),
+            ...(command.whatsappMessageId ? { whatsappMessageId: command.whatsappMessageId } : {}),
+          })
+          .catch((error: unknown) => {
+            // Counted per failed try: the command is left on its queue and tried again.
+            countMetric(BUSINESS_METRICS.sendFailures);
+            throw error;
+          });
         this.rememberSent(command.messageId, whatsappMessageId);
         await this.deps.publish({
           type: 'sent',

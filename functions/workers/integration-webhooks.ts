@@ -16,6 +16,9 @@ import { config } from '../core/config';
 import { deliverWebhook, retryWebhookDelivery, WEBHOOK_TRIES, WebhookDelivery } from '../core/integrations/webhook-delivery';
 import { OutboundCallError } from '../core/integrations/outbound-http';
 import { logger } from '../core/logger';
+import { appendSharedKeys, logKeysOf, observed } from '../core/observability';
+import { BUSINESS_METRICS } from '../../infra/resources/metrics';
+import { countMetric } from '../core/metrics';
 
 function parse(record: SQSRecord): WebhookDelivery | undefined {
   try {
@@ -30,6 +33,7 @@ function parse(record: SQSRecord): WebhookDelivery | undefined {
 
 /** Parks the record: visible again at once, so SQS moves it to the dead-letter queue without waiting out its timeout. */
 async function park(record: SQSRecord): Promise<SQSBatchItemFailure> {
+  countMetric(BUSINESS_METRICS.webhookDeadLetters);
   try {
     await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: config.queueUrl(WEBHOOKS_QUEUE_ID), ReceiptHandle: record.receiptHandle, VisibilityTimeout: 1 }));
   } catch (error) {
@@ -39,10 +43,9 @@ async function park(record: SQSRecord): Promise<SQSBatchItemFailure> {
   return { itemIdentifier: record.messageId };
 }
 
-async function handle(record: SQSRecord): Promise<SQSBatchItemFailure | undefined> {
-  const delivery = parse(record);
+async function handle({ record, delivery }: { record: SQSRecord; delivery: WebhookDelivery | undefined }): Promise<SQSBatchItemFailure | undefined> {
   if (!delivery) return undefined;
-  const about = { deliveryId: delivery.deliveryId, integrationId: delivery.integrationId, ticketId: delivery.ticket.id, attempt: delivery.attempt };
+  const about = { companyId: delivery.companyId, deliveryId: delivery.deliveryId, integrationId: delivery.integrationId, ticketId: delivery.ticket.id, attempt: delivery.attempt };
   try {
     const outcome = await deliverWebhook(delivery);
     logger.debug('webhook delivered', { ...about, outcome });
@@ -64,7 +67,11 @@ async function handle(record: SQSRecord): Promise<SQSBatchItemFailure | undefine
   }
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const results = await Promise.all(event.Records.map(handle));
+async function handleBatch(event: SQSEvent): Promise<SQSBatchResponse> {
+  const deliveries = event.Records.map((record) => ({ record, delivery: parse(record) }));
+  appendSharedKeys(deliveries.map(({ delivery }) => delivery).filter((delivery) => delivery !== undefined), logKeysOf);
+  const results = await Promise.all(deliveries.map(handle));
   return { batchItemFailures: results.filter((failure): failure is SQSBatchItemFailure => failure !== undefined) };
 }
+
+export const handler = observed(handleBatch);

@@ -7,6 +7,7 @@
  */
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../core/logger';
+import { appendSharedKeys, logKeysOf, observed } from '../core/observability';
 import { WhatsAppEvent, eventGroup } from '../core/sessions/events';
 import { recordListNumberCheck } from '../core/contact-lists/check-list-numbers';
 import { recordContactCheck } from '../core/contacts/contact-refresh';
@@ -59,13 +60,16 @@ function parse(record: SQSRecord): WhatsAppEvent | undefined {
   return undefined;
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+async function handle(event: SQSEvent): Promise<SQSBatchResponse> {
   const groups = new Map<string, { record: SQSRecord; event: WhatsAppEvent | undefined }[]>();
+  const parsedEvents: WhatsAppEvent[] = [];
   for (const record of event.Records) {
     const parsed = parse(record);
+    if (parsed) parsedEvents.push(parsed);
     const group = parsed ? eventGroup(parsed) : (record.attributes.MessageGroupId ?? record.messageId);
     groups.set(group, [...(groups.get(group) ?? []), { record, event: parsed }]);
   }
+  appendSharedKeys(parsedEvents, logKeysOf);
   const failures: SQSBatchItemFailure[] = [];
   await Promise.all(
     [...groups.values()].map(async (items) => {
@@ -74,7 +78,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
         try {
           await handleWhatsAppEvent(item.event);
         } catch (error) {
-          logger.error('whatsapp event failed; it will be retried', { messageId: item.record.messageId, type: item.event.type, error });
+          logger.error('whatsapp event failed; it will be retried', { messageId: item.record.messageId, type: item.event.type, ...logKeysOf(item.event), error });
           failures.push(...items.slice(index).map(({ record }) => ({ itemIdentifier: record.messageId })));
           return;
         }
@@ -83,3 +87,5 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   );
   return { batchItemFailures: failures };
 }
+
+export const handler = observed(handle);

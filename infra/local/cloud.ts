@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { MEDIA_BUCKET, mediaBucketName } from '../resources/buckets';
+import { logger } from '../../functions/core/logger';
 import { ENV } from '../resources/environment';
 import { HTTP_ROUTES, type HttpModule } from '../resources/http-routes';
 import { RECURRING_SCHEDULES } from '../resources/recurring-schedules';
@@ -78,17 +79,19 @@ export interface LocalCloud {
 
 const HOST = '127.0.0.1';
 
-const INFO_LEVEL = 20;
-const LOG_LEVELS: Readonly<Record<string, number>> = { debug: 10, info: INFO_LEVEL, warn: 30, error: 40, silent: 100 };
+type CloudLevel = 'debug' | 'info' | 'warn' | 'error';
+const CLOUD_LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error'] satisfies CloudLevel[];
 
-/** The stand-ins' JSON log lines (requests, polls, schedules), filtered by the same level as the backend. */
-function cloudLogger(level: string): (entry: Record<string, unknown>) => void {
-  const threshold = LOG_LEVELS[level] ?? INFO_LEVEL;
-  return (entry) => {
-    const entryLevel = typeof entry.level === 'string' ? entry.level : 'info';
-    if ((LOG_LEVELS[entryLevel] ?? INFO_LEVEL) < threshold) return;
-    process.stdout.write(`${JSON.stringify({ source: 'local-cloud', ...entry })}\n`);
-  };
+/**
+ * The stand-ins' log lines (requests, polls, schedules) go through the backend's logger, so they have
+ * the backend's JSON shape and level (LOG_LEVEL, which the cloud sets to its `logLevel`), marked
+ * `source: 'local-cloud'`. An entry's `message` (or `msg`, or `type`) is the line's message.
+ */
+function cloudLog(entry: Record<string, unknown>): void {
+  const { level, message, msg, ...fields } = entry;
+  const at: CloudLevel = typeof level === 'string' && CLOUD_LEVELS.includes(level) ? (level as CloudLevel) : 'info';
+  const text = [message, msg, fields.type].find((value): value is string => typeof value === 'string') ?? 'local cloud';
+  logger[at](text, { source: 'local-cloud', ...fields });
 }
 
 /** Handler modules are loaded on first use, like a cold start; `.ts` resolves under tsx and jest alike. */
@@ -106,7 +109,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'atende-cloud-')));
   await mkdir(dataDir, { recursive: true });
   const logLevel = options.logLevel ?? process.env[ENV.logLevel] ?? 'info';
-  const log = cloudLogger(logLevel);
+  // Before anything logs: the stand-ins and the handlers log through the backend's logger at this level.
+  process.env[ENV.logLevel] = logLevel;
+  const log = cloudLog;
   const stoppers: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stoppers.reverse()) await stop().catch(() => undefined);
@@ -177,6 +182,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.scheduleDueQueueArn]: `arn:aws:sqs:${LOCAL_REGION}:${LOCAL_ACCOUNT_ID}:${queueName(stage, { id: SCHEDULE_DUE_QUEUE_ID, fifo: false })}`,
       [ENV.simulatorEnabled]: 'true',
       [ENV.logLevel]: logLevel,
+      // No X-Ray daemon here: the backend's Tracer stays off (it is on only under Lambda; core/tracer.ts).
+      POWERTOOLS_TRACE_ENABLED: 'false',
       [ENV.sessionCommandWaitSeconds]: '0',
       // Locally a failed integration webhook is retried after 1, 2 and 4 seconds, not minutes.
       [ENV.integrationRetryBaseSeconds]: '1',
@@ -230,7 +237,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     // Once the consumers run: the first messages are handled as soon as they are sent.
     const recurring = startRecurringSchedules({ sqsEndpoint: sqs.endpoint, queueUrl: sqs.queueUrls[SCHEDULE_DUE_QUEUE_ID] ?? '', schedules: RECURRING_SCHEDULES, log });
-    stoppers.push(() => Promise.resolve(recurring.stop()));
+    stoppers.push(() => {
+      recurring.stop();
+      return Promise.resolve();
+    });
 
     const apiUrl = `http://localhost:${http.port}`;
     const cognitoEndpoint = cognito.endpoint.replace(HOST, 'localhost');

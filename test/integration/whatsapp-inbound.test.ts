@@ -14,6 +14,9 @@ import type { MessageEvent } from '../../functions/core/sessions/events';
 import type { SessionHost } from '../../functions/sessions/host';
 import type { WhatsAppProvider } from '../../functions/sessions/providers/provider';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
+import { metrics } from '../../functions/core/metrics';
+import { emittedMetrics, withMetricsPublished } from '../support/emf';
+import { logLinesOf } from '../support/log-lines';
 import { listen, type Listener } from '../support/listen';
 import type { TestCloud } from '../support/local-cloud';
 import { forgetSessionsOf } from '../support/connections';
@@ -213,6 +216,24 @@ describe('the inbound pipeline under redelivery and load', () => {
     const ticket = await until('the ticket', () => ticketOf('5511977770001'));
     const inbound = (await messagesOf(ticket.id)).filter((message) => !message.fromMe);
     expect(inbound.map((message) => message.body)).toEqual(['Uma vez só']);
+  });
+
+  it('counts a message delivered three times as one inbound message (the InboundMessages metric)', async () => {
+    const once = event('5511977770009', `D${ulid()}`, 'Conta uma vez');
+    // The earlier tests' calls of this process counted too, and nothing flushed them: dropped first (off Lambda a flush drops).
+    metrics.publishStoredMetrics();
+
+    // Flushed by hand: a Lambda's logMetrics middleware does it at the end of the worker's invocation.
+    const lines = await withMetricsPublished(() =>
+      logLinesOf(async () => {
+        await Promise.all([handleWhatsAppEvent(once), handleWhatsAppEvent(once), handleWhatsAppEvent(once)]);
+        metrics.publishStoredMetrics();
+      }),
+    );
+
+    const inbound = emittedMetrics(lines).filter((metric) => metric.name === 'InboundMessages');
+    expect(inbound.flatMap((metric) => metric.value)).toEqual([1]);
+    expect(inbound[0]?.dimensions).not.toHaveProperty('companyId');
   });
 
   it('lists the messages a contact wrote within one second in the order written', async () => {

@@ -9,6 +9,8 @@ import OpenAI, { APIError, toFile } from 'openai';
 import { config } from '../config';
 import { assertPublicHost, OutboundCallError } from '../integrations/outbound-http';
 import type { StoredPrompt } from '../repositories/prompts';
+import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
+import { countMetric } from '../metrics';
 
 /** How long one call may take: an answer slower than this reaches the customer too late to help. */
 const CALL_TIMEOUT_MS = 20_000;
@@ -37,6 +39,7 @@ async function clientOf(prompt: StoredPrompt): Promise<OpenAI> {
 
 /** The model's answer to the conversation, with the prompt's instructions first. */
 export async function askModel(prompt: StoredPrompt, instructions: string, turns: readonly Turn[]): Promise<ModelAnswer> {
+  countMetric(BUSINESS_METRICS.aiCalls);
   const completion = await (await clientOf(prompt)).chat.completions.create({
     model: prompt.model,
     // max_tokens rather than OpenAI's newer max_completion_tokens: every OpenAI-compatible server
@@ -46,12 +49,15 @@ export async function askModel(prompt: StoredPrompt, instructions: string, turns
     temperature: prompt.temperature,
     messages: [{ role: 'system', content: instructions }, ...turns.map((turn) => ({ role: turn.role, content: turn.content }))],
   });
-  return { text: completion.choices[0]?.message.content?.trim() ?? '', tokens: completion.usage?.total_tokens ?? 0 };
+  const tokens = completion.usage?.total_tokens ?? 0;
+  countMetric(BUSINESS_METRICS.aiTokens, tokens);
+  return { text: completion.choices[0]?.message.content?.trim() ?? '', tokens };
 }
 
 /** The text of a voice message, where the server offers transcription. */
 export async function transcribe(prompt: StoredPrompt, audio: { readonly bytes: Uint8Array; readonly name: string; readonly contentType: string }): Promise<string> {
   const file = await toFile(audio.bytes, audio.name, { type: audio.contentType });
+  countMetric(BUSINESS_METRICS.aiCalls);
   const transcription = await (await clientOf(prompt)).audio.transcriptions.create({ file, model: TRANSCRIPTION_MODEL });
   return transcription.text.trim();
 }

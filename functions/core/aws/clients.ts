@@ -1,7 +1,9 @@
 /**
  * The one place AWS SDK clients are made, each once per Lambda container. Endpoints are never written
  * here: the SDK reads AWS_ENDPOINT_URL_<SERVICE> from the environment, which the local cloud sets and
- * AWS leaves unset. Clients are created on first use, after the environment is in place.
+ * AWS leaves unset. Clients are created on first use, after the environment is in place. Each is
+ * captured by the Tracer, so on Lambda every call is an X-Ray subsegment (core/tracer.ts); elsewhere
+ * the client is left as it is.
  */
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -11,6 +13,7 @@ import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { tracer } from '../tracer';
 
 function lazy<T>(create: () => T): () => T {
   let value: T | undefined;
@@ -24,14 +27,14 @@ function lazy<T>(create: () => T): () => T {
  * (measured with scripts/bench-http-cpu.ts).
  */
 export const dynamo = lazy(() => {
-  const client = new DynamoDBClient({});
+  const client = tracer.captureAWSv3Client(new DynamoDBClient({}));
   client.middlewareStack.remove('loggerMiddleware');
   return DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertEmptyValues: false },
   });
 });
 
-export const sqs = lazy(() => new SQSClient({}));
+export const sqs = lazy(() => tracer.captureAWSv3Client(new SQSClient({})));
 
 /**
  * Locally (s3rver) path-style addressing is needed, and checksums only when required, or streamed
@@ -40,17 +43,19 @@ export const sqs = lazy(() => new SQSClient({}));
  */
 export const s3 = lazy(() => {
   const local = Boolean(process.env.AWS_ENDPOINT_URL_S3);
-  return new S3Client(
-    local
-      ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
-      : {},
+  return tracer.captureAWSv3Client(
+    new S3Client(
+      local
+        ? { forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' }
+        : {},
+    ),
   );
 });
 
-export const cognito = lazy(() => new CognitoIdentityProviderClient({}));
+export const cognito = lazy(() => tracer.captureAWSv3Client(new CognitoIdentityProviderClient({})));
 
-export const scheduler = lazy(() => new SchedulerClient({}));
+export const scheduler = lazy(() => tracer.captureAWSv3Client(new SchedulerClient({})));
 
-export const wsManagement = lazy(
-  () => new ApiGatewayManagementApiClient({ endpoint: config.wsManagementEndpoint() }),
+export const wsManagement = lazy(() =>
+  tracer.captureAWSv3Client(new ApiGatewayManagementApiClient({ endpoint: config.wsManagementEndpoint() })),
 );

@@ -21,6 +21,8 @@ import { readAsaasNotification } from './asaas';
 import { MalformedNotification, NotificationNotAuthenticated, type PaymentNotice } from './payment-provider';
 import { SIMULATOR_TOKEN_HEADER } from './payment-simulator';
 import { settlePayment, type SettleOutcome } from './settle-payment';
+import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
+import { countMetric } from '../metrics';
 
 type Headers = Readonly<Record<string, string | undefined>>;
 
@@ -89,6 +91,8 @@ async function receive(provider: 'asaas' | 'simulator', read: () => Promise<Paym
     throw error;
   }
   const outcome = await settlePayment(provider, notice, now);
+  // Applied when it settled an invoice; any other outcome (already settled, unknown, underpaid, not a payment) changed nothing.
+  countMetric(outcome === 'settled' ? BUSINESS_METRICS.paymentNotificationsApplied : BUSINESS_METRICS.paymentNotificationsIgnored);
   logger.info('payment notification', { provider, event: notice.kind === 'paid' ? 'paid' : notice.event, chargeId: notice.chargeId, outcome });
   return outcome;
 }

@@ -45,6 +45,8 @@ import { campaignWaitSeconds, remainingToday } from './sending-limits';
 import { announceCampaign } from './present-campaign';
 import { enqueueCampaignSend, type SendHopMessage } from './send-queue';
 import { sendToRecipient } from './send-to-recipient';
+import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
+import { countMetric } from '../metrics';
 
 /** A hold older than this belonged to a hop that died (within the queue's 120 s visibility, so its redelivery takes over). */
 export const HOLD_STALE_MS = 90_000;
@@ -180,6 +182,9 @@ async function doWork(
   const delivered = settled.filter((item) => item.status === 'delivered').length;
   const skipped = settled.length - delivered;
   const deliveredNow = settled.filter((item, index) => item.status === 'delivered' && items[index]?.status === 'pending').length;
+  const skippedNow = settled.filter((item, index) => item.status !== 'delivered' && items[index]?.status === 'pending').length;
+  countMetric(BUSINESS_METRICS.campaignMessagesSent, deliveredNow);
+  countMetric(BUSINESS_METRICS.campaignMessagesSkipped, skippedNow);
   const advanced = await advanceCampaign(campaign.companyId, campaign.id, { from: work.from, to: work.to, delivered, skipped }, new Date());
   if (advanced && advanced.position >= (advanced.planned ?? 0)) await finishCampaign(advanced, new Date());
   else if (advanced && progressDue(advanced.id)) await announceCampaign(advanced);

@@ -17,6 +17,7 @@ import { can, type PermissionAction } from '../../../shared/permissions';
 import type { PlanFlag } from '../../../shared/plans';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { observability } from '../observability';
 import { loadCaller, rememberedCompanyOf, type Caller, type VerifiedIdentity } from '../caller/load-caller';
 import type { Reply } from './reply';
 import { companySetting } from '../repositories/settings';
@@ -87,6 +88,11 @@ function identityOf(event: HttpEvent): VerifiedIdentity {
   return { sub: String(claims.sub ?? ''), authTime: Number(claims.auth_time ?? 0), originJti: String(claims.origin_jti ?? '') };
 }
 
+/** From here on the request's log lines name its tenant and user (cleared when the invocation ends). */
+function identifyCaller(caller: Caller): void {
+  logger.appendKeys({ companyId: caller.companyId, userId: caller.userId });
+}
+
 /**
  * A route for a signed-in user. The gateway has verified the Cognito token; the session (user, company,
  * plan) is loaded from the table by the token's `sub`. The tenant is taken from there and only there.
@@ -97,6 +103,7 @@ export function callerRoute<S extends Schemas>(
 ): Route {
   return async (event) => {
     const caller = await loadCaller(identityOf(event), { evenWhenLapsed: spec.evenWhenLapsed === true });
+    identifyCaller(caller);
     await checkAccess(caller, spec.access);
     return run({ ...parseRouteInput(spec, event), caller });
   };
@@ -133,6 +140,7 @@ export function callerRouteWithEarlyRead<S extends Schemas, E>(
           )
         : undefined;
     const caller = await loadCaller(identity);
+    identifyCaller(caller);
     await checkAccess(caller, spec.access);
     if ('error' in parsed) throw parsed.error;
     const settled = started && caller.companyId === known ? await started : undefined;
@@ -206,6 +214,8 @@ export function httpModule<M extends HttpModule>(
 ): middy.MiddyfiedHandler<HttpEvent, HttpResult> {
   const table: Readonly<Record<string, Route>> = routes;
   return middy<HttpEvent, HttpResult, Error, Context, { startedAt: number }>()
+    // First, so the request's own log line (`after`, `onError`) still carries the caller's keys.
+    .use(observability())
     .before((request) => {
       request.internal.startedAt = Date.now();
     })

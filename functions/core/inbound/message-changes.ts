@@ -10,12 +10,16 @@ import { getWhatsappMessageRef, holdEarlyAck, setWhatsappMessageRef } from '../r
 import type { WhatsAppEvent } from '../sessions/events';
 import { announceDeletion } from '../conversations/announce-deletion';
 import { markMessageEdited, updateMessageAck } from '../conversations/update-message-status';
+import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
+import { countMetric } from '../metrics';
 
 type Of<T extends WhatsAppEvent['type']> = Extract<WhatsAppEvent, { type: T }>;
 
 export async function recordSent(event: Of<'sent'>, now = new Date()): Promise<void> {
   const stored = await setMessageWhatsappId(event.companyId, event.messageId, event.whatsappMessageId, now);
   if (!stored) return;
+  // Once per message: a redelivered `sent` finds its id already set.
+  countMetric(BUSINESS_METRICS.outboundMessages);
   const early = await setWhatsappMessageRef(event.companyId, event.whatsappId, event.whatsappMessageId, event.messageId, now);
   await updateMessageAck(event.companyId, event.messageId, Math.max(1, early ?? 1) as Ack, now);
 }

@@ -56,6 +56,8 @@ import { answerMenu, menuQueues, openingMenu, openingOptions, type BotDecision, 
 import { announceContactChange, rowCopiesFor } from '../conversations/ticket-rows';
 import { isWithinSchedule } from './work-hours';
 import { HANDOVER_TEXT, promptTurn } from '../ai/prompt-turn';
+import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
+import { countMetric } from '../metrics';
 
 /**
  * Message ids sort in the order messages were written. WhatsApp stamps them in whole seconds, so two
@@ -88,6 +90,8 @@ export async function receiveMessage(event: MessageEvent, now = new Date()): Pro
   const claimedUlid = messageUlidAt(Math.min(event.timestamp || now.getTime(), now.getTime()));
   const claim = await claimWhatsappMessage(companyId, whatsappId, event.whatsappMessageId, claimedUlid, now);
   if (!claim.fresh && claim.ref.messageId !== null) return;
+  // A customer's message, once (a redelivery of a stored one returned above); the phone's own are outbound.
+  if (claim.fresh && !event.fromMe) countMetric(BUSINESS_METRICS.inboundMessages);
   // Every delivery of one WhatsApp message stores under the same id, so only one store can succeed.
   const messageUlid = claim.fresh ? claimedUlid : claim.ref.messageUlid;
 

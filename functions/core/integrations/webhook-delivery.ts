@@ -36,6 +36,8 @@ import { REPLY_MESSAGES_MAX, REPLY_TEXT_MAX, waitsForAgent } from './integration
 import type { IntegrationTurn } from './integration-turn';
 import { jsonOf, OutboundCallError, postOutbound, type OutboundAnswer } from './outbound-http';
 import { webhookSignature } from './webhook-signature';
+import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
+import { countMetric } from '../metrics';
 
 const id = z.string().min(1).max(200);
 const text = z.string().max(70_000);
@@ -111,6 +113,7 @@ async function sendDelivery(delivery: WebhookDelivery, delaySeconds: number): Pr
 export async function retryWebhookDelivery(delivery: WebhookDelivery): Promise<number> {
   const pause = retryPauseSeconds(delivery.attempt);
   await sendDelivery({ ...delivery, attempt: delivery.attempt + 1 }, pause);
+  countMetric(BUSINESS_METRICS.webhookRetries);
   return pause;
 }
 

@@ -44,6 +44,8 @@ import { getUser } from '../repositories/users';
 import type { ScheduledMessageDue } from '../scheduling/due-messages';
 import { assertMayScheduleInto, destinationOf } from './schedule-access';
 import { presentScheduledMessage, publishScheduleEvent } from './present-scheduled-message';
+import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
+import { secondsMetric } from '../metrics';
 
 export type SendOutcome = 'sent' | 'failed' | 'stale';
 
@@ -59,6 +61,8 @@ export async function sendScheduledMessage(due: ScheduledMessageDue, now = new D
     { status: 'PENDENTE', sendAt: due.sendAt },
   );
   if (!claimed) return 'stale';
+  // How late the send starts (the scheduler's delivery and the queue's wait), counted once per claim.
+  secondsMetric(BUSINESS_METRICS.scheduleLatenessSeconds, Math.max(0, (now.getTime() - Date.parse(due.sendAt)) / 1000));
   const schedule = claimed.after;
   await announce(companyId, schedule);
 

@@ -9,6 +9,7 @@ import type { APIGatewayRequestAuthorizerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler as authorize } from '../../../functions/realtime/authorize';
 import { handler as connect } from '../../../functions/realtime/connect';
+import { lambdaContext } from '../../../infra/local/lambda';
 
 process.env.TABLE_NAME = 'table-under-test';
 process.env.LOG_LEVEL = 'silent';
@@ -23,6 +24,8 @@ const company = { ...companyKey, id: 'C1', status: true, dueDate: null };
 const signInAt = 1_773_137_640;
 
 const connectEvent = (authorizer: Record<string, string>) => ({ requestContext: { connectionId: 'K1', authorizer } });
+/** Each handler runs under middy (core/observability.ts), which reads the invocation's context. */
+const context = lambdaContext({ functionName: 'realtime' });
 
 const authorizerEvent = {
   type: 'REQUEST',
@@ -43,7 +46,7 @@ beforeEach(() => {
 
 describe('$connect', () => {
   it('stores the socket in its company and user rooms, then marks the user online', async () => {
-    const result = await connect(connectEvent({ companyId: 'C1', userId: 'U1', signInAt: String(signInAt) }));
+    const result = await connect(connectEvent({ companyId: 'C1', userId: 'U1', signInAt: String(signInAt) }), context);
 
     expect(result).toEqual({ statusCode: 200 });
     const puts = ddb.commandCalls(BatchWriteCommand)[0]!.args[0].input.RequestItems!['table-under-test']!;
@@ -62,7 +65,7 @@ describe('$connect', () => {
       Item: { ...connectionKey, connectionId: 'K1', companyId: 'C1', userId: 'U1', rooms: new Set(['company', 'user:U1']), roomsVersion: 0 },
     });
 
-    const result = await connect(connectEvent({ companyId: 'C1', userId: 'U1' }));
+    const result = await connect(connectEvent({ companyId: 'C1', userId: 'U1' }), context);
 
     expect(result).toEqual({ statusCode: 403 });
     const [puts, deletes] = ddb.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems!['table-under-test']!);
@@ -77,7 +80,7 @@ describe('$connect', () => {
   it('refuses a socket of a sign-in that ended (a logout) once its rooms were written', async () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: { ...user, signedOutAt: signInAt } });
 
-    const result = await connect(connectEvent({ companyId: 'C1', userId: 'U1', signInAt: String(signInAt) }));
+    const result = await connect(connectEvent({ companyId: 'C1', userId: 'U1', signInAt: String(signInAt) }), context);
 
     expect(result).toEqual({ statusCode: 403 });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
@@ -86,7 +89,7 @@ describe('$connect', () => {
 
 describe('the $connect authorizer', () => {
   it('redeems the ticket and hands its owner and sign-in on to the later routes', async () => {
-    const result = await authorize(authorizerEvent);
+    const result = await authorize(authorizerEvent, context);
 
     expect(result.context).toEqual({ companyId: 'C1', userId: 'U1', signInAt });
     expect(ddb.commandCalls(DeleteCommand)[0]!.args[0].input).toMatchObject({ Key: { SK: 'WSTICKET' } });
@@ -99,13 +102,13 @@ describe('the $connect authorizer', () => {
   ])('refuses a valid ticket %s with Unauthorized', async (_case, arrange) => {
     arrange();
 
-    await expect(authorize(authorizerEvent)).rejects.toThrow('Unauthorized');
+    await expect(authorize(authorizerEvent, context)).rejects.toThrow('Unauthorized');
   });
 
   it('lets a super user of an inactive company in, as the HTTP API does', async () => {
     ddb.on(GetCommand, { Key: userKey }).resolves({ Item: { ...user, super: true } });
     ddb.on(GetCommand, { Key: companyKey }).resolves({ Item: { ...company, status: false } });
 
-    await expect(authorize(authorizerEvent)).resolves.toMatchObject({ principalId: 'U1' });
+    await expect(authorize(authorizerEvent, context)).resolves.toMatchObject({ principalId: 'U1' });
   });
 });

@@ -14,6 +14,7 @@ import {
 import { BatchWriteCommand, DeleteCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../functions/realtime/default';
+import { lambdaContext } from '../../../infra/local/lambda';
 import { postedText } from '../../support/frame-text';
 
 process.env.TABLE_NAME = 'table-under-test';
@@ -51,7 +52,7 @@ function send(body: unknown, authorizer: Record<string, string> = { companyId: '
   return handler({
     body: typeof body === 'string' ? body : JSON.stringify(body),
     requestContext: { connectionId: 'K1', authorizer },
-  });
+  }, lambdaContext({ functionName: 'default' }));
 }
 
 /** The frames posted, as `<connection> <frame JSON>`. */

@@ -1,5 +1,5 @@
 /**
- * Baileys logs through a pino-shaped logger; this one writes to our JSON log lines instead, so the
+ * Baileys logs through a pino-shaped logger; this one writes through the backend's logger (core/logger.ts) instead, so the
  * host has one log format and no second logging library. Baileys logs protocol details at trace,
  * debug and info (message nodes among them); only warnings and errors are kept by default.
  */
@@ -21,8 +21,7 @@ export function baileysLogger(fields: Record<string, unknown> = {}, level: Rank 
       typeof value === 'string'
         ? [value, {}]
         : [message ?? 'baileys', typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : { value }];
-    const write = at === 'trace' ? logger.debug : logger[at];
-    write(`baileys: ${text}`, { ...fields, ...extra });
+    logger[at === 'trace' ? 'debug' : at](`baileys: ${text}`, { ...fields, ...extra });
   };
   const self: BaileysLogger = {
     level,

@@ -3,6 +3,7 @@
  * stage: cheap, destroyed with the stack, simulator offered.
  */
 import { INTEGRATION_DEFAULTS } from './environment';
+import { tableName } from './table';
 
 export interface StageConfig {
   readonly name: string;
@@ -26,6 +27,16 @@ export interface StageConfig {
   readonly asaasBaseUrl: string;
   /** Origin of the web app for CORS; `undefined` means the stage's own CloudFront domain. */
   readonly webOrigin?: string;
+  /**
+   * The table a point-in-time restore made, which the stage's code then uses instead of its own
+   * (`-c restoredTableName=`, README, Deploying a stage). The data stack keeps its own table, retained.
+   */
+  readonly restoredTableName?: string;
+}
+
+/** The table the stage's code reads and writes: its own, or the one a restore made. */
+export function servingTableName(stage: Pick<StageConfig, 'name' | 'restoredTableName'>): string {
+  return stage.restoredTableName ?? tableName(stage.name);
 }
 
 /** OpenAI's own API: the default server of AI prompts. */

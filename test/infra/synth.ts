@@ -21,12 +21,14 @@ export interface SynthOptions {
   readonly modulePermissions?: Readonly<Record<string, readonly Permission[]>>;
   readonly webOrigin?: string;
   readonly webDomain?: WebDomain;
+  readonly alarmEmail?: string;
 }
 
 export interface SynthesizedStage {
   readonly stacks: StageStacks;
   readonly data: Template;
   readonly app: Template;
+  readonly ops: Template;
   /** The cloud assembly directory, where staged assets can be read. */
   readonly outdir: string;
   /** cdk-nag violations: rule id (with finding) and the construct paths that break it. */
@@ -71,9 +73,11 @@ function synthesizeIn(workDir: string, stageName: string, options: SynthOptions)
     queues: options.queues,
     modulePermissions: options.modulePermissions,
     webDomain: options.webDomain,
+    alarmEmail: options.alarmEmail,
   });
   const data = Template.fromStack(stacks.data);
   const appTemplate = Template.fromStack(stacks.app);
+  const ops = Template.fromStack(stacks.ops);
 
   const report = new AwsSolutionsChecks(app).validateScope(app);
   const nagViolations = report.violations.map((violation) => ({
@@ -98,6 +102,7 @@ function synthesizeIn(workDir: string, stageName: string, options: SynthOptions)
     stacks,
     data,
     app: appTemplate,
+    ops,
     outdir,
     nagViolations,
     acknowledgements,

@@ -4,8 +4,8 @@
  * on arm64, bundled to ESM by the local esbuild). The HTTP API, the WebSocket API and the queue consumers
  * create their functions here; the session host takes the same environment and grants.
  *
- * The table and the media bucket are addressed by their names (tableName, mediaBucketName), which the
- * resource definitions fix per stage, so the app stack grants on them without cross-stack references.
+ * The table and the media bucket are addressed by their names (servingTableName, mediaBucketName), which
+ * the resource definitions fix per stage, so the app stack grants on them without cross-stack references.
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -19,8 +19,8 @@ import { logRetention } from '../log-retention';
 import { mediaBucketName } from '../../resources/buckets';
 import { ENV, INTEGRATION_DEFAULTS } from '../../resources/environment';
 import { queueUrlEnv, SCHEDULE_DUE_QUEUE_ID } from '../../resources/queues';
-import type { StageConfig } from '../../resources/stage';
-import { MAIN_TABLE, tableName } from '../../resources/table';
+import { servingTableName, type StageConfig } from '../../resources/stage';
+import { MAIN_TABLE } from '../../resources/table';
 import { acknowledgeManagedPolicy, acknowledgeRule, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../nag';
 import { REPO_ROOT } from '../repo-root';
 import type { AddFunction, BackendFunctionOptions, Permission } from './function-factory';
@@ -78,9 +78,18 @@ export interface BackendProps {
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
 
+/** A function made by addFunction: its fixed name (the ops stack's alarms read it, no reference needed). */
+export interface BackendFunction {
+  readonly functionName: string;
+  readonly module: string;
+  readonly handler: nodejs.NodejsFunction;
+}
+
 export class Backend extends Construct {
   /** The environment of every function and of the session host. */
   readonly environment: Readonly<Record<string, string>>;
+  /** Every function made so far, in the order made. */
+  readonly functions: BackendFunction[] = [];
   private readonly props: BackendProps;
   private readonly tableArns: string[];
   private readonly mediaBucketArn: string;
@@ -91,7 +100,7 @@ export class Backend extends Construct {
     const { stage, userPool, userPoolClient, queues, realtime, scheduling } = props;
     const stack = Stack.of(this);
 
-    const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: tableName(stage.name) });
+    const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: servingTableName(stage) });
     this.tableArns = [tableArn, ...MAIN_TABLE.globalIndexes.map((index) => `${tableArn}/index/${index.name}`)];
     this.mediaBucketArn = stack.formatArn({
       service: 's3',
@@ -102,7 +111,7 @@ export class Backend extends Construct {
 
     this.environment = {
       [ENV.stage]: stage.name,
-      [ENV.tableName]: tableName(stage.name),
+      [ENV.tableName]: servingTableName(stage),
       [ENV.mediaBucket]: mediaBucketName(stage.name, stack.account),
       [ENV.userPoolId]: userPool.userPoolId,
       [ENV.userPoolClientId]: userPoolClient.userPoolClientId,
@@ -168,6 +177,7 @@ export class Backend extends Construct {
       acknowledgeBasicExecution(handler);
       this.grant(handler, handler, permissions);
     }
+    this.functions.push({ functionName, module: options.module, handler });
     return handler;
   };
 

@@ -33,6 +33,10 @@ export interface SessionHostProps {
   readonly accessLogs: s3.IBucket;
 }
 
+/** The cluster's and the service's names, fixed per stage so the ops stack names them without a reference. */
+export const sessionClusterName = (stage: Pick<StageConfig, 'name'>): string => `atende-${stage.name}-sessions`;
+export const sessionServiceName = (stage: Pick<StageConfig, 'name'>): string => `atende-${stage.name}-session-host`;
+
 /** The queue the host sends inbound WhatsApp events to. */
 const EVENTS_QUEUE_ID = 'wa-events';
 
@@ -63,7 +67,7 @@ export class SessionHost extends Construct {
 
     this.cluster = new ecs.Cluster(this, 'Cluster', {
       vpc: this.vpc,
-      clusterName: `atende-${stage.name}-sessions`,
+      clusterName: sessionClusterName(stage),
       containerInsightsV2: ecs.ContainerInsights.ENABLED,
     });
 
@@ -102,7 +106,7 @@ export class SessionHost extends Construct {
     queues.byId(EVENTS_QUEUE_ID).grantSendMessages(taskDefinition.taskRole);
 
     this.service = new ecs.FargateService(this, 'Service', {
-      serviceName: `atende-${stage.name}-session-host`,
+      serviceName: sessionServiceName(stage),
       cluster: this.cluster,
       taskDefinition,
       desiredCount: stage.sessionHost.desiredCount,

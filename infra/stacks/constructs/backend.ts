@@ -18,6 +18,7 @@ import { Construct, type IConstruct } from 'constructs';
 import { logRetention } from '../log-retention';
 import { mediaBucketName } from '../../resources/buckets';
 import { ENV, INTEGRATION_DEFAULTS } from '../../resources/environment';
+import { METRICS_NAMESPACE } from '../../resources/metrics';
 import { queueUrlEnv, SCHEDULE_DUE_QUEUE_ID } from '../../resources/queues';
 import { servingTableName, type StageConfig } from '../../resources/stage';
 import { MAIN_TABLE } from '../../resources/table';
@@ -36,6 +37,23 @@ function acknowledgeBasicExecution(scope: IConstruct): void {
     iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
     'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs, which every Lambda needs.',
   );
+}
+
+/** The X-Ray grant active tracing adds to a function's role (its own, or a shared one) under `scope`. */
+function acknowledgeTracing(scope: IConstruct): void {
+  acknowledgeWildcardResource(
+    scope,
+    '*',
+    'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which have no resource-level permissions.',
+  );
+}
+
+/**
+ * The share of invocations that log at debug level whatever LOG_LEVEL says (Powertools Logger's
+ * sampling): a few in production, where debug lines are costly to ingest, more in development.
+ */
+export function loggerSampleRate(stage: Pick<StageConfig, 'isProduction'>): number {
+  return stage.isProduction ? 0.01 : 0.1;
 }
 
 /** What a handler gets unless it says otherwise: the table, the media, the queues and realtime. */
@@ -126,6 +144,10 @@ export class Backend extends Construct {
       [ENV.googleTokenUrl]: INTEGRATION_DEFAULTS.googleTokenUrl,
       [ENV.integrationPrivateHostsAllowed]: INTEGRATION_DEFAULTS.integrationPrivateHostsAllowed,
       [ENV.asaasBaseUrl]: stage.asaasBaseUrl,
+      // Powertools (logger and metrics) in the functions and the session host: one namespace for the
+      // business metrics (infra/resources/metrics.ts), debug logs for a sample of invocations.
+      [ENV.powertoolsMetricsNamespace]: METRICS_NAMESPACE,
+      [ENV.powertoolsLoggerSampleRate]: String(loggerSampleRate(stage)),
       ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),
     };
   }
@@ -153,9 +175,15 @@ export class Backend extends Construct {
       memorySize: Math.round(options.memoryMb * stage.lambdaMemoryScale),
       timeout: Duration.seconds(options.timeoutSeconds),
       logGroup,
-      // No X-Ray tracing: the JSON logs carry the request ids, and tracing would add a wildcard
-      // xray:Put* grant to every role for little the logs do not already tell.
-      environment: { ...this.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // X-Ray active tracing: Powertools Tracer records the handler and its AWS SDK calls as subsegments.
+      // CDK adds xray:PutTraceSegments and xray:PutTelemetryRecords to the role (acknowledged below).
+      tracing: lambda.Tracing.ACTIVE,
+      environment: {
+        ...this.environment,
+        [ENV.powertoolsServiceName]: options.module,
+        [ENV.powertoolsTraceEnabled]: 'true',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
       bundling: {
         format: nodejs.OutputFormat.ESM,
         target: 'node22',
@@ -175,6 +203,7 @@ export class Backend extends Construct {
     );
     if (options.sharedRole !== true) {
       acknowledgeBasicExecution(handler);
+      acknowledgeTracing(handler);
       this.grant(handler, handler, permissions);
     }
     this.functions.push({ functionName, module: options.module, handler });
@@ -198,6 +227,7 @@ export class Backend extends Construct {
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     acknowledgeBasicExecution(role);
+    acknowledgeTracing(role);
     this.grant(role, role, set);
     this.sharedRoles.set(key, role);
     return role;

@@ -33,6 +33,9 @@ export interface SessionHostProps {
   readonly accessLogs: s3.IBucket;
 }
 
+/** The host's Powertools service name: its module under functions/, as each Lambda's is its own. */
+export const SESSION_HOST_SERVICE = 'sessions/main';
+
 /** The cluster's and the service's names, fixed per stage so the ops stack names them without a reference. */
 export const sessionClusterName = (stage: Pick<StageConfig, 'name'>): string => `atende-${stage.name}-sessions`;
 export const sessionServiceName = (stage: Pick<StageConfig, 'name'>): string => `atende-${stage.name}-session-host`;
@@ -87,7 +90,13 @@ export class SessionHost extends Construct {
         platform: Platform.LINUX_ARM64,
         ignoreMode: IgnoreMode.DOCKER,
       }),
-      environment: { ...backend.environment, [ENV.sessionCommandWaitSeconds]: '20' },
+      // The functions' environment with the logger and metrics settings; no X-Ray daemon runs beside the
+      // host, so it does not trace.
+      environment: {
+        ...backend.environment,
+        [ENV.sessionCommandWaitSeconds]: '20',
+        [ENV.powertoolsServiceName]: SESSION_HOST_SERVICE,
+      },
       logging: ecs.LogDrivers.awsLogs({
         streamPrefix: 'session-host',
         logGroup: new logs.LogGroup(this, 'Logs', {

@@ -28,6 +28,11 @@ export interface StageConfig {
   /** Origin of the web app for CORS; `undefined` means the stage's own CloudFront domain. */
   readonly webOrigin?: string;
   /**
+   * Days an overwritten or deleted media object's previous version is kept (the media bucket is
+   * versioned): the window in which it can be recovered (README, Deploying a stage).
+   */
+  readonly mediaNoncurrentVersionDays: number;
+  /**
    * The table a point-in-time restore made, which the stage's code then uses instead of its own
    * (`-c restoredTableName=`, README, Deploying a stage). The data stack keeps its own table, retained.
    */
@@ -61,5 +66,6 @@ export function stageConfig(name: string): StageConfig {
     simulatorEnabled: !isProduction,
     openAiBaseUrl: OPENAI_BASE_URL,
     asaasBaseUrl: INTEGRATION_DEFAULTS.asaasBaseUrl,
+    mediaNoncurrentVersionDays: isProduction ? 30 : 7,
   };
 }

@@ -44,6 +44,9 @@ export function createStageStacks(scope: Construct, props: StageStacksProps): St
     tags,
     stage,
     webDomain: props.webDomain,
+    // The stack that holds the data cannot be deleted by mistake in production (its resources are
+    // retained besides).
+    terminationProtection: stage.retainData,
   });
   const app = new AppStack(scope, `${prefix}-app`, {
     stackName: `${prefix}-app`,

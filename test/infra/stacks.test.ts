@@ -6,6 +6,7 @@ import { disposeStages } from './stages';
 import './app-stack.suite';
 import './data-stack.suite';
 import './ops-stack.suite';
+import './data-safety.suite';
 import './nag.suite';
 
 afterAll(() => {

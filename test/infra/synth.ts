@@ -22,6 +22,7 @@ export interface SynthOptions {
   readonly webOrigin?: string;
   readonly webDomain?: WebDomain;
   readonly alarmEmail?: string;
+  readonly restoredTableName?: string;
 }
 
 export interface SynthesizedStage {
@@ -66,7 +67,11 @@ function synthesizeIn(workDir: string, stageName: string, options: SynthOptions)
     // Bundling every Lambda would take minutes; the templates are the same without it.
     context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
   });
-  const stage = { ...stageConfig(stageName), ...(options.webOrigin && { webOrigin: options.webOrigin }) };
+  const stage = {
+    ...stageConfig(stageName),
+    ...(options.webOrigin && { webOrigin: options.webOrigin }),
+    ...(options.restoredTableName && { restoredTableName: options.restoredTableName }),
+  };
   const stacks = createStageStacks(app, {
     stage,
     webDist,

@@ -4,7 +4,9 @@
  *
  * Optional context: `webDist` (the web build, default web/dist), `webOrigin` (the origin CORS allows,
  * when the app is served from elsewhere), `webDomain` with `webCertificateArn` (a custom domain for
- * CloudFront, certificate in us-east-1). cdk-nag's AwsSolutions rules validate every synthesis.
+ * CloudFront, certificate in us-east-1), `alarmEmail` (an address subscribed to the stage's alarm topic),
+ * `restoredTableName` (the table a point-in-time restore made, for the stage to use instead of its own;
+ * README, Deploying a stage). cdk-nag's AwsSolutions rules validate every synthesis.
  */
 import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
@@ -31,8 +33,14 @@ if ((webDomainName === undefined) !== (webCertificateArn === undefined)) {
 
 const openAiBaseUrl = optionalContext('openAiBaseUrl');
 const asaasBaseUrl = optionalContext('asaasBaseUrl');
+const restoredTableName = optionalContext('restoredTableName');
+const alarmEmail = optionalContext('alarmEmail');
+if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
+  throw new Error(`Context alarmEmail must be an email address, got "${alarmEmail}"`);
+}
 const stage = {
   ...stageConfig(optionalContext('stage') ?? 'dev'),
+  ...(restoredTableName && { restoredTableName }),
   ...(webOrigin && { webOrigin }),
   ...(openAiBaseUrl && { openAiBaseUrl }),
   ...(asaasBaseUrl && { asaasBaseUrl }),
@@ -41,6 +49,7 @@ createStageStacks(app, {
   stage,
   webDist: path.resolve(optionalContext('webDist') ?? path.join(REPO_ROOT, 'web/dist')),
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+  alarmEmail,
   ...(webDomainName && webCertificateArn && { webDomain: { names: [webDomainName], certificateArn: webCertificateArn } }),
 });
 

@@ -42,6 +42,17 @@ export const ENV = {
   integrationPrivateHostsAllowed: 'INTEGRATION_PRIVATE_HOSTS_ALLOWED',
   /** Asaas's REST API root (core/billing/asaas.ts): its production API unless set (its sandbox, a test's fake). */
   asaasBaseUrl: 'ASAAS_BASE_URL',
+  /**
+   * Powertools for AWS Lambda (logger, metrics, tracer). The service: the function's module under
+   * functions/ (`http/tickets`, `workers/wa-events`), `sessions/main` for the session host.
+   */
+  powertoolsServiceName: 'POWERTOOLS_SERVICE_NAME',
+  /** The CloudWatch namespace of the business metrics: METRICS_NAMESPACE (infra/resources/metrics.ts). */
+  powertoolsMetricsNamespace: 'POWERTOOLS_METRICS_NAMESPACE',
+  /** Share of invocations (0 to 1) logged at debug level whatever LOG_LEVEL says. */
+  powertoolsLoggerSampleRate: 'POWERTOOLS_LOGGER_SAMPLE_RATE',
+  /** `true` on the Lambdas, which run with X-Ray active tracing; unset on the session host. */
+  powertoolsTraceEnabled: 'POWERTOOLS_TRACE_ENABLED',
 } as const;
 
 /**

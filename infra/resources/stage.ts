@@ -3,6 +3,7 @@
  * stage: cheap, destroyed with the stack, simulator offered.
  */
 import { INTEGRATION_DEFAULTS } from './environment';
+import { tableName } from './table';
 
 export interface StageConfig {
   readonly name: string;
@@ -26,6 +27,21 @@ export interface StageConfig {
   readonly asaasBaseUrl: string;
   /** Origin of the web app for CORS; `undefined` means the stage's own CloudFront domain. */
   readonly webOrigin?: string;
+  /**
+   * Days an overwritten or deleted media object's previous version is kept (the media bucket is
+   * versioned): the window in which it can be recovered (README, Deploying a stage).
+   */
+  readonly mediaNoncurrentVersionDays: number;
+  /**
+   * The table a point-in-time restore made, which the stage's code then uses instead of its own
+   * (`-c restoredTableName=`, README, Deploying a stage). The data stack keeps its own table, retained.
+   */
+  readonly restoredTableName?: string;
+}
+
+/** The table the stage's code reads and writes: its own, or the one a restore made. */
+export function servingTableName(stage: Pick<StageConfig, 'name' | 'restoredTableName'>): string {
+  return stage.restoredTableName ?? tableName(stage.name);
 }
 
 /** OpenAI's own API: the default server of AI prompts. */
@@ -50,5 +66,6 @@ export function stageConfig(name: string): StageConfig {
     simulatorEnabled: !isProduction,
     openAiBaseUrl: OPENAI_BASE_URL,
     asaasBaseUrl: INTEGRATION_DEFAULTS.asaasBaseUrl,
+    mediaNoncurrentVersionDays: isProduction ? 30 : 7,
   };
 }

@@ -1,15 +1,17 @@
 /**
- * The two stacks of one stage, `atende-<stage>-data` then `atende-<stage>-app`. Shared by the CDK app
- * (infra/bin/app.ts) and the infra tests, so the tests check what `cdk deploy` deploys.
+ * The three stacks of one stage, `atende-<stage>-data`, then `atende-<stage>-app`, then
+ * `atende-<stage>-ops` (alarms, their topic and the dashboard). Shared by the CDK app (infra/bin/app.ts)
+ * and the infra tests, so the tests check what `cdk deploy` deploys.
  */
 import type { Environment } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { QueueDefinition } from '../resources/queues';
+import { QUEUES, type QueueDefinition } from '../resources/queues';
 import type { StageConfig } from '../resources/stage';
 import { AppStack } from './app-stack';
 import type { Permission } from './constructs/backend';
 import type { WebDomain } from './constructs/web-hosting';
 import { DataStack } from './data-stack';
+import { OpsStack } from './ops-stack';
 
 export interface StageStacksProps {
   readonly stage: StageConfig;
@@ -21,11 +23,14 @@ export interface StageStacksProps {
   readonly queues?: readonly QueueDefinition[];
   /** @default MODULE_PERMISSIONS (constructs/backend.ts) */
   readonly modulePermissions?: Readonly<Record<string, readonly Permission[]>>;
+  /** Where the stage's alarms are emailed (`-c alarmEmail=`). */
+  readonly alarmEmail?: string;
 }
 
 export interface StageStacks {
   readonly data: DataStack;
   readonly app: AppStack;
+  readonly ops: OpsStack;
 }
 
 export function createStageStacks(scope: Construct, props: StageStacksProps): StageStacks {
@@ -39,6 +44,9 @@ export function createStageStacks(scope: Construct, props: StageStacksProps): St
     tags,
     stage,
     webDomain: props.webDomain,
+    // The stack that holds the data cannot be deleted by mistake in production (its resources are
+    // retained besides).
+    terminationProtection: stage.retainData,
   });
   const app = new AppStack(scope, `${prefix}-app`, {
     stackName: `${prefix}-app`,
@@ -51,5 +59,15 @@ export function createStageStacks(scope: Construct, props: StageStacksProps): St
     queues: props.queues,
     modulePermissions: props.modulePermissions,
   });
-  return { data, app };
+  const ops = new OpsStack(scope, `${prefix}-ops`, {
+    stackName: `${prefix}-ops`,
+    description: `Atende ${stage.name}: alarms, their SNS topic and the dashboard`,
+    env,
+    tags,
+    stage,
+    app,
+    queues: props.queues ?? QUEUES,
+    alarmEmail: props.alarmEmail,
+  });
+  return { data, app, ops };
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Match } from 'aws-cdk-lib/assertions';
 import { ENV } from '../../infra/resources/environment';
 import { HTTP_MODULES, HTTP_ROUTES, routeKey } from '../../infra/resources/http-routes';
+import { METRICS_NAMESPACE } from '../../infra/resources/metrics';
 import { deadLetterQueueName, QUEUES, queueName, queueUrlEnv } from '../../infra/resources/queues';
 import { RECURRING_SCHEDULES } from '../../infra/resources/recurring-schedules';
 import { MODULE_PERMISSIONS } from '../../infra/stacks/constructs/backend';
@@ -196,6 +197,7 @@ describe('the backend functions', () => {
     // Prepare
     // The command-queue wait is the session host's alone (set on its task, not on functions).
     const functionEnv = Object.values(ENV).filter((name) => name !== ENV.sessionCommandWaitSeconds);
+    expect(functionEnv).toContain(ENV.powertoolsServiceName);
     const expectedNames = [...functionEnv, ...DEV_QUEUES.map((queue) => queueUrlEnv(queue.id))];
 
     // Act
@@ -211,6 +213,44 @@ describe('the backend functions', () => {
         [ENV.simulatorEnabled]: 'true',
         NODE_OPTIONS: '--enable-source-maps',
       });
+    }
+  });
+
+  it('all trace actively with X-Ray, under a role allowed to send the traces', () => {
+    for (const [synthesized, stageName] of [[dev, 'dev'], [prod, 'prod']] as const) {
+      // Act
+      const functions = Object.values(productFunctions(synthesized, stageName)) as (FunctionResource & {
+        Properties: { TracingConfig?: unknown };
+      })[];
+
+      // Assess
+      expect(functions.length).toBeGreaterThan(30);
+      for (const fn of functions) {
+        expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+        const statements = statementsOfRole(synthesized, fn.Properties.Role['Fn::GetAtt'][0]);
+        expect(actionsOf(statements)).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+      }
+    }
+  });
+
+  it("give Powertools each function's module as its service, the metrics namespace, tracing and the stage's debug sampling", () => {
+    for (const [synthesized, stageName, sampleRate] of [[dev, 'dev', '0.1'], [prod, 'prod', '0.01']] as const) {
+      // Prepare
+      const [, tickets] = functionNamed(synthesized, stageName, `atende-${stageName}-http-tickets`);
+      const [, inbound] = functionNamed(synthesized, stageName, `atende-${stageName}-wa-events-consumer`);
+
+      // Act
+      const ticketsEnv = tickets.Properties.Environment.Variables;
+      const inboundEnv = inbound.Properties.Environment.Variables;
+
+      // Assess
+      expect(ticketsEnv).toMatchObject({
+        [ENV.powertoolsServiceName]: 'http/tickets',
+        [ENV.powertoolsMetricsNamespace]: METRICS_NAMESPACE,
+        [ENV.powertoolsLoggerSampleRate]: sampleRate,
+        [ENV.powertoolsTraceEnabled]: 'true',
+      });
+      expect(inboundEnv[ENV.powertoolsServiceName]).toBe('workers/wa-events');
     }
   });
 
@@ -483,6 +523,22 @@ describe('the session host', () => {
     devTemplate.hasResourceProperties('AWS::ECS::Cluster', {
       ClusterSettings: [{ Name: 'containerInsights', Value: 'enabled' }],
     });
+  });
+
+  it('logs and emits metrics like the functions, as the sessions/main service, without tracing', () => {
+    // Act
+    const [task] = Object.values(prod.app.findResources('AWS::ECS::TaskDefinition')) as {
+      Properties: { ContainerDefinitions: { Environment: { Name: string; Value: unknown }[] }[] };
+    }[];
+    const environment = Object.fromEntries((task?.Properties.ContainerDefinitions[0]?.Environment ?? []).map((entry) => [entry.Name, entry.Value]));
+
+    // Assess
+    expect(environment).toMatchObject({
+      [ENV.powertoolsServiceName]: 'sessions/main',
+      [ENV.powertoolsMetricsNamespace]: METRICS_NAMESPACE,
+      [ENV.powertoolsLoggerSampleRate]: '0.01',
+    });
+    expect(environment).not.toHaveProperty(ENV.powertoolsTraceEnabled);
   });
 
   it('has no NAT gateway in dev and one per availability zone in prod', () => {

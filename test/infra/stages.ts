@@ -27,15 +27,26 @@ export const CONSUMED_FIFO_QUEUE: QueueDefinition = {
   consumer: { module: 'http/version', batchSize: 10, maxConcurrency: 2 },
 };
 
+/** The address the custom-domain production stage subscribes to its alarms (`-c alarmEmail=`). */
+export const ALARM_EMAIL = 'oncall@example.com';
+
+/** The table a restore made, which the custom-domain production stage serves from (`-c restoredTableName=`). */
+export const RESTORED_TABLE = 'atende-prod-main-restored';
+
 /** Every queue of the development stage. */
 export const DEV_QUEUES: readonly QueueDefinition[] = [...QUEUES, CONSUMED_QUEUE, CONSUMED_FIFO_QUEUE];
 
 const STAGES = {
   dev: () => synthesizeStage('dev', { queues: DEV_QUEUES, modulePermissions: { ...MODULE_PERMISSIONS, 'http/version': ['scheduling'] } }),
   prod: () => synthesizeStage('prod'),
-  /** Production behind the operator's own domain and certificate. */
+  /**
+   * Production with the operator's context values: its own domain and certificate, its alarms emailed,
+   * and its data served from a table a point-in-time restore made.
+   */
   prodCustomDomain: () =>
     synthesizeStage('prod', {
+      alarmEmail: ALARM_EMAIL,
+      restoredTableName: RESTORED_TABLE,
       webOrigin: 'https://app.example.com',
       webDomain: {
         names: ['app.example.com'],

@@ -21,12 +21,15 @@ export interface SynthOptions {
   readonly modulePermissions?: Readonly<Record<string, readonly Permission[]>>;
   readonly webOrigin?: string;
   readonly webDomain?: WebDomain;
+  readonly alarmEmail?: string;
+  readonly restoredTableName?: string;
 }
 
 export interface SynthesizedStage {
   readonly stacks: StageStacks;
   readonly data: Template;
   readonly app: Template;
+  readonly ops: Template;
   /** The cloud assembly directory, where staged assets can be read. */
   readonly outdir: string;
   /** cdk-nag violations: rule id (with finding) and the construct paths that break it. */
@@ -64,16 +67,22 @@ function synthesizeIn(workDir: string, stageName: string, options: SynthOptions)
     // Bundling every Lambda would take minutes; the templates are the same without it.
     context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
   });
-  const stage = { ...stageConfig(stageName), ...(options.webOrigin && { webOrigin: options.webOrigin }) };
+  const stage = {
+    ...stageConfig(stageName),
+    ...(options.webOrigin && { webOrigin: options.webOrigin }),
+    ...(options.restoredTableName && { restoredTableName: options.restoredTableName }),
+  };
   const stacks = createStageStacks(app, {
     stage,
     webDist,
     queues: options.queues,
     modulePermissions: options.modulePermissions,
     webDomain: options.webDomain,
+    alarmEmail: options.alarmEmail,
   });
   const data = Template.fromStack(stacks.data);
   const appTemplate = Template.fromStack(stacks.app);
+  const ops = Template.fromStack(stacks.ops);
 
   const report = new AwsSolutionsChecks(app).validateScope(app);
   const nagViolations = report.violations.map((violation) => ({
@@ -98,6 +107,7 @@ function synthesizeIn(workDir: string, stageName: string, options: SynthOptions)
     stacks,
     data,
     app: appTemplate,
+    ops,
     outdir,
     nagViolations,
     acknowledgements,

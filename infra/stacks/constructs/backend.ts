@@ -4,8 +4,8 @@
  * on arm64, bundled to ESM by the local esbuild). The HTTP API, the WebSocket API and the queue consumers
  * create their functions here; the session host takes the same environment and grants.
  *
- * The table and the media bucket are addressed by their names (tableName, mediaBucketName), which the
- * resource definitions fix per stage, so the app stack grants on them without cross-stack references.
+ * The table and the media bucket are addressed by their names (servingTableName, mediaBucketName), which
+ * the resource definitions fix per stage, so the app stack grants on them without cross-stack references.
  */
 import path from 'node:path';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
@@ -18,9 +18,10 @@ import { Construct, type IConstruct } from 'constructs';
 import { logRetention } from '../log-retention';
 import { mediaBucketName } from '../../resources/buckets';
 import { ENV, INTEGRATION_DEFAULTS } from '../../resources/environment';
+import { METRICS_NAMESPACE } from '../../resources/metrics';
 import { queueUrlEnv, SCHEDULE_DUE_QUEUE_ID } from '../../resources/queues';
-import type { StageConfig } from '../../resources/stage';
-import { MAIN_TABLE, tableName } from '../../resources/table';
+import { servingTableName, type StageConfig } from '../../resources/stage';
+import { MAIN_TABLE } from '../../resources/table';
 import { acknowledgeManagedPolicy, acknowledgeRule, acknowledgeWildcardAction, acknowledgeWildcardResource } from '../nag';
 import { REPO_ROOT } from '../repo-root';
 import type { AddFunction, BackendFunctionOptions, Permission } from './function-factory';
@@ -36,6 +37,23 @@ function acknowledgeBasicExecution(scope: IConstruct): void {
     iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole').managedPolicyArn,
     'AWSLambdaBasicExecutionRole only lets the function write its own CloudWatch logs, which every Lambda needs.',
   );
+}
+
+/** The X-Ray grant active tracing adds to a function's role (its own, or a shared one) under `scope`. */
+function acknowledgeTracing(scope: IConstruct): void {
+  acknowledgeWildcardResource(
+    scope,
+    '*',
+    'Active tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which have no resource-level permissions.',
+  );
+}
+
+/**
+ * The share of invocations that log at debug level whatever LOG_LEVEL says (Powertools Logger's
+ * sampling): a few in production, where debug lines are costly to ingest, more in development.
+ */
+export function loggerSampleRate(stage: Pick<StageConfig, 'isProduction'>): number {
+  return stage.isProduction ? 0.01 : 0.1;
 }
 
 /** What a handler gets unless it says otherwise: the table, the media, the queues and realtime. */
@@ -78,9 +96,18 @@ export interface BackendProps {
 const ESM_REQUIRE_BANNER =
   "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
 
+/** A function made by addFunction: its fixed name (the ops stack's alarms read it, no reference needed). */
+export interface BackendFunction {
+  readonly functionName: string;
+  readonly module: string;
+  readonly handler: nodejs.NodejsFunction;
+}
+
 export class Backend extends Construct {
   /** The environment of every function and of the session host. */
   readonly environment: Readonly<Record<string, string>>;
+  /** Every function made so far, in the order made. */
+  readonly functions: BackendFunction[] = [];
   private readonly props: BackendProps;
   private readonly tableArns: string[];
   private readonly mediaBucketArn: string;
@@ -91,7 +118,7 @@ export class Backend extends Construct {
     const { stage, userPool, userPoolClient, queues, realtime, scheduling } = props;
     const stack = Stack.of(this);
 
-    const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: tableName(stage.name) });
+    const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: servingTableName(stage) });
     this.tableArns = [tableArn, ...MAIN_TABLE.globalIndexes.map((index) => `${tableArn}/index/${index.name}`)];
     this.mediaBucketArn = stack.formatArn({
       service: 's3',
@@ -102,7 +129,7 @@ export class Backend extends Construct {
 
     this.environment = {
       [ENV.stage]: stage.name,
-      [ENV.tableName]: tableName(stage.name),
+      [ENV.tableName]: servingTableName(stage),
       [ENV.mediaBucket]: mediaBucketName(stage.name, stack.account),
       [ENV.userPoolId]: userPool.userPoolId,
       [ENV.userPoolClientId]: userPoolClient.userPoolClientId,
@@ -117,6 +144,10 @@ export class Backend extends Construct {
       [ENV.googleTokenUrl]: INTEGRATION_DEFAULTS.googleTokenUrl,
       [ENV.integrationPrivateHostsAllowed]: INTEGRATION_DEFAULTS.integrationPrivateHostsAllowed,
       [ENV.asaasBaseUrl]: stage.asaasBaseUrl,
+      // Powertools (logger and metrics) in the functions and the session host: one namespace for the
+      // business metrics (infra/resources/metrics.ts), debug logs for a sample of invocations.
+      [ENV.powertoolsMetricsNamespace]: METRICS_NAMESPACE,
+      [ENV.powertoolsLoggerSampleRate]: String(loggerSampleRate(stage)),
       ...Object.fromEntries(queues.all.map(({ definition, queue }) => [queueUrlEnv(definition.id), queue.queueUrl])),
     };
   }
@@ -144,9 +175,15 @@ export class Backend extends Construct {
       memorySize: Math.round(options.memoryMb * stage.lambdaMemoryScale),
       timeout: Duration.seconds(options.timeoutSeconds),
       logGroup,
-      // No X-Ray tracing: the JSON logs carry the request ids, and tracing would add a wildcard
-      // xray:Put* grant to every role for little the logs do not already tell.
-      environment: { ...this.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // X-Ray active tracing: Powertools Tracer records the handler and its AWS SDK calls as subsegments.
+      // CDK adds xray:PutTraceSegments and xray:PutTelemetryRecords to the role (acknowledged below).
+      tracing: lambda.Tracing.ACTIVE,
+      environment: {
+        ...this.environment,
+        [ENV.powertoolsServiceName]: options.module,
+        [ENV.powertoolsTraceEnabled]: 'true',
+        NODE_OPTIONS: '--enable-source-maps',
+      },
       bundling: {
         format: nodejs.OutputFormat.ESM,
         target: 'node22',
@@ -166,8 +203,10 @@ export class Backend extends Construct {
     );
     if (options.sharedRole !== true) {
       acknowledgeBasicExecution(handler);
+      acknowledgeTracing(handler);
       this.grant(handler, handler, permissions);
     }
+    this.functions.push({ functionName, module: options.module, handler });
     return handler;
   };
 
@@ -188,6 +227,7 @@ export class Backend extends Construct {
       managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     acknowledgeBasicExecution(role);
+    acknowledgeTracing(role);
     this.grant(role, role, set);
     this.sharedRoles.set(key, role);
     return role;

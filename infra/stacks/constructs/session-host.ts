@@ -33,6 +33,13 @@ export interface SessionHostProps {
   readonly accessLogs: s3.IBucket;
 }
 
+/** The host's Powertools service name: its module under functions/, as each Lambda's is its own. */
+export const SESSION_HOST_SERVICE = 'sessions/main';
+
+/** The cluster's and the service's names, fixed per stage so the ops stack names them without a reference. */
+export const sessionClusterName = (stage: Pick<StageConfig, 'name'>): string => `atende-${stage.name}-sessions`;
+export const sessionServiceName = (stage: Pick<StageConfig, 'name'>): string => `atende-${stage.name}-session-host`;
+
 /** The queue the host sends inbound WhatsApp events to. */
 const EVENTS_QUEUE_ID = 'wa-events';
 
@@ -63,7 +70,7 @@ export class SessionHost extends Construct {
 
     this.cluster = new ecs.Cluster(this, 'Cluster', {
       vpc: this.vpc,
-      clusterName: `atende-${stage.name}-sessions`,
+      clusterName: sessionClusterName(stage),
       containerInsightsV2: ecs.ContainerInsights.ENABLED,
     });
 
@@ -83,7 +90,13 @@ export class SessionHost extends Construct {
         platform: Platform.LINUX_ARM64,
         ignoreMode: IgnoreMode.DOCKER,
       }),
-      environment: { ...backend.environment, [ENV.sessionCommandWaitSeconds]: '20' },
+      // The functions' environment with the logger and metrics settings; no X-Ray daemon runs beside the
+      // host, so it does not trace.
+      environment: {
+        ...backend.environment,
+        [ENV.sessionCommandWaitSeconds]: '20',
+        [ENV.powertoolsServiceName]: SESSION_HOST_SERVICE,
+      },
       logging: ecs.LogDrivers.awsLogs({
         streamPrefix: 'session-host',
         logGroup: new logs.LogGroup(this, 'Logs', {
@@ -102,7 +115,7 @@ export class SessionHost extends Construct {
     queues.byId(EVENTS_QUEUE_ID).grantSendMessages(taskDefinition.taskRole);
 
     this.service = new ecs.FargateService(this, 'Service', {
-      serviceName: `atende-${stage.name}-session-host`,
+      serviceName: sessionServiceName(stage),
       cluster: this.cluster,
       taskDefinition,
       desiredCount: stage.sessionHost.desiredCount,

@@ -7,6 +7,8 @@
  *
  * Where they are written: under Lambda (AWS_LAMBDA_FUNCTION_NAME is set), or wherever
  * POWERTOOLS_METRICS_DISABLED says so (`false` on the session host's task, `true` to silence a function).
+ * Lambda turns EMF lines into metrics; Fargate's log driver does not, so the session host sends the same
+ * metrics with PutMetricData instead (functions/sessions/host-metrics.ts).
  * Elsewhere (`npm start`, the tests) counts are dropped at each flush, so no EMF noise is printed. A
  * flush with nothing counted writes nothing, and says nothing (Powertools would warn on every such
  * invocation, most of the HTTP API's).
@@ -16,7 +18,7 @@ import { METRICS_NAMESPACE, type BusinessMetric } from '../../infra/resources/me
 import { config } from './config';
 
 /** Read at each flush, so a test may turn publishing on around a call. */
-function published(): boolean {
+export function published(): boolean {
   const disabled = process.env.POWERTOOLS_METRICS_DISABLED?.trim().toLowerCase();
   if (disabled !== undefined && disabled !== '') return disabled !== 'true' && disabled !== '1';
   return Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME);

@@ -53,6 +53,12 @@ export const ENV = {
   powertoolsLoggerSampleRate: 'POWERTOOLS_LOGGER_SAMPLE_RATE',
   /** `true` on the Lambdas, which run with X-Ray active tracing; unset on the session host. */
   powertoolsTraceEnabled: 'POWERTOOLS_TRACE_ENABLED',
+  /**
+   * `false` publishes the business metrics where the runtime alone would not (the session host, which
+   * sends them with PutMetricData: functions/sessions/host-metrics.ts); unset on the Lambdas, which
+   * publish under Lambda by default.
+   */
+  powertoolsMetricsDisabled: 'POWERTOOLS_METRICS_DISABLED',
 } as const;
 
 /**

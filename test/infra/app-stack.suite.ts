@@ -195,8 +195,9 @@ describe('the HTTP API', () => {
 describe('the backend functions', () => {
   it('all get the environment of ENV and one queue URL per queue', () => {
     // Prepare
-    // The command-queue wait is the session host's alone (set on its task, not on functions).
-    const functionEnv = Object.values(ENV).filter((name) => name !== ENV.sessionCommandWaitSeconds);
+    // The command-queue wait and the metrics switch are the session host's alone (set on its task, not on
+    // functions, which publish their metrics under Lambda by default).
+    const functionEnv = Object.values(ENV).filter((name) => name !== ENV.sessionCommandWaitSeconds && name !== ENV.powertoolsMetricsDisabled);
     expect(functionEnv).toContain(ENV.powertoolsServiceName);
     const expectedNames = [...functionEnv, ...DEV_QUEUES.map((queue) => queueUrlEnv(queue.id))];
 
@@ -525,7 +526,7 @@ describe('the session host', () => {
     });
   });
 
-  it('logs and emits metrics like the functions, as the sessions/main service, without tracing', () => {
+  it('logs and emits metrics like the functions, as the sessions/main service, publishing them itself, without tracing', () => {
     // Act
     const [task] = Object.values(prod.app.findResources('AWS::ECS::TaskDefinition')) as {
       Properties: { ContainerDefinitions: { Environment: { Name: string; Value: unknown }[] }[] };
@@ -537,8 +538,14 @@ describe('the session host', () => {
       [ENV.powertoolsServiceName]: 'sessions/main',
       [ENV.powertoolsMetricsNamespace]: METRICS_NAMESPACE,
       [ENV.powertoolsLoggerSampleRate]: '0.01',
+      [ENV.powertoolsMetricsDisabled]: 'false',
     });
     expect(environment).not.toHaveProperty(ENV.powertoolsTraceEnabled);
+    // Fargate's log driver does not turn EMF lines into metrics: the host puts them, in the product's namespace only.
+    const putMetrics = Object.values(prod.app.findResources('AWS::IAM::Policy'))
+      .flatMap((policy) => (policy.Properties as { PolicyDocument: { Statement: { Action: unknown; Condition?: unknown }[] } }).PolicyDocument.Statement)
+      .filter((statement) => statement.Action === 'cloudwatch:PutMetricData');
+    expect(putMetrics).toEqual([expect.objectContaining({ Resource: '*', Condition: { StringEquals: { 'cloudwatch:namespace': METRICS_NAMESPACE } } })]);
   });
 
   it('has no NAT gateway in dev and one per availability zone in prod', () => {

@@ -13,11 +13,13 @@ import { Duration, IgnoreMode, RemovalPolicy } from 'aws-cdk-lib';
 import * as ec2 from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import * as ecs from 'aws-cdk-lib/aws-ecs';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { logRetention } from '../log-retention';
 import { ENV } from '../../resources/environment';
+import { METRICS_NAMESPACE } from '../../resources/metrics';
 import { SESSION_SHARDS, sessionCommandQueueId } from '../../resources/queues';
 import type { StageConfig } from '../../resources/stage';
 import { acknowledgeRule, acknowledgeWildcardResource } from '../nag';
@@ -96,6 +98,7 @@ export class SessionHost extends Construct {
         ...backend.environment,
         [ENV.sessionCommandWaitSeconds]: '20',
         [ENV.powertoolsServiceName]: SESSION_HOST_SERVICE,
+        [ENV.powertoolsMetricsDisabled]: 'false',
       },
       logging: ecs.LogDrivers.awsLogs({
         streamPrefix: 'session-host',
@@ -113,6 +116,16 @@ export class SessionHost extends Construct {
       queues.byId(sessionCommandQueueId(shard)).grantConsumeMessages(taskDefinition.taskRole);
     }
     queues.byId(EVENTS_QUEUE_ID).grantSendMessages(taskDefinition.taskRole);
+    // Its business metrics go out with PutMetricData (Fargate's log driver does not read EMF lines), into
+    // the product's namespace only; the action has no resource to name.
+    taskDefinition.taskRole.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['cloudwatch:PutMetricData'],
+        resources: ['*'],
+        conditions: { StringEquals: { 'cloudwatch:namespace': METRICS_NAMESPACE } },
+      }),
+    );
+    acknowledgeWildcardResource(taskDefinition.taskRole, '*', 'cloudwatch:PutMetricData takes no resource; the statement is limited to the product namespace by the cloudwatch:namespace condition.');
 
     this.service = new ecs.FargateService(this, 'Service', {
       serviceName: sessionServiceName(stage),

@@ -10,6 +10,7 @@ import {
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
+import { COMPANY_SETTING_KEYS } from '../../../shared/settings';
 import { createCompany, type CreateCompanyInput } from '../../../functions/core/companies/create-company';
 import { errorCodeOf } from '../../support/errors';
 
@@ -49,7 +50,8 @@ describe('createCompany', () => {
     expect(items.map((item) => item.Put?.Item?.entity)).toEqual(
       expect.arrayContaining(['company', 'user', 'identity', 'queue', 'uniqueQueueColor', 'setting']),
     );
-    expect(items.filter((item) => item.Put?.Item?.entity === 'setting')).toHaveLength(11);
+    // Every company key (the platform's, such as the payment credentials, are stored once, not per company).
+    expect(items.filter((item) => item.Put?.Item?.entity === 'setting')).toHaveLength(COMPANY_SETTING_KEYS.length);
     expect(cognito.commandCalls(AdminCreateUserCommand)[0]!.args[0].input).toMatchObject({
       UserPoolId: 'us-east-1_TESTPOOL1',
       Username: 'owner@acme.test',

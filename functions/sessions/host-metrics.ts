@@ -6,7 +6,7 @@
  * sends them itself: one namespace, names and dimensions for the functions and the host. Where metrics
  * are not published (`npm start`, tests: core/metrics.ts), they are dropped as in the functions.
  */
-import { CloudWatchClient, PutMetricDataCommand, type MetricDatum, type StandardUnit } from '@aws-sdk/client-cloudwatch';
+import { CloudWatchClient, PutMetricDataCommand, type MetricDatum } from '@aws-sdk/client-cloudwatch';
 import type { EmfOutput } from '@aws-lambda-powertools/metrics/types';
 import { logger } from '../core/logger';
 import { metrics, published } from '../core/metrics';
@@ -18,11 +18,12 @@ const DATA_PER_CALL = 1000;
 export function metricDataOf(emf: EmfOutput): { readonly namespace: string; readonly data: MetricDatum[] }[] {
   const timestamp = new Date(emf._aws.Timestamp);
   return emf._aws.CloudWatchMetrics.map((directive) => {
-    const dimensions = directive.Dimensions.flat().map((name) => ({ Name: name, Value: String(emf[name]) }));
+    // A dimension's value is the document's text under its name (Powertools writes dimensions as strings).
+    const dimensions = directive.Dimensions.flat().map((name) => ({ Name: name, Value: typeof emf[name] === 'string' ? emf[name] : '' }));
     const data = directive.Metrics.map((definition): MetricDatum => {
       const value = emf[definition.Name];
       const values = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isFinite);
-      return { MetricName: definition.Name, Unit: definition.Unit as StandardUnit, Dimensions: dimensions, Timestamp: timestamp, Values: values };
+      return { MetricName: definition.Name, Unit: definition.Unit, Dimensions: dimensions, Timestamp: timestamp, Values: values };
     });
     return { namespace: directive.Namespace, data };
   });

@@ -145,7 +145,7 @@ describe('the settings page', () => {
     await settingsTab(page, 'Empresas').click();
     await page.getByRole('button', { name: 'Adicionar empresa' }).click();
     const dialog = await shows(page.getByRole('dialog', { name: 'Adicionar empresa' }));
-    await dialog.getByRole('textbox', { name: 'Nome' }).fill('Padaria Central');
+    await dialog.getByRole('textbox', { name: 'Nome', exact: true }).fill('Padaria Central');
     // Email and plan are required; the admin's password follows the one policy.
     await dialog.getByRole('textbox', { name: 'Senha do administrador' }).fill('curta');
     await dialog.getByRole('button', { name: 'Salvar' }).click();

@@ -83,13 +83,13 @@ it('takes a new company from sign-up to administration, and locks it out once ex
   expect((await cloud.api(`/companies/${companyId}`, { method: 'PUT', token: superToken, body: { dueDate: nextDueDate } })).status).toBe(200);
   expect((await cloud.api('/auth/me', { token: adminToken })).body.company.dueDate).toBe(nextDueDate);
 
-  // Past its due date, the company's users are refused on every call.
+  // Past its due date, the company's users are refused on every call; its admin is told they may pay.
   const yesterday = addDays(today(), -1);
   await cloud.api(`/companies/${companyId}`, { method: 'PUT', token: superToken, body: { dueDate: yesterday } });
-  for (const [path, token] of [['/auth/me', adminToken], ['/queue', adminToken], ['/tags', agentToken]] as const) {
+  for (const [path, token, canPay] of [['/auth/me', adminToken, true], ['/queue', adminToken, true], ['/tags', agentToken, false]] as const) {
     expect(await cloud.api(path, { token })).toEqual({
       status: 402,
-      body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: yesterday } },
+      body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: yesterday, canPay } },
     });
   }
 });

@@ -144,7 +144,9 @@ describe('POST /companies/cadastro (public sign-up)', () => {
       recurrence: 'MENSAL',
       campaignsEnabled: true,
       createdAt: expect.any(String),
-      // The sign-up form has no billing address: the super user's form or the checkout fills it.
+      // The sign-up form has no billing data: the super user's form or the checkout fills them.
+      billingName: '',
+      document: '',
       addressZipCode: '',
       addressStreet: '',
       addressDistrict: '',

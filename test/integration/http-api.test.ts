@@ -75,7 +75,7 @@ describe('GET /auth/me', () => {
     try {
       const response = await cloud.api('/auth/me', { token: adminToken });
 
-      expect(response).toEqual({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2020-01-31' } } });
+      expect(response).toEqual({ status: 402, body: { error: 'ERR_SUBSCRIPTION_EXPIRED', details: { dueDate: '2020-01-31', canPay: true } } });
     } finally {
       await dynamo().send(new UpdateCommand({ TableName: cloud.tableName, Key: userKey, UpdateExpression: 'SET #s = :t', ExpressionAttributeNames: { '#s': 'super' }, ExpressionAttributeValues: { ':t': true } }));
     }

@@ -4,11 +4,11 @@
  * of its own, so Enter in a field moves on like the Próximo button; the dialog checks the values and
  * passes the messages in (checkout-form.ts).
  */
-import { Checkbox, Field, Input, makeStyles, Option, tokens } from '@fluentui/react-components';
+import { Checkbox, Field, Input, makeStyles, tokens } from '@fluentui/react-components';
 import type { SubmitEvent } from 'react';
 import { CHECKOUT_COUNTRIES } from '../../../shared/billing';
 import { fieldValidation } from '../components/use-schema-form';
-import { LocalizedDropdown } from '../components/LocalizedDropdown';
+import { ChoiceDropdown } from '../components/ChoiceDropdown';
 import { useTexts } from '../i18n/texts';
 import type { CheckoutField, CheckoutValues } from './checkout-form';
 import { billingTexts } from './texts';
@@ -85,22 +85,14 @@ export function CheckoutDataStep({ formId, values, messages, onChange, onLeave, 
           <Input {...text('zipcode')} />
         </Field>
         <Field label={texts.country} required {...fieldValidation(messages.country)}>
-          <LocalizedDropdown
+          <ChoiceDropdown
             placeholder={texts.countryPlaceholder}
-            value={values.country === '' ? '' : texts.countries[values.country]}
-            selectedOptions={values.country === '' ? [] : [values.country]}
-            onOptionSelect={(_, data) => {
-              const country = CHECKOUT_COUNTRIES.find((each) => each === data.optionValue);
-              if (country !== undefined) onChange({ country });
-            }}
+            choices={CHECKOUT_COUNTRIES}
+            labelOf={(country) => texts.countries[country]}
+            value={values.country}
+            onChoose={(country) => onChange({ country })}
             onBlur={() => onLeave('country')}
-          >
-            {CHECKOUT_COUNTRIES.map((country) => (
-              <Option key={country} value={country}>
-                {texts.countries[country]}
-              </Option>
-            ))}
-          </LocalizedDropdown>
+          />
         </Field>
       </div>
       <Checkbox

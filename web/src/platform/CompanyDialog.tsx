@@ -16,6 +16,7 @@ import type { PlanWithUsage } from '../api/plans';
 import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
+import { ChoiceDropdown } from '../components/ChoiceDropdown';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
@@ -127,21 +128,13 @@ function CompanyForm({ company, plans, onClose }: Omit<CompanyDialogProps, 'open
         </LocalizedDropdown>
       </Field>
       <Field label={texts.companies.recurrence} {...fieldValidation(message('recurrence'))}>
-        <LocalizedDropdown
-          value={texts.companies.recurrences[values.recurrence]}
-          selectedOptions={[values.recurrence]}
+        <ChoiceDropdown
+          choices={recurrenceChoices(values.recurrence)}
+          labelOf={(recurrence) => texts.companies.recurrences[recurrence]}
+          value={values.recurrence}
           disabled={busy}
-          onOptionSelect={(_, data) => {
-            const picked = recurrenceChoices(values.recurrence).find((choice) => choice === data.optionValue);
-            if (picked !== undefined) change({ recurrence: picked });
-          }}
-        >
-          {recurrenceChoices(values.recurrence).map((choice) => (
-            <Option key={choice} value={choice}>
-              {texts.companies.recurrences[choice]}
-            </Option>
-          ))}
-        </LocalizedDropdown>
+          onChoose={(recurrence) => change({ recurrence })}
+        />
       </Field>
       <Field label={texts.companies.dueDate} {...fieldValidation(message('dueDate'))}>
         <Input type="date" value={values.dueDate} disabled={busy} onChange={(_, data) => change({ dueDate: data.value })} onBlur={() => leave('dueDate')} />

@@ -16,6 +16,7 @@ import { applyPromptEvent, savePrompt, usePrompt } from '../api/prompts';
 import { useQueues } from '../api/queues';
 import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
+import { ChoiceDropdown } from '../components/ChoiceDropdown';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, schemaFieldMessages, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
@@ -207,21 +208,7 @@ function PromptForm({ initial, editing: editingProp, onClose }: PromptFormProps)
           </LocalizedDropdown>
         </Field>
         <Field label={texts.dialog.model} required {...message('model')}>
-          <LocalizedDropdown
-            value={values.model}
-            selectedOptions={[values.model]}
-            disabled={busy}
-            onOptionSelect={(_, data) => {
-              const model = PROMPT_MODELS.find((each) => each === data.optionValue);
-              if (model !== undefined) change({ model });
-            }}
-          >
-            {PROMPT_MODELS.map((model) => (
-              <Option key={model} value={model}>
-                {model}
-              </Option>
-            ))}
-          </LocalizedDropdown>
+          <ChoiceDropdown choices={PROMPT_MODELS} labelOf={(model) => model} value={values.model} disabled={busy} onChoose={(model) => change({ model })} />
         </Field>
         <Field label={texts.dialog.maxTokens} hint={texts.dialog.maxTokensHint} required {...message('maxTokens')}>
           <Input {...numberInput('maxTokens', PROMPT_MAX_TOKENS_LIMIT)} />

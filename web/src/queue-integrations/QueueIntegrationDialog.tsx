@@ -43,6 +43,7 @@ import {
 } from '../api/queue-integrations';
 import { FormDialog, FormDialogLoading } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
+import { ChoiceDropdown } from '../components/ChoiceDropdown';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
@@ -293,23 +294,15 @@ function IntegrationForm({ initial, editing: editingProp, onClose }: Integration
               <Input {...text('projectName')} spellCheck={false} maxLength={100} />
             </Field>
             <Field label={texts.dialog.language} required {...message('language')}>
-              <LocalizedDropdown
+              <ChoiceDropdown
                 placeholder={texts.dialog.languagePlaceholder}
-                value={values.language === '' ? '' : texts.languages[values.language]}
-                selectedOptions={values.language === '' ? [] : [values.language]}
+                choices={QUEUE_INTEGRATION_LANGUAGES}
+                labelOf={(language) => texts.languages[language]}
+                value={values.language}
                 disabled={busy}
-                onOptionSelect={(_, data) => {
-                  const language = QUEUE_INTEGRATION_LANGUAGES.find((each) => each === data.optionValue);
-                  if (language !== undefined) change({ language });
-                }}
+                onChoose={(language) => change({ language })}
                 onBlur={() => leave('language')}
-              >
-                {QUEUE_INTEGRATION_LANGUAGES.map((language) => (
-                  <Option key={language} value={language}>
-                    {texts.languages[language]}
-                  </Option>
-                ))}
-              </LocalizedDropdown>
+              />
             </Field>
           </div>
           <ServiceAccountField

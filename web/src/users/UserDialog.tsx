@@ -20,6 +20,7 @@ import { saveUser, useUser, type UserDto } from '../api/users';
 import { useServices } from '../runtime/services';
 import { FormDialog } from '../components/FormDialog';
 import { FormFrame } from '../components/FormFrame';
+import { ChoiceDropdown } from '../components/ChoiceDropdown';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
@@ -226,22 +227,14 @@ function UserForm({ user, self = false, onClose, onSaved }: FormProps & { readon
       </Field>
       {editable.profile && (
         <Field label={texts.dialog.profile} {...fieldValidation(messageText(texts, errors.profile))}>
-          <LocalizedDropdown
+          <ChoiceDropdown
             className={styles.dropdown}
-            value={texts.profiles[values.profile]}
-            selectedOptions={[values.profile]}
+            choices={PROFILE_CHOICES}
+            labelOf={(profile) => texts.profiles[profile]}
+            value={values.profile}
             disabled={busy}
-            onOptionSelect={(_, data) => {
-              const picked = PROFILE_CHOICES.find((profile) => profile === data.optionValue);
-              if (picked !== undefined) change({ profile: picked });
-            }}
-          >
-            {PROFILE_CHOICES.map((profile) => (
-              <Option key={profile} value={profile}>
-                {texts.profiles[profile]}
-              </Option>
-            ))}
-          </LocalizedDropdown>
+            onChoose={(profile) => change({ profile })}
+          />
         </Field>
       )}
       {editable.queues && (

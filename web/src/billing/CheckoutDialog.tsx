@@ -8,23 +8,7 @@
  * payment the user leaves for / (`onRenewed`, PixPayment.tsx), loading the app again when the plan
  * changed.
  */
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  makeStyles,
-  mergeClasses,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Spinner,
-  Text,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, makeStyles, mergeClasses, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -54,6 +38,7 @@ import { formatReais } from './invoice-list';
 import { formatDocument } from './tax-id-format';
 import { PixPayment } from './PixPayment';
 import { billingTexts } from './texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   // Full width on a phone: the form's fields and the QR code need all of a 360 px screen.
@@ -125,12 +110,7 @@ function CheckoutLoader({ invoice, onClose, onRenewed }: CheckoutProps) {
       <DialogTitle>{format(texts.title, { id: invoice.id })}</DialogTitle>
       <DialogContent>
         {details.isError ? (
-          <MessageBar intent="error">
-            <MessageBarBody>{texts.loadError}</MessageBarBody>
-            <MessageBarActions>
-              <Button onClick={() => void details.refetch()}>{texts.retry}</Button>
-            </MessageBarActions>
-          </MessageBar>
+          <LoadErrorBar message={texts.loadError} retryLabel={texts.retry} onRetry={() => void details.refetch()} />
         ) : (
           <Spinner label={texts.loading} />
         )}

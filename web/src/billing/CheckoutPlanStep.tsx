@@ -3,13 +3,14 @@
  * their name, value, users and connections. Choosing one moves on to Revisar by itself (spec 3 §4); the
  * plan chosen before (at first the invoice's) is marked, so going back and on keeps it.
  */
-import { CompoundButton, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Button, Spinner, tokens } from '@fluentui/react-components';
+import { CompoundButton, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { CheckmarkCircle24Filled } from '@fluentui/react-icons/svg/checkmark-circle';
 import { usePublicPlans } from '../api/plans';
 import { payablePlans } from './checkout-flow';
 import { format, useTexts } from '../i18n/texts';
 import { formatReais } from './invoice-list';
 import { billingTexts } from './texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   plans: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, margin: 0, padding: 0, listStyleType: 'none' },
@@ -33,12 +34,7 @@ export function CheckoutPlanStep({ planId, currentPlanId, onChoose }: CheckoutPl
   if (plans.isPending) return <Spinner label={texts.loading} />;
   if (plans.isError) {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>{texts.plansLoadError}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void plans.refetch()}>{texts.retry}</Button>
-        </MessageBarActions>
-      </MessageBar>
+      <LoadErrorBar message={texts.plansLoadError} retryLabel={texts.retry} onRetry={() => void plans.refetch()} />
     );
   }
   const offered = payablePlans(plans.data);

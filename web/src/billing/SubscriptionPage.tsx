@@ -5,7 +5,7 @@
  * With no open invoice the button is disabled and says why: an invoice exists only from a few days
  * before its due date (shared/billing.ts INVOICE_LEAD_DAYS).
  */
-import { Button, Field, Input, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useState } from 'react';
 import { useBillingDetails, useInvoiceEvents, useInvoiceList, type Invoice } from '../api/billing';
 import { formatDueDate } from '../auth/subscription';
@@ -14,6 +14,7 @@ import { countText, format, useTexts } from '../i18n/texts';
 import { invoicesOf, openInvoiceOf } from './invoice-list';
 import { subscriptionSummary } from './subscription-summary';
 import { billingTexts } from './texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const CheckoutDialog = lazy(() => import('./CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })));
 
@@ -49,12 +50,7 @@ export function SubscriptionPage() {
   if (details.isPending) return <Spinner label={texts.loading} />;
   if (details.isError) {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>{texts.loadError}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void details.refetch()}>{texts.retry}</Button>
-        </MessageBarActions>
-      </MessageBar>
+      <LoadErrorBar message={texts.loadError} retryLabel={texts.retry} onRetry={() => void details.refetch()} />
     );
   }
 

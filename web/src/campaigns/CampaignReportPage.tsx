@@ -6,21 +6,7 @@
  * page by page as the list's end comes into view, and "Exportar CSV", which reads every page and
  * downloads them (shipping-csv.ts). Live through the `campaign` events (use-report-events.ts).
  */
-import {
-  Badge,
-  Button,
-  Field,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  ProgressBar,
-  Spinner,
-  Subtitle2,
-  Text,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
+import { Badge, Button, Field, makeStyles, ProgressBar, Spinner, Subtitle2, Text, Title3, tokens } from '@fluentui/react-components';
 import { ArrowDownload24Regular } from '@fluentui/react-icons/svg/arrow-download';
 import { ArrowLeft24Regular } from '@fluentui/react-icons/svg/arrow-left';
 import { useMutation } from '@tanstack/react-query';
@@ -42,6 +28,7 @@ import { ackWord, campaignCellTexts, progressFigures, STATUS_COLORS } from './ca
 import { shippingCsv, shippingCsvFileName } from './shipping-csv';
 import { campaignsTexts } from './texts';
 import { useReportEvents } from './use-report-events';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -112,12 +99,7 @@ export function CampaignReportPage() {
         </Title3>
       )}
       {campaign.isError && campaign.data === undefined && (
-        <MessageBar intent="error">
-          <MessageBarBody>{texts.report.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void campaign.refetch()}>{texts.report.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadErrorBar message={texts.report.loadError} retryLabel={texts.report.retry} onRetry={() => void campaign.refetch()} />
       )}
       {campaign.data !== undefined && <Report campaign={campaign.data} />}
     </div>
@@ -220,12 +202,7 @@ function Recipients({ campaignId, dateText }: { readonly campaignId: string; rea
     <div className={styles.list}>
       {pages.isPending && <Spinner className={styles.state} label={texts.report.loadingRecipients} />}
       {pages.isError && pages.data === undefined && (
-        <MessageBar intent="error">
-          <MessageBarBody>{texts.report.recipientsError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void pages.refetch()}>{texts.report.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadErrorBar message={texts.report.recipientsError} retryLabel={texts.report.retry} onRetry={() => void pages.refetch()} />
       )}
       {pages.data !== undefined && rows.length === 0 && <p className={styles.state}>{texts.report.noRecipients}</p>}
       {rows.length > 0 && (

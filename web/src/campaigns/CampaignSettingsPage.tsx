@@ -5,25 +5,7 @@
  * 'Configurações salvas'. Administrators change them; other users see them read-only. What another
  * administrator saves shows at once (`campaignSettings` events) unless this one is editing.
  */
-import {
-  Button,
-  Field,
-  Input,
-  makeStyles,
-  MessageBar,
-  MessageBarActions,
-  MessageBarBody,
-  Option,
-  Spinner,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title3,
-  tokens,
-} from '@fluentui/react-components';
+import { Button, Field, Input, makeStyles, MessageBar, MessageBarBody, Option, Spinner, Table, TableBody, TableCell, TableHeader, TableHeaderCell, TableRow, Title3, tokens } from '@fluentui/react-components';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -48,6 +30,7 @@ import { useCurrentPage } from '../runtime/current-page';
 import { useServices } from '../runtime/services';
 import { useMe } from '../sign-in/me-context';
 import { campaignSettingsTexts } from './settings-texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0, maxWidth: '880px' },
@@ -99,12 +82,7 @@ export function CampaignSettingsPage() {
       {settings.isPending ? (
         <Spinner label={texts.loading} />
       ) : settings.isError ? (
-        <MessageBar intent="error">
-          <MessageBarBody>{texts.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void settings.refetch()}>{texts.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadErrorBar message={texts.loadError} retryLabel={texts.retry} onRetry={() => void settings.refetch()} />
       ) : (
         <SettingsForm saved={settings.data} />
       )}

@@ -3,13 +3,14 @@
  * in a grid that becomes one column on a phone, and the popup player (HelpPlayerDialog) of the one
  * chosen, closed with Escape. The super user writes the videos in the settings' Ajuda tab.
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
 import { useState } from 'react';
 import { useHelpList, type Help } from '../api/helps';
 import { useTexts } from '../i18n/texts';
 import { HelpCard } from './HelpCard';
 import { HelpPlayerDialog } from './HelpPlayerDialog';
 import { helpsTexts } from './texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -38,12 +39,7 @@ export function HelpsPage() {
       <Text className={styles.intro}>{texts.intro}</Text>
       {list.isPending && <Spinner className={styles.state} label={texts.loading} />}
       {list.isError && list.data === undefined && (
-        <MessageBar intent="error">
-          <MessageBarBody>{texts.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void list.refetch()}>{texts.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadErrorBar message={texts.loadError} retryLabel={texts.retry} onRetry={() => void list.refetch()} />
       )}
       {list.isSuccess && helps.length === 0 && <p className={styles.state}>{texts.empty}</p>}
       {helps.length > 0 && (

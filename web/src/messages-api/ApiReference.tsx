@@ -4,7 +4,7 @@
  * summary, parameters, body fields and responses; plus a link to the raw JSON for tools. No third-party
  * renderer: the document is small, and the page stays light.
  */
-import { Badge, Body1, Button, Caption1, Link, makeStyles, MessageBar, MessageBarActions, MessageBarBody, mergeClasses, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
+import { Badge, Body1, Caption1, Link, makeStyles, mergeClasses, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
 import { useId, useMemo } from 'react';
 import { externalApiUrl, OPENAPI_DOCUMENT_PATH, useOpenApiDocument } from '../api/external-api';
 import { useServices } from '../runtime/services';
@@ -13,6 +13,7 @@ import { useCodeStyles } from './code-styles';
 import { InlineCode } from './InlineCode';
 import { readOpenApiDocument, type FieldView, type OperationView } from './openapi-view';
 import { messagesApiTexts } from './texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
@@ -145,12 +146,7 @@ export function ApiReference() {
       </Body1>
       {document.isPending && <Spinner label={texts.docs.loading} />}
       {(document.isError || (document.isSuccess && view === undefined)) && (
-        <MessageBar intent="error">
-          <MessageBarBody>{texts.docs.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void document.refetch()}>{texts.docs.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadErrorBar message={texts.docs.loadError} retryLabel={texts.docs.retry} onRetry={() => void document.refetch()} />
       )}
       {view !== undefined && (
         <>

@@ -3,10 +3,11 @@
  * loading, failure (with retry), empty or filled state. Like the kit's ListPage, without the page's title
  * and search: these lists are short and sit under the settings page's own heading.
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Subtitle2, tokens } from '@fluentui/react-components';
 import type { ReactElement, ReactNode } from 'react';
 import { useTexts } from '../i18n/texts';
 import { platformTexts } from './texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   frame: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -41,12 +42,7 @@ export function TabListFrame({ title, add, query, count, empty, children }: TabL
       <div className={styles.list}>
         {query.isPending && <Spinner className={styles.state} label={texts.common.loading} />}
         {query.isError && (
-          <MessageBar intent="error">
-            <MessageBarBody>{texts.common.loadError}</MessageBarBody>
-            <MessageBarActions>
-              <Button onClick={() => void query.refetch()}>{texts.common.retry}</Button>
-            </MessageBarActions>
-          </MessageBar>
+          <LoadErrorBar message={texts.common.loadError} retryLabel={texts.common.retry} onRetry={() => void query.refetch()} />
         )}
         {!query.isPending && !query.isError && (count === 0 ? <p className={styles.state}>{empty}</p> : children)}
       </div>

@@ -11,7 +11,7 @@
  * first load; the dialogs, and the form's zod and pickers, load when they first open, so the page's own
  * first load stays under the 300 KB the others keep (`npm run bench:web`).
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Title3, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -35,6 +35,7 @@ import type { ScheduleEventActions } from './ScheduleEventItem';
 import type { ScheduleDialogState } from './ScheduleDialog';
 import { schedulesTexts } from './texts';
 import { useScheduleEvents } from './use-schedule-events';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -119,12 +120,7 @@ export function SchedulesPage() {
       </div>
 
       {list.isError && (
-        <MessageBar intent="error">
-          <MessageBarBody>{texts.page.loadError}</MessageBarBody>
-          <MessageBarActions>
-            <Button onClick={() => void list.refetch()}>{texts.page.retry}</Button>
-          </MessageBarActions>
-        </MessageBar>
+        <LoadErrorBar message={texts.page.loadError} retryLabel={texts.page.retry} onRetry={() => void list.refetch()} />
       )}
       {list.isPending ? (
         <Spinner label={texts.page.loading} />

@@ -4,7 +4,7 @@
  * code loads when the tab is first shown (React.lazy), so the page's first load is the tab strip and
  * the settings read; the forms' schemas (zod) come with their tab. The settings follow live events.
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
+import { makeStyles, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useSettings } from '../api/settings';
 import { useCurrentPage } from '../runtime/current-page';
@@ -14,6 +14,7 @@ import { useTexts } from '../i18n/texts';
 import { shownTab, visibleTabs, type SettingsTab } from './settings-tabs';
 import { settingsTexts } from './texts';
 import { useSettingEvents } from './use-setting-events';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const OptionsTab = lazy(() => import('./OptionsTab').then((m) => ({ default: m.OptionsTab })));
 const WorkHoursTab = lazy(() => import('./WorkHoursTab').then((m) => ({ default: m.WorkHoursTab })));
@@ -57,12 +58,7 @@ export function SettingsPage() {
         if (settings.isPending) return <Spinner label={texts.options.loading} />;
         if (settings.isError) {
           return (
-            <MessageBar intent="error">
-              <MessageBarBody>{texts.options.loadError}</MessageBarBody>
-              <MessageBarActions>
-                <Button onClick={() => void settings.refetch()}>{texts.options.retry}</Button>
-              </MessageBarActions>
-            </MessageBar>
+            <LoadErrorBar message={texts.options.loadError} retryLabel={texts.options.retry} onRetry={() => void settings.refetch()} />
           );
         }
         return <OptionsTab settings={settings.data} isSuper={user.super} />;

@@ -3,7 +3,7 @@
  * queue dialog's editor (components/WorkHoursEditor), checked with the server's schema and saved with
  * their own button through PUT /companies/{id}/schedules, 'Horários atualizados com sucesso.'.
  */
-import { Button, makeStyles, MessageBar, MessageBarActions, MessageBarBody, Spinner, tokens } from '@fluentui/react-components';
+import { Button, makeStyles, Spinner, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CompanySchedulesBody } from '../../../shared/companies';
@@ -15,6 +15,7 @@ import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { companyHoursBody, companyHoursMessage, companyHoursOf, type CompanyHoursValues } from './company-hours';
 import { settingsTexts } from './texts';
+import { LoadErrorBar } from '../components/LoadErrorBar';
 
 const useStyles = makeStyles({
   tab: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, maxWidth: '560px' },
@@ -33,12 +34,7 @@ export function WorkHoursTab({ companyId }: WorkHoursTabProps) {
   if (detail.isPending) return <Spinner label={texts.hours.loading} />;
   if (detail.isError) {
     return (
-      <MessageBar intent="error">
-        <MessageBarBody>{texts.hours.loadError}</MessageBarBody>
-        <MessageBarActions>
-          <Button onClick={() => void detail.refetch()}>{texts.hours.retry}</Button>
-        </MessageBarActions>
-      </MessageBar>
+      <LoadErrorBar message={texts.hours.loadError} retryLabel={texts.hours.retry} onRetry={() => void detail.refetch()} />
     );
   }
   return <CompanyHoursForm company={detail.data} />;

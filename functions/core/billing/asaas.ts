@@ -11,10 +11,10 @@
  * Asaas writes its instants as 'YYYY-MM-DD HH:mm:ss' in Brasília's time (UTC-3, with no daylight saving
  * since 2019): read as such.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { digitsOf } from '../../../shared/tax-id';
 import { config } from '../config';
+import { sameSecret } from '../same-secret';
 import { getOutbound, jsonOf, OUTBOUND_TIMEOUT_MS, OutboundCallError, postOutbound, type OutboundAnswer } from '../integrations/outbound-http';
 import {
   MalformedNotification,
@@ -193,7 +193,7 @@ function isoOfAsaasTime(value: string): string | undefined {
  * confirmation or receipt are `other`: acknowledged, nothing changes.
  */
 export function readAsaasNotification(headers: Readonly<Record<string, string | undefined>>, rawBody: string, expectedToken: string): PaymentNotice {
-  if (!tokenMatches(headerOf(headers, ASAAS_TOKEN_HEADER), expectedToken)) throw new NotificationNotAuthenticated('asaas');
+  if (!sameSecret(headerOf(headers, ASAAS_TOKEN_HEADER), expectedToken)) throw new NotificationNotAuthenticated('asaas');
   let json: unknown;
   try {
     json = JSON.parse(rawBody) as unknown;
@@ -217,9 +217,3 @@ function headerOf(headers: Readonly<Record<string, string | undefined>>, name: s
   return key === undefined ? undefined : headers[key];
 }
 
-/** Equal in constant time: both hashed first, so neither the content nor the length shows in the timing. */
-function tokenMatches(given: string | undefined, expected: string): boolean {
-  if (!expected || given === undefined) return false;
-  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}

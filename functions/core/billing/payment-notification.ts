@@ -10,11 +10,11 @@
  * A refused notification changes nothing and is logged (never with its token). One that is
  * authenticated is answered 200 whatever it changed, so the provider stops sending it again.
  */
-import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { sameSecret } from '../same-secret';
 import { getPaymentCharge } from '../repositories/invoices';
 import { platformSetting } from '../repositories/settings';
 import { readAsaasNotification } from './asaas';
@@ -44,7 +44,7 @@ export async function receiveSimulatorNotification(headers: Headers, body: strin
     async () => {
       const notice = readSimulatorNotice(body);
       const charge = await getPaymentCharge('simulator', notice.payment.id);
-      if (!charge?.notificationSecret || !sameSecret(headers[SIMULATOR_TOKEN_HEADER] ?? '', charge.notificationSecret)) {
+      if (!sameSecret(headers[SIMULATOR_TOKEN_HEADER], charge?.notificationSecret ?? '')) {
         throw new NotificationNotAuthenticated('simulator');
       }
       const paid = notice.event === 'PAYMENT_RECEIVED' || notice.event === 'PAYMENT_CONFIRMED';
@@ -66,12 +66,6 @@ function readSimulatorNotice(body: string): z.output<typeof SimulatorNotificatio
   const parsed = SimulatorNotification.safeParse(json);
   if (!parsed.success) throw new MalformedNotification('not a payment notification');
   return parsed.data;
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Reads and authenticates a notification, then settles it; refusals become the catalogue's errors. */

@@ -4,7 +4,8 @@
  * theirs. A receiver computes the same over the bytes it got and compares in constant time; the body's
  * `sentAt` and the `X-Atende-Delivery` id let it refuse old or repeated deliveries.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret } from '../same-secret';
 
 /** A new secret: 32 random bytes, base64url, with a prefix that tells what it is when it turns up somewhere. */
 export const newSigningSecret = (): string => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -13,7 +14,5 @@ export const webhookSignature = (secret: string, body: string): string => `sha25
 
 /** What a receiver does (and our tests): whether `signature` is the body's with this secret. */
 export function verifyWebhookSignature(secret: string, body: string, signature: string): boolean {
-  const expected = Buffer.from(webhookSignature(secret, body));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameSecret(signature, webhookSignature(secret, body));
 }

@@ -29,10 +29,15 @@ export async function listInvoices(caller: Caller, query: InvoiceListQuery, now 
   const companyId = caller.isSuper && query.companyId ? query.companyId : caller.companyId;
   const company = companyId === caller.companyId ? caller.company : await getLiveCompany(companyId);
   if (!company) throw new AppError('ERR_NO_COMPANY_FOUND');
-  await ensureCycleInvoice(company, companyId === caller.companyId ? caller.plan : await getPlan(company.planId), now);
+  let invoices = await listCompanyInvoices(companyId);
+  // The current cycle's invoice, when it is due to exist and is not among them yet (the list read again then).
+  if (!invoices.some((invoice) => invoice.dueDate === company.dueDate)) {
+    const plan = companyId === caller.companyId ? caller.plan : await getPlan(company.planId);
+    if (await ensureCycleInvoice(company, plan, now)) invoices = await listCompanyInvoices(companyId);
+  }
 
   const search = query.searchParam.trim().toLocaleLowerCase('pt-BR');
-  const matching = (await listCompanyInvoices(companyId)).filter(
+  const matching = invoices.filter(
     (invoice) => search === '' || invoice.id === search || invoice.detail.toLocaleLowerCase('pt-BR').includes(search),
   );
   const start = (query.pageNumber - 1) * INVOICES_PAGE_SIZE;

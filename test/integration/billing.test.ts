@@ -284,7 +284,7 @@ describe('paying through Asaas', () => {
     expect((await getCompany(tenant.companyId, true))?.asaasCustomerId).toBe(customerOf(first.body.chargeId));
   });
 
-  it('changes nothing for a forged token, an unknown charge, or an event that is no payment', async () => {
+  it('changes nothing for a forged token, a malformed body, an unknown charge, or an event that is no payment', async () => {
     const tenant = await payingTenant(3);
     const invoice = await openInvoiceOf(cloud, tenant.admin.token);
     const charge = await subscribe(tenant, { invoiceId: invoice.id });
@@ -297,7 +297,10 @@ describe('paying through Asaas', () => {
       body: { id: 'evt_foreign', event: 'PAYMENT_RECEIVED', payment: { id: 'pay_not_ours', value: 249, status: 'RECEIVED' } },
     });
 
+    const malformed = await cloud.api('/webhooks/asaas', { method: 'POST', headers: { 'asaas-access-token': WEBHOOK_TOKEN }, body: { event: 'PAYMENT_RECEIVED' } });
+
     expect(forged.status).toBe(401);
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
     expect(created.status).toBe(200);
     expect(foreign).toEqual({ status: 200, body: { received: true, outcome: 'unknown-charge' } });
     expect(await dueDateOf(tenant.companyId)).toBe(tenant.dueDate);

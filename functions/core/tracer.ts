@@ -9,6 +9,8 @@
  * Handler responses are never recorded (they carry tenants' data), nor are errors' bodies beyond their
  * message.
  */
+// First, for its effect: the X-Ray SDK in manual mode where nothing is traced (tracing-mode.ts).
+import './tracing-mode';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 
 export const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'atende' });

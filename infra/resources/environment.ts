@@ -42,6 +42,8 @@ export const ENV = {
   integrationPrivateHostsAllowed: 'INTEGRATION_PRIVATE_HOSTS_ALLOWED',
   /** Asaas's REST API root (core/billing/asaas.ts): its production API unless set (its sandbox, a test's fake). */
   asaasBaseUrl: 'ASAAS_BASE_URL',
+  /** Meta's Graph API root with its version (core/whatsapp-cloud/graph-api.ts): Meta's unless set (the local Graph simulator, a test's fake). */
+  whatsappCloudApiUrl: 'WHATSAPP_CLOUD_API_URL',
   /**
    * Powertools for AWS Lambda (logger, metrics, tracer). The service: the function's module under
    * functions/ (`http/tickets`, `workers/wa-events`), `sessions/main` for the session host.
@@ -71,4 +73,5 @@ export const INTEGRATION_DEFAULTS = {
   googleTokenUrl: 'https://oauth2.googleapis.com/token',
   integrationPrivateHostsAllowed: 'false',
   asaasBaseUrl: 'https://api.asaas.com/v3',
+  whatsappCloudApiUrl: 'https://graph.facebook.com/v21.0',
 } as const;

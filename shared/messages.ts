@@ -50,6 +50,11 @@ export interface MessageDto {
    * ERR_WAPP_DOWNLOAD_MEDIA): the message is kept, without its file, and says so.
    */
   readonly mediaMissing: boolean;
+  /**
+   * Ours (issue 32): why WhatsApp did not deliver this outgoing message (a Cloud API connection's refusal:
+   * outside the 24-hour window, not a WhatsApp number, …), in Meta's words; null when nothing failed.
+   */
+  readonly failureReason: string | null;
   readonly createdAt: string;
 }
 

@@ -11,14 +11,18 @@ import { withoutControls } from './text';
 import type { QueueSummary } from './sign-in';
 
 import type { ConnectionStatus } from './connection-status';
+import { CloudConnectionFields, type CloudConnectionDto } from './whatsapp-cloud';
 
 export { CONNECTION_STATUSES, needsAttention, type ConnectionStatus } from './connection-status';
 
-/** `beta`: Baileys, the real network (the default). `simulator`: the fake phone network, where the stage offers it. */
-export const CONNECTION_PROVIDERS = ['beta', 'simulator'] as const;
+/**
+ * `beta`: Baileys, the real network (the default). `simulator`: the fake phone network, where the stage
+ * offers it. `cloud`: Meta's official Cloud API (shared/whatsapp-cloud.ts): no QR code, no session host.
+ */
+export const CONNECTION_PROVIDERS = ['beta', 'simulator', 'cloud'] as const;
 export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
 
-export interface ConnectionDto {
+export interface ConnectionDto extends CloudConnectionDto {
   readonly id: string;
   readonly name: string;
   readonly status: ConnectionStatus;
@@ -134,6 +138,7 @@ const fields = {
     .nullable()
     .optional(),
   campaignSchedule: WeeklySchedule.optional(),
+  ...CloudConnectionFields,
 };
 
 export const CreateConnectionBody = z.object(fields);

@@ -118,6 +118,12 @@ export const ERROR_STATUS = {
   ERR_PAYMENT_UNAVAILABLE: 503,
   /** Ours: the payment provider refused or did not answer the charge; nothing was charged, try again. */
   ERR_PAYMENT_PROVIDER: 502,
+  /** Ours: a free-form message on a Cloud API connection more than 24 h after the customer last wrote; send an approved template. */
+  ERR_OUTSIDE_REPLY_WINDOW: 409,
+  /** Ours: no approved template with this name and language (and number of variables) on the ticket's connection. */
+  ERR_NO_TEMPLATE_FOUND: 404,
+  /** Ours: Meta's Graph API refused or did not answer (credentials, template sync); nothing was changed. */
+  ERR_WAPP_CLOUD_API: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { writtenText } from './text';
+import { TemplateMessage } from './whatsapp-cloud';
 import type { TicketStatus } from './tickets';
 
 export const MEDIA_TYPES = ['chat', 'image', 'audio', 'video', 'application', 'locationMessage', 'vcard', 'call_log'] as const;
@@ -49,6 +50,11 @@ export interface MessageDto {
    * ERR_WAPP_DOWNLOAD_MEDIA): the message is kept, without its file, and says so.
    */
   readonly mediaMissing: boolean;
+  /**
+   * Ours (issue 32): why WhatsApp did not deliver this outgoing message (a Cloud API connection's refusal:
+   * outside the 24-hour window, not a WhatsApp number, …), in Meta's words; null when nothing failed.
+   */
+  readonly failureReason: string | null;
   readonly createdAt: string;
 }
 
@@ -199,9 +205,15 @@ const quotedMsg = z
   .default(null);
 
 export const SendMessageBody = z
-  .object({ body: messageText, quotedMsg, mediaKey: z.string().min(1, 'Invalid media').max(1024, 'Invalid media').optional() })
+  .object({
+    body: messageText,
+    quotedMsg,
+    mediaKey: z.string().min(1, 'Invalid media').max(1024, 'Invalid media').optional(),
+    /** Ours (issue 32): an approved template of the ticket's Cloud API connection instead of a text; `body` is then ignored. */
+    template: TemplateMessage.optional(),
+  })
   .superRefine((value, context) => {
-    if (value.body.trim() === '' && !value.mediaKey) context.addIssue({ code: 'custom', path: ['body'], message: 'Required' });
+    if (value.body.trim() === '' && !value.mediaKey && !value.template) context.addIssue({ code: 'custom', path: ['body'], message: 'Required' });
   });
 export type SendMessageBody = z.output<typeof SendMessageBody>;
 

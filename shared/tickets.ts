@@ -58,6 +58,11 @@ export interface TicketDto {
    * once the message shown is deleted; '' before any message.
    */
   readonly lastMessage: string;
+  /**
+   * Ours (issue 32): when the customer last wrote on this ticket; null: never. On a Cloud API connection
+   * free-form messages go only within 24 h of it (shared/whatsapp-cloud.ts, replyWindowOpen).
+   */
+  readonly customerMessageAt: string | null;
   readonly unreadMessages: number;
   readonly createdAt: string;
   readonly updatedAt: string;

@@ -20,6 +20,8 @@ export const config = {
   userPoolId: () => required(ENV.userPoolId),
   userPoolClientId: () => required(ENV.userPoolClientId),
   wsManagementEndpoint: () => required(ENV.wsManagementEndpoint),
+  /** The stage's public HTTP API address, as outside services reach it (a Cloud API webhook's URL). */
+  publicApiUrl: () => withoutTrailingSlash(required(ENV.publicApiUrl)),
   queueUrl: (queueId: string) => required(queueUrlEnv(queueId)),
   schedulerRoleArn: () => required(ENV.schedulerRoleArn),
   scheduleDueQueueArn: () => required(ENV.scheduleDueQueueArn),
@@ -33,6 +35,8 @@ export const config = {
   integrationPrivateHostsAllowed: () => process.env[ENV.integrationPrivateHostsAllowed] === 'true',
   /** Asaas's API root; its production API unless the stage (`-c asaasBaseUrl=`) or, locally, the environment says. */
   asaasBaseUrl: () => withoutTrailingSlash(process.env[ENV.asaasBaseUrl] || INTEGRATION_DEFAULTS.asaasBaseUrl),
+  /** Meta's Graph API root with its version, for Cloud API connections; Meta's unless the stage or, locally, the environment says. */
+  whatsappCloudApiUrl: () => withoutTrailingSlash(process.env[ENV.whatsappCloudApiUrl] || INTEGRATION_DEFAULTS.whatsappCloudApiUrl),
   integrationRetryBaseSeconds: () => positiveNumber(process.env[ENV.integrationRetryBaseSeconds], Number(INTEGRATION_DEFAULTS.integrationRetryBaseSeconds)),
 };
 

@@ -13,6 +13,12 @@ export const ENV = {
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   /** Role EventBridge Scheduler assumes to send due schedules to their queue. */
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+  /**
+   * The stage's public HTTP API address (no trailing slash), for the addresses the product hands to
+   * outside services: a Cloud API connection's webhook URL (issue 32). The CDK app sets the HTTP API's
+   * endpoint; the local cloud its gateway's address.
+   */
+  publicApiUrl: 'PUBLIC_API_URL',
   /** The ARN of the `schedule-due` queue, the target of every one-shot schedule. */
   scheduleDueQueueArn: 'SCHEDULE_DUE_QUEUE_ARN',
   /** `true` where the stage offers the WhatsApp simulator provider. */
@@ -42,6 +48,8 @@ export const ENV = {
   integrationPrivateHostsAllowed: 'INTEGRATION_PRIVATE_HOSTS_ALLOWED',
   /** Asaas's REST API root (core/billing/asaas.ts): its production API unless set (its sandbox, a test's fake). */
   asaasBaseUrl: 'ASAAS_BASE_URL',
+  /** Meta's Graph API root with its version (core/whatsapp-cloud/graph-api.ts): Meta's unless set (the local Graph simulator, a test's fake). */
+  whatsappCloudApiUrl: 'WHATSAPP_CLOUD_API_URL',
   /**
    * Powertools for AWS Lambda (logger, metrics, tracer). The service: the function's module under
    * functions/ (`http/tickets`, `workers/wa-events`), `sessions/main` for the session host.
@@ -71,4 +79,5 @@ export const INTEGRATION_DEFAULTS = {
   googleTokenUrl: 'https://oauth2.googleapis.com/token',
   integrationPrivateHostsAllowed: 'false',
   asaasBaseUrl: 'https://api.asaas.com/v3',
+  whatsappCloudApiUrl: 'https://graph.facebook.com/v21.0',
 } as const;

@@ -65,6 +65,22 @@ export const SentEvent = z.object({
   whatsappMessageId: waMessageId,
 });
 
+/**
+ * An outgoing message WhatsApp will not deliver (issue 32: a Cloud API send refused for good, or a
+ * `failed` status in Meta's webhook): named by our id when the send itself failed (no WhatsApp id yet),
+ * else by WhatsApp's id. `reason` is Meta's title of the error, shown to agents.
+ */
+export const FailedEvent = z
+  .object({
+    type: z.literal('failed'),
+    ...common,
+    messageId: id.optional(),
+    whatsappMessageId: waMessageId.optional(),
+    code: z.number().int().nullable(),
+    reason: z.string().min(1).max(300).overwrite(withoutControls),
+  })
+  .refine((event) => event.messageId !== undefined || event.whatsappMessageId !== undefined, 'messageId or whatsappMessageId');
+
 /** What WhatsApp knows of a contact's number (answer to a refreshContact command). */
 export const ContactEvent = z.object({
   type: z.literal('contact'),
@@ -88,7 +104,7 @@ export const ListNumberEvent = z.object({
   exists: z.boolean(),
 });
 
-export const WhatsAppEvent = z.discriminatedUnion('type', [MessageEvent, AckEvent, EditEvent, RevokeEvent, CallEvent, SentEvent, ContactEvent, ListNumberEvent]);
+export const WhatsAppEvent = z.discriminatedUnion('type', [MessageEvent, AckEvent, EditEvent, RevokeEvent, CallEvent, SentEvent, FailedEvent, ContactEvent, ListNumberEvent]);
 export type WhatsAppEvent = z.output<typeof WhatsAppEvent>;
 export type MessageEvent = z.output<typeof MessageEvent>;
 export type ContactEvent = z.output<typeof ContactEvent>;
@@ -110,6 +126,8 @@ export function eventIdentity(event: WhatsAppEvent): string {
       return `${base}:call:${event.callId}`;
     case 'sent':
       return `${base}:sent:${event.messageId}`;
+    case 'failed':
+      return `${base}:failed:${event.messageId ?? event.whatsappMessageId ?? ''}`;
     case 'contact':
       return `${base}:contact:${event.refreshId}`;
     case 'listNumber':

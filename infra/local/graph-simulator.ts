@@ -765,7 +765,7 @@ async function readMultipart(request: IncomingMessage, maxBytes: number): Promis
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('error', broken);
           stream.on('end', () => {
-            file = { bytes: Buffer.concat(chunks), mimeType: info.mimeType, fileName: info.filename ?? null };
+            file = { bytes: Buffer.concat(chunks), mimeType: info.mimeType, fileName: info.filename === '' ? null : info.filename };
             done();
           });
         }),

@@ -64,11 +64,12 @@ export class WebhookDeliveries {
 
   private async tryAll(target: WebhookTarget, body: string): Promise<boolean> {
     const { retryDelaysMs, timeoutMs, log } = this.options;
+    const stopped = () => this.stopping.signal.aborted;
     let lastFailure = '';
     for (let attempt = 0; attempt <= retryDelaysMs.length; attempt += 1) {
-      if (this.stopping.signal.aborted) return false;
+      if (stopped()) return false;
       if (attempt > 0) await this.pause(retryDelaysMs[attempt - 1] ?? 0);
-      if (this.stopping.signal.aborted) return false;
+      if (stopped()) return false;
       try {
         const answer = await fetch(target.url, {
           method: 'POST',

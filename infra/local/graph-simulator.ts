@@ -7,7 +7,8 @@
  * It holds simulated business accounts (graph-simulator-store.ts; the demo account's values are fixed,
  * DEMO_CLOUD_ACCOUNT) and speaks Meta's documented shapes, checking the bearer token of each call
  * (a token it does not know: 401, OAuthException code 190):
- * - `GET /{phone-number-id}` and `GET /{waba-id}` (with `fields`), `GET /{waba-id}/phone_numbers`;
+ * - `GET /{phone-number-id}` and `GET /{waba-id}` (with `fields`), `GET /{waba-id}/phone_numbers`,
+ *   `POST /{phone-number-id}/register`;
  * - `POST|GET|DELETE /{waba-id}/subscribed_apps`: the POST with `override_callback_uri` and
  *   `verify_token` first makes Meta's verification GET on the callback and keeps it only when the
  *   challenge comes back;
@@ -263,6 +264,10 @@ class Simulator {
       case 'GET waba/message_templates':
         send(response, 200, this.templates(account, query));
         return;
+      case 'POST phone/register':
+        // Registering the number for the Cloud API (with its two-step PIN): a simulated number always is.
+        send(response, 200, this.register(await readJson(request, JSON_MAX_BYTES)));
+        return;
       case 'POST phone/messages':
         send(response, 200, await this.message(account, await readJson(request, JSON_MAX_BYTES)));
         return;
@@ -325,6 +330,12 @@ class Simulator {
     await this.store.update(account, (changed) => {
       changed.callback = { url, verifyToken };
     });
+    return { success: true };
+  }
+
+  private register(body: unknown): { success: true } {
+    const parsed = z.object({ messaging_product: z.literal('whatsapp'), pin: z.string().regex(/^\d{6}$/, 'six digits') }).safeParse(body);
+    if (!parsed.success) throw invalidParameter(z.prettifyError(parsed.error));
     return { success: true };
   }
 
@@ -628,6 +639,10 @@ function phoneNumberFields(account: StoredAccount): Record<string, unknown> {
     platform_type: 'CLOUD_API',
     throughput: { level: 'STANDARD' },
     messaging_limit_tier: 'TIER_1K',
+    status: 'CONNECTED',
+    account_mode: 'LIVE',
+    is_official_business_account: false,
+    is_pin_enabled: false,
   };
 }
 
@@ -638,6 +653,8 @@ function wabaFields(account: StoredAccount): Record<string, unknown> {
     currency: 'BRL',
     timezone_id: '25',
     message_template_namespace: `sim_${account.wabaId}`,
+    account_review_status: 'APPROVED',
+    business_verification_status: 'verified',
   };
 }
 

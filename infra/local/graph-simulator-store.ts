@@ -141,6 +141,8 @@ export class GraphSimulatorStore {
   /** Bytes of media when there is no data directory. */
   private readonly mediaBytes = new Map<string, Buffer>();
   private saving: Promise<void> = Promise.resolve();
+  /** A write queued behind the one in flight and not yet begun: later changes ride on it. */
+  private queued: Promise<void> | undefined;
 
   /** `dataDir`: where the state and media files live; without it, memory only. */
   constructor(private readonly dataDir: string | undefined) {}
@@ -266,7 +268,11 @@ export class GraphSimulatorStore {
     await this.saving;
   }
 
-  /** Writes the whole state: one write at a time, each atomic (temp file, then rename). */
+  /**
+   * Writes the whole state: one write at a time, each atomic (temp file, then rename). Changes made while
+   * a write waits its turn share it (a burst of statuses is one write, not one each), since it reads the
+   * state only when it begins.
+   */
   private save(): Promise<void> {
     const file = this.stateFile;
     const directory = this.dataDir;
@@ -278,7 +284,12 @@ export class GraphSimulatorStore {
       await writeFile(temporary, text, 'utf8');
       await rename(temporary, file);
     };
-    const next = this.saving.then(write);
+    if (this.queued !== undefined) return this.queued;
+    const next = this.saving.then(() => {
+      this.queued = undefined;
+      return write();
+    });
+    this.queued = next;
     // A failed write must not block the ones after it; the caller of this save still sees the failure.
     this.saving = next.catch(() => undefined);
     return next;

@@ -152,6 +152,8 @@ class Simulator {
   private readonly timers = new Set<NodeJS.Timeout>();
   private endpoint = '';
   private stopped: Promise<void> | undefined;
+  /** Set by stop: statuses still being worked out are dropped rather than written after the last save. */
+  private stopping = false;
 
   constructor(
     private readonly options: StartGraphSimulatorOptions,
@@ -180,6 +182,7 @@ class Simulator {
   }
 
   private async shutdown(): Promise<void> {
+    this.stopping = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     await closeServer(this.server);
@@ -605,6 +608,7 @@ class Simulator {
 
   /** Records a status of a sent message and sends its webhook (when someone subscribed). */
   private async status(account: StoredAccount, record: OutboxRecord, status: DeliveryStatus, error?: { code: number; title: string; details: string }): Promise<void> {
+    if (this.stopping) return;
     const at = this.store.now(account);
     await this.store.update(account, () => {
       record.statuses.push({ status, timestamp: at });

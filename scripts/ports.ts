@@ -1,7 +1,7 @@
 /** Default ports of `npm start`, each overridable by an environment variable. */
 import type { LocalPorts } from '../infra/local/cloud';
 
-const DEFAULTS: Readonly<Record<keyof LocalPorts, [env: string, port: number]>> = {
+const DEFAULTS: Readonly<Record<keyof Required<LocalPorts>, [env: string, port: number]>> = {
   web: ['WEB_PORT', 5173],
   http: ['API_PORT', 8080],
   ws: ['WS_PORT', 8081],
@@ -10,6 +10,7 @@ const DEFAULTS: Readonly<Record<keyof LocalPorts, [env: string, port: number]>> 
   s3: ['S3_PORT', 4569],
   sqs: ['SQS_PORT', 9324],
   cognito: ['COGNITO_PORT', 9229],
+  graph: ['GRAPH_PORT', 8083],
 };
 
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): LocalPorts {

@@ -22,6 +22,9 @@ const OPTIONS = {
   phone: { type: 'string' },
   code: { type: 'string' },
   api: { type: 'string' },
+  hours: { type: 'string' },
+  // No default: absent stays absent, so the values read are only those given.
+  new: { type: 'boolean' },
 } as const;
 
 const TAKES_A_VALUE: ReadonlySet<string> = new Set(

@@ -17,8 +17,16 @@
  *   pay <invoice> [--api <url>]                               the payment simulator pays the invoice's PIX
  *                             code (after PAGAR in its checkout); --api: the stage's API (default local)
  *
+ * On a Cloud API connection (provider `cloud`, locally: the Graph API simulator, scripts/simulate-cloud.ts)
+ * `send`, `read` and `outbox [--from <number>]` work alike (no `--video`, edit, delete or call: Meta's
+ * webhooks carry none), and:
+ *   advance --hours <n>       moves the clock of the connection's simulated account (25: the 24-hour
+ *                             reply window closes)
+ *   cloud-account [--new]     prints the demo account's four values to paste in a connection; --new
+ *                             makes another account
+ *
  * Common options: --email <user> (whose company; default the demo admin), --connection <name or id>
- * (default: the company's only simulator connection).
+ * (default: the company's only simulator or Cloud API connection).
  */
 import './quiet-sdk-notice';
 import { readFile } from 'node:fs/promises';
@@ -59,6 +67,13 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+if (positionals[0] === 'cloud-account') {
+  if (stage !== 'local') fail('The Graph API simulator runs with `npm start` only.');
+  const { cloudAccountCommand } = await import('./simulate-cloud');
+  process.stdout.write(await cloudAccountCommand(options).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error))));
+  process.exit(0);
+}
+
 const identity = await findIdentityByEmail(email).catch((error: unknown) =>
   fail(`Could not reach the table (${String(error)}). Is \`npm start\` running?`),
 );
@@ -76,7 +91,7 @@ if (positionals[0] === 'pay') {
   process.exit(0);
 }
 
-const connections = (await listConnections(companyId)).filter((connection) => connection.provider === 'simulator');
+const connections = (await listConnections(companyId)).filter((connection) => connection.provider === 'simulator' || connection.provider === 'cloud');
 const connection = options.connection
   ? connections.find((candidate) => candidate.id === options.connection || candidate.name === options.connection)
   : connections.length === 1
@@ -85,7 +100,7 @@ const connection = options.connection
 if (!connection) {
   fail(
     connections.length === 0
-      ? 'The company has no connection with the simulator provider: create one on the Connections page first.'
+      ? 'The company has no connection with the simulator or Cloud API provider: create one on the Connections page first.'
       : `Say which connection with --connection: ${connections.map((candidate) => candidate.name).join(', ')}.`,
   );
 }
@@ -95,6 +110,18 @@ const from = (): string => {
   if (!/^\d{8,20}$/.test(digits)) fail('Give the contact with --from <number> (8 to 20 digits, e.g. 5511999990001).');
   return digits;
 };
+if (connection.provider === 'cloud') {
+  if (stage !== 'local') fail('A Cloud API connection talks to Meta on a deployed stage; its customers are simulated with `npm start` only.');
+  const phoneNumberId = connection.cloudPhoneNumberId;
+  if (!phoneNumberId) fail(`${connection.name} has no phone number id: fill in its Cloud API values first (npm run simulate -- cloud-account).`);
+  const { runCloudCommand } = await import('./simulate-cloud');
+  const output = await runCloudCommand(positionals[0], options, { connectionName: connection.name, phoneNumberId, from }).catch((error: unknown) =>
+    fail(error instanceof Error ? error.message : String(error)),
+  );
+  process.stdout.write(output);
+  process.exit(0);
+}
+
 const put = (event: Parameters<typeof simulator.putSimulatedInbound>[3]) => simulator.putSimulatedInbound(companyId, connection.id, ulid(), event);
 const newMessageId = () => `SIMIN${ulid()}`;
 
@@ -162,5 +189,5 @@ switch (positionals[0]) {
     }
     break;
   default:
-    fail('Commands: scan, pair, send, edit, delete, call, read, outbox, pay (see scripts/simulate.ts).');
+    fail('Commands: scan, pair, send, edit, delete, call, read, outbox, pay; on a Cloud API connection also advance; cloud-account (see scripts/simulate.ts).');
 }

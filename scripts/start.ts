@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       `  Runtime config   ${cloud.urls.web}/config.json`,
       '',
       `  Session host    child process, holding the WhatsApp session shards`,
+      `  Cloud API       ${cloud.urls.graph}   (Meta's Graph API, simulated: npm run simulate -- cloud-account)`,
       '',
       `  Local AWS: DynamoDB ${cloud.urls.dynamodb}  S3 ${cloud.urls.s3}  SQS ${cloud.urls.sqs}`,
       `             Cognito ${cloud.urls.cognito}  Scheduler ${cloud.urls.scheduler}`,

@@ -22,6 +22,7 @@ import { createLocalAccessTokenVerifier, startCognito } from './cognito';
 import { startDynamo } from './dynamodb';
 import { startDynamoThread, type ThreadedDynamo } from './dynamodb-thread';
 import { startEventSourcePoller } from './event-source-poller';
+import { startGraphSimulator } from './graph-simulator';
 import { startHttpGateway } from './http-gateway';
 import { loadOncePerModule, type AnyHandler } from './lambda';
 import { startS3 } from './s3';
@@ -39,6 +40,8 @@ export interface LocalPorts {
   readonly sqs: number;
   readonly cognito: number;
   readonly scheduler: number;
+  /** The Graph API simulator (Meta's Cloud API, graph-simulator.ts); absent: a free port. */
+  readonly graph?: number;
 }
 
 export interface LocalCloudOptions {
@@ -65,7 +68,7 @@ export interface LocalCloudOptions {
 
 export interface LocalCloud {
   readonly config: RuntimeConfig;
-  readonly urls: Readonly<Record<'web' | 'api' | 'ws' | 'dynamodb' | 's3' | 'sqs' | 'cognito' | 'scheduler', string>>;
+  readonly urls: Readonly<Record<'web' | 'api' | 'ws' | 'dynamodb' | 's3' | 'sqs' | 'cognito' | 'scheduler' | 'graph', string>>;
   readonly tableName: string;
   readonly mediaBucket: string;
   readonly queueUrls: Readonly<Record<string, string>>;
@@ -163,6 +166,15 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     stoppers.push(() => scheduler.stop());
 
+    // Meta's Cloud API for `cloud` connections, so they run without a Meta account (README).
+    const graph = await startGraphSimulator({
+      port: options.ports.graph ?? 0,
+      host: HOST,
+      dataDir: persistent ? join(dataDir, 'graph-simulator') : undefined,
+      log,
+    });
+    stoppers.push(() => graph.stop());
+
     // Endpoints first: handlers read them on their first call, which can come as soon as a gateway listens.
     Object.assign(process.env, {
       AWS_REGION: LOCAL_REGION,
@@ -189,6 +201,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.integrationRetryBaseSeconds]: '1',
       // The stand-ins of the integrations' services listen on 127.0.0.1 (tests, benchmarks).
       [ENV.integrationPrivateHostsAllowed]: 'true',
+      [ENV.whatsappCloudApiUrl]: graph.apiUrl,
       ...Object.fromEntries(queues.map((queue) => [queueUrlEnv(queue.id), sqs.queueUrls[queue.id]])),
     });
 
@@ -277,6 +290,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         sqs: sqs.endpoint,
         cognito: cognitoEndpoint,
         scheduler: scheduler.endpoint,
+        graph: graph.apiUrl,
       },
       tableName: table,
       mediaBucket: bucket,

@@ -2,7 +2,9 @@
  * The local cloud as a whole (infra/local/cloud.ts): how it loads the backend's handler modules.
  */
 import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../../../infra/local/cloud';
+import { DEMO_CLOUD_ACCOUNT } from '../../../infra/local/graph-simulator';
 import type { AnyHandler } from '../../../infra/local/lambda';
+import { ENV } from '../../../infra/resources/environment';
 
 const RANDOM_PORTS = { web: 0, http: 0, ws: 0, dynamodb: 0, s3: 0, sqs: 0, cognito: 0, scheduler: 0 };
 
@@ -56,5 +58,21 @@ describe('the local cloud', () => {
     // Assess
     expect([first.status, second.status]).toEqual([500, 200]);
     expect(attempts).toBe(2);
+  });
+
+  test("points the backend's Cloud API root at its Graph API simulator, which knows the demo account", async () => {
+    // Prepare
+    cloud = await startLocalCloud({ ports: RANDOM_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0 });
+
+    // Act
+    const answer = await fetch(`${process.env[ENV.whatsappCloudApiUrl] ?? ''}/${DEMO_CLOUD_ACCOUNT.phoneNumberId}`, {
+      headers: { authorization: `Bearer ${DEMO_CLOUD_ACCOUNT.accessToken}` },
+    });
+
+    // Assess
+    expect(process.env[ENV.whatsappCloudApiUrl]).toBe(cloud.urls.graph);
+    expect(cloud.urls.graph).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v21\.0$/);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ id: DEMO_CLOUD_ACCOUNT.phoneNumberId, verified_name: DEMO_CLOUD_ACCOUNT.verifiedName });
   });
 });

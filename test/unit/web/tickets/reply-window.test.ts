@@ -45,6 +45,10 @@ describe('the reply window of a ticket', () => {
     expect(replyWindowOf(true, hoursBefore(0.5), NOW, lastWrote).kind).toBe('open');
   });
 
+  test('closes on such a refusal even when the connection list could not say the connection is a cloud one', () => {
+    expect(replyWindowOf(false, hoursBefore(1), NOW, hoursBefore(1))).toEqual({ kind: 'closed', customerMessageAt: hoursBefore(1) });
+  });
+
   test('waits no less than nothing for a window already past', () => {
     expect(msUntilWindowChanges({ kind: 'open', endsAt: new Date(NOW.getTime() - 5) }, NOW)).toBe(0);
   });

@@ -20,10 +20,11 @@ export type ReplyWindow =
 
 /**
  * The window of a ticket now. `refusedWith`: the `customerMessageAt` a send was refused with
- * (ERR_OUTSIDE_REPLY_WINDOW); undefined when none was.
+ * (ERR_OUTSIDE_REPLY_WINDOW); undefined when none was. Such a refusal says the connection is a cloud
+ * one even where the connection list could not tell (not loaded).
  */
 export function replyWindowOf(cloud: boolean, customerMessageAt: string | null, now: Date, refusedWith?: string | null): ReplyWindow {
-  if (!cloud) return { kind: 'free' };
+  if (!cloud && refusedWith === undefined) return { kind: 'free' };
   const endsAt = replyWindowEndsAt(customerMessageAt);
   if (endsAt !== null && replyWindowOpen(customerMessageAt, now) && refusedWith !== customerMessageAt) return { kind: 'open', endsAt };
   return { kind: 'closed', customerMessageAt };

@@ -38,12 +38,12 @@ import { FormFrame } from '../components/FormFrame';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { WorkHoursEditor } from '../components/WorkHoursEditor';
-import { CloudWebhookDetails } from './CloudWebhookDetails';
 import { defaultWeek } from '../components/work-hours';
 import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { useMe } from '../sign-in/me-context';
 import { companyHasCampaigns } from '../sign-in/campaigns';
+import { CloudWebhookDetails } from './CloudWebhookDetails';
 import {
   campaignScheduleMessages,
   CLOUD_FIELDS,
@@ -162,9 +162,16 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   };
   const cloudField = (field: CloudField): ReactNode => {
     const secret = field === 'cloudAccessToken' || field === 'cloudAppSecret';
-    const stored = (field === 'cloudAccessToken' && editing?.hasCloudAccessToken === true) || (field === 'cloudAppSecret' && editing?.hasCloudAppSecret === true);
+    const stored =
+      (field === 'cloudAccessToken' && editing?.hasCloudAccessToken === true) || (field === 'cloudAppSecret' && editing?.hasCloudAppSecret === true);
     return (
-      <Field key={field} label={cloudLabels[field].label} hint={stored ? texts.form.cloudSecretStored : cloudLabels[field].hint} required={!stored} {...message(field)}>
+      <Field
+        key={field}
+        label={cloudLabels[field].label}
+        hint={stored ? texts.form.cloudSecretStored : cloudLabels[field].hint}
+        required={!stored}
+        {...message(field)}
+      >
         <Input
           value={values[field]}
           // Write-only secrets are typed unseen and never offered by the browser's password manager.

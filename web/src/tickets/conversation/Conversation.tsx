@@ -201,7 +201,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
         />
       )}
       {/* A ticket not yet accepted keeps the input, which says to accept it, whatever the window. */}
-      {mayWork && open && replyWindow.window.kind === 'closed' ? (
+      {open && replyWindow.window.kind === 'closed' ? (
         <ReplyWindowNotice customerMessageAt={replyWindow.window.customerMessageAt} onSendTemplate={() => setModal('template')} />
       ) : mayWork ? (
         <MessageInput

@@ -84,6 +84,14 @@ export interface ConnectionBody {
   readonly campaignSchedule: readonly Pick<ScheduleEntry, 'weekdayEn' | 'startTime' | 'endTime'>[];
   /** The AI prompt (null: none); absent: kept as stored. */
   readonly promptId?: string | null;
+  /**
+   * A Cloud API connection's credentials (shared/whatsapp-cloud.ts CloudConnectionFields): all four on a
+   * creation; on an edit the token and the secret are write-only, and absent keeps the stored one.
+   */
+  readonly cloudPhoneNumberId?: string;
+  readonly cloudBusinessAccountId?: string;
+  readonly cloudAccessToken?: string;
+  readonly cloudAppSecret?: string;
 }
 
 /** Creates a connection (the answer carries its API token, shown once). */
@@ -104,7 +112,11 @@ export function rotateConnectionToken(api: ApiClient, whatsappId: string): Promi
   return api.post<ConnectionWithTokenDto>(connectionTokenPath(whatsappId));
 }
 
-/** The session buttons (spec 2 §7): start or try again (POST), a new QR code (PUT), disconnect (DELETE). */
+/**
+ * The session buttons (spec 2 §7): start or try again (POST), a new QR code (PUT), disconnect (DELETE).
+ * On a Cloud API connection, POST checks its credentials with Meta (CONNECTED or DISCONNECTED; a refusal
+ * answers ERR_WAPP_CLOUD_API).
+ */
 export type SessionRequest = 'start' | 'newQr' | 'disconnect';
 
 export function controlSession(api: ApiClient, whatsappId: string, request: SessionRequest): Promise<ConnectionDto> {

@@ -1,10 +1,11 @@
 /**
  * A ticket's messages (GET /messages/{ticketId}): cursor pages, newest first; and the requests on
- * messages: send a text or an uploaded file, send files in a multipart POST, ask for a presigned upload
- * of a big file and store it there, delete a message.
+ * messages: send a text or an uploaded file, send a Cloud API template, send files in a multipart POST,
+ * ask for a presigned upload of a big file and store it there, delete a message.
  */
 import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { MediaUploadTicket, MediaUrlBody, MessageDto, MessagePage } from '../../../shared/messages';
+import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { useServices } from '../runtime/services';
 import { ApiError, type ApiClient } from './client';
 
@@ -55,6 +56,14 @@ export interface SendMessageRequest {
 
 export function sendMessage(api: ApiClient, ticketId: string, body: SendMessageRequest): Promise<MessageDto> {
   return api.post<MessageDto>(messagesPath(ticketId), body);
+}
+
+/**
+ * An approved template of the ticket's Cloud API connection (issue 32), sent at any time, also outside
+ * the 24-hour window; the answer is the message with the template's body filled in.
+ */
+export function sendTemplateMessage(api: ApiClient, ticketId: string, template: TemplateMessage): Promise<MessageDto> {
+  return api.post<MessageDto>(messagesPath(ticketId), { template });
 }
 
 /** Files in one multipart POST /messages/{ticketId} (`medias`, with `body` and `quotedMsg`): a message each. */

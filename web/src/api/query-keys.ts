@@ -33,6 +33,7 @@ import { tagKeys } from './tags';
 import { ticketNoteKeys } from './ticket-notes';
 import { notificationKeys, ticketKeys } from './tickets';
 import { userKeys } from './users';
+import { whatsappTemplateKeys } from './whatsapp-templates';
 
 export const queryKeys = {
   announcements: announcementKeys,
@@ -62,4 +63,5 @@ export const queryKeys = {
   ticketNotes: ticketNoteKeys,
   tickets: ticketKeys,
   users: userKeys,
+  whatsappTemplates: whatsappTemplateKeys,
 } as const;

@@ -68,6 +68,15 @@ export const PAGES = [
     title: { pt: 'Conexões', en: 'Connections', es: 'Conexiones' },
   },
   {
+    // Opened from a Cloud API connection's row (issue 32), not from the menu. Every user of the company
+    // may read it (the ticket's template dialog sends these templates); only admins sync it.
+    id: 'connectionTemplates',
+    path: 'connections/:whatsappId/templates',
+    area: 'private',
+    load: () => import('../whatsapp-templates/TemplatesPage').then((m) => m.TemplatesPage),
+    title: { pt: 'Modelos de mensagem', en: 'Message templates', es: 'Plantillas de mensaje' },
+  },
+  {
     id: 'quickMessages',
     path: 'quick-messages',
     area: 'private',

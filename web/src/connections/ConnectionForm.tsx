@@ -2,21 +2,26 @@
  * The connection form dialog (spec 2 §2, §3, §5, §9; checklist O-006, O-071, O-072): name, default
  * flag, the greeting, closing (the spec's complationMessage), out-of-hours and rating messages, the
  * queues, the transfer queue and its delay, the inactive-ticket expiry and its message, the queue
- * bot's limits, the provider where the stage offers the simulator, and, when the company has
- * campaigns, the campaign protections: a daily cap of campaign messages and the hours campaigns may
- * send in (issue 28). Checked by the API's own schema (connection-form.ts) through the kit's
- * useSchemaForm; refusals that are not about one field (the greeting required with more than one
- * queue, the plan's limit, the default connection) show as their catalogue toast.
+ * bot's limits, the provider, and, when the company has campaigns, the campaign protections: a daily
+ * cap of campaign messages and the hours campaigns may send in (issue 28). Checked by the API's own
+ * schema (connection-form.ts) through the kit's useSchemaForm; refusals that are not about one field
+ * (the greeting required with more than one queue, the plan's limit, the default connection) show as
+ * their catalogue toast.
  *
  * The prompt select (spec 2 §3, §7: GET /prompt) shows where the plan has AI (`useOpenAi`), with a
  * "none" choice; elsewhere the form does not send `promptId`, so an edit keeps the connection's prompt.
+ *
+ * The provider (chosen on creation, fixed after) is Baileys, Meta's Cloud API (issue 32) or, where the
+ * stage offers it, the simulator. A cloud connection takes its four credentials (the token and the
+ * secret as passwords, write-only: an edit says whether one is set and keeps it when left empty), and
+ * its edit shows the webhook's address and verify token to paste in Meta's app.
  *
  * Saving puts the answer in the cached list at once (the `whatsapp` event that follows finds it
  * there); a creation hands its API token, shown once, to the page.
  */
 import { Field, Input, makeStyles, Option, Subtitle2, Switch, Textarea, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { CAMPAIGN_DAILY_LIMIT_MAX } from '../../../shared/connections';
 import {
   applyConnectionEventToCache,
@@ -38,14 +43,17 @@ import { useToast } from '../feedback/toast';
 import { useTexts } from '../i18n/texts';
 import { useMe } from '../sign-in/me-context';
 import { companyHasCampaigns } from '../sign-in/campaigns';
+import { CloudWebhookDetails } from './CloudWebhookDetails';
 import {
   campaignScheduleMessages,
+  CLOUD_FIELDS,
   connectionBody,
   connectionFieldMessage,
   connectionFormOf,
   connectionSchema,
   emptyConnectionForm,
   messageOf,
+  type CloudField,
   type ConnectionFormField,
   type ConnectionFormValues,
 } from './connection-form';
@@ -76,7 +84,7 @@ export interface ConnectionFormProps {
   readonly editing?: ConnectionDto;
   /** Creating the company's first connection (it starts as the default). */
   readonly first: boolean;
-  /** The stage offers the simulator (RuntimeConfig.simulatorEnabled): the provider can be chosen. */
+  /** The stage offers the simulator (RuntimeConfig.simulatorEnabled): one more provider to choose. */
   readonly offersSimulator: boolean;
   readonly onCancel: () => void;
   readonly onCreated: (created: ConnectionWithTokenDto) => void;
@@ -92,6 +100,7 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   const queues = useQueues().data ?? [];
   const { company } = useMe();
   const campaignsHeading = useId();
+  const cloudHeading = useId();
   const sendsPrompt = company.plan.useOpenAi === true;
   const prompts = usePrompts(sendsPrompt).data;
 
@@ -100,8 +109,8 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   const [initial] = useState(() => (editing === undefined ? emptyConnectionForm(first) : connectionFormOf(editing)));
   const { values, change, leave, messages, submit, busy } = useSchemaForm({
     initial,
-    schema: connectionSchema(editing !== undefined),
-    body: (form: ConnectionFormValues): ConnectionBody => connectionBody(form, offersSimulator, sendsPrompt),
+    schema: connectionSchema(editing),
+    body: (form: ConnectionFormValues): ConnectionBody => connectionBody(form, editing !== undefined, sendsPrompt),
     save: (body: ConnectionBody): Promise<ConnectionDto | ConnectionWithTokenDto> =>
       editing === undefined ? createConnection(api, body) : updateConnection(api, editing.id, body),
     onSaved: (saved) => {
@@ -144,6 +153,37 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
   };
   const hoursChanged = JSON.stringify(values.campaignSchedule) !== JSON.stringify(initial.campaignSchedule);
 
+  const providers = offersSimulator ? (['beta', 'cloud', 'simulator'] as const) : (['beta', 'cloud'] as const);
+  const cloudLabels: Readonly<Record<CloudField, { readonly label: string; readonly hint: string }>> = {
+    cloudPhoneNumberId: { label: texts.form.cloudPhoneNumberId, hint: texts.form.cloudPhoneNumberIdHint },
+    cloudBusinessAccountId: { label: texts.form.cloudBusinessAccountId, hint: texts.form.cloudBusinessAccountIdHint },
+    cloudAccessToken: { label: texts.form.cloudAccessToken, hint: texts.form.cloudAccessTokenHint },
+    cloudAppSecret: { label: texts.form.cloudAppSecret, hint: texts.form.cloudAppSecretHint },
+  };
+  const cloudField = (field: CloudField): ReactNode => {
+    const secret = field === 'cloudAccessToken' || field === 'cloudAppSecret';
+    const stored =
+      (field === 'cloudAccessToken' && editing?.hasCloudAccessToken === true) || (field === 'cloudAppSecret' && editing?.hasCloudAppSecret === true);
+    return (
+      <Field
+        key={field}
+        label={cloudLabels[field].label}
+        hint={stored ? texts.form.cloudSecretStored : cloudLabels[field].hint}
+        required={!stored}
+        {...message(field)}
+      >
+        <Input
+          value={values[field]}
+          // Write-only secrets are typed unseen and never offered by the browser's password manager.
+          {...(secret ? { type: 'password' as const, autoComplete: 'off' } : { inputMode: 'numeric' as const })}
+          disabled={busy}
+          onChange={(_, data) => change({ [field]: data.value })}
+          onBlur={() => leave(field)}
+        />
+      </Field>
+    );
+  };
+
   const queueName = (id: string) => queues.find((queue) => queue.id === id)?.name ?? '';
   // A deleted prompt leaves its id on the connection (it answers nothing): said so until another is chosen.
   const promptText =
@@ -171,20 +211,36 @@ export function ConnectionForm({ editing, first, offersSimulator, onCancel, onCr
             onBlur={() => leave('name')}
           />
         </Field>
-        {offersSimulator && (
-          <Field label={texts.form.provider} {...message('provider')}>
-            <LocalizedDropdown
-              value={texts.form.providers[values.provider]}
-              selectedOptions={[values.provider]}
-              disabled={busy}
-              onOptionSelect={(_, data) => data.optionValue !== undefined && change({ provider: data.optionValue === 'simulator' ? 'simulator' : 'beta' })}
-            >
-              <Option value="beta">{texts.form.providers.beta}</Option>
-              <Option value="simulator">{texts.form.providers.simulator}</Option>
-            </LocalizedDropdown>
-          </Field>
-        )}
+        <Field label={texts.form.provider} {...(editing !== undefined && { hint: texts.form.providerFixed })} {...message('provider')}>
+          <LocalizedDropdown
+            value={texts.form.providers[values.provider]}
+            selectedOptions={[values.provider]}
+            // The provider cannot change once the connection exists (its sessions or credentials are the provider's).
+            disabled={busy || editing !== undefined}
+            onOptionSelect={(_, data) => {
+              const chosen = providers.find((provider) => provider === data.optionValue);
+              if (chosen !== undefined) change({ provider: chosen });
+            }}
+          >
+            {providers.map((provider) => (
+              <Option key={provider} value={provider}>
+                {texts.form.providers[provider]}
+              </Option>
+            ))}
+          </LocalizedDropdown>
+        </Field>
       </div>
+      {values.provider === 'cloud' && (
+        <section className={styles.section} aria-labelledby={cloudHeading}>
+          <Subtitle2 as="h3" id={cloudHeading} className={styles.sectionTitle}>
+            {texts.form.cloudTitle}
+          </Subtitle2>
+          <div className={styles.pair}>{CLOUD_FIELDS.map(cloudField)}</div>
+          {editing !== undefined && editing.webhookUrl !== '' && (
+            <CloudWebhookDetails webhookUrl={editing.webhookUrl} webhookVerifyToken={editing.webhookVerifyToken} />
+          )}
+        </section>
+      )}
       <Switch
         label={texts.form.isDefault}
         checked={values.isDefault}

@@ -40,7 +40,7 @@ import { ConnectionsTable } from './ConnectionsTable';
 import { filterConnections } from './filter-connections';
 import { QrCodeDialog } from './QrCodeDialog';
 import { connectionsTexts } from './texts';
-import { TokenDialog } from './TokenDialog';
+import { TokenDialog, type ShownToken } from './TokenDialog';
 
 /**
  * The form and its validation (the server's zod schemas) load when the dialog first opens, not with the
@@ -64,7 +64,7 @@ export function ConnectionsPage() {
   const [filter, setFilter] = useState('');
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [qrFor, setQrFor] = useState<string>();
-  const [token, setToken] = useState<string>();
+  const [token, setToken] = useState<ShownToken>();
   const [rotating, setRotating] = useState<ConnectionDto>();
 
   const connections = list.data ?? [];
@@ -80,7 +80,7 @@ export function ConnectionsPage() {
     mutationFn: (connection: ConnectionDto) => rotateConnectionToken(api, connection.id),
     onSuccess: (rotated) => {
       setRotating(undefined);
-      setToken(rotated.token);
+      setToken({ token: rotated.token });
       toast.success(texts.token.rotated);
     },
     onError: (error) => {
@@ -144,7 +144,13 @@ export function ConnectionsPage() {
               onCancel={closeForm}
               onCreated={(created) => {
                 closeForm();
-                setToken(created.token);
+                // A new cloud connection's webhook goes in Meta's app next: shown with the token.
+                setToken({
+                  token: created.token,
+                  ...(created.provider === 'cloud' && {
+                    webhook: { webhookUrl: created.webhookUrl, webhookVerifyToken: created.webhookVerifyToken },
+                  }),
+                });
               }}
               onUpdated={closeForm}
             />
@@ -159,7 +165,7 @@ export function ConnectionsPage() {
         onConfirm={() => rotating !== undefined && rotate.mutate(rotating)}
         onCancel={() => setRotating(undefined)}
       />
-      <TokenDialog token={token} onClose={() => setToken(undefined)} />
+      <TokenDialog shown={token} onClose={() => setToken(undefined)} />
     </>
   );
 }

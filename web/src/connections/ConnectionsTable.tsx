@@ -2,26 +2,33 @@
  * The connections as a table (the kit's ListTable, spec 2 §2): name with the default mark, the status
  * badge, the session buttons of the status (session-actions.ts; admins), the last update and the
  * row's actions (edit, a new API token, delete; admins). On a narrow screen each connection is a card:
- * the name, the status and the session buttons under it, the actions beside them.
+ * the name, the status and the session buttons under it, the actions beside them. A Cloud API
+ * connection (issue 32) says so under its name, and its session buttons are 'try again' and the link
+ * to its message templates.
  */
-import { Badge, Button, makeStyles, Spinner, tokens, Tooltip } from '@fluentui/react-components';
+import { Badge, Button, Caption1, makeStyles, Spinner, tokens, Tooltip } from '@fluentui/react-components';
 import { ArrowClockwise24Regular } from '@fluentui/react-icons/svg/arrow-clockwise';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { Key24Regular } from '@fluentui/react-icons/svg/key';
+import { MailTemplate24Regular } from '@fluentui/react-icons/svg/mail-template';
 import { PlugDisconnected24Regular } from '@fluentui/react-icons/svg/plug-disconnected';
 import { QrCode24Regular } from '@fluentui/react-icons/svg/qr-code';
 import { Star24Filled } from '@fluentui/react-icons/svg/star';
+import { useHref, useLinkClickHandler } from 'react-router';
 import type { ConnectionDto, SessionRequest } from '../api/connections';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
+import { connectionTemplatesPath } from '../runtime/paths';
 import { formatUpdatedAt } from './dates';
 import { sessionButtons, statusTone, type SessionButton } from './session-actions';
 import { connectionsTexts } from './texts';
 
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, minWidth: 0 },
+  nameLines: { display: 'flex', flexDirection: 'column', minWidth: 0 },
+  provider: { color: tokens.colorNeutralForeground3 },
   nameText: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   star: { flexShrink: 0, color: tokens.colorPaletteMarigoldForeground1 },
   session: { display: 'flex', flexWrap: 'wrap', columnGap: tokens.spacingHorizontalXS, rowGap: tokens.spacingVerticalXS },
@@ -43,6 +50,18 @@ export interface ConnectionsTableProps {
   readonly onEdit: (connection: ConnectionDto) => void;
   readonly onRotateToken: (connection: ConnectionDto) => void;
   readonly onDelete: (connection: ConnectionDto) => void;
+}
+
+/** 'Modelos': a link to the connection's templates page that looks like the row's other buttons. */
+function TemplatesButton({ connection, label, name }: { readonly connection: ConnectionDto; readonly label: string; readonly name: string }) {
+  const to = connectionTemplatesPath(connection.id);
+  const href = useHref(to);
+  const onClick = useLinkClickHandler(to);
+  return (
+    <Button as="a" href={href} onClick={onClick} size="small" icon={<MailTemplate24Regular />} aria-label={name}>
+      {label}
+    </Button>
+  );
 }
 
 export function ConnectionsTable(props: ConnectionsTableProps) {
@@ -78,6 +97,15 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
             {texts.sessionButtons.disconnect}
           </Button>
         );
+      case 'templates':
+        return (
+          <TemplatesButton
+            key={button}
+            connection={connection}
+            label={texts.sessionButtons.templates}
+            name={format(texts.actions.templates, { name: connection.name })}
+          />
+        );
       case 'connecting':
         return (
           // The button's text says it; the spinner only shows it moving.
@@ -95,8 +123,11 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       narrow: 'title',
       cell: (connection) => (
         <span className={styles.name}>
-          <span className={styles.nameText} title={connection.name}>
-            {connection.name}
+          <span className={styles.nameLines}>
+            <span className={styles.nameText} title={connection.name}>
+              {connection.name}
+            </span>
+            {connection.provider === 'cloud' && <Caption1 className={styles.provider}>{texts.form.providers.cloud}</Caption1>}
           </span>
           {connection.isDefault && <Star24Filled className={styles.star} role="img" aria-label={texts.table.defaultMark} />}
         </span>
@@ -121,7 +152,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       narrow: 'detail',
       width: 'content',
       className: styles.sessionCell,
-      cell: (connection) => <span className={styles.session}>{sessionButtons(connection.status).map((button) => sessionButton(connection, button))}</span>,
+      cell: (connection) => <span className={styles.session}>{sessionButtons(connection.status, connection.provider).map((button) => sessionButton(connection, button))}</span>,
     });
   }
   columns.push({

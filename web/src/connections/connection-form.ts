@@ -10,7 +10,14 @@
  *
  * The campaign hours are a week edited as the queue dialog edits its work hours (components/work-hours.ts),
  * behind a switch: off sends an empty week, which the server reads as "any time".
+ *
+ * A Cloud API connection (issue 32, shared/whatsapp-cloud.ts) takes four credentials. The schema checks
+ * their form; what it leaves to the server, that a creation needs all four, the form adds
+ * (`connectionSchema`), so a missing one says 'Obrigatório' before anything is sent. The token and the
+ * secret are write-only: an edit shows them empty, and leaving them empty keeps the stored ones. The
+ * provider is chosen on creation only: an edit sends none, and the server keeps it.
  */
+import type { z } from 'zod';
 import {
   CONNECTION_DEFAULTS,
   CreateConnectionBody,
@@ -52,7 +59,17 @@ export interface ConnectionFormValues {
   readonly campaignSchedule: readonly WorkDay[];
   /** The AI prompt that answers the connection's customers before a queue is chosen; '' for none. */
   readonly promptId: string;
+  /** A Cloud API connection's ids at Meta (digits), as typed. */
+  readonly cloudPhoneNumberId: string;
+  readonly cloudBusinessAccountId: string;
+  /** Write-only: '' on an edit keeps the stored one. */
+  readonly cloudAccessToken: string;
+  readonly cloudAppSecret: string;
 }
+
+/** The credentials a Cloud API connection takes, in the form's order. */
+export const CLOUD_FIELDS = ['cloudPhoneNumberId', 'cloudBusinessAccountId', 'cloudAccessToken', 'cloudAppSecret'] as const;
+export type CloudField = (typeof CLOUD_FIELDS)[number];
 
 export type ConnectionFormField = keyof ConnectionFormValues;
 
@@ -78,6 +95,10 @@ export function emptyConnectionForm(isFirst: boolean): ConnectionFormValues {
     restrictCampaignHours: false,
     campaignSchedule: defaultWeek(),
     promptId: '',
+    cloudPhoneNumberId: '',
+    cloudBusinessAccountId: '',
+    cloudAccessToken: '',
+    cloudAppSecret: '',
   };
 }
 
@@ -102,6 +123,11 @@ export function connectionFormOf(connection: ConnectionDto): ConnectionFormValue
     restrictCampaignHours: connection.campaignSchedule.length > 0,
     campaignSchedule: connection.campaignSchedule.length > 0 ? weekOf(connection.campaignSchedule) : defaultWeek(),
     promptId: connection.promptId ?? '',
+    cloudPhoneNumberId: connection.cloudPhoneNumberId,
+    cloudBusinessAccountId: connection.cloudBusinessAccountId,
+    // Never answered (write-only): empty, which keeps the stored ones.
+    cloudAccessToken: '',
+    cloudAppSecret: '',
   };
 }
 
@@ -112,15 +138,30 @@ export function typedNumber(typed: string): number {
 }
 
 /**
- * What the form sends. The provider only where the stage offers the simulator (elsewhere it is always
- * the default, and an edit keeps it); the prompt only where the plan has AI (`sendsPrompt`: the select
- * shows), null for none; elsewhere an edit keeps the connection's prompt.
+ * The credentials of a Cloud API connection as sent: only those typed (an empty one is left out, which
+ * the schema calls 'Required' where one is needed, and which keeps a stored token or secret on an edit).
  */
-export function connectionBody(values: ConnectionFormValues, offersSimulator: boolean, sendsPrompt = false): ConnectionBody {
+function cloudCredentials(values: ConnectionFormValues): Partial<Record<CloudField, string>> {
+  const sent: Partial<Record<CloudField, string>> = {};
+  for (const field of CLOUD_FIELDS) {
+    const typed = values[field].trim();
+    if (typed !== '') sent[field] = typed;
+  }
+  return sent;
+}
+
+/**
+ * What the form sends. The provider on a creation only (it cannot change on an edit, which keeps it);
+ * the Cloud API credentials only for a cloud connection; the prompt only where the plan has AI
+ * (`sendsPrompt`: the select shows), null for none; elsewhere an edit keeps the connection's prompt.
+ * `provider` is the connection's own on an edit (the values' on a creation).
+ */
+export function connectionBody(values: ConnectionFormValues, editing: boolean, sendsPrompt = false): ConnectionBody {
   return {
     name: values.name,
     isDefault: values.isDefault,
-    ...(offersSimulator && { provider: values.provider }),
+    ...(!editing && { provider: values.provider }),
+    ...(values.provider === 'cloud' && cloudCredentials(values)),
     greetingMessage: values.greetingMessage,
     completionMessage: values.completionMessage,
     outOfHoursMessage: values.outOfHoursMessage,
@@ -140,9 +181,27 @@ export function connectionBody(values: ConnectionFormValues, offersSimulator: bo
   };
 }
 
-/** The API's schema of the body: POST /whatsapp when creating, PUT /whatsapp/{id} when editing. */
-export function connectionSchema(editing: boolean) {
-  return editing ? UpdateConnectionBody : CreateConnectionBody;
+/**
+ * The API's schema of the body: POST /whatsapp when creating, PUT /whatsapp/{id} when editing `editing`.
+ * On top of it, the rule the server applies to a cloud connection (shared/whatsapp-cloud.ts): a creation
+ * needs all four credentials; an edit keeps its ids and needs a token or a secret only where none is
+ * stored.
+ */
+export function connectionSchema(editing?: Pick<ConnectionDto, 'provider' | 'hasCloudAccessToken' | 'hasCloudAppSecret'>): z.ZodType {
+  const requireCredentials = (body: CreateConnectionBody | UpdateConnectionBody, context: z.RefinementCtx) => {
+    const cloud = (editing?.provider ?? body.provider) === 'cloud';
+    if (!cloud) return;
+    const stored: Readonly<Record<CloudField, boolean>> = {
+      cloudPhoneNumberId: false,
+      cloudBusinessAccountId: false,
+      cloudAccessToken: editing?.hasCloudAccessToken === true,
+      cloudAppSecret: editing?.hasCloudAppSecret === true,
+    };
+    for (const field of CLOUD_FIELDS) {
+      if (body[field] === undefined && !stored[field]) context.addIssue({ code: 'custom', path: [field], message: 'Required' });
+    }
+  };
+  return editing === undefined ? CreateConnectionBody.superRefine(requireCredentials) : UpdateConnectionBody.superRefine(requireCredentials);
 }
 
 /** The schema's messages (shared/connections.ts) by the key of their translation. */
@@ -152,6 +211,7 @@ const MESSAGE_KEYS = {
   'Too Long!': 'tooLong',
   'Invalid number': 'invalidNumber',
   'Invalid id': 'invalidValue',
+  'Invalid secret': 'invalidSecret',
   'Invalid value': 'invalidValue',
   'Invalid provider': 'invalidValue',
   'Must be text': 'invalidValue',
@@ -164,7 +224,7 @@ const MESSAGE_KEYS = {
   'One entry per weekday': 'invalidValue',
 } as const;
 
-export type ConnectionMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];
+export type ConnectionMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS] | 'invalidGraphId';
 
 /** A message to show: a key of the dictionary, or the server's text as it came when unknown. */
 export type ConnectionFieldMessage = { readonly key: ConnectionMessageKey } | { readonly text: string };
@@ -177,7 +237,10 @@ export function connectionFieldMessage(message: string): ConnectionFieldMessage 
 /** The message of a field (its first path part), from the form's messages by path. */
 export function messageOf(messages: Readonly<Record<string, string>>, field: ConnectionFormField): ConnectionFieldMessage | undefined {
   const found = Object.entries(messages).find(([path]) => path === field || path.startsWith(`${field}.`));
-  return found === undefined ? undefined : connectionFieldMessage(found[1]);
+  if (found === undefined) return undefined;
+  // Meta's ids are digits, not our ULIDs: their 'Invalid id' says what they take.
+  if (found[1] === 'Invalid id' && (field === 'cloudPhoneNumberId' || field === 'cloudBusinessAccountId')) return { key: 'invalidGraphId' };
+  return connectionFieldMessage(found[1]);
 }
 
 /**

@@ -4,11 +4,16 @@
  * 'new QR' (PUT); CONNECTED, PAIRING and TIMEOUT offer Disconnect (DELETE); OPENING shows a disabled
  * 'connecting' button. Only admins see them (connections-page:actionButtons).
  */
-import type { ConnectionStatus } from '../../../shared/connections';
+import type { ConnectionProvider, ConnectionStatus } from '../../../shared/connections';
 
-export type SessionButton = 'showQr' | 'retry' | 'newQr' | 'disconnect' | 'connecting';
+export type SessionButton = 'showQr' | 'retry' | 'newQr' | 'disconnect' | 'connecting' | 'templates';
 
-export function sessionButtons(status: ConnectionStatus): readonly SessionButton[] {
+/**
+ * A Cloud API connection (issue 32) has no QR code, pairing or session to drop: 'try again' checks its
+ * credentials with Meta (POST), and 'templates' opens its message templates.
+ */
+export function sessionButtons(status: ConnectionStatus, provider: ConnectionProvider): readonly SessionButton[] {
+  if (provider === 'cloud') return [status === 'OPENING' ? 'connecting' : 'retry', 'templates'];
   switch (status) {
     case 'qrcode':
       return ['showQr'];

@@ -7,6 +7,8 @@ export const LOGIN_PATH = '/login';
 export const TICKETS_PATH = '/tickets';
 /** Where a connection's API token is shown, once (the API page links there). */
 export const CONNECTIONS_PATH = '/connections';
+/** A Cloud API connection's message templates (issue 32), opened from its row on the connections page. */
+export const connectionTemplatesPath = (whatsappId: string): string => `${CONNECTIONS_PATH}/${encodeURIComponent(whatsappId)}/templates`;
 
 /**
  * The address of a ticket in the workspace, /tickets/{uuid} (spec 1 §2.1): the one form every link to a

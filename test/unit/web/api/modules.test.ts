@@ -10,6 +10,7 @@ import { quickMessageKeys, quickMessageMediaPath, quickMessagePath } from '../..
 import { tagKeys, tagPath } from '../../../../web/src/api/tags';
 import { notificationKeys, ticketKeys, ticketPath } from '../../../../web/src/api/tickets';
 import { userKeys } from '../../../../web/src/api/users';
+import { whatsappTemplateKeys, whatsappTemplatesPath, whatsappTemplatesSyncPath } from '../../../../web/src/api/whatsapp-templates';
 
 const startsWith = (key: readonly unknown[], root: readonly unknown[]) => root.every((part, index) => key[index] === part);
 
@@ -35,6 +36,7 @@ describe('the API modules', () => {
       [tagKeys.kanban, tagKeys.all],
       [messageKeys.ofTicket('T1'), messageKeys.all],
       [announcementKeys.popover, announcementKeys.all],
+      [whatsappTemplateKeys.ofConnection('W1'), whatsappTemplateKeys.all],
     ];
     for (const [key, root] of cases) expect([key, startsWith(key, root)]).toEqual([key, true]);
   });
@@ -51,6 +53,7 @@ describe('the API modules', () => {
     expect(queryKeys.quickMessages).toBe(quickMessageKeys);
     expect(queryKeys.messages).toBe(messageKeys);
     expect(queryKeys.announcements).toBe(announcementKeys);
+    expect(queryKeys.whatsappTemplates).toBe(whatsappTemplateKeys);
   });
 
   test('give no two names to one key', () => {
@@ -74,5 +77,7 @@ describe('the API modules', () => {
     expect(quickMessagePath('Q/1')).toBe('/quick-messages/Q%2F1');
     expect(quickMessageMediaPath('Q1')).toBe('/quick-messages/Q1/media-upload');
     expect(tagPath('a/b')).toBe('/tags/a%2Fb');
+    expect(whatsappTemplatesPath('W/1')).toBe('/whatsapp/W%2F1/templates');
+    expect(whatsappTemplatesSyncPath('W1')).toBe('/whatsapp/W1/templates/sync');
   });
 });

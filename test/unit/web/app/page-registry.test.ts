@@ -75,7 +75,7 @@ describe('what is read off the registry', () => {
   });
 
   test('asks no permission of the pages every user works on (spec 1 §2.1)', () => {
-    for (const id of ['tickets', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'helps', 'kanban', 'chats'] as const) {
+    for (const id of ['tickets', 'quickMessages', 'todolist', 'contacts', 'schedules', 'tags', 'helps', 'kanban', 'chats', 'connectionTemplates'] as const) {
       expect([id, pageById(id).requires?.permission]).toEqual([id, undefined]);
     }
   });

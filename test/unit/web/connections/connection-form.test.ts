@@ -43,6 +43,12 @@ function storedWith(fields: Partial<ConnectionDto>): ConnectionDto {
     promptId: null,
     campaignDailyLimit: null,
     campaignSchedule: [],
+    cloudPhoneNumberId: '',
+    cloudBusinessAccountId: '',
+    hasCloudAccessToken: false,
+    hasCloudAppSecret: false,
+    webhookUrl: '',
+    webhookVerifyToken: '',
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...fields,
@@ -51,16 +57,16 @@ function storedWith(fields: Partial<ConnectionDto>): ConnectionDto {
 
 describe('a new connection', () => {
   test("starts from the spec's defaults: expiresTicket 0, timeUseBotQueues 0, maxUseBotQueues 3, provider beta", () => {
-    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal' }, true);
+    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal' }, false);
 
     expect(body).toMatchObject({ provider: 'beta', expiresTicket: 0, timeUseBotQueues: 0, maxUseBotQueues: 3, timeToTransfer: null, transferQueueId: null });
   });
 
   test('sends no campaign cap and no campaign hours', () => {
-    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal' }, true);
+    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal' }, false);
 
     expect(body).toMatchObject({ campaignDailyLimit: null, campaignSchedule: [] });
-    expect(schemaFieldMessages(connectionSchema(false), body)).toEqual({});
+    expect(schemaFieldMessages(connectionSchema(), body)).toEqual({});
   });
 
   test('is the default when it is the first of the company', () => {
@@ -68,11 +74,17 @@ describe('a new connection', () => {
     expect(emptyConnectionForm(false).isDefault).toBe(false);
   });
 
-  test('sends no provider where the stage does not offer the simulator, and no prompt where the plan has no AI', () => {
-    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal', provider: 'simulator', promptId: PROMPT }, false);
+  test('sends no prompt where the plan has no AI', () => {
+    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal', promptId: PROMPT }, false);
 
-    expect(body).not.toHaveProperty('provider');
     expect(body).not.toHaveProperty('promptId');
+  });
+
+  test('sends the provider chosen, whether or not the stage offers the simulator, and no cloud credentials for Baileys', () => {
+    const body = connectionBody({ ...emptyConnectionForm(false), name: 'Principal', cloudPhoneNumberId: '123456' }, false);
+
+    expect(body.provider).toBe('beta');
+    expect(body).not.toHaveProperty('cloudPhoneNumberId');
   });
 
   test('sends the prompt chosen where the plan has AI, and null for none (spec 2 §7)', () => {
@@ -81,22 +93,22 @@ describe('a new connection', () => {
     expect(named.promptId).toBe('');
     expect(connectionBody({ ...named, promptId: PROMPT }, false, true).promptId).toBe(PROMPT);
     expect(connectionBody(named, false, true).promptId).toBeNull();
-    expect(schemaFieldMessages(connectionSchema(false), connectionBody({ ...named, promptId: PROMPT }, false, true))).toEqual({});
+    expect(schemaFieldMessages(connectionSchema(), connectionBody({ ...named, promptId: PROMPT }, false, true))).toEqual({});
   });
 });
 
 describe('the form checked by the API schema', () => {
   test('refuses a one-character name with the spec message, and takes two', () => {
-    const schema = connectionSchema(false);
+    const schema = connectionSchema();
 
-    expect(schemaFieldMessages(schema, connectionBody({ ...emptyConnectionForm(false), name: 'A' }, true))).toEqual({ name: 'Too Short!' });
-    expect(schemaFieldMessages(schema, connectionBody({ ...emptyConnectionForm(false), name: 'AB' }, true))).toEqual({});
+    expect(schemaFieldMessages(schema, connectionBody({ ...emptyConnectionForm(false), name: 'A' }, false))).toEqual({ name: 'Too Short!' });
+    expect(schemaFieldMessages(schema, connectionBody({ ...emptyConnectionForm(false), name: 'AB' }, false))).toEqual({});
   });
 
   test('refuses an emptied or negative number with Invalid number, and takes an empty transfer delay as never', () => {
     const values = { ...emptyConnectionForm(false), name: 'Principal', maxUseBotQueues: '', expiresTicket: '-1', timeToTransfer: '' };
 
-    const messages = schemaFieldMessages(connectionSchema(false), connectionBody(values, true));
+    const messages = schemaFieldMessages(connectionSchema(), connectionBody(values, false));
 
     expect(messages).toEqual({ maxUseBotQueues: 'Invalid number', expiresTicket: 'Invalid number' });
     expect(messageOf(messages, 'maxUseBotQueues')).toEqual({ key: 'invalidNumber' });
@@ -106,7 +118,7 @@ describe('the form checked by the API schema', () => {
   test('leaves the greeting rule to the server: two queues without a greeting pass the schema', () => {
     const values = { ...emptyConnectionForm(false), name: 'Principal', queueIds: [QUEUE_A, QUEUE_B] };
 
-    expect(schemaFieldMessages(connectionSchema(false), connectionBody(values, true))).toEqual({});
+    expect(schemaFieldMessages(connectionSchema(), connectionBody(values, false))).toEqual({});
   });
 
   test('keeps an unknown message as the server wrote it', () => {
@@ -143,14 +155,20 @@ describe('editing a connection', () => {
       expiresInactiveMessage: 'Encerrado',
       timeUseBotQueues: 5,
       maxUseBotQueues: 2,
+      cloudPhoneNumberId: '',
+      cloudBusinessAccountId: '',
+      hasCloudAccessToken: false,
+      hasCloudAppSecret: false,
+      webhookUrl: '',
+      webhookVerifyToken: '',
     };
 
     const body = connectionBody(connectionFormOf(stored), true);
 
+    // The provider cannot change on an edit: none is sent, and the server keeps it.
     expect(body).toEqual({
       name: 'Vendas',
       isDefault: true,
-      provider: 'simulator',
       greetingMessage: 'Olá!',
       completionMessage: 'Até logo',
       outOfHoursMessage: 'Fechado',
@@ -165,7 +183,7 @@ describe('editing a connection', () => {
       campaignDailyLimit: null,
       campaignSchedule: [],
     });
-    expect(schemaFieldMessages(connectionSchema(true), body)).toEqual({});
+    expect(schemaFieldMessages(connectionSchema(stored), body)).toEqual({});
     expect(connectionFormOf({ ...stored, promptId: PROMPT }).promptId).toBe(PROMPT);
   });
 
@@ -204,12 +222,12 @@ describe('the campaign protections', () => {
   test('an empty daily limit is no cap (null), a typed one its number', () => {
     expect(connectionBody({ ...named, campaignDailyLimit: '  ' }, true).campaignDailyLimit).toBeNull();
     expect(connectionBody({ ...named, campaignDailyLimit: '50' }, true).campaignDailyLimit).toBe(50);
-    expect(schemaFieldMessages(connectionSchema(false), connectionBody({ ...named, campaignDailyLimit: '50' }, true))).toEqual({});
+    expect(schemaFieldMessages(connectionSchema(), connectionBody({ ...named, campaignDailyLimit: '50' }, true))).toEqual({});
   });
 
   test('refuses a limit that is not a whole number from 1, with Invalid number', () => {
     for (const typed of ['abc', '0', '2.5', '100001']) {
-      const messages = schemaFieldMessages(connectionSchema(true), connectionBody({ ...named, campaignDailyLimit: typed }, true));
+      const messages = schemaFieldMessages(connectionSchema(storedWith({})), connectionBody({ ...named, campaignDailyLimit: typed }, true));
 
       expect(messages).toEqual({ campaignDailyLimit: 'Invalid number' });
       expect(messageOf(messages, 'campaignDailyLimit')).toEqual({ key: 'invalidNumber' });
@@ -234,7 +252,7 @@ describe('the campaign protections', () => {
       { weekdayEn: 'saturday', startTime: '08:00', endTime: '12:00' },
       { weekdayEn: 'sunday', startTime: '00:00', endTime: '00:00' },
     ]);
-    expect(schemaFieldMessages(connectionSchema(false), body)).toEqual({});
+    expect(schemaFieldMessages(connectionSchema(), body)).toEqual({});
   });
 
   test("refuses a bad time and an end before the start under the day's time, as the work-hours editor reads them", () => {
@@ -242,7 +260,7 @@ describe('the campaign protections', () => {
       index === 0 ? { ...day, startTime: '25:00' } : index === 1 ? { ...day, startTime: '10:00', endTime: '09:00' } : day,
     );
 
-    const messages = schemaFieldMessages(connectionSchema(false), connectionBody({ ...named, restrictCampaignHours: true, campaignSchedule: week }, true));
+    const messages = schemaFieldMessages(connectionSchema(), connectionBody({ ...named, restrictCampaignHours: true, campaignSchedule: week }, true));
 
     expect(messages).toEqual({ 'campaignSchedule.0.startTime': 'Invalid time (HH:MM)', 'campaignSchedule.1.endTime': 'End time must not be before start time' });
     expect(messageOf(messages, 'campaignSchedule')).toEqual({ key: 'invalidTime' });
@@ -268,5 +286,117 @@ describe('the name filter', () => {
 
     expect(filterConnections(connections, 'sao')).toEqual([{ name: 'Atendimento São Paulo' }]);
     expect(filterConnections(connections, '  ')).toEqual(connections);
+  });
+});
+
+describe('a WhatsApp Cloud API connection (issue 32)', () => {
+  const PHONE_NUMBER_ID = '106540352242922';
+  const ACCOUNT_ID = '102290129340398';
+  const ACCESS_TOKEN = 'EAAG' + 'x'.repeat(40);
+  const APP_SECRET = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+  const cloudForm = { ...emptyConnectionForm(false), name: 'Oficial', provider: 'cloud' as const };
+
+  test('is created with its four credentials, trimmed, beside provider cloud', () => {
+    const body = connectionBody(
+      { ...cloudForm, cloudPhoneNumberId: ` ${PHONE_NUMBER_ID} `, cloudBusinessAccountId: ACCOUNT_ID, cloudAccessToken: ACCESS_TOKEN, cloudAppSecret: APP_SECRET },
+      false,
+    );
+
+    expect(body).toMatchObject({
+      provider: 'cloud',
+      cloudPhoneNumberId: PHONE_NUMBER_ID,
+      cloudBusinessAccountId: ACCOUNT_ID,
+      cloudAccessToken: ACCESS_TOKEN,
+      cloudAppSecret: APP_SECRET,
+    });
+    expect(schemaFieldMessages(connectionSchema(), body)).toEqual({});
+  });
+
+  test('is not created without any of the four: each empty one says Required before anything is sent', () => {
+    const messages = schemaFieldMessages(connectionSchema(), connectionBody({ ...cloudForm, cloudPhoneNumberId: PHONE_NUMBER_ID, cloudAccessToken: '   ' }, false));
+
+    expect(messages).toEqual({ cloudBusinessAccountId: 'Required', cloudAccessToken: 'Required', cloudAppSecret: 'Required' });
+    expect(messageOf(messages, 'cloudAppSecret')).toEqual({ key: 'required' });
+  });
+
+  test('takes only digits as Meta ids, and says so in the words of an id of Meta', () => {
+    const filled = { ...cloudForm, cloudBusinessAccountId: ACCOUNT_ID, cloudAccessToken: ACCESS_TOKEN, cloudAppSecret: APP_SECRET };
+
+    const messages = schemaFieldMessages(connectionSchema(), connectionBody({ ...filled, cloudPhoneNumberId: '10654-0352' }, false));
+
+    expect(messages).toEqual({ cloudPhoneNumberId: 'Invalid id' });
+    expect(messageOf(messages, 'cloudPhoneNumberId')).toEqual({ key: 'invalidGraphId' });
+    expect(schemaFieldMessages(connectionSchema(), connectionBody({ ...filled, cloudPhoneNumberId: '1234' }, false))).toEqual({ cloudPhoneNumberId: 'Invalid id' });
+  });
+
+  test.each([
+    ['15 characters', 'a'.repeat(15), false],
+    ['16 letters and digits', 'abcDEF0123456789', true],
+    ['128 characters', 'Z'.repeat(128), true],
+    ['129 characters', 'Z'.repeat(129), false],
+    ['a symbol', `${'a'.repeat(20)}-`, false],
+  ])('takes an app secret of %s: %p', (_case, secret, taken) => {
+    const body = connectionBody(
+      { ...cloudForm, cloudPhoneNumberId: PHONE_NUMBER_ID, cloudBusinessAccountId: ACCOUNT_ID, cloudAccessToken: ACCESS_TOKEN, cloudAppSecret: secret },
+      false,
+    );
+
+    const messages = schemaFieldMessages(connectionSchema(), body);
+
+    expect(messages).toEqual(taken ? {} : { cloudAppSecret: 'Invalid secret' });
+    if (!taken) expect(messageOf(messages, 'cloudAppSecret')).toEqual({ key: 'invalidSecret' });
+  });
+
+  test('refuses a token shorter than the schema allows', () => {
+    const body = connectionBody(
+      { ...cloudForm, cloudPhoneNumberId: PHONE_NUMBER_ID, cloudBusinessAccountId: ACCOUNT_ID, cloudAccessToken: 'short', cloudAppSecret: APP_SECRET },
+      false,
+    );
+
+    expect(schemaFieldMessages(connectionSchema(), body)).toEqual({ cloudAccessToken: 'Too Short!' });
+  });
+
+  describe('edited', () => {
+    const stored = storedWith({
+      provider: 'cloud',
+      cloudPhoneNumberId: PHONE_NUMBER_ID,
+      cloudBusinessAccountId: ACCOUNT_ID,
+      hasCloudAccessToken: true,
+      hasCloudAppSecret: true,
+      webhookUrl: 'https://api.example.com/webhooks/whatsapp-cloud/01J00000000000000000000008',
+      webhookVerifyToken: 'verify-token',
+    });
+
+    test('shows its ids and empty secrets, and sends its ids back without a token or secret, which the server keeps', () => {
+      const values = connectionFormOf(stored);
+
+      const body = connectionBody(values, true);
+
+      expect(values).toMatchObject({ provider: 'cloud', cloudPhoneNumberId: PHONE_NUMBER_ID, cloudBusinessAccountId: ACCOUNT_ID, cloudAccessToken: '', cloudAppSecret: '' });
+      expect(body).toMatchObject({ cloudPhoneNumberId: PHONE_NUMBER_ID, cloudBusinessAccountId: ACCOUNT_ID });
+      expect(body).not.toHaveProperty('cloudAccessToken');
+      expect(body).not.toHaveProperty('cloudAppSecret');
+      expect(body).not.toHaveProperty('provider');
+      expect(schemaFieldMessages(connectionSchema(stored), body)).toEqual({});
+    });
+
+    test('sends a new token or secret when one is typed', () => {
+      const body = connectionBody({ ...connectionFormOf(stored), cloudAccessToken: ACCESS_TOKEN }, true);
+
+      expect(body.cloudAccessToken).toBe(ACCESS_TOKEN);
+      expect(body).not.toHaveProperty('cloudAppSecret');
+    });
+
+    test('needs a token and a secret only where none is stored, and its ids always', () => {
+      const withoutSecrets = storedWith({ ...stored, hasCloudAccessToken: false, hasCloudAppSecret: false });
+
+      const body = connectionBody({ ...connectionFormOf(withoutSecrets), cloudPhoneNumberId: '' }, true);
+
+      expect(schemaFieldMessages(connectionSchema(withoutSecrets), body)).toEqual({
+        cloudPhoneNumberId: 'Required',
+        cloudAccessToken: 'Required',
+        cloudAppSecret: 'Required',
+      });
+    });
   });
 });

@@ -10,11 +10,19 @@ describe('the session buttons of a row (spec 2 §2)', () => {
     ['TIMEOUT', ['disconnect']],
     ['OPENING', ['connecting']],
   ] as const)('a %s connection shows %j', (status, buttons) => {
-    expect(sessionButtons(status)).toEqual(buttons);
+    expect(sessionButtons(status, 'beta')).toEqual(buttons);
+    expect(sessionButtons(status, 'simulator')).toEqual(buttons);
   });
 
   test('every status has at least one button, so no row is left without a session control', () => {
-    for (const status of CONNECTION_STATUSES) expect(sessionButtons(status).length).toBeGreaterThan(0);
+    for (const status of CONNECTION_STATUSES) expect(sessionButtons(status, 'beta').length).toBeGreaterThan(0);
+  });
+
+  test('a Cloud API connection offers no QR code, pairing or disconnect: try again (a credentials check) and its templates', () => {
+    for (const status of CONNECTION_STATUSES.filter((status) => status !== 'OPENING')) {
+      expect([status, sessionButtons(status, 'cloud')]).toEqual([status, ['retry', 'templates']]);
+    }
+    expect(sessionButtons('OPENING', 'cloud')).toEqual(['connecting', 'templates']);
   });
 });
 

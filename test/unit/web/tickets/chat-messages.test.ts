@@ -26,6 +26,7 @@ function message(id: string, createdAt: string, changes: Partial<MessageDto> = {
     contactId: 'C1',
     contact: { id: 'C1', name: 'Maria', number: '5511999990000', profilePicUrl: null },
     mediaMissing: false,
+    failureReason: null,
     createdAt,
     ...changes,
   };

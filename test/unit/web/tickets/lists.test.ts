@@ -49,6 +49,7 @@ const ticket = (id: string, overrides: Partial<TicketDto> = {}): TicketDto => ({
   promptId: null,
   integrationId: null,
   lastMessage: 'hello',
+  customerMessageAt: null,
   unreadMessages: 0,
   createdAt: '2025-02-01T10:00:00.000Z',
   updatedAt: '2025-02-01T10:00:00.000Z',

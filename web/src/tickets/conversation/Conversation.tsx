@@ -4,7 +4,9 @@
  * drawer. Files pasted or dropped on the panel join the input's attachment tray while the ticket is
  * open. Everything here is the ticket `ticketId`'s: switching tickets starts a fresh panel. A ticket
  * another user attends is read-only for a non-admin (the server refuses their writes): instead of the
- * input, a line says who has it; notes stay.
+ * input, a line says who has it; notes stay. On a Cloud API connection (issue 32) an open ticket whose
+ * customer has not written in 24 hours shows the window's notice instead of the input, with the
+ * template dialog ('Enviar modelo'); within the window the input offers the dialog too.
  */
 import { Button, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +27,9 @@ import { loadedMessages, upsertMessage, type MessagePages } from './message-cach
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { NotesDialog } from './NotesDialog';
+import { ReplyWindowNotice } from './ReplyWindowNotice';
+import { SendTemplateDialog } from './SendTemplateDialog';
+import { useReplyWindow } from './use-reply-window';
 import { deleteMessage as requestMessageDeletion, useMessagePages } from '../../api/messages';
 import { deleteTicket as requestTicketDeletion, useTicket } from '../../api/tickets';
 import { TagsDialog } from './TagsDialog';
@@ -58,7 +63,7 @@ export function Conversation(props: ConversationProps) {
   return <ConversationPanel key={props.ticketId} {...props} />;
 }
 
-type Modal = 'transfer' | 'tags' | 'notes' | 'contact' | 'deleteTicket' | null;
+type Modal = 'transfer' | 'tags' | 'notes' | 'contact' | 'deleteTicket' | 'template' | null;
 
 function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   const styles = useStyles();
@@ -79,6 +84,7 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
   const ticket = ticketQuery.data;
   // Not while another user attends the ticket, unless the user is an admin (the server's rule).
   const mayWork = ticket !== undefined && mayWorkOn(viewer, ticket);
+  const replyWindow = useReplyWindow(ticket?.whatsappId ?? null, ticket?.customerMessageAt ?? null);
 
   useConversationSync({ ticketId, ticket, userId: me.user.id, messagesSettled: pages.isSuccess && !pages.isFetching });
 
@@ -158,8 +164,10 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
 
   // Replying and sending need an open ticket the user may work.
   const open = ticket.status === 'open' && mayWork;
+  // Outside a cloud ticket's window no file may go: nothing takes a drop.
+  const takesFiles = open && replyWindow.window.kind !== 'closed';
   return (
-    <section className={styles.root} aria-label={ticket.contact.name} {...trayDropTarget(tray, open)}>
+    <section className={styles.root} aria-label={ticket.contact.name} {...trayDropTarget(tray, takesFiles)}>
       <TicketHeader
         ticket={ticket}
         onBack={onBack}
@@ -192,7 +200,10 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
           onDelete={onDeleteMessage}
         />
       )}
-      {mayWork ? (
+      {/* A ticket not yet accepted keeps the input, which says to accept it, whatever the window. */}
+      {open && replyWindow.window.kind === 'closed' ? (
+        <ReplyWindowNotice customerMessageAt={replyWindow.window.customerMessageAt} onSendTemplate={() => setModal('template')} />
+      ) : mayWork ? (
         <MessageInput
           ticketId={ticketId}
           contactName={ticket.contact.name}
@@ -201,6 +212,8 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
           replyTo={open ? replyTo : null}
           onCancelReply={() => setReplyTo(null)}
           tray={tray}
+          {...(replyWindow.window.kind === 'open' && { onTemplate: () => setModal('template') })}
+          onOutsideReplyWindow={replyWindow.closeNow}
         />
       ) : (
         <Text className={styles.heldBy} role="status">
@@ -216,6 +229,15 @@ function ConversationPanel({ ticketId, onBack }: ConversationProps) {
         open={modal === 'contact'}
         onClose={() => setModal(null)}
       />
+      {ticket.whatsappId !== null && replyWindow.window.kind !== 'free' && (
+        <SendTemplateDialog
+          open={modal === 'template'}
+          ticketId={ticketId}
+          whatsappId={ticket.whatsappId}
+          contactName={ticket.contact.name}
+          onClose={() => setModal(null)}
+        />
+      )}
       <ConfirmDialog open={modal === 'deleteTicket'} onConfirm={deleteTicket} onClose={() => setModal(null)} />
       <ConfirmDialog
         open={deletingMessage !== null}

@@ -3,8 +3,10 @@
  * contact's on the left; quoted message, content by kind, edited and deleted indications, time, and a
  * menu with Reply and Delete (own messages only, disabled once deleted). A text the server sent by
  * itself (`bot`: greeting, queue menu, out-of-hours, transfer, closing and rating messages) carries an
- * 'automatic message' label, so nobody takes it for an agent's. A message of an earlier
- * ticket of the contact is history: no menu, since replying and deleting act on the open ticket.
+ * 'automatic message' label, so nobody takes it for an agent's. An own message WhatsApp refused
+ * (issue 32) shows a red mark instead of its ticks and the reason in small text under it. A message
+ * of an earlier ticket of the contact is history: no menu, since replying and deleting act on the
+ * open ticket.
  */
 import { Button, makeStyles, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger, Text, tokens } from '@fluentui/react-components';
 import { ArrowReply20Regular } from '@fluentui/react-icons/svg/arrow-reply';
@@ -52,6 +54,7 @@ const useStyles = makeStyles({
     marginBottom: tokens.spacingVerticalXXS,
     color: tokens.colorNeutralForeground3,
   },
+  failure: { display: 'block', marginTop: tokens.spacingVerticalXXS, color: tokens.colorPaletteRedForeground1, overflowWrap: 'anywhere' },
   menuButton: { opacity: 0.6, ':hover': { opacity: 1 }, ':focus-visible': { opacity: 1 } },
 });
 
@@ -99,8 +102,13 @@ export const MessageBubble = memo(function MessageBubble({ message, readOnly, co
           <Text size={100}>
             <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
           </Text>
-          {own && <AckTicks ack={message.ack} />}
+          {own && <AckTicks ack={message.ack} failureReason={message.failureReason} />}
         </div>
+        {own && message.failureReason !== null && (
+          <Text size={100} className={styles.failure}>
+            {message.failureReason}
+          </Text>
+        )}
       </div>
       {!readOnly && (canReply || own) && (
         <Menu positioning="below-end">

@@ -5,10 +5,15 @@
  * files picked wait in the attachment tray (with paste and drop, issue 14) until sent with their
  * captions, audio is recorded, and the signature toggled (medium and wider screens); it signs captions
  * too. Nothing can be sent unless the ticket is open.
+ *
+ * On a Cloud API connection within the customer's 24-hour window (issue 32), a 'Modelo' button opens
+ * the template dialog; a send the server refuses as outside the window (ERR_OUTSIDE_REPLY_WINDOW) hands
+ * over to the conversation, which puts the window's notice in the input's place.
  */
 import { Button, makeStyles, Switch, Textarea, tokens, Tooltip } from '@fluentui/react-components';
 import { Attach24Regular } from '@fluentui/react-icons/svg/attach';
 import { Dismiss16Regular } from '@fluentui/react-icons/svg/dismiss';
+import { MailTemplate24Regular } from '@fluentui/react-icons/svg/mail-template';
 import { Send24Regular } from '@fluentui/react-icons/svg/send';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import type { MessageDto } from '../../../../shared/messages';
@@ -30,6 +35,7 @@ import { useQuickMessageOptions } from '../../api/quick-messages';
 import { QuickMessageSync } from './QuickMessageSync';
 import { QuickReplyList } from './QuickReplyList';
 import { QuotedMessage } from './QuotedMessage';
+import { refusedOutsideWindow } from './reply-window';
 import { readSignaturePreference, signedBody, writeSignaturePreference } from './signature';
 import { conversationTexts } from './texts';
 import type { AttachmentTray as Tray } from './use-attachment-tray';
@@ -65,11 +71,17 @@ export interface MessageInputProps {
   readonly onCancelReply: () => void;
   /** The files waiting to be sent: the conversation owns it, as files are also dropped on it. */
   readonly tray: Tray;
+  /** A Cloud API connection: opens the template dialog ('Modelo' shows only with it). */
+  readonly onTemplate?: () => void;
+  /** A send was refused as outside the 24-hour window (ERR_OUTSIDE_REPLY_WINDOW). */
+  readonly onOutsideReplyWindow?: () => void;
 }
 
-export function MessageInput({ ticketId, contactName, ticketNumber, enabled, replyTo, onCancelReply, tray }: MessageInputProps) {
+export function MessageInput(props: MessageInputProps) {
+  const { ticketId, contactName, ticketNumber, enabled, replyTo, onCancelReply, tray, onTemplate, onOutsideReplyWindow } = props;
   const styles = useStyles();
-  const texts = useTexts(conversationTexts).input;
+  const allTexts = useTexts(conversationTexts);
+  const texts = allTexts.input;
   const toast = useToast();
   const me = useMe();
   const { sendText, sendFiles } = useSendMessages(ticketId);
@@ -103,6 +115,12 @@ export function MessageInput({ ticketId, contactName, ticketNumber, enabled, rep
   }, [text]);
 
   const quoted = replyTo?.id ?? null;
+  // The window's notice explains a refusal outside it better than a toast; anything else is a toast.
+  const outsideWindow = (error: unknown): boolean => {
+    if (!refusedOutsideWindow(error) || onOutsideReplyWindow === undefined) return false;
+    onOutsideReplyWindow();
+    return true;
+  };
   const bodyOf = (value: string) => signedBody(value, me.user.name, signature);
 
   const submit = async () => {
@@ -113,7 +131,7 @@ export function MessageInput({ ticketId, contactName, ticketNumber, enabled, rep
       setText('');
       onCancelReply();
     } catch (error) {
-      toast.error(error);
+      if (!outsideWindow(error)) toast.error(error);
     } finally {
       setSending(false);
       // Back to typing, unless the user moved on meanwhile: taking the focus from a dialog opened
@@ -143,14 +161,20 @@ export function MessageInput({ ticketId, contactName, ticketNumber, enabled, rep
       tray.clear();
       onCancelReply();
     } catch (error) {
-      toast.error(error);
+      if (!outsideWindow(error)) toast.error(error);
     } finally {
       setSending(false);
     }
   };
 
   const sendAudio = async (file: File) => {
-    await sendFiles([{ file, caption: '' }], quoted);
+    try {
+      await sendFiles([{ file, caption: '' }], quoted);
+    } catch (error) {
+      // The recorder toasts any other failure.
+      if (outsideWindow(error)) return;
+      throw error;
+    }
     onCancelReply();
   };
 
@@ -216,6 +240,11 @@ export function MessageInput({ ticketId, contactName, ticketNumber, enabled, rep
           <Button appearance="subtle" icon={<Attach24Regular />} disabled={!enabled || sending} onClick={() => fileInput.current?.click()} />
         </Tooltip>
         <input ref={fileInput} className={styles.hidden} type="file" multiple onChange={pickFiles} tabIndex={-1} />
+        {onTemplate !== undefined && (
+          <Tooltip content={allTexts.replyWindow.templateHint} relationship="label">
+            <Button appearance="subtle" icon={<MailTemplate24Regular />} disabled={!enabled || sending} onClick={onTemplate} />
+          </Tooltip>
+        )}
         <div className={styles.field}>
           {showOptions && <QuickReplyList id={listId} options={options} activeIndex={Math.min(activeOption, options.length - 1)} onPick={pick} />}
           <Textarea

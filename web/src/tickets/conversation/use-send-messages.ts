@@ -1,5 +1,6 @@
 /**
- * Sending from the conversation (spec 1 §2.6, §7): text (JSON, with the quoted message's id), files
+ * Sending from the conversation (spec 1 §2.6, §7): text (JSON, with the quoted message's id), an
+ * approved template of a Cloud API connection (issue 32), files
  * with their captions in multipart POSTs, and big files through a presigned upload then a POST with
  * their key (upload-plan.ts). Every message the API answers goes into the conversation's cache at once;
  * its realtime event later finds it there.
@@ -7,10 +8,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MessageDto } from '../../../../shared/messages';
+import type { TemplateMessage } from '../../../../shared/whatsapp-cloud';
 import { queryKeys } from '../../api/query-keys';
 import { useServices } from '../../runtime/services';
 import { upsertMessages, type MessagePages } from './message-cache';
-import { requestMediaUpload, sendMessage, sendMessageFiles, storeMediaUpload } from '../../api/messages';
+import { requestMediaUpload, sendMessage, sendMessageFiles, sendTemplateMessage, storeMediaUpload } from '../../api/messages';
 import { planUploads, uploadMimeType, type CaptionedFile } from './upload-plan';
 
 export interface SendOptions {
@@ -31,6 +33,13 @@ export function useSendMessages(ticketId: string) {
   const sendText = useCallback(
     async ({ body, quotedMsg }: SendOptions) => {
       remember([await sendMessage(api, ticketId, { body, quotedMsg })]);
+    },
+    [api, remember, ticketId],
+  );
+
+  const sendTemplate = useCallback(
+    async (template: TemplateMessage) => {
+      remember([await sendTemplateMessage(api, ticketId, template)]);
     },
     [api, remember, ticketId],
   );
@@ -64,5 +73,5 @@ export function useSendMessages(ticketId: string) {
     [api, remember, ticketId],
   );
 
-  return { sendText, sendFiles };
+  return { sendText, sendTemplate, sendFiles };
 }

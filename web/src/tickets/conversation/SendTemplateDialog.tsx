@@ -1,0 +1,190 @@
+/**
+ * 'Enviar modelo' (issue 32): an approved template of the ticket's Cloud API connection, sent at any
+ * time and the only thing that may go once the customer's 24-hour window has closed. The agent picks
+ * one (its body shows with its `{{n}}` placeholders), types one value per placeholder (the first starts
+ * as the contact's name), reads the message as it will go out, and sends it; the message joins the
+ * conversation at once. Refusals (ERR_NO_TEMPLATE_FOUND after a template changed at Meta,
+ * ERR_WAPP_CLOUD_API) show as their catalogue toast, and the dialog stays open.
+ */
+import {
+  Body1,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  makeStyles,
+  mergeClasses,
+  Option,
+  Spinner,
+  Subtitle2,
+  Text,
+  tokens,
+} from '@fluentui/react-components';
+import { useId, useState } from 'react';
+import { useWhatsAppTemplates, type WhatsAppTemplateDto } from '../../api/whatsapp-templates';
+import { LoadErrorBar } from '../../components/LoadErrorBar';
+import { LocalizedDropdown } from '../../components/LocalizedDropdown';
+import { RouterLink } from '../../components/RouterLink';
+import { useToast } from '../../feedback/toast';
+import { format, useTexts } from '../../i18n/texts';
+import { connectionTemplatesPath } from '../../runtime/paths';
+import { sendableTemplates } from '../../whatsapp-templates/template-display';
+import { TemplateBody } from '../../whatsapp-templates/TemplateBody';
+import { initialTemplateVariables, templateMessageOf, templatePreview } from './template-send';
+import { conversationTexts } from './texts';
+import { useSendMessages } from './use-send-messages';
+
+const useStyles = makeStyles({
+  content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
+  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
+  sectionTitle: { margin: 0 },
+  box: {
+    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground1,
+    minWidth: 0,
+  },
+  preview: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+});
+
+export interface SendTemplateDialogProps {
+  readonly open: boolean;
+  readonly ticketId: string;
+  readonly whatsappId: string;
+  readonly contactName: string;
+  readonly onClose: () => void;
+}
+
+export function SendTemplateDialog({ open, ticketId, whatsappId, contactName, onClose }: SendTemplateDialogProps) {
+  const styles = useStyles();
+  const texts = useTexts(conversationTexts).template;
+  const toast = useToast();
+  const { sendTemplate } = useSendMessages(ticketId);
+  const list = useWhatsAppTemplates(whatsappId, open);
+  const [chosenId, setChosenId] = useState<string>();
+  const [variables, setVariables] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const previewHeading = useId();
+
+  // Starts afresh each time it opens (React's "adjust state when a prop changes" pattern).
+  const [openSeen, setOpenSeen] = useState(false);
+  if (open !== openSeen) {
+    setOpenSeen(open);
+    if (open) {
+      setChosenId(undefined);
+      setVariables([]);
+    }
+  }
+
+  const templates = sendableTemplates(list.data?.records ?? []);
+  const chosen = templates.find((template) => template.id === chosenId);
+  const message = chosen === undefined ? null : templateMessageOf(chosen, variables);
+
+  const choose = (template: WhatsAppTemplateDto) => {
+    setChosenId(template.id);
+    setVariables(initialTemplateVariables(template.body, contactName));
+  };
+
+  const send = async () => {
+    if (message === null || busy) return;
+    setBusy(true);
+    try {
+      await sendTemplate(message);
+      onClose();
+    } catch (error) {
+      toast.error(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const optionText = (template: WhatsAppTemplateDto) => `${template.name} (${template.language})`;
+
+  return (
+    <Dialog open={open} onOpenChange={(_, data) => !data.open && !busy && onClose()}>
+      <DialogSurface>
+        <DialogBody>
+          <DialogTitle>{texts.title}</DialogTitle>
+          <DialogContent className={styles.content}>
+            {list.isPending && <Spinner label={texts.loading} />}
+            {list.isError && list.data === undefined && (
+              <LoadErrorBar message={texts.loadError} retryLabel={texts.retry} onRetry={() => void list.refetch()} />
+            )}
+            {list.data !== undefined && templates.length === 0 && (
+              <>
+                <Body1>{texts.none}</Body1>
+                <RouterLink to={connectionTemplatesPath(whatsappId)}>{texts.seeTemplates}</RouterLink>
+              </>
+            )}
+            {templates.length > 0 && (
+              <Field label={texts.template} required>
+                <LocalizedDropdown
+                  placeholder={texts.placeholder}
+                  value={chosen === undefined ? '' : optionText(chosen)}
+                  selectedOptions={chosenId === undefined ? [] : [chosenId]}
+                  disabled={busy}
+                  onOptionSelect={(_, data) => {
+                    const picked = templates.find((template) => template.id === data.optionValue);
+                    if (picked !== undefined) choose(picked);
+                  }}
+                >
+                  {templates.map((template) => (
+                    <Option key={template.id} value={template.id} text={optionText(template)}>
+                      {optionText(template)}
+                    </Option>
+                  ))}
+                </LocalizedDropdown>
+              </Field>
+            )}
+            {chosen !== undefined && (
+              <>
+                <div className={styles.box}>
+                  <TemplateBody body={chosen.body} header={chosen.header} footer={chosen.footer} />
+                </div>
+                {variables.length > 0 && (
+                  <div className={styles.section}>
+                    <Subtitle2 as="h3" className={styles.sectionTitle}>
+                      {texts.variables}
+                    </Subtitle2>
+                    {variables.map((value, index) => (
+                      // A variable is its place in the body, `{{index + 1}}`: the place is its key.
+                      <Field key={index} label={format(texts.variable, { placeholder: `{{${index + 1}}}` })} required>
+                        <Input
+                          value={value}
+                          disabled={busy}
+                          onChange={(_, data) => setVariables((current) => current.map((old, at) => (at === index ? data.value : old)))}
+                        />
+                      </Field>
+                    ))}
+                  </div>
+                )}
+                <section className={styles.section} aria-labelledby={previewHeading}>
+                  <Subtitle2 as="h3" id={previewHeading} className={styles.sectionTitle}>
+                    {texts.preview}
+                  </Subtitle2>
+                  <Text className={mergeClasses(styles.box, styles.preview)}>
+                    {templatePreview(chosen.body, variables)}
+                  </Text>
+                </section>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" disabled={busy} onClick={onClose}>
+              {texts.cancel}
+            </Button>
+            <Button appearance="primary" disabled={busy || message === null} onClick={() => void send()}>
+              {busy ? texts.sending : texts.send}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}

@@ -128,6 +128,7 @@ const MESSAGE_PROPERTIES = {
   contactId: { type: 'string' },
   contact: nullable({ type: 'object', properties: MESSAGE_CONTACT_PROPERTIES, description: 'The contact the message went to.' }),
   mediaMissing: { type: 'boolean', description: 'A received file that could not be downloaded from WhatsApp; always false here.' },
+  failureReason: nullable({ type: 'string', description: 'Why WhatsApp did not deliver the message (a Cloud API connection), in its words; null when nothing failed; always null here.' }),
   createdAt: { type: 'string', format: 'date-time' },
 } as const satisfies Record<keyof MessageDto, JsonSchema>;
 

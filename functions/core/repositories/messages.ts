@@ -40,6 +40,11 @@ export interface StoredMessage {
   readonly whatsappMessageId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /**
+   * Why WhatsApp will not deliver this outgoing message (a Cloud API send refused for good, or Meta's
+   * `failed` status: issue 32), in Meta's words; absent when nothing failed (and on older items).
+   */
+  readonly failureReason?: string;
   /** Who deleted it and when, kept for audit (the body stays stored too). */
   readonly deletedBy?: string;
   readonly deletedAt?: string;

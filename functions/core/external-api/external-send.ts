@@ -40,6 +40,7 @@ import { isPastDue } from '../../../shared/company-time';
 import { mediaTypeOf } from '../conversations/present-message';
 import { consumeRateLimit } from '../http/rate-limit';
 import { requireRunningSession } from '../sessions/session-ready';
+import { assertReplyWindowOpen } from '../whatsapp-cloud/reply-window';
 import { sendOnTicket, type OutgoingMedia } from '../conversations/send-message';
 
 /** Who calls: decided by the token only. */
@@ -113,12 +114,14 @@ export async function sendExternalMessage(
 }
 
 async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promise<ExternalSendResult> {
-  await requireRunningSession(caller.companyId, caller.connectionId);
+  const connection = await requireRunningSession(caller.companyId, caller.connectionId);
   const { contact } = await contactForNumber(caller.companyId, input.number, now);
   const { ticket } = await liveTicket(caller.companyId, caller.connectionId, contact, now);
+  // A Cloud API connection sends free-form text only within the customer's 24-hour window (a new ticket has none).
+  assertReplyWindowOpen(connection, ticket, now);
   const messages: MessageDto[] = [];
   if (input.files.length === 0) {
-    messages.push(await sendOnTicket(ticket, { body: input.body, userId: null, bot: false }, now));
+    messages.push(await sendOnTicket(ticket, { body: input.body, userId: null, bot: false, connection }, now));
   } else {
     const medias: OutgoingMedia[] = [];
     for (const file of input.files) {
@@ -129,7 +132,7 @@ async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promi
       medias.push({ key, name, mimeType, mediaType: mediaTypeOf(mimeType) });
     }
     for (const [index, media] of medias.entries()) {
-      messages.push(await sendOnTicket(ticket, { body: index === 0 ? input.body : '', userId: null, bot: false, media }));
+      messages.push(await sendOnTicket(ticket, { body: index === 0 ? input.body : '', userId: null, bot: false, media, connection }));
     }
   }
   const ticketStatus = input.closeTicket ? await closeByCompany(ticket, now) : ticket.status;

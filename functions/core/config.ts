@@ -20,6 +20,8 @@ export const config = {
   userPoolId: () => required(ENV.userPoolId),
   userPoolClientId: () => required(ENV.userPoolClientId),
   wsManagementEndpoint: () => required(ENV.wsManagementEndpoint),
+  /** The stage's public HTTP API address, as outside services reach it (a Cloud API webhook's URL). */
+  publicApiUrl: () => withoutTrailingSlash(required(ENV.publicApiUrl)),
   queueUrl: (queueId: string) => required(queueUrlEnv(queueId)),
   schedulerRoleArn: () => required(ENV.schedulerRoleArn),
   scheduleDueQueueArn: () => required(ENV.scheduleDueQueueArn),

@@ -6,7 +6,7 @@
  * when the app is served from elsewhere), `webDomain` with `webCertificateArn` (a custom domain for
  * CloudFront, certificate in us-east-1), `alarmEmail` (an address subscribed to the stage's alarm topic),
  * `restoredTableName` (the table a point-in-time restore made, for the stage to use instead of its own;
- * README, Deploying a stage). cdk-nag's AwsSolutions rules validate every synthesis.
+ * README, Deploying a stage), `openAiBaseUrl`, `asaasBaseUrl` and `whatsappCloudApiUrl` (outside services' roots). cdk-nag's AwsSolutions rules validate every synthesis.
  */
 import path from 'node:path';
 import { App, Validations } from 'aws-cdk-lib';
@@ -33,6 +33,7 @@ if ((webDomainName === undefined) !== (webCertificateArn === undefined)) {
 
 const openAiBaseUrl = optionalContext('openAiBaseUrl');
 const asaasBaseUrl = optionalContext('asaasBaseUrl');
+const whatsappCloudApiUrl = optionalContext('whatsappCloudApiUrl');
 const restoredTableName = optionalContext('restoredTableName');
 const alarmEmail = optionalContext('alarmEmail');
 if (alarmEmail !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail)) {
@@ -44,6 +45,7 @@ const stage = {
   ...(webOrigin && { webOrigin }),
   ...(openAiBaseUrl && { openAiBaseUrl }),
   ...(asaasBaseUrl && { asaasBaseUrl }),
+  ...(whatsappCloudApiUrl && { whatsappCloudApiUrl }),
 };
 createStageStacks(app, {
   stage,

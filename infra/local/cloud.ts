@@ -214,6 +214,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       log,
     });
     stoppers.push(() => http.stop());
+    // The address outside services are given (a Cloud API connection's webhook URL): the gateway's own.
+    process.env[ENV.publicApiUrl] = `http://localhost:${http.port}`;
 
     for (const queue of queues) {
       if (!queue.consumer) continue;

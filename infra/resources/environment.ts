@@ -13,6 +13,12 @@ export const ENV = {
   wsManagementEndpoint: 'WS_MANAGEMENT_ENDPOINT',
   /** Role EventBridge Scheduler assumes to send due schedules to their queue. */
   schedulerRoleArn: 'SCHEDULER_ROLE_ARN',
+  /**
+   * The stage's public HTTP API address (no trailing slash), for the addresses the product hands to
+   * outside services: a Cloud API connection's webhook URL (issue 32). The CDK app sets the HTTP API's
+   * endpoint; the local cloud its gateway's address.
+   */
+  publicApiUrl: 'PUBLIC_API_URL',
   /** The ARN of the `schedule-due` queue, the target of every one-shot schedule. */
   scheduleDueQueueArn: 'SCHEDULE_DUE_QUEUE_ARN',
   /** `true` where the stage offers the WhatsApp simulator provider. */

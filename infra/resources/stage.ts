@@ -25,6 +25,11 @@ export interface StageConfig {
    * production API; `-c asaasBaseUrl=https://api-sandbox.asaas.com/v3` for its sandbox.
    */
   readonly asaasBaseUrl: string;
+  /**
+   * Meta's Graph API root with its version, which Cloud API connections call (issue 32): Meta's;
+   * `-c whatsappCloudApiUrl=https://graph.facebook.com/v22.0` for another version.
+   */
+  readonly whatsappCloudApiUrl: string;
   /** Origin of the web app for CORS; `undefined` means the stage's own CloudFront domain. */
   readonly webOrigin?: string;
   /**
@@ -66,6 +71,7 @@ export function stageConfig(name: string): StageConfig {
     simulatorEnabled: !isProduction,
     openAiBaseUrl: OPENAI_BASE_URL,
     asaasBaseUrl: INTEGRATION_DEFAULTS.asaasBaseUrl,
+    whatsappCloudApiUrl: INTEGRATION_DEFAULTS.whatsappCloudApiUrl,
     mediaNoncurrentVersionDays: isProduction ? 30 : 7,
   };
 }

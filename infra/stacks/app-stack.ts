@@ -48,8 +48,11 @@ export class AppStack extends Stack {
     this.queues = new Queues(this, 'Queues', { stage, definitions: queues });
     const scheduling = new Scheduling(this, 'Scheduling', { dueQueue: this.queues.byId(SCHEDULE_DUE_QUEUE_ID) });
     this.realtime = new RealtimeApi(this, 'Realtime', { stage });
+    // The HTTP API before the functions: their environment names its address (constructs/http-api.ts).
+    this.http = new HttpApi(this, 'Http', { stage, userPool, userPoolClient, webOrigin: data.webOrigin });
     this.backend = new Backend(this, 'Backend', {
       stage,
+      httpApiUrl: this.http.url,
       userPool,
       userPoolClient,
       queues: this.queues,
@@ -59,13 +62,7 @@ export class AppStack extends Stack {
     });
     this.realtime.addHandlers(this.backend.addFunction);
     this.queues.addConsumers(this.backend.addFunction);
-    this.http = new HttpApi(this, 'Http', {
-      stage,
-      addFunction: this.backend.addFunction,
-      userPool,
-      userPoolClient,
-      webOrigin: data.webOrigin,
-    });
+    this.http.addRoutes(this.backend.addFunction);
 
     const accessLogs = new AccessLogs(this, 'AccessLogs', { stage });
     this.sessionHost = new SessionHost(this, 'SessionHost', {

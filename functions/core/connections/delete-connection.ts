@@ -7,8 +7,10 @@
  * Steps: read the connection (another company's id is a missing one); refuse the default while others
  * exist; delete in one transaction the connection, its token lookup item, the company counter's unit
  * and, for the default, the default item (conditioned on the company then having this one connection
- * only, so a connection created meanwhile cannot be left without a default); ask the session host to log
- * the session out and drop its credentials; publish `whatsapp` delete.
+ * only, so a connection created meanwhile cannot be left without a default), and a Cloud API
+ * connection's id lookup (its webhook route then knows it no more); ask the session host to log the
+ * session out and drop its credentials (not for a Cloud API connection, which no host holds); publish
+ * `whatsapp` delete.
  */
 import { ulid } from 'ulid';
 import { AppError } from '../errors';
@@ -16,6 +18,7 @@ import { publishToCompany } from '../realtime/publisher';
 import { removeConnectionFromCompanyAction } from '../repositories/companies';
 import {
   deleteConnectionAction,
+  deleteConnectionCompanyAction,
   deleteTokenLookupAction,
   getConnection,
   listConnections,
@@ -35,6 +38,7 @@ export async function deleteConnection(caller: Caller, whatsappId: string, now =
   const steps = new Steps();
   steps.add('connection', deleteConnectionAction(caller.companyId, whatsappId));
   steps.add('token', deleteTokenLookupAction(connection.tokenHash));
+  if (connection.provider === 'cloud') steps.add('lookup', deleteConnectionCompanyAction(whatsappId));
   steps.add('company', removeConnectionFromCompanyAction(caller.companyId, { last: connection.isDefault }));
   if (connection.isDefault) steps.add('default', releaseDefaultConnectionAction(caller.companyId, whatsappId));
 
@@ -43,13 +47,15 @@ export async function deleteConnection(caller: Caller, whatsappId: string, now =
   if (failed.has('company') && connection.isDefault) throw new AppError('ERR_NO_OTHER_WHATSAPP');
   if (failed.size > 0) throw new Error(`Connection ${whatsappId} deletion failed on ${[...failed].join(', ')}`);
 
-  await enqueueSessionCommand({
-    type: 'logout',
-    commandId: ulid(),
-    companyId: caller.companyId,
-    whatsappId,
-    issuedAt: now.toISOString(),
-    deleted: true,
-  }, connection.provider);
+  if (connection.provider !== 'cloud') {
+    await enqueueSessionCommand({
+      type: 'logout',
+      commandId: ulid(),
+      companyId: caller.companyId,
+      whatsappId,
+      issuedAt: now.toISOString(),
+      deleted: true,
+    }, connection.provider);
+  }
   await publishToCompany(caller.companyId, 'company', 'whatsapp', { action: 'delete', whatsappId });
 }

@@ -2,9 +2,16 @@
  * Connections as the API answers them: an explicit allow-list of fields (never the token hash, never a
  * session credential, whatever else the item holds), with the name and colour of their queues. Also
  * the reads of GET /whatsapp and GET /whatsapp/{id}, open to everyone of the company.
+ *
+ * A Cloud API connection answers its ids, whether its access token and app secret are set (never
+ * them), and what the admin pastes in Meta's app: the webhook URL (this stage's public API address,
+ * config.publicApiUrl, plus /webhooks/whatsapp-cloud/{id}) and the verify token. Other connections
+ * answer '' and false there.
  */
 import type { ConnectionDto } from '../../../shared/connections';
 import type { QueueSummary } from '../../../shared/sign-in';
+import type { CloudConnectionDto } from '../../../shared/whatsapp-cloud';
+import { config } from '../config';
 import { AppError } from '../errors';
 import { getConnection, listConnections, type Connection } from '../repositories/connections';
 import { listQueues } from '../repositories/queues';
@@ -42,8 +49,25 @@ export function toConnectionDto(connection: Connection, queues: ReadonlyMap<stri
     campaignSchedule: connection.campaignSchedule ?? [],
     createdAt: connection.createdAt,
     updatedAt: connection.updatedAt,
+    ...cloudFieldsOf(connection),
   };
 }
+
+/** The Cloud API part of the answer (shared/whatsapp-cloud.ts CloudConnectionDto). */
+function cloudFieldsOf(connection: Connection): CloudConnectionDto {
+  const cloud = connection.provider === 'cloud';
+  return {
+    cloudPhoneNumberId: cloud ? (connection.cloudPhoneNumberId ?? '') : '',
+    cloudBusinessAccountId: cloud ? (connection.cloudBusinessAccountId ?? '') : '',
+    hasCloudAccessToken: cloud && Boolean(connection.cloudAccessToken),
+    hasCloudAppSecret: cloud && Boolean(connection.cloudAppSecret),
+    webhookUrl: cloud ? cloudWebhookUrl(connection.id) : '',
+    webhookVerifyToken: cloud ? (connection.webhookVerifyToken ?? '') : '',
+  };
+}
+
+/** Where Meta posts a Cloud API connection's webhooks (the route of infra/resources/http-routes.ts). */
+export const cloudWebhookUrl = (whatsappId: string): string => `${config.publicApiUrl()}/webhooks/whatsapp-cloud/${whatsappId}`;
 
 /** The company's queues by id, for the summaries (one Query of the company's few queues). */
 export async function queueSummaries(companyId: string): Promise<Map<string, QueueSummary>> {

@@ -18,7 +18,8 @@
  *
  * Steps: read the connection (another company's id is a missing one); enqueue the command first (as
  * session-control.ts does, so 'connecting' always has a command behind it); set OPENING with the QR and
- * pairing codes cleared; publish `whatsappSession` update.
+ * pairing codes cleared; publish `whatsappSession` update. A Cloud API connection is refused with
+ * ERR_VALIDATION, as its new QR code is (session-control.ts).
  */
 import { ulid } from 'ulid';
 import type { ConnectionDto } from '../../../shared/connections';
@@ -28,10 +29,13 @@ import { getConnection, setSessionState } from '../repositories/connections';
 import { enqueueSessionCommand } from '../sessions/commands';
 import type { Caller } from '../caller/load-caller';
 import { presentConnection } from './present-connection';
+import { noQrCode } from './session-control';
 
 export async function requestPairingCode(caller: Caller, whatsappId: string, number: string, now = new Date()): Promise<ConnectionDto> {
   const connection = await getConnection(caller.companyId, whatsappId, true);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
+  // Issue 32: a Cloud API number is linked in Meta's app, never by a code.
+  if (connection.provider === 'cloud') throw noQrCode();
 
   await enqueueSessionCommand({
     type: 'requestPairingCode',

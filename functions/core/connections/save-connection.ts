@@ -9,11 +9,20 @@
  *   default is refused with ERR_NO_OTHER_WHATSAPP (there must be one: make another the default instead);
  * - the greeting is required when more than one queue is selected: ERR_WAPP_GREETING_REQUIRED;
  * - the queues and the transfer queue are queues of the company (ERR_NO_QUEUE_FOUND otherwise);
- * - the `simulator` provider only where the stage offers it (`config.simulatorEnabled()`), else 400.
+ * - the `simulator` provider only where the stage offers it (`config.simulatorEnabled()`), else 400;
+ * - a `cloud` connection (Meta's Cloud API, issue 32) takes its phone number id, WhatsApp Business
+ *   Account id, access token and app secret, all four required at creation (ERR_VALIDATION 'Required'
+ *   on each missing one); a PUT changes those it sends and keeps the stored token and secret when it
+ *   sends none. It gets a webhook verify token (random, made here, never changed) and the lookup item
+ *   its public webhook route finds it by. Other providers ignore those four fields: nothing of them is
+ *   stored (a form that sends them for a Baileys connection loses nothing it could use);
+ * - the provider never changes to or from `cloud` (ERR_VALIDATION on `provider`): a Baileys pairing and
+ *   a Cloud API number are different things; make a new connection instead.
  *
  * createConnection steps: check the provider, the queues and the greeting; make the API token (shown
  * once in the answer, stored as its SHA-256 with a lookup item); read the default; write in one
- * transaction the company counter, the connection (DISCONNECTED, no QR), the token lookup and, when it
+ * transaction the company counter, the connection (DISCONNECTED, no QR), the token lookup (and, for a
+ * cloud connection, its id's lookup), and, when it
  * becomes the default, the default item and the previous default's flag; a concurrent change of the
  * default starts over (a few times); publish `whatsapp` update.
  *
@@ -42,9 +51,12 @@ import {
   getConnection,
   getDefaultConnectionId,
   newConnectionToken,
+  newWebhookVerifyToken,
+  putConnectionCompanyAction,
   putNewConnectionAction,
   putNewTokenLookupAction,
   updateConnectionAction,
+  type CloudCredentials,
   type Connection,
 } from '../repositories/connections';
 import { listQueues } from '../repositories/queues';
@@ -59,6 +71,7 @@ const ATTEMPTS = 3;
 export async function createConnection(caller: Caller, input: CreateConnectionBody, now = new Date()): Promise<ConnectionWithTokenDto> {
   const provider = input.provider ?? CONNECTION_DEFAULTS.provider;
   checkProvider(provider);
+  const cloud = provider === 'cloud' ? newCloudCredentials(input) : {};
   const queueIds = input.queueIds ?? [];
   const transferQueueId = input.transferQueueId ?? null;
   await checkQueues(caller.companyId, [...queueIds, ...(transferQueueId ? [transferQueueId] : [])]);
@@ -101,12 +114,14 @@ export async function createConnection(caller: Caller, input: CreateConnectionBo
       createdAt,
       updatedAt: createdAt,
       tokenHash,
+      ...cloud,
     };
 
     const steps = new Steps();
     steps.add('company', addConnectionToCompanyAction(caller.companyId, limit));
     steps.add('connection', putNewConnectionAction(connection));
     steps.add('token', putNewTokenLookupAction(tokenHash, { companyId: caller.companyId, connectionId: id }));
+    if (provider === 'cloud') steps.add('lookup', putConnectionCompanyAction(caller.companyId, id));
     if (isDefault) addDefaultMove(steps, caller.companyId, id, previousDefault);
 
     const failed = await steps.run();
@@ -127,7 +142,10 @@ export async function updateConnection(caller: Caller, whatsappId: string, input
   for (let attempt = 1; ; attempt += 1) {
     const current = await getConnection(caller.companyId, whatsappId, true);
     if (!current) throw new AppError('ERR_NO_WAPP_FOUND');
-    if (input.provider !== undefined && input.provider !== current.provider) checkProvider(input.provider);
+    if (input.provider !== undefined && input.provider !== current.provider) {
+      if (input.provider === 'cloud' || current.provider === 'cloud') throw providerFixed();
+      checkProvider(input.provider);
+    }
     const sentQueueIds = [...(input.queueIds ?? []), ...(input.transferQueueId ? [input.transferQueueId] : [])];
     if (sentQueueIds.length > 0) await checkQueues(caller.companyId, sentQueueIds);
     if (input.promptId !== undefined && input.promptId !== current.promptId) await checkPromptOf(caller.companyId, input.promptId);
@@ -149,6 +167,15 @@ export async function updateConnection(caller: Caller, whatsappId: string, input
       promptId: input.promptId,
       campaignDailyLimit: input.campaignDailyLimit,
       campaignSchedule: input.campaignSchedule,
+      // Absent fields are kept (the token and the secret above all: write-only, never sent back to a form).
+      ...(current.provider === 'cloud'
+        ? {
+            cloudPhoneNumberId: input.cloudPhoneNumberId,
+            cloudBusinessAccountId: input.cloudBusinessAccountId,
+            cloudAccessToken: input.cloudAccessToken,
+            cloudAppSecret: input.cloudAppSecret,
+          }
+        : {}),
       updatedAt: now.toISOString(),
     };
     checkGreeting(fields.queueIds ?? current.queueIds, fields.greetingMessage ?? current.greetingMessage);
@@ -192,6 +219,21 @@ function checkProvider(provider: ConnectionProvider): void {
       fields: [{ path: 'provider', message: 'The simulator is not offered here' }],
     });
   }
+}
+
+function providerFixed(): AppError {
+  const message = 'The provider cannot change to or from cloud';
+  return new AppError('ERR_VALIDATION', { message, fields: [{ path: 'provider', message }] });
+}
+
+/** A new cloud connection's credentials: all four required; its verify token made here. */
+function newCloudCredentials(input: CreateConnectionBody): CloudCredentials {
+  const { cloudPhoneNumberId, cloudBusinessAccountId, cloudAccessToken, cloudAppSecret } = input;
+  const missing = Object.entries({ cloudPhoneNumberId, cloudBusinessAccountId, cloudAccessToken, cloudAppSecret })
+    .filter(([, value]) => value === undefined || value === '')
+    .map(([path]) => ({ path, message: 'Required' }));
+  if (missing.length > 0) throw new AppError('ERR_VALIDATION', { message: 'Required', fields: missing });
+  return { cloudPhoneNumberId, cloudBusinessAccountId, cloudAccessToken, cloudAppSecret, webhookVerifyToken: newWebhookVerifyToken() };
 }
 
 function checkGreeting(queueIds: readonly string[], greetingMessage: string): void {

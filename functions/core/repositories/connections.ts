@@ -4,11 +4,17 @@
  * token (by the token's SHA-256, so the external API can find the connection without knowing the
  * company). The token itself is never stored. Session credentials (the Baileys auth state) are items of
  * the session host under the connection, never read here.
+ *
+ * A Cloud API connection (issue 32) keeps Meta's credentials on its own item (the access token and the
+ * app secret leave it only into Graph API calls and the webhook's signature check: never answered,
+ * logged, published or queued) with its webhook's verify token, and a platform lookup item naming its
+ * company, which the public webhook route reads before it knows the company.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ConnectionDto } from '../../../shared/connections';
+import type { CloudConnectionDto } from '../../../shared/whatsapp-cloud';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { batchGetAll, fromItem, queryPrefix, setFields, table } from './table';
@@ -18,7 +24,7 @@ import type { TransactItem } from './transaction';
  * A connection as stored: the API's fields (without the queue summaries) with its company and token
  * hash. `pairingCode` is absent on items written before linking by code existed.
  */
-export interface Connection extends Omit<ConnectionDto, 'queues' | 'pairingCode' | 'campaignDailyLimit' | 'campaignSchedule'> {
+export interface Connection extends Omit<ConnectionDto, 'queues' | 'pairingCode' | 'campaignDailyLimit' | 'campaignSchedule' | keyof CloudConnectionDto>, CloudCredentials {
   readonly pairingCode?: string;
   /** Absent on connections stored before campaigns had them: no cap, any time. */
   readonly campaignDailyLimit?: number | null;
@@ -26,6 +32,19 @@ export interface Connection extends Omit<ConnectionDto, 'queues' | 'pairingCode'
   readonly companyId: string;
   /** SHA-256 (hex) of the current API token. */
   readonly tokenHash: string;
+}
+
+/**
+ * What a `cloud` connection stores of its Meta setup; absent on Baileys and simulator connections (and
+ * on every connection stored before issue 32). The token and the secret are write-only (§1.6).
+ */
+export interface CloudCredentials {
+  readonly cloudPhoneNumberId?: string;
+  readonly cloudBusinessAccountId?: string;
+  readonly cloudAccessToken?: string;
+  readonly cloudAppSecret?: string;
+  /** Made at creation (random), never changed: Meta's webhook handshake must echo it. */
+  readonly webhookVerifyToken?: string;
 }
 
 export interface TokenLookup {
@@ -50,6 +69,16 @@ export const tokenLookupItem = (tokenHash: string, lookup: TokenLookup) => ({
   entity: 'connectionToken',
   ...lookup,
 });
+
+export const connectionCompanyItem = (companyId: string, whatsappId: string) => ({
+  ...keys.connectionCompany(whatsappId),
+  entity: 'connectionCompany',
+  companyId,
+  whatsappId,
+});
+
+/** A Cloud API connection's webhook verify token: 24 random bytes, base64url. */
+export const newWebhookVerifyToken = (): string => randomBytes(24).toString('base64url');
 
 /** A new API token: 32 random bytes, base64url; with the hash that is stored. */
 export function newConnectionToken(): { token: string; tokenHash: string } {
@@ -95,6 +124,16 @@ export async function findConnectionByToken(token: string): Promise<TokenLookup 
   if (token === '') return undefined;
   const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.connectionToken(hashConnectionToken(token)) }));
   return Item ? { companyId: String(Item.companyId), connectionId: String(Item.connectionId) } : undefined;
+}
+
+/**
+ * A connection found by its id alone (a Cloud API webhook names nothing else): through the platform
+ * lookup item written with it, then its company's item. Undefined when either is missing.
+ */
+export async function findConnectionById(whatsappId: string): Promise<Connection | undefined> {
+  const { Item } = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.connectionCompany(whatsappId) }));
+  if (!Item || typeof Item.companyId !== 'string') return undefined;
+  return getConnection(Item.companyId, whatsappId);
 }
 
 /** Names of connections by id, for lists that show them; connections that are gone are left out. */
@@ -189,6 +228,16 @@ export const setConnectionTokenAction = (connection: Pick<Connection, 'companyId
 /** Takes the lookup item of a new token; fails when the hash is taken (never, for 32 random bytes). */
 export const putNewTokenLookupAction = (tokenHash: string, lookup: TokenLookup): TransactItem => ({
   Put: { TableName: table(), Item: tokenLookupItem(tokenHash, lookup), ConditionExpression: isNew },
+});
+
+/** Takes the lookup item of a new connection's id (a Cloud API connection's webhook reads it). */
+export const putConnectionCompanyAction = (companyId: string, whatsappId: string): TransactItem => ({
+  Put: { TableName: table(), Item: connectionCompanyItem(companyId, whatsappId), ConditionExpression: isNew },
+});
+
+/** Deletes a connection's id lookup item (absent on all but Cloud API connections: a delete of nothing succeeds). */
+export const deleteConnectionCompanyAction = (whatsappId: string): TransactItem => ({
+  Delete: { TableName: table(), Key: keys.connectionCompany(whatsappId) },
 });
 
 /** Deletes a token's lookup item: the token stops working. */

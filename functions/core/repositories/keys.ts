@@ -300,6 +300,11 @@ export const keys = {
    * a platform partition per hash, holding only the company and connection ids.
    */
   connectionToken: (tokenHash: string): Key => ({ PK: `TOKEN#${tokenHash}`, SK: 'TOKEN' }),
+  /**
+   * A Cloud API connection's webhook (POST /webhooks/whatsapp-cloud/{id}) names only the connection: a
+   * platform partition per connection id, holding only its company's id (issue 32).
+   */
+  connectionCompany: (whatsappId: string): Key => ({ PK: `WAPPCO#${whatsappId}`, SK: 'WAPPCO' }),
 
   // external API
   /** The stored answer of an external API request sent with an Idempotency-Key, per connection (TTL'd). */

@@ -16,6 +16,11 @@
  * a company setting up, or whose phone or host is offline for a while, still keeps its contacts and
  * registers tickets (README, behaviour notes), as it may open tickets without a connection. Groups are
  * not checked (their ids are not phone numbers).
+ *
+ * A Cloud API connection (issue 32) is never asked: Meta's Cloud API has no number check, and no host
+ * holds it. A ticket on one takes its number as given (it is treated as existing): a send to a number
+ * without WhatsApp is then refused by Meta (error 131026) and the message is marked failed. A contact's
+ * check asks another connected connection of the company, if it has one.
  */
 import { ulid } from 'ulid';
 import type { Contact } from '../repositories/contacts';
@@ -78,7 +83,7 @@ export async function checkNumberOnWhatsApp(contact: Pick<Contact, 'id' | 'compa
 
 /** The connected session to ask, or undefined when there is none (see the file's comment). */
 export async function sessionToAsk(companyId: string, whatsappId: string | null | undefined, now: Date): Promise<Connection | undefined> {
-  const connected = (connection: Connection | undefined) => (connection?.status === 'CONNECTED' ? connection : undefined);
+  const connected = (connection: Connection | undefined) => (connection?.status === 'CONNECTED' && connection.provider !== 'cloud' ? connection : undefined);
   let found: Connection | undefined;
   if (whatsappId === null) return undefined;
   if (whatsappId !== undefined) found = connected(await getConnection(companyId, whatsappId));
@@ -86,7 +91,7 @@ export async function sessionToAsk(companyId: string, whatsappId: string | null 
     // A company with connections has a default one: without it there is none to ask.
     const defaultId = await getDefaultConnectionId(companyId);
     if (!defaultId) return undefined;
-    found = connected(await getConnection(companyId, defaultId)) ?? (await listConnections(companyId)).find((connection) => connection.status === 'CONNECTED');
+    found = connected(await getConnection(companyId, defaultId)) ?? (await listConnections(companyId)).find((connection) => connected(connection) !== undefined);
   }
   // CONNECTED is what the host last reported; a host that stopped since (its shard's lease ran out)
   // cannot answer, and the number is taken as given rather than refused for a host's absence.

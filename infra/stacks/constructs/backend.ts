@@ -85,6 +85,8 @@ export interface BackendProps {
   readonly queues: Queues;
   readonly realtime: RealtimeApi;
   readonly scheduling: Scheduling;
+  /** The HTTP API's address (ENV.publicApiUrl): what outside services are given, e.g. a Cloud API webhook URL. */
+  readonly httpApiUrl: string;
   /** @default MODULE_PERMISSIONS */
   readonly modulePermissions?: Readonly<Record<string, readonly Permission[]>>;
 }
@@ -134,6 +136,7 @@ export class Backend extends Construct {
       [ENV.userPoolId]: userPool.userPoolId,
       [ENV.userPoolClientId]: userPoolClient.userPoolClientId,
       [ENV.wsManagementEndpoint]: realtime.managementEndpoint,
+      [ENV.publicApiUrl]: props.httpApiUrl,
       [ENV.schedulerRoleArn]: scheduling.role.roleArn,
       [ENV.scheduleDueQueueArn]: queues.byId(SCHEDULE_DUE_QUEUE_ID).queueArn,
       [ENV.simulatorEnabled]: String(stage.simulatorEnabled),
@@ -144,6 +147,7 @@ export class Backend extends Construct {
       [ENV.googleTokenUrl]: INTEGRATION_DEFAULTS.googleTokenUrl,
       [ENV.integrationPrivateHostsAllowed]: INTEGRATION_DEFAULTS.integrationPrivateHostsAllowed,
       [ENV.asaasBaseUrl]: stage.asaasBaseUrl,
+      [ENV.whatsappCloudApiUrl]: stage.whatsappCloudApiUrl,
       // Powertools (logger and metrics) in the functions and the session host: one namespace for the
       // business metrics (infra/resources/metrics.ts), debug logs for a sample of invocations.
       [ENV.powertoolsMetricsNamespace]: METRICS_NAMESPACE,

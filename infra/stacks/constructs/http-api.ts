@@ -2,6 +2,11 @@
  * The HTTP API, generated from the route table (infra/resources/http-routes.ts): one Lambda per resource
  * module used by the routes, one route per entry, the Cognito JWT authorizer on `jwt` routes, CORS for
  * the stage's web origin and access logs on the default stage.
+ *
+ * The API is made first and its routes later (`addRoutes`), as the WebSocket API's handlers are: every
+ * function's environment carries the API's own address (ENV.publicApiUrl, a Cloud API connection's
+ * webhook URL), so the API must exist before the functions, and the functions before the routes. A
+ * function refers to the API, the routes to the functions: no cycle.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
@@ -26,8 +31,6 @@ import type { AddFunction } from './function-factory';
 
 export interface HttpApiProps {
   readonly stage: StageConfig;
-  /** Backend.addFunction: makes each module's Lambda. */
-  readonly addFunction: AddFunction;
   readonly userPool: cognito.IUserPool;
   readonly userPoolClient: cognito.IUserPoolClient;
   /** The only origin CORS allows. */
@@ -56,10 +59,11 @@ export class HttpApi extends Construct {
   readonly api: apigwv2.HttpApi;
   /** Base URL of the API (no trailing slash). */
   readonly url: string;
+  private readonly authorizer: HttpUserPoolAuthorizer;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
-    const { stage, addFunction, userPool, userPoolClient, webOrigin } = props;
+    const { stage, userPool, userPoolClient, webOrigin } = props;
 
     this.api = new apigwv2.HttpApi(this, 'Api', {
       apiName: `atende-${stage.name}-http`,
@@ -89,8 +93,12 @@ export class HttpApi extends Construct {
     this.url = this.api.apiEndpoint;
 
     // Cognito access tokens carry the app client in `client_id`, which API Gateway checks as the audience.
-    const authorizer = new HttpUserPoolAuthorizer('Cognito', userPool, { userPoolClients: [userPoolClient] });
+    this.authorizer = new HttpUserPoolAuthorizer('Cognito', userPool, { userPoolClients: [userPoolClient] });
+  }
 
+  /** Makes each resource module's Lambda (Backend.addFunction) and the routes of the route table to them. */
+  addRoutes(addFunction: AddFunction): void {
+    const authorizer = this.authorizer;
     const modules = [...new Set(HTTP_ROUTES.map((route) => route.module))];
     const integrations = new Map(
       modules.map((module) => {

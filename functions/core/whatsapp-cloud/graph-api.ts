@@ -80,7 +80,8 @@ export interface GraphFile {
 export async function graphUpload(what: string, token: string, path: string, fields: Readonly<Record<string, string>>, file: GraphFile): Promise<unknown> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('file', new Blob([file.bytes], { type: file.mimeType }), file.name);
+  // A copy: Blob takes bytes over an ArrayBuffer only, and a stored object may sit on a shared one.
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.name);
   const options: OutboundOptions = { timeoutMs: UPLOAD_TIMEOUT_MS };
   return answered(what, () => postOutbound(what, graphPath(path), form, { authorization: `Bearer ${token}` }, options));
 }

@@ -11,8 +11,9 @@
  * events (handleWhatsAppEvent, the inbound worker's own entry). A private cloud: the Graph API root is an
  * environment variable of the whole process.
  */
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import WebSocket from 'ws';
 import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { getMessage, readMessages } from '../../functions/core/repositories/messages';
@@ -21,9 +22,11 @@ import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { ENV } from '../../infra/resources/environment';
 import { postForm } from './isolation/messages';
 import { startFakeGraph, type FakeGraph, type GraphPhoneNumber } from '../support/fake-graph';
-import { listen, type Listener } from '../support/listen';
+import { messageText } from '../support/frame-text';
+import { listen, type Frame, type Listener } from '../support/listen';
 import { atLogLevel, logLinesOf } from '../support/log-lines';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { markConnected } from '../support/connections';
 import { drainCommands } from '../support/session-commands';
 import { until } from '../support/simulated-whatsapp';
 import { ifAssigned } from '../support/teardown';
@@ -77,11 +80,11 @@ async function createCloudConnection(name: string): Promise<{ id: string; number
 const newNumber = () => `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
 
 /** The customer writes (as the inbound webhook hands it on); answers the ticket's id once it exists. */
-async function customerWrites(from: string, body: string): Promise<string> {
+async function customerWrites(from: string, body: string, whatsappId = connection.id): Promise<string> {
   await handleWhatsAppEvent({
     type: 'message',
     companyId: tenant.companyId,
-    whatsappId: connection.id,
+    whatsappId,
     chat: { id: from, isGroup: false },
     whatsappMessageId: `wamid.IN${ulid()}`,
     fromMe: false,
@@ -111,6 +114,22 @@ const sentTo = (to: string) => graph.sent.filter((sent) => sent.json.to === to);
 const reply = (ticketId: string, body: Record<string, unknown>) => cloud.api(`/messages/${ticketId}`, { method: 'POST', token: tenant.admin.token, body });
 const messagesOf = async (ticketId: string) => (await readMessages(tenant.companyId, ticketId, 100)).messages;
 
+/** A socket of the admin's with the ticket's conversation open (joinChatBox), hearing its message updates. */
+async function chatBox(ticketId: string): Promise<{ readonly frames: Frame[]; close(): void }> {
+  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token: tenant.admin.token });
+  const ws = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
+  const frames: Frame[] = [];
+  ws.on('message', (data) => frames.push(JSON.parse(messageText(data)) as Frame));
+  await new Promise((resolve) => ws.once('open', resolve));
+  ws.send(JSON.stringify({ action: 'joinChatBox', ticketId }));
+  const room = keys.roomPrefix(tenant.companyId, `ticket:${ticketId}`);
+  await until('the chat box joined', async () => {
+    const { Items = [] } = await dynamo().send(new QueryCommand({ TableName: cloud.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': room.PK } }));
+    return Items.length > 0;
+  });
+  return { frames, close: () => ws.close() };
+}
+
 /** The customer last wrote `hours` ago, as if the time had passed. */
 async function customerWroteHoursAgo(ticketId: string, hours: number): Promise<void> {
   await dynamo().send(
@@ -136,20 +155,21 @@ describe('a reply on a cloud connection', () => {
     expect(sent.json).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: from, type: 'text', text: { preview_url: false, body: 'Olá Maria, como posso ajudar?' } });
     const stored = await until('the message sent', async () => {
       const found = await getMessage(tenant.companyId, response.body.id, true);
-      return found?.whatsappMessageId ? found : undefined;
+      return found?.ack === 1 ? found : undefined;
     });
-    expect(stored).toMatchObject({ whatsappMessageId: sent.id, ack: 1 });
+    expect(stored.whatsappMessageId).toBe(sent.id);
     // Nothing went to a session host.
     expect(await drainCommands(cloud)).toEqual([]);
 
+    const box = await chatBox(ticketId);
     await handleWhatsAppEvent({ type: 'ack', companyId: tenant.companyId, whatsappId: connection.id, chat: { id: from, isGroup: false }, whatsappMessageId: sent.id, ack: 3 });
     expect((await getMessage(tenant.companyId, response.body.id, true))?.ack).toBe(3);
-    await socket.waitFor((frame) => frame.event.endsWith('-appMessage') && frame.data.message?.id === response.body.id && frame.data.message.ack === 3);
+    await until('the ack heard', async () => box.frames.some((frame) => frame.event.endsWith('-appMessage') && frame.data.message?.id === response.body.id && frame.data.message.ack === 3));
+    box.close();
   });
 
   it('is refused outside the window with ERR_OUTSIDE_REPLY_WINDOW, nothing stored nor sent', async () => {
     const { ticketId, from } = await attendedConversation();
-    await until('the greeting sent', async () => sentTo(from).length > 0 || (await messagesOf(ticketId)).every((message) => !message.fromMe));
     await customerWroteHoursAgo(ticketId, 25);
     const before = await messagesOf(ticketId);
     const sentBefore = sentTo(from).length;
@@ -184,6 +204,7 @@ describe('a reply on a cloud connection', () => {
 
   it("is marked with Meta's reason when Meta refuses it for good, its ack kept, and agents hear it", async () => {
     const { ticketId } = await attendedConversation();
+    const box = await chatBox(ticketId);
     graph.failNext('undeliverable', 'messages');
 
     const response = await reply(ticketId, { body: 'Para um número sem WhatsApp' });
@@ -193,7 +214,10 @@ describe('a reply on a cloud connection', () => {
       return found?.failureReason ? found : undefined;
     });
     expect(stored).toMatchObject({ failureReason: 'Message undeliverable', ack: 0, whatsappMessageId: null });
-    await socket.waitFor((frame) => frame.event.endsWith('-appMessage') && frame.data.message?.id === response.body.id && frame.data.message.failureReason === 'Message undeliverable');
+    await until('the failure heard', async () =>
+      box.frames.some((frame) => frame.event.endsWith('-appMessage') && frame.data.action === 'update' && frame.data.message?.id === response.body.id && frame.data.message.failureReason === 'Message undeliverable'),
+    );
+    box.close();
     const page = await cloud.api(`/messages/${ticketId}`, { token: tenant.admin.token });
     expect(page.body.messages.find((message: { id: string }) => message.id === response.body.id)).toMatchObject({ failureReason: 'Message undeliverable', ack: 0 });
   });
@@ -329,6 +353,19 @@ describe('a template send', () => {
       body: { error: 'ERR_VALIDATION', fields: [{ path: 'template' }] },
     });
     expect(await messagesOf(ticketId)).toEqual(before);
+
+    // A Baileys connection's ticket has no templates.
+    const baileys = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name: 'Baileys para modelo', queueIds: [tenant.queueId] } });
+    await markConnected(tenant.companyId, baileys.body.id);
+    const baileysTicket = await customerWrites(newNumber(), 'Oi pelo Baileys', baileys.body.id);
+    await cloud.api(`/tickets/${baileysTicket}`, { method: 'PUT', token: tenant.admin.token, body: { status: 'open' } });
+    expect(await reply(baileysTicket, { body: '', template: { name: 'retomar_atendimento', language: 'pt_BR', variables: ['a', 'b'] } })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ path: 'template' }] },
+    });
+    // ... and no reply window: a free-form text goes however long ago the customer wrote.
+    await customerWroteHoursAgo(baileysTicket, 48);
+    expect((await reply(baileysTicket, { body: 'Texto livre no Baileys' })).status).toBe(201);
   });
 });
 
@@ -342,11 +379,11 @@ describe("a cloud connection's access token", () => {
         graph.failNext('throttled', 'messages');
         const retried = await reply(ticketId, { body: 'Com nova tentativa' });
         answers.push(retried.body);
-        await until('the retried send', async () => (await getMessage(tenant.companyId, retried.body.id, true))?.whatsappMessageId);
+        await until('the retried send', async () => (await getMessage(tenant.companyId, retried.body.id, true))?.whatsappMessageId ?? undefined);
         graph.failNext('undeliverable', 'messages');
         const refused = await reply(ticketId, { body: 'Recusada' });
         answers.push(refused.body);
-        await until('the refusal', async () => (await getMessage(tenant.companyId, refused.body.id, true))?.failureReason);
+        await until('the refusal', async () => (await getMessage(tenant.companyId, refused.body.id, true))?.failureReason ?? undefined);
         answers.push((await cloud.api(`/whatsapp/${connection.id}/templates/sync`, { method: 'POST', token: tenant.admin.token })).body);
         answers.push((await cloud.api(`/whatsapp/${connection.id}`, { token: tenant.admin.token })).body);
       }),

@@ -199,13 +199,14 @@ export const ROUTES: GraphRoute[] = [
       if (isAnswer(number)) return number;
       let form: FormData;
       try {
-        form = await new Response(new Uint8Array(call.raw), { headers: { 'content-type': String(call.headers['content-type'] ?? '') } }).formData();
+        form = await new Response(new Uint8Array(call.raw), { headers: { 'content-type': call.headers['content-type'] ?? '' } }).formData();
       } catch {
         return metaError(400, 100, 'Invalid multipart body');
       }
       const file = form.get('file');
       if (form.get('messaging_product') !== 'whatsapp' || !(file instanceof Blob)) return metaError(400, 100, 'The parameters messaging_product and file are required.');
-      const mimeType = typeof form.get('type') === 'string' ? String(form.get('type')) : file.type;
+      const type = form.get('type');
+      const mimeType = typeof type === 'string' ? type : file.type;
       return { status: 200, json: { id: fake.addMedia(Buffer.from(await file.arrayBuffer()), mimeType) } };
     },
   },

@@ -8,7 +8,7 @@
 import { ChangeMessageVisibilityBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import type { SessionCommand } from '../../../functions/core/sessions/commands';
 import { CLOUD_COMMAND_TRIES, handler, retryPauseSeconds } from '../../../functions/workers/cloud-commands';
@@ -103,7 +103,7 @@ const record = (command: unknown, receives = 1, id = `m-${Math.random()}`): SQSR
     attributes: { ApproximateReceiveCount: String(receives), MessageGroupId: (command as { whatsappId?: string }).whatsappId ?? 'x' },
   }) as unknown as SQSRecord;
 
-const run = (...records: SQSRecord[]) => handler({ Records: records } as SQSEvent, lambdaContext({ functionName: 'cloud-commands' }));
+const run = (...records: SQSRecord[]) => handler({ Records: records }, lambdaContext({ functionName: 'cloud-commands' }));
 
 /** The WhatsApp events published, in order. */
 const events = () => sqs.commandCalls(SendMessageCommand).map((call) => JSON.parse(call.args[0].input.MessageBody ?? '{}') as Record<string, unknown>);

@@ -4,10 +4,16 @@
  * (connections-page:* permissions). The company is the session's: a `companyId` in a query or body is
  * never read. A Cloud API connection's templates are read by everyone of the company and synced by those
  * who edit connections.
+ *
+ * The Cloud API webhook (issue 32) is public: Meta calls it with no session, and each call proves itself
+ * against the connection its path names (core/whatsapp-cloud/receive-webhook.ts).
  */
 import { ConnectionParams, CreateConnectionBody, PairingCodeBody, UpdateConnectionBody } from '../../shared/connections';
-import { httpModule, callerRoute, type Access } from '../core/http/http-module';
-import { created, noContent, ok } from '../core/http/reply';
+import { z } from 'zod';
+import { httpModule, callerRoute, publicRoute, rawBody, type Access } from '../core/http/http-module';
+import { created, noContent, ok, plainText } from '../core/http/reply';
+import { CloudWebhookHandshake, receiveCloudWebhook, verifyCloudWebhook } from '../core/whatsapp-cloud/receive-webhook';
+import { SIGNATURE_HEADER } from '../core/whatsapp-cloud/webhook-signature';
 import { rotateConnectionToken } from '../core/connections/connection-token';
 import { deleteConnection } from '../core/connections/delete-connection';
 import { requestPairingCode } from '../core/connections/request-pairing-code';
@@ -19,6 +25,8 @@ import { listTemplates, syncTemplates } from '../core/whatsapp-cloud/templates';
 const ADD: Access = { permission: 'connections-page:addConnection' };
 const EDIT: Access = { permission: 'connections-page:editOrDeleteConnection' };
 const SESSION: Access = { permission: 'connections-page:actionButtons' };
+/** Any id: one that names no cloud connection is refused as unknown (403 / 401), never as invalid input. */
+const WebhookParams = z.object({ id: z.string().min(1).max(128) });
 
 export const handler = httpModule('whatsapp', {
   'GET /whatsapp': callerRoute({}, async ({ caller }) => ok(await listConnectionDtos(caller))),
@@ -51,5 +59,11 @@ export const handler = httpModule('whatsapp', {
   // Ours: link by phone number instead of the QR code (core/connections/request-pairing-code.ts).
   'POST /whatsappsession/{id}/pairing-code': callerRoute({ params: ConnectionParams, body: PairingCodeBody, access: SESSION }, async ({ caller, params, body }) =>
     ok(await requestPairingCode(caller, params.id, body.number)),
+  ),
+  'GET /webhooks/whatsapp-cloud/{id}': publicRoute({ params: WebhookParams }, async ({ params, event }) =>
+    plainText(await verifyCloudWebhook(params.id, CloudWebhookHandshake.catch({}).parse(event.queryStringParameters ?? {}))),
+  ),
+  'POST /webhooks/whatsapp-cloud/{id}': publicRoute({ params: WebhookParams }, async ({ params, headers, event }) =>
+    ok({ received: true, ...(await receiveCloudWebhook(params.id, headers[SIGNATURE_HEADER], rawBody(event))) }),
   ),
 });

@@ -49,7 +49,8 @@ export const HTTP_MODULES = {
   // testSession waits for Google's token and Dialogflow's detectIntent, 10 s at most each.
   'queue-integrations': { memoryMb: 256, timeoutSeconds: 25 },
   dashboard: { memoryMb: 512, timeoutSeconds: 15 },
-  whatsapp: { memoryMb: 512, timeoutSeconds: 15 },
+  // A Cloud API webhook downloads the customers' files (up to MESSAGE_MEDIA_MAX_BYTES, one at a time) into S3.
+  whatsapp: { memoryMb: 1024, timeoutSeconds: 30 },
   api: { memoryMb: 512, timeoutSeconds: 20 },
 } as const satisfies Record<string, HttpModuleDefinition>;
 
@@ -273,6 +274,10 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
   /** Ours (issue 15): links the session by phone number; the 8-character code arrives with whatsappSession. */
   { method: 'POST', path: '/whatsappsession/{id}/pairing-code', module: 'whatsapp', auth: 'jwt' },
+  // A Cloud API connection's webhook (issue 32): Meta's handshake and deliveries, which prove themselves
+  // with the connection's verify token and app secret (core/whatsapp-cloud/receive-webhook.ts).
+  { method: 'GET', path: '/webhooks/whatsapp-cloud/{id}', module: 'whatsapp', auth: 'public' },
+  { method: 'POST', path: '/webhooks/whatsapp-cloud/{id}', module: 'whatsapp', auth: 'public' },
 
   // external messaging API (issue 5)
   /** Public at the gateway: the handler authenticates the per-connection bearer token itself. */

@@ -267,6 +267,19 @@ describe('the backend functions', () => {
     expect(endpoint).toMatch(new RegExp(`"/${WS_STAGE}"\\]\\]\\}$`));
   });
 
+  it("gives every function the HTTP API's own address (a Cloud API webhook's URL) and Meta's Graph API root", () => {
+    // Prepare
+    const [, whatsapp] = functionNamed(dev, 'dev', 'atende-dev-http-whatsapp');
+    const [, inbound] = functionNamed(dev, 'dev', 'atende-dev-wa-events-consumer');
+
+    // Act
+    const addresses = [whatsapp, inbound].map((fn) => JSON.stringify(fn.Properties.Environment.Variables[ENV.publicApiUrl]));
+
+    // Assess: the API's own endpoint, which the stack synthesized without a cycle
+    for (const address of addresses) expect(address).toMatch(/^\{"Fn::Join":\["",\["https:\/\/",\{"Ref":"HttpApi[0-9A-F]+"\},"\.execute-api\./);
+    expect(whatsapp.Properties.Environment.Variables[ENV.whatsappCloudApiUrl]).toBe('https://graph.facebook.com/v21.0');
+  });
+
   it('grants Cognito admin actions to the modules that manage accounts (auth, companies, users) only', () => {
     // Prepare
     const functions = productFunctions(dev, 'dev');

@@ -13,6 +13,9 @@
 import { randomBytes } from 'node:crypto';
 import { ENV } from '../../infra/resources/environment';
 import { getConnection } from '../../functions/core/repositories/connections';
+import { publishWhatsAppEvent } from '../../functions/core/sessions/events';
+import { webhookSignature } from '../../functions/core/whatsapp-cloud/webhook-signature';
+import { cloudHandshake, cloudMessage, cloudNotification, cloudStatus, postCloudWebhook, wamid } from '../support/cloud-webhooks';
 import { startFakeGraph, type FakeGraph, type GraphPhoneNumber } from '../support/fake-graph';
 import { listen, type Listener } from '../support/listen';
 import { atLogLevel, logLinesOf } from '../support/log-lines';
@@ -219,5 +222,200 @@ describe("a cloud connection's session buttons", () => {
     expect(disconnected).toMatchObject({ status: 200, body: { status: 'DISCONNECTED' } });
     expect(deleted.status).toBe(204);
     expect(await drainCommands(cloud)).toEqual([]);
+  });
+});
+
+describe("Meta's verification handshake", () => {
+  it('answers the challenge as plain text to the connection’s verify token, and 403 to another token or an unknown connection', async () => {
+    const made = await createCloudConnection(tenant, 'Handshake');
+    const other = await createCloudConnection(tenant, 'Outra');
+
+    const right = await fetch(`${cloud.config.apiUrl}/webhooks/whatsapp-cloud/${made.id}?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${made.verifyToken}`);
+    const wrong = await cloudHandshake(cloud, made.id, other.verifyToken);
+    const noMode = await cloud.api(`/webhooks/whatsapp-cloud/${made.id}?hub.challenge=1&hub.verify_token=${made.verifyToken}`);
+    const unknown = await cloudHandshake(cloud, '01JZZZZZZZZZZZZZZZZZZZZZZZ', made.verifyToken);
+
+    expect(right.status).toBe(200);
+    expect(right.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await right.text()).toBe('1158201444');
+    for (const refused of [wrong, noMode, unknown]) expect(refused).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  });
+
+  it("is what Meta calls when 'Tentar novamente' subscribes the webhook, so the subscription takes", async () => {
+    const made = await createCloudConnection(tenant, 'Assinada');
+
+    expect((await start(tenant, made.id)).body.status).toBe('CONNECTED');
+
+    expect(graph.subscriptions.get(made.number.businessAccountId)).toEqual({ callbackUrl: `${cloud.config.apiUrl}/webhooks/whatsapp-cloud/${made.id}`, verifyToken: made.verifyToken });
+  });
+});
+
+describe('signed deliveries', () => {
+  let line: CloudConnection;
+  let number = 5511970000000;
+  const nextCustomer = () => String((number += 1));
+
+  beforeAll(async () => {
+    line = await createCloudConnection(tenant, 'Entrada');
+    await start(tenant, line.id);
+  });
+
+  async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      const value = await probe();
+      if (value !== undefined && value !== false) return value;
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  }
+
+  const ticketsOf = async (customer: string) =>
+    ((await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token })).body.tickets as { id: string; whatsappId: string; contact: { number: string; name: string } }[]).filter(
+      (ticket) => ticket.contact.number === customer,
+    );
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test asserts on the fields it reads
+  const messagesOf = async (ticketId: string): Promise<any[]> => (await cloud.api(`/messages/${ticketId}`, { token: tenant.admin.token })).body.messages;
+  const post = (body: string) => postCloudWebhook(cloud, line.id, body, line.appSecret);
+
+  it("makes a signed text a pending ticket of the connection, heard by the agent's socket like a Baileys message", async () => {
+    const customer = nextCustomer();
+    admin.send({ action: 'joinTickets', status: 'pending' });
+    await admin.waitFor((frame) => frame.event === 'joined' && frame.data.room === 'tickets:pending');
+    const body = cloudNotification(line.number.phoneNumberId, { messages: [cloudMessage({ from: customer }, 'text', { text: { body: 'Quero falar com o financeiro' } })], names: { [customer]: 'Joana Prado' } });
+
+    const answered = await post(body);
+
+    expect(answered).toEqual({ status: 200, body: { received: true, events: 1 } });
+    const [ticket] = await until('the ticket', async () => {
+      const found = await ticketsOf(customer);
+      return found.length > 0 ? found : undefined;
+    });
+    expect(ticket).toMatchObject({ whatsappId: line.id, contact: { number: customer, name: 'Joana Prado' } });
+    const heard = await admin.waitFor((frame) => frame.event.endsWith('-appMessage') && frame.data.message.body === 'Quero falar com o financeiro');
+    expect(heard.data).toMatchObject({ action: 'create', message: { fromMe: false, mediaType: 'chat' }, ticket: { id: ticket!.id } });
+  });
+
+  it('stores an image with its file downloaded from Meta into the media bucket, and keeps a message whose download fails as missing its file', async () => {
+    const customer = nextCustomer();
+    const png = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64, 7)]);
+    const mediaId = graph.addMedia(png, 'image/png');
+    const lost = graph.addMedia(Buffer.from('never read'), 'image/jpeg');
+    const image = (id: string, caption: string) => cloudMessage({ from: customer }, 'image', { image: { id, mime_type: 'image/png', sha256: 'x', caption } });
+    const callsBefore = graph.calls.length;
+
+    expect((await post(cloudNotification(line.number.phoneNumberId, { messages: [image(mediaId, 'Comprovante')] }))).status).toBe(200);
+    graph.failNext('serverError', 'media');
+    expect((await post(cloudNotification(line.number.phoneNumberId, { messages: [image(lost, 'Outro')] }))).status).toBe(200);
+
+    const [ticket] = await until('the ticket', async () => {
+      const found = await ticketsOf(customer);
+      return found.length > 0 ? found : undefined;
+    });
+    const messages = await until('both messages', async () => {
+      const all = await messagesOf(ticket!.id);
+      return all.length >= 2 ? all : undefined;
+    });
+    const stored = messages.find((message) => message.body === 'Comprovante');
+    expect(stored).toMatchObject({ mediaType: 'image', mediaMissing: false, mediaUrl: expect.any(String) });
+    const file = await fetch(stored.mediaUrl);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(messages.find((message) => message.body === 'Outro')).toMatchObject({ mediaType: 'image', mediaMissing: true, mediaUrl: null });
+    const downloads = graph.calls.slice(callsBefore).filter((call) => call.path === `/media-download/${mediaId}`);
+    expect(downloads.map((call) => call.headers.authorization)).toEqual([`Bearer ${graph.accessToken}`]);
+  });
+
+  it('links a reply to the message it quotes', async () => {
+    const customer = nextCustomer();
+    const first = wamid();
+    await post(cloudNotification(line.number.phoneNumberId, { messages: [cloudMessage({ from: customer, id: first }, 'text', { text: { body: 'Pedido 123' } })] }));
+    const [ticket] = await until('the ticket', async () => {
+      const found = await ticketsOf(customer);
+      return found.length > 0 ? found : undefined;
+    });
+    await until('the first message', async () => (await messagesOf(ticket!.id)).length === 1);
+
+    await post(cloudNotification(line.number.phoneNumberId, { messages: [cloudMessage({ from: customer, replyTo: first }, 'text', { text: { body: 'Chegou?' } })] }));
+
+    const reply = await until('the reply', async () => (await messagesOf(ticket!.id)).find((message) => message.body === 'Chegou?'));
+    const quoted = (await messagesOf(ticket!.id)).find((message) => message.body === 'Pedido 123');
+    expect(reply.quotedMsg).toMatchObject({ id: quoted.id, body: 'Pedido 123', fromMe: false });
+  });
+
+  it('stores nothing of a forged, unsigned or other-secret delivery (401), nor of a change for another number', async () => {
+    const customer = nextCustomer();
+    const body = cloudNotification(line.number.phoneNumberId, { messages: [cloudMessage({ from: customer }, 'text', { text: { body: 'Forjada' } })] });
+
+    const lines = await atLogLevel('debug', () =>
+      logLinesOf(async () => {
+        expect(await postCloudWebhook(cloud, line.id, body, null)).toEqual({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
+        expect(await postCloudWebhook(cloud, line.id, body, appSecret())).toEqual({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
+        expect(await postCloudWebhook(cloud, line.id, body, null, 'sha256=00')).toEqual({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
+        expect(await postCloudWebhook(cloud, line.id, `${body} `, line.appSecret, webhookSignature(body, line.appSecret))).toMatchObject({ status: 401 });
+      }),
+    );
+    const foreign = cloudNotification('777777777777777', { messages: [cloudMessage({ from: customer }, 'text', { text: { body: 'Outro número' } })] });
+    expect(await post(foreign)).toEqual({ status: 200, body: { received: true, events: 0 } });
+
+    // A signed delivery after them is stored: had the forged ones gone through, they would be there before it.
+    await post(cloudNotification(line.number.phoneNumberId, { messages: [cloudMessage({ from: customer }, 'text', { text: { body: 'Legítima' } })] }));
+    const [ticket] = await until('the ticket', async () => {
+      const found = await ticketsOf(customer);
+      return found.length > 0 ? found : undefined;
+    });
+    await until('the signed message', async () => (await messagesOf(ticket!.id)).length > 0);
+    expect((await messagesOf(ticket!.id)).map((message) => message.body)).toEqual(['Legítima']);
+    const refusals = lines.filter((entry) => String(entry.message).startsWith('cloud webhook refused'));
+    expect(refusals).toHaveLength(4);
+    expect(JSON.stringify(lines)).not.toContain('Forjada');
+  });
+
+  it('stores a message Meta delivers again once', async () => {
+    const customer = nextCustomer();
+    const body = cloudNotification(line.number.phoneNumberId, { messages: [cloudMessage({ from: customer }, 'text', { text: { body: 'Uma vez só' } })] });
+
+    const answers = await Promise.all([post(body), post(body)]);
+    await post(body);
+
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [ticket] = await until('the ticket', async () => {
+      const found = await ticketsOf(customer);
+      return found.length > 0 ? found : undefined;
+    });
+    await until('the message', async () => (await messagesOf(ticket!.id)).length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await messagesOf(ticket!.id)).map((message) => message.body)).toEqual(['Uma vez só']);
+    expect(await ticketsOf(customer)).toHaveLength(1);
+  });
+
+  it("moves an outgoing message's ack with Meta's statuses, never back, however often they come", async () => {
+    const customer = nextCustomer();
+    await post(cloudNotification(line.number.phoneNumberId, { messages: [cloudMessage({ from: customer }, 'text', { text: { body: 'Oi' } })] }));
+    const [ticket] = await until('the ticket', async () => {
+      const found = await ticketsOf(customer);
+      return found.length > 0 ? found : undefined;
+    });
+    expect((await cloud.api(`/tickets/${ticket!.id}`, { method: 'PUT', token: tenant.admin.token, body: { status: 'open', userId: tenant.admin.id } })).status).toBe(200);
+    const sent = await cloud.api(`/messages/${ticket!.id}`, { method: 'POST', token: tenant.admin.token, body: { body: 'Olá, em que posso ajudar?' } });
+    expect(sent.status).toBeLessThan(300);
+    const outgoing = await until('the stored answer', async () => (await messagesOf(ticket!.id)).find((message) => message.body === 'Olá, em que posso ajudar?'));
+    // Sending through Meta is not this file's: the `sent` event its sender reports is put on wa-events as it would.
+    const outgoingId = wamid();
+    await publishWhatsAppEvent({ type: 'sent', companyId: tenant.companyId, whatsappId: line.id, chat: { id: customer, isGroup: false }, messageId: outgoing.id, ticketId: ticket!.id, whatsappMessageId: outgoingId });
+    await drainCommands(cloud);
+    admin.send({ action: 'joinChatBox', ticketId: ticket!.id });
+    await admin.waitFor((frame) => frame.event === 'joined' && frame.data.room === `chatBox:${ticket!.id}`);
+    const ackOf = async () => (await messagesOf(ticket!.id)).find((message) => message.id === outgoing.id)?.ack as number;
+    await until('the sent ack', async () => (await ackOf()) >= 1);
+
+    await post(cloudNotification(line.number.phoneNumberId, { statuses: [cloudStatus(outgoingId, customer, 'sent'), cloudStatus(outgoingId, customer, 'delivered')] }));
+    await until('delivered', async () => (await ackOf()) === 3);
+    await post(cloudNotification(line.number.phoneNumberId, { statuses: [cloudStatus(outgoingId, customer, 'read')] }));
+    await until('read', async () => (await ackOf()) === 4);
+    await post(cloudNotification(line.number.phoneNumberId, { statuses: [cloudStatus(outgoingId, customer, 'delivered'), cloudStatus(outgoingId, customer, 'sent')] }));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    expect(await ackOf()).toBe(4);
+    await admin.waitFor((frame) => frame.event.endsWith('-appMessage') && frame.data.action === 'update' && frame.data.message.id === outgoing.id && frame.data.message.ack === 4);
   });
 });

@@ -23,6 +23,8 @@ export interface Listener {
   next(): Promise<Frame>;
   /** Resolves with the close code once the socket is closed (by the server, say); rejects after `timeoutMs`. */
   closed(timeoutMs?: number): Promise<number>;
+  /** Sends a client action (a join: `{ action: 'joinTickets', status: 'pending' }`). */
+  send(action: unknown): void;
   close(): void;
 }
 
@@ -78,6 +80,7 @@ export async function listen(cloud: TestCloud, token: string): Promise<Listener>
           resolve(code);
         });
       }),
+    send: (action) => socket.send(JSON.stringify(action)),
     close: () => socket.close(),
   };
 }

@@ -230,6 +230,9 @@ export function httpModule<M extends HttpModule>(
       const route = table[event.routeKey];
       if (!route) throw new AppError('ERR_NOT_FOUND', { message: `No route ${event.routeKey} in ${module}` });
       const reply = await route(event);
+      if (reply.text !== undefined) {
+        return { statusCode: reply.status, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', ...reply.headers }, body: reply.text };
+      }
       return json(reply.status, reply.body, { ...reply.headers });
     });
 }

@@ -98,3 +98,51 @@ async function answered(what: string, call: () => Promise<OutboundAnswer>): Prom
   if (answer.status < 200 || answer.status > 299) throw errorOf(what, answer);
   return jsonOf(answer);
 }
+
+/** How long a media download may take: a file of up to MESSAGE_MEDIA_MAX_BYTES from Meta's CDN. */
+export const GRAPH_DOWNLOAD_TIMEOUT_MS = 20_000;
+
+/**
+ * Downloads a file from the short-lived `url` Meta answers for a media id (`GET /{media-id}`), with the
+ * connection's token as Meta requires, reading at most `maxBytes` (a bigger file is refused before or
+ * while it is read, never held whole). Redirects are not followed. Throws GraphApiError on any failure.
+ */
+export async function graphDownload(what: string, token: string, url: string, maxBytes: number): Promise<Buffer> {
+  if (!/^https?:\/\//i.test(url)) throw new GraphApiError(what, null, null, 'not a download address', false);
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, redirect: 'error', signal: AbortSignal.timeout(GRAPH_DOWNLOAD_TIMEOUT_MS) });
+  } catch {
+    throw new GraphApiError(what, null, null, 'unreachable or timed out', true);
+  }
+  if (response.status < 200 || response.status > 299) {
+    await response.body?.cancel();
+    throw new GraphApiError(what, response.status, null, `HTTP ${response.status}`, response.status === 429 || response.status >= 500);
+  }
+  const declared = Number(response.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new GraphApiError(what, response.status, null, 'file too big', false);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) {
+          await reader.cancel();
+          throw new GraphApiError(what, response.status, null, 'file too big', false);
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (error instanceof GraphApiError) throw error;
+      throw new GraphApiError(what, response.status, null, 'download cut short', true);
+    }
+  }
+  return Buffer.concat(chunks);
+}

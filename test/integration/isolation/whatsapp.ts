@@ -4,7 +4,9 @@
  * body; the answer is A's own data or the same 404 a missing id gets, and B's connection reads back
  * unchanged (its token too: the lookup item still names B).
  */
+import { randomBytes } from 'node:crypto';
 import type { RouteKeyOf } from '../../../infra/resources/http-routes';
+import { cloudHandshake, cloudMessage, cloudNotification, postCloudWebhook } from '../../support/cloud-webhooks';
 import { findConnectionByToken } from '../../../functions/core/repositories/connections';
 import type { TestCloud } from '../../support/local-cloud';
 import type { Tenant } from '../../support/tenants';
@@ -25,6 +27,25 @@ export async function connectionOf(cloud: TestCloud, tenant: Tenant): Promise<Ow
   if (response.status !== 201) throw new Error(`POST /whatsapp answered ${response.status}: ${JSON.stringify(response.body)}`);
   const made = { id: response.body.id, token: response.body.token };
   connections.set(tenant.companyId, made);
+  return made;
+}
+
+/** One Cloud API connection per tenant (issue 32), made on first use by its admin: its id, verify token and app secret. */
+const cloudConnections = new Map<string, { readonly id: string; readonly verifyToken: string; readonly appSecret: string; readonly phoneNumberId: string }>();
+
+async function cloudConnectionOf(cloud: TestCloud, tenant: Tenant) {
+  const known = cloudConnections.get(tenant.companyId);
+  if (known) return known;
+  const appSecret = randomBytes(16).toString('hex');
+  const phoneNumberId = String(Date.now()).slice(-10) + String(cloudConnections.size);
+  const response = await cloud.api('/whatsapp', {
+    method: 'POST',
+    token: tenant.admin.token,
+    body: { name: 'Oficial', provider: 'cloud', cloudPhoneNumberId: phoneNumberId, cloudBusinessAccountId: '1029384756', cloudAccessToken: `EAAG${randomBytes(20).toString('hex')}`, cloudAppSecret: appSecret },
+  });
+  if (response.status !== 201) throw new Error(`POST /whatsapp answered ${response.status}: ${JSON.stringify(response.body)}`);
+  const made = { id: String(response.body.id), verifyToken: String(response.body.webhookVerifyToken), appSecret, phoneNumberId };
+  cloudConnections.set(tenant.companyId, made);
   return made;
 }
 
@@ -103,5 +124,33 @@ export const whatsappProbes: Record<RouteKeyOf<'whatsapp'>, Probe> = {
 
     expect(response).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
     expect(await readConnection(cloud, b, target.id)).toEqual(before);
+  },
+
+  // Public: the webhook knows no tenant; another company's connection id is just a connection whose
+  // verify token and app secret A does not hold.
+  'GET /webhooks/whatsapp-cloud/{id}': async ({ cloud, a, b }) => {
+    const mine = await cloudConnectionOf(cloud, a);
+    const theirs = await cloudConnectionOf(cloud, b);
+
+    const withMine = await cloudHandshake(cloud, theirs.id, mine.verifyToken, 'probe-challenge');
+    const withTheirs = await cloudHandshake(cloud, theirs.id, theirs.verifyToken, 'probe-challenge');
+
+    expect(withMine).toEqual({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    expect(withTheirs).toEqual({ status: 200, body: 'probe-challenge' });
+  },
+
+  'POST /webhooks/whatsapp-cloud/{id}': async ({ cloud, a, b }) => {
+    const mine = await cloudConnectionOf(cloud, a);
+    const theirs = await cloudConnectionOf(cloud, b);
+    const before = await readConnection(cloud, b, theirs.id);
+    const body = cloudNotification(theirs.phoneNumberId, { messages: [cloudMessage({ from: '5511955554444' }, 'text', { text: { body: 'Tomado?' } })] });
+
+    const response = await postCloudWebhook(cloud, theirs.id, body, mine.appSecret);
+
+    expect(response).toEqual({ status: 401, body: { error: 'ERR_INVALID_API_TOKEN' } });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const tickets = (await cloud.api('/tickets?status=pending&showAll=true', { token: b.admin.token })).body.tickets as { contact: { number: string } }[];
+    expect(tickets.filter((ticket) => ticket.contact.number === '5511955554444')).toEqual([]);
+    expect(await readConnection(cloud, b, theirs.id)).toEqual(before);
   },
 };

@@ -7,11 +7,12 @@
  * throttling is retried and sends once; a final refusal marks the message with Meta's reason. The access
  * token never appears in an answer, a realtime frame or a log line.
  *
- * The customer's messages and Meta's statuses enter as the inbound webhook turns them into WhatsApp
- * events (handleWhatsAppEvent, the inbound worker's own entry). A private cloud: the Graph API root is an
- * environment variable of the whole process.
+ * The customer's messages and Meta's statuses come as Meta posts them: signed webhooks of the connection
+ * (test/support/cloud-webhooks.ts). A private cloud: the Graph API root is an environment variable of the
+ * whole process.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo } from '../../functions/core/aws/clients';
@@ -26,6 +27,7 @@ import { messageText } from '../support/frame-text';
 import { listen, type Frame, type Listener } from '../support/listen';
 import { atLogLevel, logLinesOf } from '../support/log-lines';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { cloudMessage, cloudNotification, cloudStatus, postCloudWebhook } from '../support/cloud-webhooks';
 import { markConnected } from '../support/connections';
 import { drainCommands } from '../support/session-commands';
 import { until } from '../support/simulated-whatsapp';
@@ -37,7 +39,7 @@ let graph: FakeGraph;
 let tenant: Tenant;
 let agent: SignedInUser;
 let socket: Listener;
-let connection: { readonly id: string; readonly number: GraphPhoneNumber };
+let connection: { readonly id: string; readonly number: GraphPhoneNumber; readonly appSecret: string };
 
 beforeAll(async () => {
   graph = await startFakeGraph();
@@ -56,8 +58,9 @@ afterAll(async () => {
   process.env[ENV.whatsappCloudApiUrl] = '';
 });
 
-async function createCloudConnection(name: string): Promise<{ id: string; number: GraphPhoneNumber }> {
+async function createCloudConnection(name: string): Promise<{ id: string; number: GraphPhoneNumber; appSecret: string }> {
   const number = graph.addPhoneNumber();
+  const appSecret = randomBytes(16).toString('hex');
   const created = await cloud.api('/whatsapp', {
     method: 'POST',
     token: tenant.admin.token,
@@ -67,38 +70,51 @@ async function createCloudConnection(name: string): Promise<{ id: string; number
       cloudPhoneNumberId: number.phoneNumberId,
       cloudBusinessAccountId: number.businessAccountId,
       cloudAccessToken: graph.accessToken,
-      cloudAppSecret: 'a1b2c3d4e5f6a7b8c9d0',
+      cloudAppSecret: appSecret,
       queueIds: [tenant.queueId],
     },
   });
   if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
   const started = await cloud.api(`/whatsappsession/${created.body.id}`, { method: 'POST', token: tenant.admin.token });
   if (started.body.status !== 'CONNECTED') throw new Error(`the cloud connection did not connect: ${JSON.stringify(started.body)}`);
-  return { id: String(created.body.id), number };
+  return { id: String(created.body.id), number, appSecret };
 }
 
 const newNumber = () => `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
 
-/** The customer writes (as the inbound webhook hands it on); answers the ticket's id once it exists. */
+/** Meta posts the connection's webhook, signed with its app secret. */
+async function metaPosts(parts: Parameters<typeof cloudNotification>[1]): Promise<void> {
+  const posted = await postCloudWebhook(cloud, connection.id, cloudNotification(connection.number.phoneNumberId, parts), connection.appSecret);
+  if (posted.status !== 200) throw new Error(`the webhook answered ${posted.status}`);
+}
+
+/**
+ * The customer writes: through Meta's signed webhook on the cloud connection, as the host hands it on for
+ * another (`whatsappId`); answers the ticket's id once it exists.
+ */
 async function customerWrites(from: string, body: string, whatsappId = connection.id): Promise<string> {
-  await handleWhatsAppEvent({
-    type: 'message',
-    companyId: tenant.companyId,
-    whatsappId,
-    chat: { id: from, isGroup: false },
-    whatsappMessageId: `wamid.IN${ulid()}`,
-    fromMe: false,
-    pushName: 'Maria',
-    timestamp: Date.now(),
-    mediaType: 'chat',
-    body,
-    media: null,
-    quotedWhatsappMessageId: null,
+  if (whatsappId === connection.id) {
+    await metaPosts({ messages: [cloudMessage({ from, name: 'Maria' }, 'text', { text: { body } })], names: { [from]: 'Maria' } });
+  } else {
+    await handleWhatsAppEvent({
+      type: 'message',
+      companyId: tenant.companyId,
+      whatsappId,
+      chat: { id: from, isGroup: false },
+      whatsappMessageId: `wamid.IN${ulid()}`,
+      fromMe: false,
+      pushName: 'Maria',
+      timestamp: Date.now(),
+      mediaType: 'chat',
+      body,
+      media: null,
+      quotedWhatsappMessageId: null,
+    });
+  }
+  return until(`the ticket of ${from}`, async () => {
+    const list = await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token });
+    return (list.body.tickets as { id: string; contact: { number: string } }[]).find((found) => found.contact.number === from)?.id;
   });
-  const list = await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token });
-  const ticket = (list.body.tickets as { id: string; contact: { number: string } }[]).find((found) => found.contact.number === from);
-  if (!ticket) throw new Error(`no ticket for ${from}`);
-  return ticket.id;
 }
 
 /** A conversation the agent has accepted, the customer having written just now. */
@@ -162,10 +178,29 @@ describe('a reply on a cloud connection', () => {
     expect(await drainCommands(cloud)).toEqual([]);
 
     const box = await chatBox(ticketId);
-    await handleWhatsAppEvent({ type: 'ack', companyId: tenant.companyId, whatsappId: connection.id, chat: { id: from, isGroup: false }, whatsappMessageId: sent.id, ack: 3 });
-    expect((await getMessage(tenant.companyId, response.body.id, true))?.ack).toBe(3);
+    await metaPosts({ statuses: [cloudStatus(sent.id, from, 'delivered')] });
+    await until('delivered', async () => (await getMessage(tenant.companyId, response.body.id, true))?.ack === 3);
     await until('the ack heard', async () => box.frames.some((frame) => frame.event.endsWith('-appMessage') && frame.data.message?.id === response.body.id && frame.data.message.ack === 3));
+    await metaPosts({ statuses: [cloudStatus(sent.id, from, 'read')] });
+    await until('read', async () => (await getMessage(tenant.companyId, response.body.id, true))?.ack === 4);
     box.close();
+  });
+
+  it("is marked with Meta's reason when Meta's status says it failed after taking it", async () => {
+    const { ticketId, from } = await attendedConversation();
+    const response = await reply(ticketId, { body: 'Aceita, depois recusada' });
+    const stored = await until('the message sent', async () => {
+      const found = await getMessage(tenant.companyId, response.body.id, true);
+      return found?.ack === 1 ? found : undefined;
+    });
+
+    await metaPosts({ statuses: [cloudStatus(String(stored.whatsappMessageId), from, 'failed', { code: 131047, title: 'Re-engagement message' })] });
+
+    const failed = await until('the failure recorded', async () => {
+      const found = await getMessage(tenant.companyId, response.body.id, true);
+      return found?.failureReason ? found : undefined;
+    });
+    expect(failed).toMatchObject({ failureReason: 'Re-engagement message', ack: 1 });
   });
 
   it('is refused outside the window with ERR_OUTSIDE_REPLY_WINDOW, nothing stored nor sent', async () => {

@@ -67,7 +67,8 @@ describe('enqueueSessionCommand', () => {
     const command = sendCommand('W-42');
 
     await enqueueSessionCommand(command, 'cloud');
-    await enqueueSessionCommand({ type: 'refreshContact', commandId: 'check-1', companyId: 'C1', whatsappId: 'W-42', issuedAt: command.issuedAt, chat: command.chat }, 'cloud');
+    const chat = { contactId: 'K1', number: '5511999990000', isGroup: false };
+    await enqueueSessionCommand({ type: 'refreshContact', commandId: 'check-1', companyId: 'C1', whatsappId: 'W-42', issuedAt: command.issuedAt, chat }, 'cloud');
 
     expect(sqs.commandCalls(SendMessageCommand).map((call) => call.args[0].input)).toEqual([
       { QueueUrl: 'https://sqs.test/cloud-commands.fifo', MessageBody: JSON.stringify(command), MessageGroupId: 'W-42', MessageDeduplicationId: command.commandId },

@@ -37,6 +37,12 @@ const create = (token: string, body: unknown) => cloud.api('/whatsapp', { method
 const update = (token: string, id: string, body: unknown) => cloud.api(`/whatsapp/${id}`, { method: 'PUT', token, body });
 const remove = (token: string, id: string) => cloud.api(`/whatsapp/${id}`, { method: 'DELETE', token });
 const read = (token: string, id: string) => cloud.api(`/whatsapp/${id}`, { token });
+/**
+ * A field carrying the API token or its hash. The Cloud API fields (issue 32) name tokens too
+ * (`hasCloudAccessToken`, `webhookVerifyToken`, empty on these connections): those are not it.
+ */
+const API_TOKEN_FIELD = /"token"|tokenHash/i;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const drainCommands = () => drainQueuedCommands(cloud);
@@ -72,6 +78,13 @@ describe('creating and reading connections', () => {
       promptId: null,
       campaignDailyLimit: null,
       campaignSchedule: [],
+      // A Baileys connection's Cloud API fields (issue 32): empty.
+      cloudPhoneNumberId: '',
+      cloudBusinessAccountId: '',
+      hasCloudAccessToken: false,
+      hasCloudAppSecret: false,
+      webhookUrl: '',
+      webhookVerifyToken: '',
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
@@ -92,8 +105,9 @@ describe('creating and reading connections', () => {
 
     expect(Item?.tokenHash).toBe(sha256(token));
     expect(JSON.stringify(Item)).not.toContain(token);
-    expect(JSON.stringify((await read(a.admin.token, id)).body)).not.toMatch(/token/i);
-    expect(JSON.stringify(list.body)).not.toMatch(/token/i);
+    expect(JSON.stringify((await read(a.admin.token, id)).body)).not.toMatch(API_TOKEN_FIELD);
+    expect(JSON.stringify(list.body)).not.toMatch(API_TOKEN_FIELD);
+    expect(JSON.stringify([(await read(a.admin.token, id)).body, list.body])).not.toContain(token);
   });
 
   it('stores every field of the form, with the queues of the company and their names', async () => {
@@ -313,7 +327,7 @@ describe('/whatsappsession/{id}', () => {
     expect(created.data).toMatchObject({ action: 'update', whatsapp: { id: made.body.id, name: 'Ao vivo' } });
     expect(session.data).toMatchObject({ action: 'update', session: { id: made.body.id, status: 'OPENING' } });
     expect(deleted.data).toEqual({ action: 'delete', whatsappId: made.body.id });
-    expect(JSON.stringify(client.frames)).not.toMatch(/token/i);
+    expect(JSON.stringify(client.frames)).not.toMatch(API_TOKEN_FIELD);
     await client.close();
     await drainCommands();
   });

@@ -21,7 +21,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const sqs = mockClient(SQSClient);
 
 const contact = { id: 'K1', companyId: 'C1', number: '5511999990000', isGroup: false };
-const connection = (id: string, status: string) => ({ Item: { id, companyId: 'C1', name: id, status } });
+const connection = (id: string, status: string, provider = 'beta') => ({ Item: { id, companyId: 'C1', name: id, status, provider } });
 
 /** The refreshContact commands sent. */
 const asked = () => sqs.commandCalls(SendMessageCommand).map((call) => JSON.parse(call.args[0].input.MessageBody ?? '{}') as SessionCommand);
@@ -53,6 +53,21 @@ function answerWith(exists: boolean, profilePicUrl: string | null = null): void 
 }
 
 describe('checkNumberOnWhatsApp', () => {
+  it('never asks a Cloud API connection (Meta has no number check): its ticket takes the number as given, a contact asks another connected one', async () => {
+    // Prepare: the default connection is a connected cloud one; W3 a connected Baileys one
+    ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W1' } }).resolves(connection('W1', 'CONNECTED', 'cloud'));
+    ddb.on(QueryCommand).resolves({ Items: [connection('W1', 'CONNECTED', 'cloud').Item, connection('W3', 'CONNECTED').Item] });
+
+    // Act
+    const onTicket = await checkNumberOnWhatsApp(contact, { whatsappId: 'W1', waitMs: 100 });
+    const forContact = await errorCodeOf(checkNumberOnWhatsApp(contact, { waitMs: 100 }));
+
+    // Assess: the ticket's check asked nobody; the contact's went to W3 (and timed out unanswered)
+    expect(onTicket).toEqual({ checked: false });
+    expect(forContact).toBe('ERR_WAPP_CHECK_CONTACT');
+    expect(asked().map((command) => command.whatsappId)).toEqual(['W3']);
+  });
+
   it("asks the default connection's session and answers the picture of a number on WhatsApp", async () => {
     answerWith(true, 'https://pps.whatsapp.net/p.jpg');
 

@@ -19,6 +19,7 @@ import { dynamo } from '../../functions/core/aws/clients';
 import { keys } from '../../functions/core/repositories/keys';
 import { getMessage, readMessages } from '../../functions/core/repositories/messages';
 import { getTicket } from '../../functions/core/repositories/tickets';
+import { handleDueMessage } from '../../functions/workers/schedule-due';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { ENV } from '../../infra/resources/environment';
 import { postForm } from './isolation/messages';
@@ -39,7 +40,7 @@ let graph: FakeGraph;
 let tenant: Tenant;
 let agent: SignedInUser;
 let socket: Listener;
-let connection: { readonly id: string; readonly number: GraphPhoneNumber; readonly appSecret: string };
+let connection: { readonly id: string; readonly number: GraphPhoneNumber; readonly appSecret: string; readonly apiToken: string };
 
 beforeAll(async () => {
   graph = await startFakeGraph();
@@ -58,7 +59,7 @@ afterAll(async () => {
   process.env[ENV.whatsappCloudApiUrl] = '';
 });
 
-async function createCloudConnection(name: string): Promise<{ id: string; number: GraphPhoneNumber; appSecret: string }> {
+async function createCloudConnection(name: string): Promise<{ id: string; number: GraphPhoneNumber; appSecret: string; apiToken: string }> {
   const number = graph.addPhoneNumber();
   const appSecret = randomBytes(16).toString('hex');
   const created = await cloud.api('/whatsapp', {
@@ -77,7 +78,7 @@ async function createCloudConnection(name: string): Promise<{ id: string; number
   if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
   const started = await cloud.api(`/whatsappsession/${created.body.id}`, { method: 'POST', token: tenant.admin.token });
   if (started.body.status !== 'CONNECTED') throw new Error(`the cloud connection did not connect: ${JSON.stringify(started.body)}`);
-  return { id: String(created.body.id), number, appSecret };
+  return { id: String(created.body.id), number, appSecret, apiToken: String(created.body.token) };
 }
 
 const newNumber = () => `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
@@ -218,6 +219,30 @@ describe('a reply on a cloud connection', () => {
     // Within the window again (the customer wrote 23 h ago), it goes.
     await customerWroteHoursAgo(ticketId, 23);
     expect((await reply(ticketId, { body: 'Ainda está aí?' })).status).toBe(201);
+  });
+
+  it('is refused outside the window for a scheduled message (ERRO) and the external API too, and goes within it', async () => {
+    const { ticketId, from } = await attendedConversation();
+    await customerWroteHoursAgo(ticketId, 25);
+    const contactId = (await getTicket(tenant.companyId, ticketId))?.contactId;
+    const scheduled = await cloud.api('/schedules', {
+      method: 'POST',
+      token: tenant.admin.token,
+      body: { body: 'Lembrete agendado', contactId, sendAt: new Date(Date.now() + 24 * 3_600_000).toISOString(), whatsappId: connection.id },
+    });
+    expect(scheduled.status).toBe(201);
+    const before = await messagesOf(ticketId);
+
+    await handleDueMessage({ kind: 'scheduledMessage', companyId: tenant.companyId, scheduleId: scheduled.body.id, sendAt: scheduled.body.sendAt });
+    const viaApi = await cloud.api('/api/messages/send', { method: 'POST', token: connection.apiToken, body: { number: from, body: 'Pelo sistema' } });
+
+    expect((await cloud.api(`/schedules/${scheduled.body.id}`, { token: tenant.admin.token })).body).toMatchObject({ status: 'ERRO', error: 'ERR_OUTSIDE_REPLY_WINDOW' });
+    expect(viaApi).toMatchObject({ status: 409, body: { error: 'ERR_OUTSIDE_REPLY_WINDOW' } });
+    expect(await messagesOf(ticketId)).toEqual(before);
+
+    await customerWroteHoursAgo(ticketId, 1);
+    expect((await cloud.api('/api/messages/send', { method: 'POST', token: connection.apiToken, body: { number: from, body: 'Pelo sistema' } })).status).toBe(201);
+    await until('the API send at Meta', async () => sentTo(from).some((found) => found.json.text?.body === 'Pelo sistema'));
   });
 
   it('is retried after Meta throttles it, and reaches the customer once', async () => {

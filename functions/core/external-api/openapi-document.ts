@@ -223,6 +223,8 @@ const OPERATIONS: Readonly<Record<PublicApiRouteKey, Operation>> = {
       'ERR_SUBSCRIPTION_EXPIRED',
       'ERR_NO_PERMISSION',
       'ERR_IDEMPOTENCY_KEY_CONFLICT',
+      // A Cloud API connection more than 24 h after the contact last wrote (issue 32).
+      'ERR_OUTSIDE_REPLY_WINDOW',
       'ERR_TOO_MANY_REQUESTS',
       'ERR_INTERNAL_SERVER_ERROR',
     ],

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo } from '../../functions/core/aws/clients';
+import { getContactByNumber } from '../../functions/core/repositories/contacts';
 import { keys } from '../../functions/core/repositories/keys';
 import { getMessage, readMessages } from '../../functions/core/repositories/messages';
 import { getTicket } from '../../functions/core/repositories/tickets';
@@ -239,6 +240,13 @@ describe('a reply on a cloud connection', () => {
     expect((await cloud.api(`/schedules/${scheduled.body.id}`, { token: tenant.admin.token })).body).toMatchObject({ status: 'ERRO', error: 'ERR_OUTSIDE_REPLY_WINDOW' });
     expect(viaApi).toMatchObject({ status: 409, body: { error: 'ERR_OUTSIDE_REPLY_WINDOW' } });
     expect(await messagesOf(ticketId)).toEqual(before);
+    // A number that never wrote has no window: refused before its contact or ticket is made.
+    const stranger = newNumber();
+    expect(await cloud.api('/api/messages/send', { method: 'POST', token: connection.apiToken, body: { number: stranger, body: 'Olá' } })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_OUTSIDE_REPLY_WINDOW' },
+    });
+    expect(await getContactByNumber(tenant.companyId, stranger)).toBeUndefined();
 
     await customerWroteHoursAgo(ticketId, 1);
     expect((await cloud.api('/api/messages/send', { method: 'POST', token: connection.apiToken, body: { number: from, body: 'Pelo sistema' } })).status).toBe(201);

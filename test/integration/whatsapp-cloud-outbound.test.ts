@@ -253,6 +253,19 @@ describe('a reply on a cloud connection', () => {
     await until('the API send at Meta', async () => sentTo(from).some((found) => found.json.text?.body === 'Pelo sistema'));
   });
 
+  it("goes on a ticket opened by hand within the window the customer opened on an earlier ticket of the connection", async () => {
+    const { ticketId, from } = await attendedConversation();
+    const contactId = (await getTicket(tenant.companyId, ticketId))?.contactId;
+    expect((await cloud.api(`/tickets/${ticketId}`, { method: 'PUT', token: tenant.admin.token, body: { status: 'closed' } })).status).toBe(200);
+
+    const opened = await cloud.api('/tickets', { method: 'POST', token: tenant.admin.token, body: { contactId, whatsappId: connection.id, queueId: tenant.queueId, status: 'open' } });
+
+    expect(opened.status).toBe(201);
+    expect(opened.body.customerMessageAt).toBe((await getTicket(tenant.companyId, ticketId))?.customerMessageAt);
+    expect((await reply(opened.body.id, { body: 'Continuando por aqui' })).status).toBe(201);
+    await until('the text at Meta', async () => sentTo(from).some((found) => found.json.text?.body === 'Continuando por aqui'));
+  });
+
   it('is retried after Meta throttles it, and reaches the customer once', async () => {
     const { ticketId, from } = await attendedConversation();
     graph.failNext('throttled', 'messages');

@@ -2,7 +2,8 @@
  * WhatsApp connections and their sessions (spec 2 §2 Connections, §7). Everyone of the company reads
  * the connections (without any secret); writes and session buttons are the admin's
  * (connections-page:* permissions). The company is the session's: a `companyId` in a query or body is
- * never read.
+ * never read. A Cloud API connection's templates are read by everyone of the company and synced by those
+ * who edit connections.
  *
  * The Cloud API webhook (issue 32) is public: Meta calls it with no session, and each call proves itself
  * against the connection its path names (core/whatsapp-cloud/receive-webhook.ts).
@@ -19,6 +20,7 @@ import { requestPairingCode } from '../core/connections/request-pairing-code';
 import { getConnectionDto, listConnectionDtos } from '../core/connections/present-connection';
 import { createConnection, updateConnection } from '../core/connections/save-connection';
 import { controlSession } from '../core/connections/session-control';
+import { listTemplates, syncTemplates } from '../core/whatsapp-cloud/templates';
 
 const ADD: Access = { permission: 'connections-page:addConnection' };
 const EDIT: Access = { permission: 'connections-page:editOrDeleteConnection' };
@@ -39,6 +41,11 @@ export const handler = httpModule('whatsapp', {
   }),
   'POST /whatsapp/{id}/token': callerRoute({ params: ConnectionParams, access: EDIT }, async ({ caller, params }) =>
     ok(await rotateConnectionToken(caller, params.id)),
+  ),
+  // Ours (issue 32): every user of the company reads a Cloud API connection's templates (agents pick them); admins sync them.
+  'GET /whatsapp/{id}/templates': callerRoute({ params: ConnectionParams }, async ({ caller, params }) => ok(await listTemplates(caller, params.id))),
+  'POST /whatsapp/{id}/templates/sync': callerRoute({ params: ConnectionParams, access: EDIT }, async ({ caller, params }) =>
+    ok(await syncTemplates(caller, params.id)),
   ),
   'POST /whatsappsession/{id}': callerRoute({ params: ConnectionParams, access: SESSION }, async ({ caller, params }) =>
     ok(await controlSession(caller, params.id, 'start')),

@@ -11,7 +11,7 @@ import { appendSharedKeys, logKeysOf, observed } from '../core/observability';
 import { WhatsAppEvent, eventGroup } from '../core/sessions/events';
 import { recordListNumberCheck } from '../core/contact-lists/check-list-numbers';
 import { recordContactCheck } from '../core/contacts/contact-refresh';
-import { recordAck, recordEdit, recordRevoke, recordSent } from '../core/inbound/message-changes';
+import { recordAck, recordEdit, recordFailed, recordRevoke, recordSent } from '../core/inbound/message-changes';
 import { receiveMessage } from '../core/inbound/receive-message';
 import { CALL_LOG_BODIES } from '../../shared/whatsapp-content';
 
@@ -36,6 +36,8 @@ export async function handleWhatsAppEvent(event: WhatsAppEvent): Promise<void> {
       });
     case 'sent':
       return recordSent(event);
+    case 'failed':
+      return recordFailed(event);
     case 'ack':
       return recordAck(event);
     case 'edit':

@@ -266,6 +266,9 @@ export const HTTP_ROUTES = [
   { method: 'DELETE', path: '/whatsapp/{id}', module: 'whatsapp', auth: 'jwt' },
   /** Rotates the connection's token for the external messaging API; the new token is shown once. */
   { method: 'POST', path: '/whatsapp/{id}/token', module: 'whatsapp', auth: 'jwt' },
+  /** Ours (issue 32): a Cloud API connection's message templates as last synced, and their sync from Meta (admins). */
+  { method: 'GET', path: '/whatsapp/{id}/templates', module: 'whatsapp', auth: 'jwt' },
+  { method: 'POST', path: '/whatsapp/{id}/templates/sync', module: 'whatsapp', auth: 'jwt' },
   { method: 'POST', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
   { method: 'PUT', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },
   { method: 'DELETE', path: '/whatsappsession/{id}', module: 'whatsapp', auth: 'jwt' },

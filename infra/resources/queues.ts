@@ -40,6 +40,9 @@ export const TICKET_ROWS_QUEUE_ID = 'ticket-rows';
 /** Customer messages for the n8n and webhook integrations, one delivery each (core/integrations/webhook-delivery.ts). */
 export const WEBHOOKS_QUEUE_ID = 'webhooks';
 
+/** Commands of Cloud API connections, which no session host runs (core/whatsapp-cloud/run-cloud-command.ts). */
+export const CLOUD_COMMANDS_QUEUE_ID = 'cloud-commands';
+
 export const QUEUES: readonly QueueDefinition[] = [
   // WhatsApp events from the session host, grouped per chat, deduplicated by WhatsApp message id.
   {
@@ -91,6 +94,17 @@ export const QUEUES: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 60,
     maxReceiveCount: 1,
     consumer: { module: 'workers/integration-webhooks', batchSize: 5, maxConcurrency: 10 },
+  },
+  // Commands of Cloud API connections (issue 32), grouped per connection like a shard's, carried out by a
+  // Lambda through Meta's Graph API. A throttled or passing failure is returned with a growing visibility
+  // delay (the group waits behind it, so the order holds) and given up after CLOUD_COMMAND_TRIES as a
+  // `failed` event; the receives beyond those leave room for errors of our own before the DLQ takes it.
+  {
+    id: CLOUD_COMMANDS_QUEUE_ID,
+    fifo: true,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 8,
+    consumer: { module: 'workers/cloud-commands', batchSize: 10, maxConcurrency: 10 },
   },
 ];
 

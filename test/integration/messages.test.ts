@@ -103,6 +103,7 @@ describe('POST /messages/{ticketId} (text)', () => {
       contactId: ticket.contactId,
       contact: expect.objectContaining({ id: ticket.contactId }),
       mediaMissing: false,
+      failureReason: null,
       createdAt: expect.any(String),
     });
     const stored = await getTicket(a.companyId, ticket.id, true);

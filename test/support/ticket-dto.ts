@@ -25,6 +25,7 @@ export function ticketDto(place: { status: TicketStatus; queueId: string | null;
     promptId: null,
     integrationId: null,
     lastMessage: 'Olá',
+    customerMessageAt: null,
     unreadMessages: 0,
     createdAt: now,
     updatedAt: now,

@@ -116,7 +116,7 @@ async function sendParts(ticket: Ticket, contact: Contact, item: ShippingItem, c
   for (const [index, part] of parts.entries()) {
     if (!part.body && !part.media) continue;
     const fixedId = recipientMessageIds(context.campaign.id, item.position, index, context.at);
-    const sent = await sendOnTicket(ticket, { body: part.body, userId: null, bot: true, media: part.media, fixedId, announce, contact }, new Date(Date.parse(context.at) + index));
+    const sent = await sendOnTicket(ticket, { body: part.body, userId: null, bot: true, media: part.media, fixedId, announce, contact, connection: context.connection }, new Date(Date.parse(context.at) + index));
     ids.push(sent.id);
   }
   return ids;

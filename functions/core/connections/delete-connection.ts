@@ -55,7 +55,7 @@ export async function deleteConnection(caller: Caller, whatsappId: string, now =
       whatsappId,
       issuedAt: now.toISOString(),
       deleted: true,
-    });
+    }, connection.provider);
   }
   await publishToCompany(caller.companyId, 'company', 'whatsapp', { action: 'delete', whatsappId });
 }

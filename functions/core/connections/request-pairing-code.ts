@@ -45,7 +45,7 @@ export async function requestPairingCode(caller: Caller, whatsappId: string, num
     issuedAt: now.toISOString(),
     provider: connection.provider,
     number,
-  });
+  }, connection.provider);
 
   const saved = await setSessionState(caller.companyId, whatsappId, { status: 'OPENING', qrcode: '', pairingCode: '', retries: 0, updatedAt: now.toISOString() });
   if (!saved) throw new AppError('ERR_NO_WAPP_FOUND');

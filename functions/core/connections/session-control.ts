@@ -43,13 +43,13 @@ export async function controlSession(caller: Caller, whatsappId: string, action:
   let status: ConnectionStatus;
   if (action === 'start') {
     const type = connection.status === 'TIMEOUT' ? 'restartSession' : 'startSession';
-    await enqueueSessionCommand({ type, ...common, provider: connection.provider });
+    await enqueueSessionCommand({ type, ...common, provider: connection.provider }, connection.provider);
     status = 'OPENING';
   } else if (action === 'requestQr') {
-    await enqueueSessionCommand({ type: 'requestQr', ...common, provider: connection.provider });
+    await enqueueSessionCommand({ type: 'requestQr', ...common, provider: connection.provider }, connection.provider);
     status = 'OPENING';
   } else {
-    await enqueueSessionCommand({ type: 'logout', ...common, deleted: false });
+    await enqueueSessionCommand({ type: 'logout', ...common, deleted: false }, connection.provider);
     status = 'DISCONNECTED';
   }
 

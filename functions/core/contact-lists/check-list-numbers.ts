@@ -35,7 +35,7 @@ export async function requestListNumberChecks(companyId: string, items: readonly
         whatsappId: connection.id,
         issuedAt: now.toISOString(),
         items: batch.map((item) => ({ itemId: item.id, number: item.number })),
-      });
+      }, connection.provider);
     } catch (error) {
       // The items are stored; only their check is missing, which a later change asks again.
       logger.warn('list numbers not sent for checking', { companyId, count: batch.length, error });

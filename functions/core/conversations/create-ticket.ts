@@ -20,7 +20,9 @@
  * contact and connection: a second one is ERR_OTHER_OPEN_TICKET naming the ticket that holds it), its
  * first attendance cycle, the dashboard counters and its contact-name entries (repositories/name-index.ts);
  * then the connection's timers are armed. The ticket keeps the ids of the contact's earlier tickets on
- * the connection (Ticket.earlierTicketIds), read alongside the number, for its messages page.
+ * the connection (Ticket.earlierTicketIds), read alongside the number, for its messages page, and the
+ * newest time the customer wrote on them (Ticket.customerMessageAt: a Cloud API reply window outlives a
+ * closed ticket).
  */
 import { randomUUID } from 'node:crypto';
 import { ulid } from 'ulid';
@@ -110,7 +112,17 @@ async function completedTicket<T extends Omit<Ticket, 'attendanceId'>>(
     rowCopiesFor(undefined, { ...ticket, attendanceId: null }, known),
     earlier ?? earlierTicketsOfContact(ticket, EARLIER_TICKETS_KEPT),
   ]);
-  return { ...ticket, ...copies, number, tagsVersion: 0, earlierTicketIds: before.map((previous) => previous.id) };
+  // The customer's 24-hour reply window (issue 32) is the conversation's with their number, not one
+  // ticket's: a new ticket carries when the customer last wrote on their earlier tickets of the connection.
+  const customerMessageAt = ticket.customerMessageAt ?? latestCustomerMessageAt(before);
+  return { ...ticket, ...copies, number, tagsVersion: 0, earlierTicketIds: before.map((previous) => previous.id), ...(customerMessageAt ? { customerMessageAt } : {}) };
+}
+
+/** The newest `customerMessageAt` of tickets (ISO instants sort as text); undefined when none has one. */
+function latestCustomerMessageAt(tickets: readonly Pick<Ticket, 'customerMessageAt'>[]): string | undefined {
+  let latest: string | undefined;
+  for (const { customerMessageAt } of tickets) if (customerMessageAt && (latest === undefined || customerMessageAt > latest)) latest = customerMessageAt;
+  return latest;
 }
 
 type NewTicketStep = 'ticket' | 'uuid' | 'number' | 'nameEntries';

@@ -12,13 +12,17 @@
  * (ERR_FETCH_WAPP_MSG, 'Message too old to delete'); when the ticket has a connection, enqueue `deleteMessage` (its id is derived from the
  * message's, so the command of two racing deletes is deduplicated by SQS); flag the message deleted on
  * the condition that it is not yet (of two deletes at once, one wins; a failed enqueue flags nothing,
- * so the agent can try again). The body and media stay stored for audit, and the API keeps answering
+ * so the agent can try again). On a Cloud API connection (issue 32) the delete is refused before
+ * anything changes (ERR_DELETE_WAPP_MSG, 'Cloud API messages cannot be deleted for everyone'): Meta's API
+ * has no delete for everyone, and flagging it deleted here only would tell the agent the customer no
+ * longer sees a message they still see. The body and media stay stored for audit, and the API keeps answering
  * them with `isDeleted: true`: the web shows the deleted indication. The ticket's preview follows and
  * the change is published (announce-deletion.ts); answer the message.
  */
 import { DELETE_FOR_EVERYONE_MAX_MS, type MessageDto } from '../../../shared/messages';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { getConnection } from '../repositories/connections';
 import { getContact } from '../repositories/contacts';
 import { getMessage, parseMessageId, setMessageDeleted } from '../repositories/messages';
 import { enqueueSessionCommand } from '../sessions/commands';
@@ -45,8 +49,10 @@ export async function deleteMessage(caller: Caller, messageId: string, now = new
   }
 
   if (ticket.whatsappId) {
-    const contact = await getContact(ticket.companyId, ticket.contactId);
-    if (contact) {
+    const [contact, connection] = await Promise.all([getContact(ticket.companyId, ticket.contactId), getConnection(ticket.companyId, ticket.whatsappId)]);
+    if (connection?.provider === 'cloud') throw new AppError('ERR_DELETE_WAPP_MSG', { message: 'Cloud API messages cannot be deleted for everyone' });
+    // A connection deleted meanwhile has no session to tell: the message is flagged deleted here only.
+    if (contact && connection) {
       try {
         await enqueueSessionCommand({
           type: 'deleteMessage',
@@ -58,7 +64,7 @@ export async function deleteMessage(caller: Caller, messageId: string, now = new
           messageId,
           whatsappMessageId: message.whatsappMessageId,
           chat: { contactId: contact.id, number: contact.number, isGroup: contact.isGroup },
-        });
+        }, connection.provider);
       } catch (error) {
         logger.error('session command not enqueued', { messageId, error });
         throw new AppError('ERR_DELETE_WAPP_MSG');

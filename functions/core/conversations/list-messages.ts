@@ -50,6 +50,7 @@
 import { MESSAGE_PAGE_SIZE, type ConversationTicketDto, type ListMessagesQuery, type MessageDto, type MessagePage } from '../../../shared/messages';
 import { AppError } from '../errors';
 import { logger } from '../logger';
+import { getConnection } from '../repositories/connections';
 import { getContact } from '../repositories/contacts';
 import { readMessages, readTicketAndMessages, setMessagesRead, skipMessages, type MessageSlice, type StoredMessage } from '../repositories/messages';
 import { createdBefore, EARLIER_TICKETS_KEPT, earlierTicketsOfContact, followsInHistory } from '../repositories/contact-tickets';
@@ -306,10 +307,12 @@ async function markRead(ticket: Ticket, page: readonly StoredMessage[], now: Dat
   const receipts = unread.flatMap((message) => (message.whatsappMessageId ? [{ messageId: message.id, whatsappMessageId: message.whatsappMessageId }] : []));
   if (ticket.whatsappId && receipts.length > 0) {
     // The number is the ticket's copy of its contact (ticket-rows.ts); only a ticket stored without one reads it.
-    const contact = ticket.contactRow
-      ? { id: ticket.contactId, number: ticket.contactRow.number, isGroup: ticket.isGroup }
-      : await getContact(ticket.companyId, ticket.contactId);
-    if (contact) {
+    // The connection says which queue takes the receipts (sessions/commands.ts); read with the contact when that is read too.
+    const [contact, connection] = await Promise.all([
+      ticket.contactRow ? { id: ticket.contactId, number: ticket.contactRow.number, isGroup: ticket.isGroup } : getContact(ticket.companyId, ticket.contactId),
+      getConnection(ticket.companyId, ticket.whatsappId),
+    ]);
+    if (contact && connection) {
       try {
         await enqueueSessionCommand({
           type: 'markRead',
@@ -320,7 +323,7 @@ async function markRead(ticket: Ticket, page: readonly StoredMessage[], now: Dat
           ticketId: ticket.id,
           chat: { contactId: contact.id, number: contact.number, isGroup: contact.isGroup },
           messages: receipts,
-        });
+        }, connection.provider);
       } catch (error) {
         // Receipts are a courtesy to the contact: reading the conversation must not fail for them.
         logger.warn('markRead command not enqueued', { ticketId: ticket.id, error });

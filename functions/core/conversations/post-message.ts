@@ -14,6 +14,10 @@
  * - multipart: every file is stored, then sent as a message of its own, in order; the text is the
  *   caption of the first one;
  * - either way the text's template variables are filled in first (render-agent-text.ts);
+ * - on a Cloud API connection (issue 32) a text or a file goes only within the customer's 24-hour window
+ *   (whatsapp-cloud/reply-window.ts: ERR_OUTSIDE_REPLY_WINDOW, nothing stored); an approved template
+ *   (`template`, whatsapp-cloud/templates.ts) goes inside or outside it, stored as its filled text, with
+ *   neither a file nor the agent's text (ERR_VALIDATION on `template` for a file, or on another connection);
  * - presigned upload: answers a PUT URL valid 5 minutes for a new key under the ticket's prefix.
  */
 import { ulid } from 'ulid';
@@ -35,7 +39,11 @@ import type { Caller } from '../caller/load-caller';
 import { mediaTypeOf } from './present-message';
 import { renderAgentText } from './render-agent-text';
 import { sendOnTicket, type OutgoingMedia } from './send-message';
+import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
+import type { Connection } from '../repositories/connections';
 import { requireRunningSession } from '../sessions/session-ready';
+import { assertReplyWindowOpen } from '../whatsapp-cloud/reply-window';
+import { templateToSend } from '../whatsapp-cloud/templates';
 
 /** The prefix of a ticket's media in the bucket: the company's, then the ticket's. */
 const ticketMediaPrefix = (companyId: string, ticketId: string): string => objectKey('companies', companyId, 'tickets', ticketId);
@@ -43,19 +51,36 @@ const ticketMediaPrefix = (companyId: string, ticketId: string): string => objec
 const newMediaKey = (ticket: Ticket, fileName: string) =>
   objectKey('companies', ticket.companyId, 'tickets', ticket.id, `${ulid()}-${safeFileName(fileName)}`);
 
-async function openTicket(caller: Caller, ticketId: string): Promise<Ticket> {
+/** The ticket to send on, with its connection (undefined: none), as the checks above the file read them. */
+async function openTicket(caller: Caller, ticketId: string): Promise<{ ticket: Ticket; connection: Connection | undefined }> {
   const ticket = await visibleTicket(caller, ticketId);
   if (ticket.status !== 'open') throw new AppError('ERR_TICKET_NOT_OPEN');
   assertMayWorkTicket(caller, ticket);
-  await requireRunningSession(ticket.companyId, ticket.whatsappId);
-  return ticket;
+  const connection = await requireRunningSession(ticket.companyId, ticket.whatsappId);
+  return { ticket, connection };
+}
+
+/** openTicket for a free-form message (text, files): on a Cloud API connection, within the reply window. */
+async function openTicketForFreeForm(caller: Caller, ticketId: string, now: Date): Promise<{ ticket: Ticket; connection: Connection | undefined }> {
+  const opened = await openTicket(caller, ticketId);
+  assertReplyWindowOpen(opened.connection, opened.ticket, now);
+  return opened;
 }
 
 export async function postMessage(caller: Caller, ticketId: string, body: SendMessageBody, now = new Date()): Promise<MessageDto> {
-  const ticket = await openTicket(caller, ticketId);
+  if (body.template) return postTemplate(caller, ticketId, body, body.template, now);
+  const { ticket, connection } = await openTicketForFreeForm(caller, ticketId, now);
   const media = body.mediaKey ? await uploadedMedia(ticket, body.mediaKey) : null;
   const text = await renderAgentText(ticket, body.body, now);
-  return sendOnTicket(ticket, { body: text, userId: caller.userId, bot: false, quotedMessageId: body.quotedMsg, media }, now);
+  return sendOnTicket(ticket, { body: text, userId: caller.userId, bot: false, quotedMessageId: body.quotedMsg, media, connection }, now);
+}
+
+async function postTemplate(caller: Caller, ticketId: string, body: SendMessageBody, template: TemplateMessage, now: Date): Promise<MessageDto> {
+  if (body.mediaKey) throw new AppError('ERR_VALIDATION', { message: 'A template is sent without a file', fields: [{ path: 'template', message: 'A template is sent without a file' }] });
+  const { ticket, connection } = await openTicket(caller, ticketId);
+  if (!connection) throw new AppError('ERR_VALIDATION', { message: 'Templates are sent only on Cloud API connections', fields: [{ path: 'template', message: 'Templates are sent only on Cloud API connections' }] });
+  const { text } = await templateToSend(connection, template);
+  return sendOnTicket(ticket, { body: text, userId: caller.userId, bot: false, quotedMessageId: body.quotedMsg, connection, template }, now);
 }
 
 export async function postMediaMessages(
@@ -65,7 +90,7 @@ export async function postMediaMessages(
   caption: { readonly body: string; readonly quotedMsg: string | null },
   now = new Date(),
 ): Promise<MessageDto[]> {
-  const ticket = await openTicket(caller, ticketId);
+  const { ticket, connection } = await openTicketForFreeForm(caller, ticketId, now);
   const captionText = await renderAgentText(ticket, caption.body, now);
   const medias: OutgoingMedia[] = [];
   for (const file of files) {
@@ -85,6 +110,7 @@ export async function postMediaMessages(
         bot: false,
         quotedMessageId: first ? caption.quotedMsg : null,
         media,
+        connection,
       }),
     );
   }
@@ -92,7 +118,7 @@ export async function postMediaMessages(
 }
 
 export async function createMediaUpload(caller: Caller, ticketId: string, file: MediaUrlBody): Promise<MediaUploadTicket> {
-  const ticket = await openTicket(caller, ticketId);
+  const { ticket } = await openTicketForFreeForm(caller, ticketId, new Date());
   const key = newMediaKey(ticket, file.fileName);
   return {
     url: await presignedUploadUrl(key, file.mimeType, file.size),

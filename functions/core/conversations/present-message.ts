@@ -76,6 +76,7 @@ export async function presentMessage(message: StoredMessage, contact?: MessageCo
     contactId: message.contactId,
     contact: shownContact,
     mediaMissing: mediaMissing(message),
+    failureReason: message.failureReason ?? null,
     createdAt: message.createdAt,
   };
 }

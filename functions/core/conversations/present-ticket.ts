@@ -46,6 +46,7 @@ function rowOf(ticket: Ticket, fallback: LegacyRowSources): TicketDto {
     promptId: ticket.promptId,
     integrationId: ticket.integrationId,
     lastMessage: ticket.lastMessage,
+    customerMessageAt: ticket.customerMessageAt ?? null,
     unreadMessages: ticket.unreadMessages,
     createdAt: ticket.createdAt,
     updatedAt: ticket.updatedAt,

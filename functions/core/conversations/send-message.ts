@@ -7,18 +7,21 @@
  * quoted message, which must belong to the same contact (else ERR_NO_MESSAGE_FOUND); store the message
  * (ack 0, fromMe, read) and move the ticket to it in one transaction (store-message.ts; a failure is
  * ERR_CREATING_MESSAGE); index its
- * words; when the ticket has a connection, enqueue the `sendMessage` command on the connection's shard
- * queue (a ticket without connection keeps the message and sends nothing: there is no session to send
- * it through); publish `appMessage` create, and the ticket update when the ticket moved. Failures of
+ * words; when the ticket has a connection, enqueue the `sendMessage` command on the connection's queue
+ * (its shard's, or the Cloud API commands' for a cloud connection: sessions/commands.ts; the connection
+ * is read alongside the contact unless the caller passes it; a ticket without connection keeps the
+ * message and sends nothing: there is no session to send it through); publish `appMessage` create, and the ticket update when the ticket moved. Failures of
  * the word index or of the realtime publish are logged, not answered: the message is stored and on its
  * way, and a retry by the user would send it twice.
  */
 import { monotonicFactory } from 'ulid';
 import type { MediaType, MessageDto, QuotedMessageDto } from '../../../shared/messages';
 import type { TicketDto } from '../../../shared/tickets';
+import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { AppError } from '../errors';
 import { logger } from '../logger';
 import { publishNewMessage } from '../realtime/ticket-rooms';
+import { getConnection, type Connection } from '../repositories/connections';
 import { getContact, type Contact } from '../repositories/contacts';
 import { getMessage, messageIdOf, type StoredMessage } from '../repositories/messages';
 import { getTicket, type Ticket } from '../repositories/tickets';
@@ -64,6 +67,13 @@ export interface OutgoingMessageInput {
   readonly announce?: boolean;
   /** The ticket's contact, when the caller has just read or made it (a campaign's send): not read again. */
   readonly contact?: Contact;
+  /** The ticket's connection, when the caller has just read it (an agent's send checks its session): not read again. */
+  readonly connection?: Connection;
+  /**
+   * A Cloud API connection's approved template, checked by the caller (whatsapp-cloud/template-send.ts);
+   * `body` is then its filled text, as stored and shown.
+   */
+  readonly template?: TemplateMessage;
 }
 
 /** The quoted text kept with a reply: enough to recognise the message, small enough for a frame. */
@@ -81,9 +91,11 @@ export async function sendOutgoingMessage(input: OutgoingMessageInput, now = new
 /** sendOutgoingMessage for a ticket the caller has just read (and checked). */
 export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageInput, 'companyId' | 'ticketId'>, now = new Date()): Promise<MessageDto> {
   const companyId = ticket.companyId;
-  const [quoted, contact] = await Promise.all([
+  const whatsappId = ticket.whatsappId;
+  const [quoted, contact, connection] = await Promise.all([
     input.quotedMessageId ? quotedSummary(ticket, input.quotedMessageId) : null,
-    ticket.whatsappId ? (input.contact?.id === ticket.contactId ? input.contact : getContact(companyId, ticket.contactId)) : undefined,
+    whatsappId ? (input.contact?.id === ticket.contactId ? input.contact : getContact(companyId, ticket.contactId)) : undefined,
+    whatsappId ? (input.connection?.id === whatsappId ? input.connection : getConnection(companyId, whatsappId)) : undefined,
   ]);
 
   const at = now.toISOString();
@@ -114,23 +126,26 @@ export async function sendOnTicket(ticket: Ticket, input: Omit<OutgoingMessageIn
 
   if (outcome.kind !== 'stored') await bestEffort('word index', message.id, () => indexWords(ticket, message.body, at));
 
-  if (ticket.whatsappId && contact) {
+  // A connection deleted meanwhile has no session either: the message stays stored, as without one.
+  if (whatsappId && contact && connection) {
     const chat: SessionChat = { contactId: contact.id, number: contact.number, isGroup: contact.isGroup };
     try {
       await enqueueSessionCommand({
         type: 'sendMessage',
         commandId: `send:${message.id}`,
         companyId,
-        whatsappId: ticket.whatsappId,
+        whatsappId,
         issuedAt: at,
         ticketId: ticket.id,
         messageId: message.id,
         chat,
         body: message.body,
         media: media ? { key: media.key, name: media.name, mimeType: media.mimeType, mediaType: media.mediaType } : null,
+        ...(message.mediaType === 'locationMessage' || message.mediaType === 'vcard' ? { bodyType: message.mediaType } : {}),
         quoted: quoted ? { messageId: quoted.summary.id, whatsappMessageId: quoted.whatsappMessageId } : null,
         ...(input.fixedId ? { whatsappMessageId: input.fixedId.whatsappMessageId } : {}),
-      });
+        ...(input.template ? { template: input.template } : {}),
+      }, connection.provider);
     } catch (error) {
       // Stored with ack 0 (the clock tick): the agent sees it was not sent and may send it again.
       logger.error('session command not enqueued', { messageId: message.id, error });

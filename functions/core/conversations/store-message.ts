@@ -59,6 +59,7 @@ export async function storeMessage(message: StoredMessage, ticket: Ticket, optio
         ...ticket,
         ...(preview ? { lastMessage: lastMessageText(message), previewMessageId: parseMessageId(message.id)?.messageUlid ?? null, previewBot: message.bot } : {}),
         updatedAt: message.createdAt,
+        ...(message.fromMe ? {} : { customerMessageAt: message.createdAt }),
         unreadMessages: ticket.unreadMessages + (unread ? 1 : 0),
       },
     };

@@ -9,12 +9,14 @@
  *   list preview shows that message, it shows the new text (repositories/messages.ts showEditInPreview),
  *   so the lists hear it in the ticket's `update`; its new words are indexed (the old ones stay in the
  *   index: a search may still find the ticket by them).
- * Both answer the message as it is now, or undefined when nothing changed (missing message, stale ack).
+ * - markMessageFailed: WhatsApp will not deliver an outgoing message (issue 32: a Cloud API send refused,
+ *   or Meta's `failed` status): its `failureReason` is set, its ack kept, and it is published as acks are.
+ * Each answers the message as it is now, or undefined when nothing changed (missing message, stale ack).
  */
 import type { Ack, MessageDto } from '../../../shared/messages';
 import { logger } from '../logger';
 import { publishChangedMessage } from '../realtime/ticket-rooms';
-import { setMessageAck, setMessageEdited, showEditInPreview, type StoredMessage } from '../repositories/messages';
+import { setMessageAck, setMessageEdited, setMessageFailureReason, showEditInPreview, type StoredMessage } from '../repositories/messages';
 import { getTicket, type Ticket } from '../repositories/tickets';
 import { indexWords } from '../repositories/word-index';
 import { presentMessage } from './present-message';
@@ -22,6 +24,11 @@ import { presentTicket } from './present-ticket';
 
 export async function updateMessageAck(companyId: string, messageId: string, ack: Ack, now = new Date()): Promise<MessageDto | undefined> {
   const changed = await setMessageAck(companyId, messageId, ack, now);
+  return changed ? publishChange(changed) : undefined;
+}
+
+export async function markMessageFailed(companyId: string, messageId: string, reason: string, now = new Date()): Promise<MessageDto | undefined> {
+  const changed = await setMessageFailureReason(companyId, messageId, reason, now);
   return changed ? publishChange(changed) : undefined;
 }
 

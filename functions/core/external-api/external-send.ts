@@ -10,7 +10,10 @@
  * 2. count the call against the connection's rate limit (ERR_TOO_MANY_REQUESTS);
  * 3. with an Idempotency-Key: claim it (a conditional put); a key already answered answers the stored
  *    answer without sending again; the key with another request is ERR_IDEMPOTENCY_KEY_CONFLICT;
- * 4. the contact by normalised number, created (named after its number) when missing;
+ * 4. the contact by normalised number, created (named after its number) when missing; on a Cloud API
+ *    connection (issue 32) a free-form message goes only within the customer's 24-hour window on their
+ *    live ticket (whatsapp-cloud/reply-window.ts), so without a contact or a live ticket, or past the
+ *    window, it is refused with ERR_OUTSIDE_REPLY_WINDOW before anything is made or stored;
  * 5. the contact's pending or open ticket on this connection, or a new one, `pending` without user or
  *    queue, so it waits in the list until an agent accepts the customer's answer (a creation racing
  *    another one takes the ticket that won);
@@ -31,15 +34,17 @@ import type { UploadedFile } from '../media/multipart';
 import { putMediaObject } from '../media/storage';
 import { getCompany } from '../repositories/companies';
 import { findConnectionByToken } from '../repositories/connections';
+import { getContactByNumber } from '../repositories/contacts';
 import { getPlan } from '../repositories/plans';
 import { getTicket, type Ticket } from '../repositories/tickets';
 import { applyTicketChange } from '../conversations/change-ticket';
 import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './external-idempotency';
-import { contactForNumber, liveTicket } from '../conversations/create-ticket';
+import { contactForNumber, heldTicket, liveTicket } from '../conversations/create-ticket';
 import { isPastDue } from '../../../shared/company-time';
 import { mediaTypeOf } from '../conversations/present-message';
 import { consumeRateLimit } from '../http/rate-limit';
 import { requireRunningSession } from '../sessions/session-ready';
+import { assertReplyWindowOpen } from '../whatsapp-cloud/reply-window';
 import { sendOnTicket, type OutgoingMedia } from '../conversations/send-message';
 
 /** Who calls: decided by the token only. */
@@ -113,12 +118,13 @@ export async function sendExternalMessage(
 }
 
 async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promise<ExternalSendResult> {
-  await requireRunningSession(caller.companyId, caller.connectionId);
+  const connection = await requireRunningSession(caller.companyId, caller.connectionId);
+  if (connection?.provider === 'cloud') await assertCloudReplyWindow(caller, input.number, now);
   const { contact } = await contactForNumber(caller.companyId, input.number, now);
   const { ticket } = await liveTicket(caller.companyId, caller.connectionId, contact, now);
   const messages: MessageDto[] = [];
   if (input.files.length === 0) {
-    messages.push(await sendOnTicket(ticket, { body: input.body, userId: null, bot: false }, now));
+    messages.push(await sendOnTicket(ticket, { body: input.body, userId: null, bot: false, connection }, now));
   } else {
     const medias: OutgoingMedia[] = [];
     for (const file of input.files) {
@@ -129,11 +135,18 @@ async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promi
       medias.push({ key, name, mimeType, mediaType: mediaTypeOf(mimeType) });
     }
     for (const [index, media] of medias.entries()) {
-      messages.push(await sendOnTicket(ticket, { body: index === 0 ? input.body : '', userId: null, bot: false, media }));
+      messages.push(await sendOnTicket(ticket, { body: index === 0 ? input.body : '', userId: null, bot: false, media, connection }));
     }
   }
   const ticketStatus = input.closeTicket ? await closeByCompany(ticket, now) : ticket.status;
   return { message: messages[0] as MessageDto, messages, ticketId: ticket.id, contactId: contact.id, ticketStatus };
+}
+
+/** Step 4 on a Cloud API connection: the number's live ticket there, read before anything is made, within the window. */
+async function assertCloudReplyWindow(caller: ApiCaller, number: string, now: Date): Promise<void> {
+  const contact = await getContactByNumber(caller.companyId, number);
+  const held = contact ? await heldTicket(caller.companyId, caller.connectionId, contact.id) : undefined;
+  assertReplyWindowOpen({ provider: 'cloud' }, held ?? { customerMessageAt: null }, now);
 }
 
 async function closeByCompany(ticket: Ticket, now: Date): Promise<TicketStatus> {

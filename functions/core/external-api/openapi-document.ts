@@ -128,6 +128,7 @@ const MESSAGE_PROPERTIES = {
   contactId: { type: 'string' },
   contact: nullable({ type: 'object', properties: MESSAGE_CONTACT_PROPERTIES, description: 'The contact the message went to.' }),
   mediaMissing: { type: 'boolean', description: 'A received file that could not be downloaded from WhatsApp; always false here.' },
+  failureReason: nullable({ type: 'string', description: 'Why WhatsApp did not deliver the message (a Cloud API connection), in its words; null when nothing failed; always null here.' }),
   createdAt: { type: 'string', format: 'date-time' },
 } as const satisfies Record<keyof MessageDto, JsonSchema>;
 
@@ -222,6 +223,8 @@ const OPERATIONS: Readonly<Record<PublicApiRouteKey, Operation>> = {
       'ERR_SUBSCRIPTION_EXPIRED',
       'ERR_NO_PERMISSION',
       'ERR_IDEMPOTENCY_KEY_CONFLICT',
+      // A Cloud API connection more than 24 h after the contact last wrote (issue 32).
+      'ERR_OUTSIDE_REPLY_WINDOW',
       'ERR_TOO_MANY_REQUESTS',
       'ERR_INTERNAL_SERVER_ERROR',
     ],

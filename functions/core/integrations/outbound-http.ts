@@ -92,10 +92,11 @@ export async function assertPublicHost(what: string, url: string): Promise<void>
   if (addresses.length === 0 || addresses.some(isReservedAddress)) throw new OutboundCallError(what, null, 'host not allowed (a private or reserved address)');
 }
 
+/** A POST; a FormData body goes as multipart/form-data, its boundary set by fetch (no content-type header then). */
 export async function postOutbound(
   what: string,
   url: string,
-  body: string,
+  body: string | FormData,
   headers: Readonly<Record<string, string>>,
   options: OutboundOptions = {},
 ): Promise<OutboundAnswer> {
@@ -115,7 +116,7 @@ export interface OutboundOptions {
 async function callOutbound(
   what: string,
   url: string,
-  request: { readonly method: 'GET' | 'POST'; readonly headers: Readonly<Record<string, string>>; readonly body?: string },
+  request: { readonly method: 'GET' | 'POST'; readonly headers: Readonly<Record<string, string>>; readonly body?: string | FormData },
   options: OutboundOptions,
 ): Promise<OutboundAnswer> {
   if (options.publicOnly) await assertPublicHost(what, url);

@@ -312,6 +312,25 @@ export const keys = {
     PK: `${company(companyId)}#APIIDEM#${connectionId}#${idempotencyKey}`,
     SK: 'IDEMPOTENCY',
   }),
+
+  // Cloud API connections (issue 32)
+  /**
+   * A Cloud API connection's message templates as last synced from Meta: one partition per connection,
+   * one item per template (name and language make it unique at Meta), so the list is one Query and a
+   * sync replaces the partition's items; the sync's time is an item of its own before them.
+   */
+  whatsappTemplate: (companyId: string, whatsappId: string, name: string, language: string): Key => ({
+    PK: `${company(companyId)}#WATPL#${whatsappId}`,
+    SK: `TPL#${name}#${language}`,
+  }),
+  whatsappTemplatePrefix: (companyId: string, whatsappId: string) => ({ PK: `${company(companyId)}#WATPL#${whatsappId}`, SKPrefix: 'TPL#' }),
+  whatsappTemplateSync: (companyId: string, whatsappId: string): Key => ({ PK: `${company(companyId)}#WATPL#${whatsappId}`, SK: 'SYNC' }),
+  /**
+   * A send command of a Cloud API connection, claimed before Meta is called and marked with Meta's id
+   * after, so a redelivered command never sends twice (whatsapp-cloud/run-cloud-command.ts); a partition
+   * per command (a campaign's sends do not crowd one partition), TTL'd after a week.
+   */
+  cloudSend: (companyId: string, commandId: string): Key => ({ PK: `${company(companyId)}#CLOUDSEND#${commandId}`, SK: 'SEND' }),
 } as const;
 
 /** Companies listed by the super user: one partition, sorted by name. */

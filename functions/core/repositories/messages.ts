@@ -40,6 +40,11 @@ export interface StoredMessage {
   readonly whatsappMessageId: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /**
+   * Why WhatsApp will not deliver this outgoing message (a Cloud API send refused for good, or Meta's
+   * `failed` status: issue 32), in Meta's words; absent when nothing failed (and on older items).
+   */
+  readonly failureReason?: string;
   /** Who deleted it and when, kept for audit (the body stays stored too). */
   readonly deletedBy?: string;
   readonly deletedAt?: string;
@@ -203,7 +208,10 @@ export function lastMessageText(message: Pick<StoredMessage, 'body' | 'mediaName
  * an automatic message does so only on the further condition that the preview still shows no person's
  * message (none yet, or another automatic one: conversations/store-message.ts). The index partition keys
  * (status, queue, contact) are not touched, so a concurrent change of status or queue is never undone.
- * Inbound messages also ADD one to the unread counter.
+ * Inbound messages also ADD one to the unread counter. A customer's message (not fromMe) also sets
+ * `customerMessageAt`, which opens a Cloud API connection's 24-hour reply window (issue 32); an older
+ * customer message stored after a newer one (keepTicketForOlderMessage) leaves it as it is, so the window
+ * is never taken as longer than it is.
  */
 export function moveTicketToMessage(message: StoredMessage, ticket: Ticket, countsAsUnread: boolean, preview = true) {
   const { messageUlid } = parseMessageId(message.id) ?? {};
@@ -216,6 +224,7 @@ export function moveTicketToMessage(message: StoredMessage, ticket: Ticket, coun
       Key: keys.ticket(message.companyId, message.ticketId),
       UpdateExpression:
         (preview ? 'SET lastMessage = :text, previewMessageId = :mid, previewBot = :bot, ' : 'SET ') +
+        (message.fromMe ? '' : 'customerMessageAt = :at, ') +
         'updatedAt = :at, lastMessageId = :mid, GSI1SK = :order, GSI2SK = :order, GSI3SK = :order' +
         (countsAsUnread ? ' ADD unreadMessages :one' : ''),
       ConditionExpression:
@@ -292,6 +301,18 @@ export function setMessageAck(companyId: string, messageId: string, ack: Ack, no
     expression: 'SET ack = :ack, updatedAt = :now',
     condition: 'ack < :ack',
     values: { ':ack': ack, ':now': now.toISOString() },
+  });
+}
+
+/**
+ * Records why WhatsApp will not deliver an outgoing message (issue 32); its ack stays as it is. Answers
+ * the message after the change, or undefined when it is missing, not ours, or already says this reason.
+ */
+export function setMessageFailureReason(companyId: string, messageId: string, reason: string, now: Date): Promise<StoredMessage | undefined> {
+  return updateMessage(companyId, messageId, {
+    expression: 'SET failureReason = :reason, updatedAt = :now',
+    condition: 'fromMe = :true AND (attribute_not_exists(failureReason) OR failureReason <> :reason)',
+    values: { ':reason': reason, ':now': now.toISOString(), ':true': true },
   });
 }
 

@@ -46,6 +46,12 @@ export interface Ticket {
   /** The preview shows an automatic text of the server (conversations/store-message.ts: such texts never replace a person's). */
   readonly previewBot?: boolean;
   readonly unreadMessages: number;
+  /**
+   * When the customer's (not fromMe) newest message was stored: set by the transaction that moves the
+   * ticket to it (repositories/messages.ts moveTicketToMessage). A Cloud API connection takes free-form
+   * messages only within 24 h of it (issue 32). Absent on tickets no customer message moved since.
+   */
+  readonly customerMessageAt?: string | null;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** The current (or last) attendance cycle: functions/core/repositories/attendances.ts. */

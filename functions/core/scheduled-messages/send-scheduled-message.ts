@@ -15,7 +15,8 @@
  *    pending or open ticket on the connection, else a new pending one (as the external API does, in a
  *    queue the author may work), so the agent who gets the reply sees what was sent; it must be a ticket
  *    the author may work as they are now (schedule-access.ts: their queues, not attended by another
- *    user), else ERRO with ERR_NO_PERMISSION and nothing is stored;
+ *    user), else ERRO with ERR_NO_PERMISSION and nothing is stored; on a Cloud API connection outside
+ *    the customer's 24-hour window (whatsapp-cloud/reply-window.ts), ERRO with ERR_OUTSIDE_REPLY_WINDOW;
  * 4. the text with its template variables filled for that ticket (render-agent-text.ts), and the image
  *    copied under the ticket's media (the schedule's own copy goes with the schedule), sent as the
  *    schedule's author's message (sendOnTicket: stored, then the session command);
@@ -36,7 +37,8 @@ import { AppError } from '../errors';
 import { logger } from '../logger';
 import { contentTypeOf, objectKey, sniffMediaType } from '../media/files';
 import { putMediaObject, readMediaObject } from '../media/storage';
-import { getConnection } from '../repositories/connections';
+import { getConnection, type Connection } from '../repositories/connections';
+import { assertReplyWindowOpen } from '../whatsapp-cloud/reply-window';
 import { getContact, type Contact } from '../repositories/contacts';
 import { setScheduledMessageFields, type StoredScheduledMessage } from '../repositories/scheduled-messages';
 import type { Ticket } from '../repositories/tickets';
@@ -68,16 +70,19 @@ export async function sendScheduledMessage(due: ScheduledMessageDue, now = new D
 
   let stored = false;
   try {
-    const whatsappId = await usableConnection(companyId, schedule);
+    const connection = await usableConnection(companyId, schedule);
+    const whatsappId = connection.id;
     const contact = await getContact(companyId, schedule.contactId);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND');
     const author = await getUser(companyId, schedule.userId, true);
     if (!author) throw new AppError('ERR_NO_USER_FOUND');
     const ticket = await ticketFor(schedule, whatsappId, contact, workerOf(author), now);
+    // A Cloud API connection takes free-form text only within the customer's 24-hour window: ERRO, nothing stored.
+    assertReplyWindowOpen(connection, ticket, now);
     const body = await renderAgentText(ticket, schedule.body, now);
     const media = schedule.mediaPath ? await copyImage(schedule, ticket) : null;
     stored = true;
-    await sendOnTicket(ticket, { body, userId: schedule.userId, bot: false, media }, now);
+    await sendOnTicket(ticket, { body, userId: schedule.userId, bot: false, media, connection }, now);
     await finish(companyId, schedule, { status: 'ENVIADA', sentAt: new Date().toISOString(), ticketId: ticket.id, error: null });
     return 'sent';
   } catch (error) {
@@ -93,12 +98,12 @@ export async function sendScheduledMessage(due: ScheduledMessageDue, now = new D
   }
 }
 
-async function usableConnection(companyId: string, schedule: StoredScheduledMessage): Promise<string> {
+async function usableConnection(companyId: string, schedule: StoredScheduledMessage): Promise<Connection> {
   if (!schedule.whatsappId) throw new AppError('ERR_NO_DEF_WAPP_FOUND');
   const connection = await getConnection(companyId, schedule.whatsappId);
   if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
   if (!USABLE.includes(connection.status)) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
-  return connection.id;
+  return connection;
 }
 
 /** The ticket it goes into (schedule-access.ts), one its author may work: found, or opened in a queue they may work. */

@@ -61,7 +61,7 @@ export async function checkNumberOnWhatsApp(contact: Pick<Contact, 'id' | 'compa
       whatsappId: connection.id,
       issuedAt: (options.now ?? new Date()).toISOString(),
       chat: { contactId: contact.id, number: contact.number, isGroup: false },
-    });
+    }, connection.provider);
   } catch (error) {
     logger.warn('number check not requested', { contactId: contact.id, error });
     throw new AppError('ERR_WAPP_CHECK_CONTACT');

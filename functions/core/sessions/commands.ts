@@ -8,11 +8,18 @@
  * to write to, the text, the media key), plus our ids so it can report back (acks, WhatsApp ids).
  * A ticket without a connection (`whatsappId` null) has no session to talk to: its messages are stored
  * and nothing is enqueued (the callers check).
+ *
+ * A Cloud API connection (issue 32) has no session host: its commands go to the `cloud-commands` FIFO
+ * queue instead (same group, same deduplication), whose Lambda carries them out through Meta's Graph API
+ * (core/whatsapp-cloud/run-cloud-command.ts) and answers with the same events. Which queue is decided
+ * here only, from the provider the caller passes: every caller has the connection at hand or reads it
+ * alongside what it reads anyway (the ticket's contact), so routing costs no read of its own.
  */
 import { SendMessageCommand as SqsSendMessageCommand } from '@aws-sdk/client-sqs';
 import { z } from 'zod';
-import { SESSION_SHARDS, sessionCommandQueueId } from '../../../infra/resources/queues';
-import { CONNECTION_PROVIDERS } from '../../../shared/connections';
+import { CLOUD_COMMANDS_QUEUE_ID, SESSION_SHARDS, sessionCommandQueueId } from '../../../infra/resources/queues';
+import { CONNECTION_PROVIDERS, type ConnectionProvider } from '../../../shared/connections';
+import { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { MEDIA_TYPES } from '../../../shared/messages';
 import { sqs } from '../aws/clients';
 import { config } from '../config';
@@ -43,6 +50,11 @@ export const SendMessageCommand = z.object({
   media: z
     .object({ key: z.string().min(1).max(1024), name: z.string().min(1).max(255), mimeType: z.string().min(1).max(255), mediaType: z.enum(MEDIA_TYPES) })
     .nullable(),
+  /**
+   * What a message without a file is (the stored message's type): a location or a contact card keeps its
+   * content in `body` (shared/whatsapp-content.ts); absent: text.
+   */
+  bodyType: z.enum(['chat', 'locationMessage', 'vcard']).optional(),
   /** The message replied to; its WhatsApp id when known (inbound ones always have one). */
   quoted: z.object({ messageId: id, whatsappMessageId: z.string().min(1).max(256).nullable() }).nullable(),
   /**
@@ -50,6 +62,11 @@ export const SendMessageCommand = z.object({
    * after a crash, it is still one message on the phone.
    */
   whatsappMessageId: z.string().regex(/^[0-9A-F]{16,64}$/).optional(),
+  /**
+   * A Cloud API connection's approved template (issue 32) instead of the text: `body` is then the filled
+   * text as stored, for the record; Meta is sent the template's name, language and variables.
+   */
+  template: TemplateMessage.optional(),
 });
 
 /**
@@ -179,12 +196,26 @@ export function shardOf(whatsappId: string): number {
   return hash % SESSION_SHARDS;
 }
 
-/** Puts the command on its connection's shard queue; an invalid command is a bug and throws. */
-export async function enqueueSessionCommand(command: SessionCommand): Promise<void> {
+/** The commands a Cloud API connection takes; the session controls (start, QR, logout) are not among them. */
+export const CLOUD_COMMAND_TYPES = ['sendMessage', 'deleteMessage', 'markRead', 'refreshContact', 'checkListNumbers'] as const satisfies readonly SessionCommand['type'][];
+
+/** The queue of a connection's commands: its shard's, or the Cloud API commands' for a `cloud` connection. */
+export const commandQueueId = (provider: ConnectionProvider, whatsappId: string): string =>
+  provider === 'cloud' ? CLOUD_COMMANDS_QUEUE_ID : sessionCommandQueueId(shardOf(whatsappId));
+
+/**
+ * Puts the command on its connection's queue (commandQueueId), `provider` being the connection's. An
+ * invalid command is a bug and throws, and so is a session control for a cloud connection (it has no
+ * session to start or log out: core/connections/ decides those without a command).
+ */
+export async function enqueueSessionCommand(command: SessionCommand, provider: ConnectionProvider): Promise<void> {
   const valid = SessionCommand.parse(command);
+  if (provider === 'cloud' && !(CLOUD_COMMAND_TYPES as readonly string[]).includes(valid.type)) {
+    throw new Error(`${valid.type} is not a command of a cloud connection`);
+  }
   await sqs().send(
     new SqsSendMessageCommand({
-      QueueUrl: config.queueUrl(sessionCommandQueueId(shardOf(valid.whatsappId))),
+      QueueUrl: config.queueUrl(commandQueueId(provider, valid.whatsappId)),
       MessageBody: JSON.stringify(valid),
       MessageGroupId: valid.whatsappId,
       MessageDeduplicationId: valid.commandId,

@@ -13,12 +13,14 @@
  */
 import type { ConnectionStatus } from '../../../shared/connections';
 import { AppError } from '../errors';
-import { getConnection } from '../repositories/connections';
+import { getConnection, type Connection } from '../repositories/connections';
 
 const USABLE: readonly ConnectionStatus[] = ['CONNECTED', 'OPENING'];
 
-export async function requireRunningSession(companyId: string, whatsappId: string | null): Promise<void> {
-  if (whatsappId === null) return;
+/** Answers the connection read (its provider decides the send's queue and rules), or undefined for a ticket on none. */
+export async function requireRunningSession(companyId: string, whatsappId: string | null): Promise<Connection | undefined> {
+  if (whatsappId === null) return undefined;
   const connection = await getConnection(companyId, whatsappId);
   if (!connection || !USABLE.includes(connection.status)) throw new AppError('ERR_WAPP_NOT_INITIALIZED');
+  return connection;
 }

@@ -11,7 +11,7 @@
  * a recipient outside the window: 131047; …) is final and names its reason.
  */
 import { config } from '../config';
-import { getOutbound, jsonOf, OutboundCallError, postOutbound, type OutboundAnswer } from '../integrations/outbound-http';
+import { getOutbound, jsonOf, OutboundCallError, postOutbound, type OutboundAnswer, type OutboundOptions } from '../integrations/outbound-http';
 
 /** Meta's error codes that ask to slow down or report a passing failure on their side. */
 const RETRYABLE_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056]);
@@ -59,9 +59,38 @@ function errorOf(what: string, answer: OutboundAnswer): GraphApiError {
  */
 export async function graphCall(what: string, token: string, path: string, json?: unknown): Promise<unknown> {
   const headers = { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': 'application/json' }) };
+  return answered(what, () => (json === undefined ? getOutbound(what, graphPath(path), headers) : postOutbound(what, graphPath(path), JSON.stringify(json), headers)));
+}
+
+/** How long a file's upload may take: longer than a JSON call (a 100 MB document), within a consumer's 30 s. */
+const UPLOAD_TIMEOUT_MS = 25_000;
+
+/** A file for graphUpload: its bytes, type and name as Meta stores them. */
+export interface GraphFile {
+  readonly bytes: Uint8Array;
+  readonly mimeType: string;
+  readonly name: string;
+}
+
+/**
+ * One multipart/form-data POST with the connection's access token (a media upload, `POST
+ * /{phone-number-id}/media`): the text `fields`, then the file as `file`. Bounded in time (longer than
+ * a JSON call) and in what is read back, like graphCall; answers the parsed JSON or throws GraphApiError.
+ */
+export async function graphUpload(what: string, token: string, path: string, fields: Readonly<Record<string, string>>, file: GraphFile): Promise<unknown> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  // A copy: Blob takes bytes over an ArrayBuffer only, and a stored object may sit on a shared one.
+  form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.name);
+  const options: OutboundOptions = { timeoutMs: UPLOAD_TIMEOUT_MS };
+  return answered(what, () => postOutbound(what, graphPath(path), form, { authorization: `Bearer ${token}` }, options));
+}
+
+/** The parsed JSON of a 2xx answer; a call without an answer or with another status is a GraphApiError. */
+async function answered(what: string, call: () => Promise<OutboundAnswer>): Promise<unknown> {
   let answer: OutboundAnswer;
   try {
-    answer = json === undefined ? await getOutbound(what, graphPath(path), headers) : await postOutbound(what, graphPath(path), JSON.stringify(json), headers);
+    answer = await call();
   } catch (error) {
     if (error instanceof OutboundCallError) throw new GraphApiError(what, error.status, null, error.message, true);
     throw error;

@@ -105,6 +105,9 @@ export const whatsappProbes: Record<RouteKeyOf<'whatsapp'>, Probe> = {
   'PUT /whatsapp/{id}': (context) => refusedOnB(context, 'PUT', (id) => `/whatsapp/${id}`),
   'DELETE /whatsapp/{id}': (context) => refusedOnB(context, 'DELETE', (id) => `/whatsapp/${id}`),
   'POST /whatsapp/{id}/token': (context) => refusedOnB(context, 'POST', (id) => `/whatsapp/${id}/token`),
+  // Issue 32: B's connection is not found before its provider is looked at, so a Baileys one probes as well as a cloud one.
+  'GET /whatsapp/{id}/templates': (context) => refusedOnB(context, 'GET', (id) => `/whatsapp/${id}/templates`),
+  'POST /whatsapp/{id}/templates/sync': (context) => refusedOnB(context, 'POST', (id) => `/whatsapp/${id}/templates/sync`),
   'POST /whatsappsession/{id}': (context) => refusedOnB(context, 'POST', (id) => `/whatsappsession/${id}`),
   'PUT /whatsappsession/{id}': (context) => refusedOnB(context, 'PUT', (id) => `/whatsappsession/${id}`),
   'DELETE /whatsappsession/{id}': (context) => refusedOnB(context, 'DELETE', (id) => `/whatsappsession/${id}`),

@@ -79,6 +79,7 @@ beforeEach(() => {
   ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: 'TICKET' } }).resolves({ Item: ticketItem });
   ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...stored() } });
   ddb.on(GetCommand, { Key: { PK: 'C#C1#CT#K1', SK: 'CONTACT' } }).resolves({ Item: { id: 'K1', number: '5511999990000', isGroup: false } });
+  ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W1' } }).resolves({ Item: { id: 'W1', companyId: 'C1', provider: 'beta', status: 'CONNECTED' } });
   ddb.on(UpdateCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).callsFake(() => {
     order.push('flag');
     return { Attributes: { ...stored({ isDeleted: true }) } };
@@ -126,6 +127,15 @@ describe('deleteMessage', () => {
     ddb.on(GetCommand, { Key: { PK: 'C#C1#TK#T1', SK: `MSG#${ULID}` } }).resolves({ Item: { ...message } });
 
     expect(await errorCodeOf(deleteMessage(caller, MESSAGE_ID, NOW))).toBe('ERR_NO_PERMISSION');
+    expect(order).toEqual([]);
+  });
+
+  it('refuses a message of a Cloud API connection, which Meta cannot delete for everyone, changing nothing', async () => {
+    ddb.on(GetCommand, { Key: { PK: 'C#C1', SK: 'WAPP#W1' } }).resolves({ Item: { id: 'W1', companyId: 'C1', provider: 'cloud', status: 'CONNECTED' } });
+
+    const refused = deleteMessage(callerOf('U1'), MESSAGE_ID, NOW);
+
+    await expect(refused).rejects.toMatchObject({ code: 'ERR_DELETE_WAPP_MSG', message: 'Cloud API messages cannot be deleted for everyone' });
     expect(order).toEqual([]);
   });
 

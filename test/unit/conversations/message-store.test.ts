@@ -169,6 +169,19 @@ describe('storeMessage', () => {
     expect(outcome).toMatchObject({ kind: 'latest', ticket: { unreadMessages: 3 } });
   });
 
+  it("records when the customer wrote (the Cloud API's reply window) with their message only, in the same update", async () => {
+    const inbound = await storeMessage(message({ fromMe: false, read: false }), ticket, { countsAsUnread: true });
+    const ours = await storeMessage(message(), ticket);
+
+    const [customer, agent] = ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems?.[1]?.Update);
+    expect(customer?.UpdateExpression).toContain('customerMessageAt = :at, ');
+    expect(customer?.ExpressionAttributeValues).toMatchObject({ ':at': NOW.toISOString() });
+    expect(agent?.UpdateExpression).not.toContain('customerMessageAt');
+    expect(inbound).toMatchObject({ kind: 'latest', ticket: { customerMessageAt: NOW.toISOString() } });
+    expect(ours).toMatchObject({ kind: 'latest' });
+    expect(ours.kind === 'latest' && 'customerMessageAt' in ours.ticket).toBe(false);
+  });
+
   it('stores a message older than the one the ticket shows without moving the ticket', async () => {
     ddb.on(TransactWriteCommand).rejectsOnce(cancelled('None', 'ConditionalCheckFailed')).resolves({});
 

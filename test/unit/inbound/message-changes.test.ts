@@ -1,13 +1,14 @@
 /**
  * What WhatsApp reports about stored messages, where the exact writes matter: a message revoked on
- * WhatsApp is flagged deleted, and the ticket's list preview follows it when it showed that message.
+ * WhatsApp is flagged deleted, and the ticket's list preview follows it when it showed that message; a
+ * message WhatsApp will not deliver keeps its ack and says why.
  */
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { recordRevoke } from '../../../functions/core/inbound/message-changes';
+import { recordFailed, recordRevoke } from '../../../functions/core/inbound/message-changes';
 import type { StoredMessage } from '../../../functions/core/repositories/messages';
 import { DELETED_MESSAGE_PREVIEW } from '../../../shared/ticket-rules';
 import { postedText } from '../../support/frame-text';
@@ -117,5 +118,43 @@ describe('recordRevoke', () => {
 
     expect(ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input.Key)).toEqual([MESSAGE_KEY, TICKET_KEY]);
     expect(frames()).toEqual([['company-C1-appMessage', 'update', 'Esquece, já resolvi']]);
+  });
+});
+
+describe('recordFailed', () => {
+  const failed = { type: 'failed', companyId: 'C1', whatsappId: 'W1', chat: { id: '5511999990000', isGroup: false }, code: 131026, reason: 'Message undeliverable' } as const;
+  const outgoing = { ...deleted, fromMe: true, isDeleted: false, ack: 1, failureReason: 'Message undeliverable' };
+
+  it("sets the reason on our message, named by our id (a refused send) or by WhatsApp's (Meta's failed status), keeping its ack, and publishes it", async () => {
+    ddb.on(UpdateCommand, { Key: MESSAGE_KEY }).resolves({ Attributes: { ...MESSAGE_KEY, ...outgoing } });
+    ddb.on(GetCommand, { Key: TICKET_KEY }).resolves({ Item: ticketItem });
+
+    await recordFailed({ ...failed, messageId: MESSAGE_ID }, NOW);
+    await recordFailed({ ...failed, whatsappMessageId: 'WAID1' }, NOW);
+
+    const updates = ddb.commandCalls(UpdateCommand).map((call) => call.args[0].input);
+    expect(updates).toHaveLength(2);
+    for (const update of updates) {
+      expect(update).toMatchObject({
+        Key: MESSAGE_KEY,
+        UpdateExpression: 'SET failureReason = :reason, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK) AND fromMe = :true AND (attribute_not_exists(failureReason) OR failureReason <> :reason)',
+        ExpressionAttributeValues: { ':reason': 'Message undeliverable', ':now': NOW.toISOString(), ':true': true },
+      });
+    }
+    const published = ws.commandCalls(PostToConnectionCommand).map((call) => JSON.parse(postedText(call.args[0].input.Data)) as { event: string; data: { message?: { failureReason: string; ack: number } } });
+    expect(published.filter((frame) => frame.event === 'company-C1-appMessage').map((frame) => frame.data.message)).toEqual([
+      expect.objectContaining({ failureReason: 'Message undeliverable', ack: 1 }),
+      expect.objectContaining({ failureReason: 'Message undeliverable', ack: 1 }),
+    ]);
+  });
+
+  it('changes nothing for a WhatsApp id we never sent', async () => {
+    ddb.on(GetCommand).resolves({});
+
+    await recordFailed({ ...failed, whatsappMessageId: 'OTHER' }, NOW);
+
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(ws.commandCalls(PostToConnectionCommand)).toHaveLength(0);
   });
 });

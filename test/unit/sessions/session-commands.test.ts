@@ -1,7 +1,7 @@
 /** The session-host command contract: the shard of a connection, and what lands on which queue. */
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../../infra/resources/queues';
+import { CLOUD_COMMANDS_QUEUE_ID, queueUrlEnv, SESSION_SHARDS, sessionCommandQueueId } from '../../../infra/resources/queues';
 import { enqueueSessionCommand, SessionCommand, shardOf } from '../../../functions/core/sessions/commands';
 
 const sqs = mockClient(SQSClient);
@@ -9,6 +9,7 @@ const sqs = mockClient(SQSClient);
 for (let shard = 0; shard < SESSION_SHARDS; shard += 1) {
   process.env[queueUrlEnv(sessionCommandQueueId(shard))] = `https://sqs.test/queue-${shard}.fifo`;
 }
+process.env[queueUrlEnv(CLOUD_COMMANDS_QUEUE_ID)] = 'https://sqs.test/cloud-commands.fifo';
 
 beforeEach(() => {
   sqs.reset();
@@ -52,7 +53,7 @@ describe('enqueueSessionCommand', () => {
   it("puts the command on its connection's shard queue, grouped by connection, deduplicated by command id", async () => {
     const command = sendCommand('W-42');
 
-    await enqueueSessionCommand(command);
+    await enqueueSessionCommand(command, 'beta');
 
     expect(sqs.commandCalls(SendMessageCommand)[0]!.args[0].input).toEqual({
       QueueUrl: `https://sqs.test/queue-${shardOf('W-42')}.fifo`,
@@ -62,10 +63,30 @@ describe('enqueueSessionCommand', () => {
     });
   });
 
+  it("puts a cloud connection's command on the cloud-commands queue, grouped and deduplicated the same way", async () => {
+    const command = sendCommand('W-42');
+
+    await enqueueSessionCommand(command, 'cloud');
+    const chat = { contactId: 'K1', number: '5511999990000', isGroup: false };
+    await enqueueSessionCommand({ type: 'refreshContact', commandId: 'check-1', companyId: 'C1', whatsappId: 'W-42', issuedAt: command.issuedAt, chat }, 'cloud');
+
+    expect(sqs.commandCalls(SendMessageCommand).map((call) => call.args[0].input)).toEqual([
+      { QueueUrl: 'https://sqs.test/cloud-commands.fifo', MessageBody: JSON.stringify(command), MessageGroupId: 'W-42', MessageDeduplicationId: command.commandId },
+      expect.objectContaining({ QueueUrl: 'https://sqs.test/cloud-commands.fifo', MessageGroupId: 'W-42', MessageDeduplicationId: 'check-1' }),
+    ]);
+  });
+
+  it('refuses a session control for a cloud connection, which has no session host', async () => {
+    const control = { type: 'startSession', commandId: 'start-1', companyId: 'C1', whatsappId: 'W-42', issuedAt: '2030-01-02T03:04:05.000Z', provider: 'cloud' } as const;
+
+    await expect(enqueueSessionCommand(control, 'cloud')).rejects.toThrow(/not a command of a cloud connection/);
+    expect(sqs.calls()).toHaveLength(0);
+  });
+
   it('refuses a malformed command and sends nothing', async () => {
     const broken = { ...sendCommand('W-1'), commandId: 'has spaces' };
 
-    await expect(enqueueSessionCommand(broken)).rejects.toThrow();
+    await expect(enqueueSessionCommand(broken, 'beta')).rejects.toThrow();
     expect(sqs.calls()).toHaveLength(0);
   });
 

@@ -1,0 +1,478 @@
+/**
+ * Sending through a Cloud API connection (issue 32) on the local cloud, against the fake Graph API of the
+ * harness (test/support/fake-graph.ts): an agent's reply within the customer's 24-hour window goes to
+ * Meta as a text on the `cloud-commands` queue and gets Meta's id, and the acks of Meta's statuses follow;
+ * outside the window a free-form text is refused before anything is stored, while an approved template
+ * (synced from Meta, page by page) goes with its variables and is stored as its filled text; Meta's
+ * throttling is retried and sends once; a final refusal marks the message with Meta's reason. The access
+ * token never appears in an answer, a realtime frame or a log line.
+ *
+ * The customer's messages and Meta's statuses come as Meta posts them: signed webhooks of the connection
+ * (test/support/cloud-webhooks.ts). A private cloud: the Graph API root is an environment variable of the
+ * whole process.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import WebSocket from 'ws';
+import { dynamo } from '../../functions/core/aws/clients';
+import { getContactByNumber } from '../../functions/core/repositories/contacts';
+import { keys } from '../../functions/core/repositories/keys';
+import { getMessage, readMessages } from '../../functions/core/repositories/messages';
+import { getTicket } from '../../functions/core/repositories/tickets';
+import { handleDueMessage } from '../../functions/workers/schedule-due';
+import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
+import { ENV } from '../../infra/resources/environment';
+import { postForm } from './isolation/messages';
+import { startFakeGraph, type FakeGraph, type GraphPhoneNumber } from '../support/fake-graph';
+import { messageText } from '../support/frame-text';
+import { listen, type Frame, type Listener } from '../support/listen';
+import { atLogLevel, logLinesOf } from '../support/log-lines';
+import { startTestCloud, type TestCloud } from '../support/local-cloud';
+import { cloudMessage, cloudNotification, cloudStatus, postCloudWebhook } from '../support/cloud-webhooks';
+import { markConnected } from '../support/connections';
+import { drainCommands } from '../support/session-commands';
+import { until } from '../support/simulated-whatsapp';
+import { ifAssigned } from '../support/teardown';
+import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
+
+let cloud: TestCloud;
+let graph: FakeGraph;
+let tenant: Tenant;
+let agent: SignedInUser;
+let socket: Listener;
+let connection: { readonly id: string; readonly number: GraphPhoneNumber; readonly appSecret: string; readonly apiToken: string };
+
+beforeAll(async () => {
+  graph = await startFakeGraph();
+  process.env[ENV.whatsappCloudApiUrl] = graph.baseUrl;
+  cloud = await startTestCloud();
+  tenant = await createTenant(cloud, { connections: 10 });
+  agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
+  socket = await listen(cloud, tenant.admin.token);
+  connection = await createCloudConnection('Oficial');
+}, 60_000);
+
+afterAll(async () => {
+  ifAssigned(socket)?.close();
+  await ifAssigned(cloud)?.stop();
+  await ifAssigned(graph)?.stop();
+  process.env[ENV.whatsappCloudApiUrl] = '';
+});
+
+async function createCloudConnection(name: string): Promise<{ id: string; number: GraphPhoneNumber; appSecret: string; apiToken: string }> {
+  const number = graph.addPhoneNumber();
+  const appSecret = randomBytes(16).toString('hex');
+  const created = await cloud.api('/whatsapp', {
+    method: 'POST',
+    token: tenant.admin.token,
+    body: {
+      name,
+      provider: 'cloud',
+      cloudPhoneNumberId: number.phoneNumberId,
+      cloudBusinessAccountId: number.businessAccountId,
+      cloudAccessToken: graph.accessToken,
+      cloudAppSecret: appSecret,
+      queueIds: [tenant.queueId],
+    },
+  });
+  if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const started = await cloud.api(`/whatsappsession/${created.body.id}`, { method: 'POST', token: tenant.admin.token });
+  if (started.body.status !== 'CONNECTED') throw new Error(`the cloud connection did not connect: ${JSON.stringify(started.body)}`);
+  return { id: String(created.body.id), number, appSecret, apiToken: String(created.body.token) };
+}
+
+const newNumber = () => `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
+
+/** Meta posts the connection's webhook, signed with its app secret. */
+async function metaPosts(parts: Parameters<typeof cloudNotification>[1]): Promise<void> {
+  const posted = await postCloudWebhook(cloud, connection.id, cloudNotification(connection.number.phoneNumberId, parts), connection.appSecret);
+  if (posted.status !== 200) throw new Error(`the webhook answered ${posted.status}`);
+}
+
+/**
+ * The customer writes: through Meta's signed webhook on the cloud connection, as the host hands it on for
+ * another (`whatsappId`); answers the ticket's id once it exists.
+ */
+async function customerWrites(from: string, body: string, whatsappId = connection.id): Promise<string> {
+  if (whatsappId === connection.id) {
+    await metaPosts({ messages: [cloudMessage({ from, name: 'Maria' }, 'text', { text: { body } })], names: { [from]: 'Maria' } });
+  } else {
+    await handleWhatsAppEvent({
+      type: 'message',
+      companyId: tenant.companyId,
+      whatsappId,
+      chat: { id: from, isGroup: false },
+      whatsappMessageId: `wamid.IN${ulid()}`,
+      fromMe: false,
+      pushName: 'Maria',
+      timestamp: Date.now(),
+      mediaType: 'chat',
+      body,
+      media: null,
+      quotedWhatsappMessageId: null,
+    });
+  }
+  return until(`the ticket of ${from}`, async () => {
+    const list = await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token });
+    return (list.body.tickets as { id: string; contact: { number: string } }[]).find((found) => found.contact.number === from)?.id;
+  });
+}
+
+/** A conversation the agent has accepted, the customer having written just now. */
+async function attendedConversation(): Promise<{ ticketId: string; from: string }> {
+  const from = newNumber();
+  const ticketId = await customerWrites(from, 'Oi, preciso de ajuda');
+  const accepted = await cloud.api(`/tickets/${ticketId}`, { method: 'PUT', token: tenant.admin.token, body: { status: 'open' } });
+  if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${JSON.stringify(accepted.body)}`);
+  return { ticketId, from };
+}
+
+const sentTo = (to: string) => graph.sent.filter((sent) => sent.json.to === to);
+const reply = (ticketId: string, body: Record<string, unknown>) => cloud.api(`/messages/${ticketId}`, { method: 'POST', token: tenant.admin.token, body });
+const messagesOf = async (ticketId: string) => (await readMessages(tenant.companyId, ticketId, 100)).messages;
+
+/** A socket of the admin's with the ticket's conversation open (joinChatBox), hearing its message updates. */
+async function chatBox(ticketId: string): Promise<{ readonly frames: Frame[]; close(): void }> {
+  const minted = await cloud.api('/realtime/ticket', { method: 'POST', token: tenant.admin.token });
+  const ws = new WebSocket(`${cloud.config.wsUrl}?ticket=${encodeURIComponent(minted.body.ticket)}`);
+  const frames: Frame[] = [];
+  ws.on('message', (data) => frames.push(JSON.parse(messageText(data)) as Frame));
+  await new Promise((resolve) => ws.once('open', resolve));
+  ws.send(JSON.stringify({ action: 'joinChatBox', ticketId }));
+  const room = keys.roomPrefix(tenant.companyId, `ticket:${ticketId}`);
+  await until('the chat box joined', async () => {
+    const { Items = [] } = await dynamo().send(new QueryCommand({ TableName: cloud.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': room.PK } }));
+    return Items.length > 0;
+  });
+  return { frames, close: () => ws.close() };
+}
+
+/** The customer last wrote `hours` ago, as if the time had passed. */
+async function customerWroteHoursAgo(ticketId: string, hours: number): Promise<void> {
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: cloud.tableName,
+      Key: keys.ticket(tenant.companyId, ticketId),
+      UpdateExpression: 'SET customerMessageAt = :at',
+      ExpressionAttributeValues: { ':at': new Date(Date.now() - hours * 3_600_000).toISOString() },
+    }),
+  );
+}
+
+describe('a reply on a cloud connection', () => {
+  it("goes as a text within the customer's window, gets Meta's id, and Meta's statuses move its ack", async () => {
+    const { ticketId, from } = await attendedConversation();
+    const ticket = await cloud.api(`/tickets/${ticketId}`, { token: tenant.admin.token });
+    expect(Date.now() - Date.parse(ticket.body.customerMessageAt)).toBeLessThan(60_000);
+
+    const response = await reply(ticketId, { body: 'Olá Maria, como posso ajudar?' });
+
+    expect(response).toMatchObject({ status: 201, body: { ack: 0, failureReason: null } });
+    const sent = await until('the text at Meta', async () => sentTo(from).find((found) => found.json.type === 'text' && found.json.text.body === 'Olá Maria, como posso ajudar?'));
+    expect(sent.json).toEqual({ messaging_product: 'whatsapp', recipient_type: 'individual', to: from, type: 'text', text: { preview_url: false, body: 'Olá Maria, como posso ajudar?' } });
+    const stored = await until('the message sent', async () => {
+      const found = await getMessage(tenant.companyId, response.body.id, true);
+      return found?.ack === 1 ? found : undefined;
+    });
+    expect(stored.whatsappMessageId).toBe(sent.id);
+    // Nothing went to a session host.
+    expect(await drainCommands(cloud)).toEqual([]);
+
+    const box = await chatBox(ticketId);
+    await metaPosts({ statuses: [cloudStatus(sent.id, from, 'delivered')] });
+    await until('delivered', async () => (await getMessage(tenant.companyId, response.body.id, true))?.ack === 3);
+    await until('the ack heard', async () => box.frames.some((frame) => frame.event.endsWith('-appMessage') && frame.data.message?.id === response.body.id && frame.data.message.ack === 3));
+    await metaPosts({ statuses: [cloudStatus(sent.id, from, 'read')] });
+    await until('read', async () => (await getMessage(tenant.companyId, response.body.id, true))?.ack === 4);
+    box.close();
+  });
+
+  it("is marked with Meta's reason when Meta's status says it failed after taking it", async () => {
+    const { ticketId, from } = await attendedConversation();
+    const response = await reply(ticketId, { body: 'Aceita, depois recusada' });
+    const stored = await until('the message sent', async () => {
+      const found = await getMessage(tenant.companyId, response.body.id, true);
+      return found?.ack === 1 ? found : undefined;
+    });
+
+    await metaPosts({ statuses: [cloudStatus(String(stored.whatsappMessageId), from, 'failed', { code: 131047, title: 'Re-engagement message' })] });
+
+    const failed = await until('the failure recorded', async () => {
+      const found = await getMessage(tenant.companyId, response.body.id, true);
+      return found?.failureReason ? found : undefined;
+    });
+    expect(failed).toMatchObject({ failureReason: 'Re-engagement message', ack: 1 });
+  });
+
+  it('is refused outside the window with ERR_OUTSIDE_REPLY_WINDOW, nothing stored nor sent', async () => {
+    const { ticketId, from } = await attendedConversation();
+    await customerWroteHoursAgo(ticketId, 25);
+    const before = await messagesOf(ticketId);
+    const sentBefore = sentTo(from).length;
+
+    const refused = await reply(ticketId, { body: 'Ainda está aí?' });
+
+    expect(refused).toMatchObject({ status: 409, body: { error: 'ERR_OUTSIDE_REPLY_WINDOW' } });
+    expect(await messagesOf(ticketId)).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sentTo(from)).toHaveLength(sentBefore);
+    // Within the window again (the customer wrote 23 h ago), it goes.
+    await customerWroteHoursAgo(ticketId, 23);
+    expect((await reply(ticketId, { body: 'Ainda está aí?' })).status).toBe(201);
+  });
+
+  it('is refused outside the window for a scheduled message (ERRO) and the external API too, and goes within it', async () => {
+    const { ticketId, from } = await attendedConversation();
+    await customerWroteHoursAgo(ticketId, 25);
+    const contactId = (await getTicket(tenant.companyId, ticketId))?.contactId;
+    const scheduled = await cloud.api('/schedules', {
+      method: 'POST',
+      token: tenant.admin.token,
+      body: { body: 'Lembrete agendado', contactId, sendAt: new Date(Date.now() + 24 * 3_600_000).toISOString(), whatsappId: connection.id },
+    });
+    expect(scheduled.status).toBe(201);
+    const before = await messagesOf(ticketId);
+
+    await handleDueMessage({ kind: 'scheduledMessage', companyId: tenant.companyId, scheduleId: scheduled.body.id, sendAt: scheduled.body.sendAt });
+    const viaApi = await cloud.api('/api/messages/send', { method: 'POST', token: connection.apiToken, body: { number: from, body: 'Pelo sistema' } });
+
+    expect((await cloud.api(`/schedules/${scheduled.body.id}`, { token: tenant.admin.token })).body).toMatchObject({ status: 'ERRO', error: 'ERR_OUTSIDE_REPLY_WINDOW' });
+    expect(viaApi).toMatchObject({ status: 409, body: { error: 'ERR_OUTSIDE_REPLY_WINDOW' } });
+    expect(await messagesOf(ticketId)).toEqual(before);
+    // A number that never wrote has no window: refused before its contact or ticket is made.
+    const stranger = newNumber();
+    expect(await cloud.api('/api/messages/send', { method: 'POST', token: connection.apiToken, body: { number: stranger, body: 'Olá' } })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_OUTSIDE_REPLY_WINDOW' },
+    });
+    expect(await getContactByNumber(tenant.companyId, stranger)).toBeUndefined();
+
+    await customerWroteHoursAgo(ticketId, 1);
+    expect((await cloud.api('/api/messages/send', { method: 'POST', token: connection.apiToken, body: { number: from, body: 'Pelo sistema' } })).status).toBe(201);
+    await until('the API send at Meta', async () => sentTo(from).some((found) => found.json.text?.body === 'Pelo sistema'));
+  });
+
+  it("goes on a ticket opened by hand within the window the customer opened on an earlier ticket of the connection", async () => {
+    const { ticketId, from } = await attendedConversation();
+    const contactId = (await getTicket(tenant.companyId, ticketId))?.contactId;
+    expect((await cloud.api(`/tickets/${ticketId}`, { method: 'PUT', token: tenant.admin.token, body: { status: 'closed' } })).status).toBe(200);
+
+    const opened = await cloud.api('/tickets', { method: 'POST', token: tenant.admin.token, body: { contactId, whatsappId: connection.id, queueId: tenant.queueId, status: 'open' } });
+
+    expect(opened.status).toBe(201);
+    expect(opened.body.customerMessageAt).toBe((await getTicket(tenant.companyId, ticketId))?.customerMessageAt);
+    expect((await reply(opened.body.id, { body: 'Continuando por aqui' })).status).toBe(201);
+    await until('the text at Meta', async () => sentTo(from).some((found) => found.json.text?.body === 'Continuando por aqui'));
+  });
+
+  it('is retried after Meta throttles it, and reaches the customer once', async () => {
+    const { ticketId, from } = await attendedConversation();
+    graph.failNext('throttled', 'messages');
+
+    const response = await reply(ticketId, { body: 'Mensagem após limite' });
+
+    const stored = await until('the message sent after its retry', async () => {
+      const found = await getMessage(tenant.companyId, response.body.id, true);
+      return found?.whatsappMessageId ? found : undefined;
+    }, 400, 50);
+    const sent = sentTo(from).filter((found) => found.json.text?.body === 'Mensagem após limite');
+    expect(sent).toHaveLength(1);
+    expect(stored).toMatchObject({ whatsappMessageId: sent[0]?.id, ack: 1 });
+    expect(stored.failureReason).toBeUndefined();
+    expect(graph.calls.filter((call) => call.path === `/${connection.number.phoneNumberId}/messages` && call.json?.text?.body === 'Mensagem após limite')).toHaveLength(2);
+  });
+
+  it("is marked with Meta's reason when Meta refuses it for good, its ack kept, and agents hear it", async () => {
+    const { ticketId } = await attendedConversation();
+    const box = await chatBox(ticketId);
+    graph.failNext('undeliverable', 'messages');
+
+    const response = await reply(ticketId, { body: 'Para um número sem WhatsApp' });
+
+    const stored = await until('the failure recorded', async () => {
+      const found = await getMessage(tenant.companyId, response.body.id, true);
+      return found?.failureReason ? found : undefined;
+    });
+    expect(stored).toMatchObject({ failureReason: 'Message undeliverable', ack: 0, whatsappMessageId: null });
+    await until('the failure heard', async () =>
+      box.frames.some((frame) => frame.event.endsWith('-appMessage') && frame.data.action === 'update' && frame.data.message?.id === response.body.id && frame.data.message.failureReason === 'Message undeliverable'),
+    );
+    box.close();
+    const page = await cloud.api(`/messages/${ticketId}`, { token: tenant.admin.token });
+    expect(page.body.messages.find((message: { id: string }) => message.id === response.body.id)).toMatchObject({ failureReason: 'Message undeliverable', ack: 0 });
+  });
+
+  it('sends a file after uploading it to Meta, by its media id', async () => {
+    const { ticketId, from } = await attendedConversation();
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n');
+    const posted = await postForm(cloud, `/messages/${ticketId}`, tenant.admin.token, [{ name: 'contrato.pdf', bytes: pdf }], { body: 'Segue o contrato' });
+    expect(posted.status).toBe(201);
+
+    const sent = await until('the document at Meta', async () => sentTo(from).find((found) => found.json.type === 'document'));
+    expect(sent.json.document).toEqual({ id: expect.stringMatching(/^\d+$/), caption: 'Segue o contrato', filename: 'contrato.pdf' });
+    expect(graph.media.get(sent.json.document.id)?.bytes).toEqual(pdf);
+  });
+});
+
+describe("a cloud connection's templates", () => {
+  it('are synced from Meta page by page, replacing the stored set, and listed to every user of the company', async () => {
+    const made = await createCloudConnection('Modelos');
+    for (let index = 0; index < 120; index += 1) graph.addTemplate(made.number.businessAccountId, `aviso_${String(index).padStart(3, '0')}`, `Aviso ${index} para {{1}}`);
+    graph.addTemplate(made.number.businessAccountId, 'em_analise', 'Ainda em análise', { status: 'PENDING', category: 'MARKETING' });
+    const callsBefore = graph.calls.length;
+
+    const synced = await cloud.api(`/whatsapp/${made.id}/templates/sync`, { method: 'POST', token: tenant.admin.token });
+
+    expect(synced.status).toBe(200);
+    expect(synced.body.records).toHaveLength(121);
+    expect(synced.body.syncedAt).toEqual(expect.any(String));
+    const pages = graph.calls.slice(callsBefore).filter((call) => call.path === `/${made.number.businessAccountId}/message_templates`);
+    expect(pages.map((call) => [call.query.get('fields'), call.query.get('limit'), call.query.has('after')])).toEqual([
+      ['name,language,status,category,components', '100', false],
+      ['name,language,status,category,components', '100', true],
+    ]);
+    expect(synced.body.records.find((template: { name: string }) => template.name === 'aviso_007')).toEqual({
+      id: expect.any(String),
+      name: 'aviso_007',
+      language: 'pt_BR',
+      status: 'APPROVED',
+      category: 'UTILITY',
+      header: null,
+      body: 'Aviso 7 para {{1}}',
+      footer: null,
+      variables: 1,
+    });
+    const listed = await cloud.api(`/whatsapp/${made.id}/templates`, { token: agent.token });
+    expect(listed).toEqual({ status: 200, body: synced.body });
+
+    // Meta no longer has most of them: the next sync keeps only what Meta answers.
+    graph.templates.set(made.number.businessAccountId, (graph.templates.get(made.number.businessAccountId) ?? []).slice(0, 2));
+    const again = await cloud.api(`/whatsapp/${made.id}/templates/sync`, { method: 'POST', token: tenant.admin.token });
+    expect(again.body.records.map((template: { name: string }) => template.name)).toEqual(['aviso_000', 'aviso_001']);
+    expect((await cloud.api(`/whatsapp/${made.id}/templates`, { token: agent.token })).body.records).toHaveLength(2);
+  });
+
+  it('answer ERR_WAPP_CLOUD_API and change nothing when Meta fails; a plain user may not sync; a Baileys connection has none', async () => {
+    const made = await createCloudConnection('Modelos com falha');
+    graph.addTemplate(made.number.businessAccountId, 'boas_vindas', 'Bem-vindo, {{1}}!');
+    await cloud.api(`/whatsapp/${made.id}/templates/sync`, { method: 'POST', token: tenant.admin.token });
+    const before = await cloud.api(`/whatsapp/${made.id}/templates`, { token: agent.token });
+    graph.addTemplate(made.number.businessAccountId, 'outro', 'Outro');
+    graph.failNext('serverError', 'templates');
+
+    const failed = await cloud.api(`/whatsapp/${made.id}/templates/sync`, { method: 'POST', token: tenant.admin.token });
+
+    expect(failed).toMatchObject({ status: 502, body: { error: 'ERR_WAPP_CLOUD_API' } });
+    expect(await cloud.api(`/whatsapp/${made.id}/templates`, { token: agent.token })).toEqual(before);
+    expect((await cloud.api(`/whatsapp/${made.id}/templates/sync`, { method: 'POST', token: agent.token })).status).toBe(403);
+    const baileys = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name: 'Baileys' } });
+    for (const response of [
+      await cloud.api(`/whatsapp/${baileys.body.id}/templates`, { token: agent.token }),
+      await cloud.api(`/whatsapp/${baileys.body.id}/templates/sync`, { method: 'POST', token: tenant.admin.token }),
+    ]) {
+      expect(response).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'provider' }] } });
+    }
+  });
+});
+
+describe('a template send', () => {
+  beforeAll(async () => {
+    graph.addTemplate(connection.number.businessAccountId, 'retomar_atendimento', 'Olá {{1}}, podemos continuar seu atendimento {{2}}?', {
+      components: [
+        { type: 'HEADER', format: 'TEXT', text: 'Atende' },
+        { type: 'BODY', text: 'Olá {{1}}, podemos continuar seu atendimento {{2}}?' },
+        { type: 'FOOTER', text: 'Responda SAIR para não receber mais' },
+      ],
+    });
+    graph.addTemplate(connection.number.businessAccountId, 'promocao', 'Promoção', { status: 'REJECTED', category: 'MARKETING' });
+    const synced = await cloud.api(`/whatsapp/${connection.id}/templates/sync`, { method: 'POST', token: tenant.admin.token });
+    if (synced.status !== 200) throw new Error(`sync answered ${synced.status}`);
+  });
+
+  it("goes outside the window as Meta's template JSON, stored as its filled text", async () => {
+    const { ticketId, from } = await attendedConversation();
+    await customerWroteHoursAgo(ticketId, 30);
+
+    const response = await reply(ticketId, { body: '', template: { name: 'retomar_atendimento', language: 'pt_BR', variables: ['Maria', 'hoje'] } });
+
+    expect(response.status).toBe(201);
+    expect(response.body.body).toBe('Atende\n\nOlá Maria, podemos continuar seu atendimento hoje?\n\nResponda SAIR para não receber mais');
+    const sent = await until('the template at Meta', async () => sentTo(from).find((found) => found.json.type === 'template'));
+    expect(sent.json).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: from,
+      type: 'template',
+      template: {
+        name: 'retomar_atendimento',
+        language: { code: 'pt_BR' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Maria' }, { type: 'text', text: 'hoje' }] }],
+      },
+    });
+    await until('the template sent', async () => (await getMessage(tenant.companyId, response.body.id, true))?.whatsappMessageId === sent.id);
+    expect((await getTicket(tenant.companyId, ticketId))?.lastMessage).toContain('Olá Maria');
+  });
+
+  it('is refused for a template not approved or not synced, a wrong number of variables, bad input, a file, or a Baileys ticket; nothing stored', async () => {
+    const { ticketId } = await attendedConversation();
+    const before = await messagesOf(ticketId);
+    const send = (template: unknown, extra: Record<string, unknown> = {}) => reply(ticketId, { body: '', template, ...extra });
+
+    expect(await send({ name: 'nao_existe', language: 'pt_BR', variables: [] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEMPLATE_FOUND' } });
+    expect(await send({ name: 'promocao', language: 'pt_BR', variables: [] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEMPLATE_FOUND' } });
+    expect(await send({ name: 'retomar_atendimento', language: 'en_US', variables: ['a', 'b'] })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEMPLATE_FOUND' } });
+    expect(await send({ name: 'retomar_atendimento', language: 'pt_BR', variables: ['só um'] })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ path: 'template.variables' }] },
+    });
+    for (const bad of [{ name: 'Com Espaço', language: 'pt_BR' }, { name: 'ok', language: 'portugues' }, { name: 'ok', language: 'pt_BR', variables: [''] }, { name: 'ok', language: 'pt_BR', variables: 'Maria' }, 'retomar_atendimento']) {
+      expect(await send(bad)).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    }
+    expect(await send({ name: 'retomar_atendimento', language: 'pt_BR', variables: ['a', 'b'] }, { mediaKey: `companies/${tenant.companyId}/tickets/${ticketId}/x` })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ path: 'template' }] },
+    });
+    expect(await messagesOf(ticketId)).toEqual(before);
+
+    // A Baileys connection's ticket has no templates.
+    const baileys = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name: 'Baileys para modelo', queueIds: [tenant.queueId] } });
+    await markConnected(tenant.companyId, baileys.body.id);
+    const baileysTicket = await customerWrites(newNumber(), 'Oi pelo Baileys', baileys.body.id);
+    await cloud.api(`/tickets/${baileysTicket}`, { method: 'PUT', token: tenant.admin.token, body: { status: 'open' } });
+    expect(await reply(baileysTicket, { body: '', template: { name: 'retomar_atendimento', language: 'pt_BR', variables: ['a', 'b'] } })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ path: 'template' }] },
+    });
+    // ... and no reply window: a free-form text goes however long ago the customer wrote.
+    await customerWroteHoursAgo(baileysTicket, 48);
+    expect((await reply(baileysTicket, { body: 'Texto livre no Baileys' })).status).toBe(201);
+  });
+});
+
+describe("a cloud connection's access token", () => {
+  it('appears in no answer, realtime frame or log line of a send, a retry, a refusal or a sync', async () => {
+    const from = socket.frames.length;
+    const answers: unknown[] = [];
+    const lines = await atLogLevel('debug', () =>
+      logLinesOf(async () => {
+        const { ticketId } = await attendedConversation();
+        graph.failNext('throttled', 'messages');
+        const retried = await reply(ticketId, { body: 'Com nova tentativa' });
+        answers.push(retried.body);
+        await until('the retried send', async () => (await getMessage(tenant.companyId, retried.body.id, true))?.whatsappMessageId ?? undefined);
+        graph.failNext('undeliverable', 'messages');
+        const refused = await reply(ticketId, { body: 'Recusada' });
+        answers.push(refused.body);
+        await until('the refusal', async () => (await getMessage(tenant.companyId, refused.body.id, true))?.failureReason ?? undefined);
+        answers.push((await cloud.api(`/whatsapp/${connection.id}/templates/sync`, { method: 'POST', token: tenant.admin.token })).body);
+        answers.push((await cloud.api(`/whatsapp/${connection.id}`, { token: tenant.admin.token })).body);
+      }),
+    );
+
+    expect(lines.some((line) => line.message === 'cloud command will be tried again')).toBe(true);
+    expect(lines.some((line) => line.message === 'cloud send refused')).toBe(true);
+    const everything = JSON.stringify([answers, socket.frames.slice(from), lines]);
+    expect(everything).not.toContain(graph.accessToken);
+  });
+});

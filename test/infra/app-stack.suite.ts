@@ -105,10 +105,30 @@ describe('the HTTP API', () => {
 
     // Assess
     expect(httpApiPermissions).toHaveLength(modules.length);
-    // 427 with the chats, prompts and queue-integrations modules, the HTTP modules sharing their roles: the
+    // 427 with the chats, prompts and queue-integrations modules, the HTTP modules sharing their roles; 450
+    // with the Cloud API's queue, consumer and routes, 424 once the HTTP modules shared one log group: the
     // margin below 500 is what the next modules take; past it, fewer resources per route (the routes in a
     // stack of their own) rather than a higher bar.
     expect(Object.keys(dev.app.toJSON().Resources as object).length).toBeLessThan(450);
+  });
+
+  it("writes the HTTP modules' logs to one log group of the stage's retention, and each other function's to its own", () => {
+    // Arrange
+    const logGroups = dev.app.findResources('AWS::Logs::LogGroup') as Record<string, { Properties: { LogGroupName?: unknown; RetentionInDays?: unknown } }>;
+    const logGroupOf = (fn: FunctionResource) => JSON.stringify((fn.Properties as { LoggingConfig?: { LogGroup?: unknown } }).LoggingConfig?.LogGroup);
+
+    // Act
+    const functions = Object.values(productFunctions(dev, 'dev'));
+    const http = functions.filter((fn) => String(fn.Properties.FunctionName).startsWith('atende-dev-http-'));
+    const others = functions.filter((fn) => !http.includes(fn));
+
+    // Assess
+    expect(http).toHaveLength(modules.length);
+    expect(new Set(http.map(logGroupOf)).size).toBe(1);
+    const shared = Object.entries(logGroups).find(([id]) => logGroupOf(http[0] as FunctionResource).includes(id));
+    expect(shared?.[1].Properties).toMatchObject({ LogGroupName: '/aws/lambda/atende-dev-http', RetentionInDays: 7 });
+    expect(new Set(others.map(logGroupOf)).size).toBe(others.length);
+    expect(others.map(logGroupOf)).not.toContain(logGroupOf(http[0] as FunctionResource));
   });
 
   it('runs the HTTP modules under one execution role per set of permissions, and each queue consumer under its own', () => {

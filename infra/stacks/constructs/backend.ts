@@ -161,10 +161,13 @@ export class Backend extends Construct {
   readonly addFunction: AddFunction = (scope: Construct, id: string, options: BackendFunctionOptions): nodejs.NodejsFunction => {
     const { stage } = this.props;
     const functionName = `atende-${stage.name}-${options.name}`;
-    const logGroup = new logs.LogGroup(scope, `${id}-logs`, {
-      retention: logRetention(stage),
-      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
-    });
+    const logGroup =
+      options.sharedLogGroup !== undefined
+        ? this.sharedLogGroup(options.sharedLogGroup)
+        : new logs.LogGroup(scope, `${id}-logs`, {
+            retention: logRetention(stage),
+            removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+          });
     const modulePermissions = (this.props.modulePermissions ?? MODULE_PERMISSIONS)[options.module] ?? [];
     const permissions = options.permissions ?? [...STANDARD_PERMISSIONS, ...modulePermissions];
     const handler = new nodejs.NodejsFunction(scope, id, {
@@ -213,6 +216,22 @@ export class Backend extends Construct {
     this.functions.push({ functionName, module: options.module, handler });
     return handler;
   };
+
+  private readonly sharedLogGroups = new Map<string, logs.LogGroup>();
+
+  /** The stage's log group `name`, made once, for every function that shares it (BackendFunctionOptions.sharedLogGroup). */
+  private sharedLogGroup(name: string): logs.LogGroup {
+    const { stage } = this.props;
+    const existing = this.sharedLogGroups.get(name);
+    if (existing) return existing;
+    const logGroup = new logs.LogGroup(this, `${name}-logs`, {
+      logGroupName: `/aws/lambda/atende-${stage.name}-${name}`,
+      retention: logRetention(stage),
+      removalPolicy: stage.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    this.sharedLogGroups.set(name, logGroup);
+    return logGroup;
+  }
 
   private readonly sharedRoles = new Map<string, iam.Role>();
 

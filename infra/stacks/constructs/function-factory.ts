@@ -31,6 +31,13 @@ export interface BackendFunctionOptions {
    * grants a queue's receive to, which the other functions of the role would then hold too.
    */
   readonly sharedRole?: boolean;
+  /**
+   * Write to the stage's log group of this name (`/aws/lambda/atende-<stage>-<sharedLogGroup>`), shared
+   * with the other functions that name it, instead of one of its own: a log group is one of the stack's
+   * 500 resources. Each line still names its module (`service`) and function (`function_name`), which
+   * is how Logs Insights tells them apart.
+   */
+  readonly sharedLogGroup?: string;
 }
 
 /** Backend.addFunction: the module's handler as a Lambda with the shared environment and its permissions. */

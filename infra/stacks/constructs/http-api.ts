@@ -110,6 +110,8 @@ export class HttpApi extends Construct {
           timeoutSeconds,
           // API Gateway invokes it through its resource policy: its role gains nothing beyond its grants.
           sharedRole: true,
+          // One log group for the HTTP modules (about 30 fewer of the stack's 500 resources): a line names its module.
+          sharedLogGroup: 'http',
         });
         // One invoke permission per function for this API, not one per route: a stack holds at most 500
         // resources, and per-route permissions were a quarter of them. Any route of this API may invoke the

@@ -93,7 +93,8 @@ describe('a Cloud API connection', () => {
     await form.getByRole('button', { name: 'Salvar' }).click();
     const tokenDialog = await shows(page.getByRole('alertdialog', { name: 'Token da API', exact: true }));
     // The next step is Meta's app: the callback and the verify token are shown beside the API token.
-    await shows(tokenDialog.getByText('URL de callback'));
+    expect(await tokenDialog.getByRole('textbox', { name: 'URL de callback' }).inputValue()).toMatch(/\/webhooks\/whatsapp-cloud\/[0-9A-Z]{26}$/);
+    expect(await tokenDialog.getByRole('textbox', { name: 'Token de verificação' }).inputValue()).not.toBe('');
     await tokenDialog.getByRole('button', { name: 'Fechar' }).click();
     await leaves(tokenDialog);
 

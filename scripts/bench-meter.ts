@@ -445,7 +445,7 @@ const totalOf = (figures: SourceFigures): CommandFigures => {
 
 /**
  * One table of the snapshot per unit of work: a row per source (the handler modules, then the parts
- * outside Lambda), then their total, then what the figures are and are not.
+ * outside Lambda), then their total when there are several, then what the figures are and are not.
  */
 export function renderMeter(snapshot: MeterSnapshot, printout: MeterPrintout): string {
   const { unit, units, leaveOut, topCommands = 3 } = printout;
@@ -481,7 +481,7 @@ export function renderMeter(snapshot: MeterSnapshot, printout: MeterPrintout): s
     `Per ${unit} (${units} measured), by who did the work:`,
     renderTable(
       ['who', 'invocations', 'Lambda ms', 'DynamoDB requests', 'top commands', 'KB sent', 'KB received', 'items read', 'items written', 'RRU', 'WRU', '+GSI WRU seen'],
-      [...kept.map(([source, figures]) => row(source, figures)), row('total', total)],
+      [...kept.map(([source, figures]) => row(source, figures)), ...(kept.length > 1 ? [row('total', total)] : [])],
     ),
   ];
   if (left.length > 0) lines.push(`  left out: ${left.join(', ')} (${leaveOut?.why ?? ''})`);

@@ -261,8 +261,12 @@ async function main(): Promise<number> {
     console.log('');
     console.log(
       renderMeter(measured, {
-        unit: 'campaign message (workers/wa-events: its two acks)',
+        unit: 'campaign message',
         units: RECIPIENTS,
+        notes: [
+          "workers/wa-events: the events each send brings back (the session host's 'sent', then the simulator's acks 2 and 3, as WhatsApp's server and the phone send them);",
+          "session host: with the simulator provider, whose record of each message at the simulated phone (a PutItem, UpdateItems for its acks) Baileys would not write.",
+        ],
         leaveOut: { sources: (source) => source.startsWith('http/'), why: "the bench's own polls of the report" },
       }),
     );

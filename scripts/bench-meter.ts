@@ -435,6 +435,8 @@ export interface MeterPrintout {
   readonly leaveOut?: { readonly sources: (source: string) => boolean; readonly why: string };
   /** The commands named per row, most requested first. */
   readonly topCommands?: number;
+  /** Lines under the table that say what a row stands for in this bench. */
+  readonly notes?: readonly string[];
 }
 
 const totalOf = (figures: SourceFigures): CommandFigures => {
@@ -448,7 +450,7 @@ const totalOf = (figures: SourceFigures): CommandFigures => {
  * outside Lambda), then their total when there are several, then what the figures are and are not.
  */
 export function renderMeter(snapshot: MeterSnapshot, printout: MeterPrintout): string {
-  const { unit, units, leaveOut, topCommands = 3 } = printout;
+  const { unit, units, leaveOut, topCommands = 3, notes = [] } = printout;
   const per = (value: number, digits = 2) => (value / Math.max(1, units)).toFixed(digits);
   const kept = [...snapshot.entries()].filter(([source]) => !leaveOut?.sources(source));
   const left = [...snapshot.keys()].filter((source) => leaveOut?.sources(source));
@@ -484,6 +486,7 @@ export function renderMeter(snapshot: MeterSnapshot, printout: MeterPrintout): s
       [...kept.map(([source, figures]) => row(source, figures)), ...(kept.length > 1 ? [row('total', total)] : [])],
     ),
   ];
+  lines.push(...notes.map((note) => `  ${note}`));
   if (left.length > 0) lines.push(`  left out: ${left.join(', ')} (${leaveOut?.why ?? ''})`);
   lines.push(
     '  Lambda ms: wall time of the invocations in this one process (they share its thread and, here, a loaded machine), not billed time.',

@@ -259,4 +259,13 @@ describe('the printout per unit of work', () => {
     expect(text).toContain('left out: contacts (the simulated phone network)');
     expect(text).toContain('GSI writes are not in WRU');
   });
+
+  test("says under the table what the bench's notes say, and gives a single source no total row", () => {
+    const alone = new Map([...snapshot].filter(([source]) => source === 'workers/wa-events'));
+
+    const text = renderMeter(alone, { unit: 'answered message', units: 5, notes: ['workers/wa-events: the customer message and the answer'] });
+
+    expect(text).toContain('\n  workers/wa-events: the customer message and the answer\n');
+    expect(text.split('\n').some((line) => line.trimStart().startsWith('total'))).toBe(false);
+  });
 });

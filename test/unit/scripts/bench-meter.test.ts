@@ -245,6 +245,7 @@ describe('the printout per unit of work', () => {
         ]),
       },
     ],
+    ['session host', { invocations: 0, lambdaMs: 0, commands: new Map([['UpdateItem', { requests: 20, failed: 0, requestBytes: 10240, responseBytes: 0, itemsRead: 0, itemsWritten: 20, readUnits: 0, writeUnits: 20, indexWriteUnits: 0 }]]) }],
     ['contacts', { invocations: 0, lambdaMs: 0, commands: new Map([['PutItem', { requests: 10, failed: 0, requestBytes: 1, responseBytes: 1, itemsRead: 0, itemsWritten: 10, readUnits: 0, writeUnits: 10, indexWriteUnits: 0 }]]) }],
   ]);
 
@@ -255,7 +256,9 @@ describe('the printout per unit of work', () => {
 
     expect(lines[0]).toBe('Per follow-up message (10 measured), by who did the work:');
     expect(row('workers/wa-events')).toEqual(['workers/wa-events', '0.50', '30.0', '7.00', 'Query 6.0, TransactWriteItems 1.0', '3.00', '4.01', '5.0', '3.0', '3.0', '6.0', '2.0']);
-    expect(row('total')).toEqual(['total', '0.50', '30.0', '7.00', 'Query 6.0, TransactWriteItems 1.0', '3.00', '4.01', '5.0', '3.0', '3.0', '6.0', '2.0']);
+    expect(row('session host')).toEqual(['session host', '0.00', '0.0', '2.00', 'UpdateItem 2.0', '1.00', '0.00', '0.0', '2.0', '0.0', '2.0', '0.0']);
+    expect(row('total')).toEqual(['total', '0.50', '30.0', '9.00', 'Query 6.0, UpdateItem 2.0, TransactWriteItems 1.0', '4.00', '4.01', '5.0', '5.0', '3.0', '8.0', '2.0']);
+    expect(lines.findIndex((line) => line.includes('workers/wa-events'))).toBeLessThan(lines.findIndex((line) => line.includes('session host')));
     expect(text).toContain('left out: contacts (the simulated phone network)');
     expect(text).toContain('GSI writes are not in WRU');
   });

@@ -461,7 +461,8 @@ export function renderMeter(snapshot: MeterSnapshot, printout: MeterPrintout): s
     const top = [...figures.commands.entries()]
       .sort(([, a], [, b]) => b.requests - a.requests)
       .slice(0, topCommands)
-      .map(([command, counted]) => `${command} ${per(counted.requests, 1)}`)
+      // A command made less than once in ten units keeps two digits, not to read as 0.0.
+      .map(([command, counted]) => `${command} ${per(counted.requests, counted.requests / Math.max(1, units) < 0.1 ? 2 : 1)}`)
       .join(', ');
     return [
       name,

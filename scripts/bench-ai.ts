@@ -10,7 +10,9 @@
  * - the time the inbound handler took, less the fake server's own time for that completion: what our
  *   code adds (reading the prompt, the plan, the usage, the context; storing and announcing the
  *   customer's message and the answer; queueing the send), p50 and p99;
- * - DynamoDB requests per answered message (counted by a middleware on the backend's one client).
+ * - DynamoDB requests per answered message, and the meter's table per answered message (bench-meter.ts:
+ *   requests, bytes, estimated request units, the worker's time, which includes the model's wait, as
+ *   Lambda bills it).
  *
  * Options: --customers 20 --messages 5 --model-ms 300
  */
@@ -20,8 +22,9 @@ import { ulid } from 'ulid';
 import { dynamo } from '../functions/core/aws/clients';
 import type { WhatsAppEvent } from '../functions/core/sessions/events';
 import { handleWhatsAppEvent } from '../functions/workers/wa-events';
-import { startLocalCloud } from '../infra/local/cloud';
+import { loadFunctionHandler, startLocalCloud } from '../infra/local/cloud';
 import { startFakeOpenAi } from '../test/support/fake-openai';
+import { createBenchMeter, renderMeter } from './bench-meter';
 import { apiOf, createBenchCompany, FREE_PORTS, signInTo } from './bench-support';
 
 const { values: options } = parseArgs({
@@ -42,10 +45,10 @@ function percentile(sorted: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
-let dynamoRequests = 0;
-
 async function main(): Promise<number> {
-  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread: true });
+  const meter = createBenchMeter();
+  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread: true, loadHandler: meter.timedLoader(loadFunctionHandler) });
+  meter.watch(dynamo());
   const openai = await startFakeOpenAi(KEY);
   openai.delayMs = MODEL_MS;
   try {
@@ -62,14 +65,7 @@ async function main(): Promise<number> {
     const connection = await api('/whatsapp', token, { method: 'POST', body: { name: 'IA', provider: 'simulator', greetingMessage: 'Olá', queueIds: [queueId] } });
     if (connection.status !== 201) throw new Error(`POST /whatsapp answered ${connection.status}`);
 
-    dynamo().middlewareStack.add(
-      (next) => async (args) => {
-        dynamoRequests += 1;
-        return next(args);
-      },
-      { step: 'initialize', name: 'benchAiDynamoTally' },
-    );
-
+    meter.reset();
     console.log(`${CUSTOMERS} customers, ${MESSAGES} messages each, the model answering in ${MODEL_MS} ms ...`);
     const added: number[] = [];
     await Promise.all(
@@ -92,7 +88,8 @@ async function main(): Promise<number> {
           };
           const answeredBefore = openai.serverMs.length;
           const started = performance.now();
-          await handleWhatsAppEvent(event);
+          // The worker's use case, as its Lambda runs it for one record of a wa-events batch.
+          await meter.invocation('workers/wa-events', () => handleWhatsAppEvent(event));
           const took = performance.now() - started;
           if (openai.serverMs.length === answeredBefore) throw new Error('a message was not answered by the model');
           // The fake answers each completion after --model-ms exactly: the rest is ours.
@@ -102,10 +99,14 @@ async function main(): Promise<number> {
     );
     const sorted = [...added].sort((a, b) => a - b);
     const answered = CUSTOMERS * MESSAGES;
+    const measured = meter.snapshot();
+    const dynamoRequests = [...measured.values()].flatMap((source) => [...source.commands.values()]).reduce((sum, command) => sum + command.requests, 0);
     console.log('');
     console.log(`Answered ${answered} messages (the model's time, ${MODEL_MS} ms each, left out):`);
     console.log(`  our code added: p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${(sorted.at(-1) ?? Number.NaN).toFixed(1)} ms`);
     console.log(`  DynamoDB requests per answered message: ${(dynamoRequests / answered).toFixed(2)} (the customer's message and the answer, all steps)`);
+    console.log('');
+    console.log(renderMeter(measured, { unit: 'answered message', units: answered }));
     return 0;
   } finally {
     await openai.stop();

@@ -11,7 +11,9 @@
  * one started, and one send hop fails after its work, right before it enqueues the next hop (the crash
  * window the cursor's recorded work covers: the queue delivers it again after its visibility timeout,
  * so the run stalls that long); then every recipient must have exactly one message at the simulated
- * phone: duplicates and losses are printed, and the exit code is 1 when there is any.
+ * phone: duplicates and losses are printed, and the exit code is 1 when there is any. The requests are
+ * counted by the meter (bench-meter.ts), whose table per campaign message adds their bytes, estimated
+ * request units and the Lambda time of the send hops, the start and the acks' inbound worker.
  *
  * Phase 2, pacing (messageInterval --interval, 5 s by default): --paced recipients; every pause between
  * two consecutive messages at the phone, against the configured bounds [0, interval] within ±1 s.
@@ -32,6 +34,7 @@ import { startSessionHost, type SessionHost } from '../functions/sessions/host';
 import { createSimulatorProvider } from '../functions/sessions/providers/simulator/provider';
 import { listSimulatedOutbound, putSimulatedScan } from '../functions/sessions/stores/simulator';
 import { againstTarget, renderTable } from './bench-figures';
+import { createBenchMeter, renderMeter, type MeterSnapshot } from './bench-meter';
 import { apiOf, createBenchCompany, FREE_PORTS, signInTo } from './bench-support';
 
 const { values: options } = parseArgs({
@@ -63,26 +66,13 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 
 type Actor = 'send hops' | 'campaign start' | 'inbound worker (acks)' | 'session host' | 'http api' | 'other';
 const actor = new AsyncLocalStorage<Actor>();
-const requests = new Map<Actor, Map<string, number>>();
-let counting = false;
+/** The parts outside Lambda are told apart by the actor their work runs under (the session host's). */
+const meter = createBenchMeter({ outsideLambda: () => actor.getStore() ?? 'other' });
 /** When set, the next send hop's enqueue of its successor fails once (the crash window). */
 let failNextHopEnqueue = false;
 let hopFailures = 0;
 
-function countRequests(): void {
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (counting) {
-        const who = actor.getStore() ?? 'other';
-        const byCommand = requests.get(who) ?? new Map<string, number>();
-        requests.set(who, byCommand);
-        const command = (context.commandName ?? 'unknown').replace(/Command$/, '');
-        byCommand.set(command, (byCommand.get(command) ?? 0) + 1);
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCampaignTally' },
-  );
+function injectHopFailure(): void {
   sqs().middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as { QueueUrl?: string };
@@ -103,11 +93,26 @@ const ACTORS: Readonly<Record<string, Actor>> = {
   'workers/wa-events': 'inbound worker (acks)',
 };
 
+const actorOf = (module: string): Actor => ACTORS[module] ?? (module.startsWith('http/') ? 'http api' : 'other');
+
 const loadHandler = async (module: string): Promise<AnyHandler> => {
   const handler = await loadFunctionHandler(module);
-  const who: Actor = ACTORS[module] ?? (module.startsWith('http/') ? 'http api' : 'other');
+  const who = actorOf(module);
   return (event, context) => actor.run(who, () => handler(event, context));
 };
+
+/** The meter's requests by actor and command: a source is a handler module or, outside Lambda, an actor. */
+function requestsByActor(measured: MeterSnapshot): Map<Actor, Map<string, number>> {
+  const requests = new Map<Actor, Map<string, number>>();
+  for (const [source, figures] of measured) {
+    // Handler modules are named by their path ('workers/campaign-send'); the parts outside Lambda by their actor.
+    const who = source.includes('/') ? actorOf(source) : (source as Actor);
+    const byCommand = requests.get(who) ?? new Map<string, number>();
+    requests.set(who, byCommand);
+    for (const [command, counted] of figures.commands) byCommand.set(command, (byCommand.get(command) ?? 0) + counted.requests);
+  }
+  return requests;
+}
 
 function startHost(): SessionHost {
   return actor.run('session host', () =>
@@ -121,8 +126,9 @@ function startHost(): SessionHost {
 }
 
 async function main(): Promise<number> {
-  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread: true, loadHandler });
-  countRequests();
+  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, dynamoThread: true, loadHandler: meter.timedLoader(loadHandler) });
+  meter.watch(dynamo());
+  injectHopFailure();
   let host = startHost();
   try {
     const signIn = signInTo(cloud);
@@ -177,7 +183,7 @@ async function main(): Promise<number> {
     await settings({ messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0 });
     const big = await listOf('Bench', RECIPIENTS, 70_000_000);
     console.log(`A contact list of ${RECIPIENTS} recipients is stored; the campaign starts now.`);
-    counting = true;
+    meter.reset();
     const campaignId = await startCampaign('Bench', big.listId);
     const running = await until('EM_ANDAMENTO', async () => ((await campaignOf(campaignId)).status === 'EM_ANDAMENTO' ? Date.now() : undefined), 120_000, 20);
     const planned = await until('the shipping items', async () => ((await campaignOf(campaignId)).progress.recipients === RECIPIENTS ? Date.now() : undefined), 300_000, 50);
@@ -199,7 +205,8 @@ async function main(): Promise<number> {
       const campaign = await campaignOf(campaignId);
       return campaign.status === 'FINALIZADA' ? campaign : undefined;
     }, 3_600_000, 200);
-    counting = false;
+    const measured = meter.snapshot();
+    const requests = requestsByActor(measured);
     const wanted = new Set(big.numbers);
     const outbound = await until('every message at the phone', async () => {
       const records = (await listSimulatedOutbound(companyId, connectionId)).filter((record) => wanted.has(record.to) && record.readReceiptsFor.length === 0);
@@ -251,6 +258,18 @@ async function main(): Promise<number> {
       for (const [command, count] of [...byCommand].sort((a, b) => b[1] - a[1])) rows.push([who, command, String(count), (count / RECIPIENTS).toFixed(2)]);
     }
     console.log(renderTable(['who', 'command', 'requests', 'per message'], rows));
+    console.log('');
+    console.log(
+      renderMeter(measured, {
+        unit: 'campaign message',
+        units: RECIPIENTS,
+        notes: [
+          "workers/wa-events: the events each send brings back (the session host's 'sent', then the simulator's acks 2 and 3, as WhatsApp's server and the phone send them);",
+          "session host: with the simulator provider, whose record of each message at the simulated phone (a PutItem, UpdateItems for its acks) Baileys would not write.",
+        ],
+        leaveOut: { sources: (source) => source.startsWith('http/'), why: "the bench's own polls of the report" },
+      }),
+    );
     return duplicates > 0 || lost > 0 || outside.length > 0 ? 1 : 0;
   } finally {
     await host.stop();

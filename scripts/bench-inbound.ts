@@ -28,7 +28,8 @@
  * thread split between the SDK, the local SQS, the gateways and our code. Whichever thread is full
  * first is what bounds the rate. Then whether each conversation lists its messages in the order the
  * contact wrote them, and its ticket shows the last one; last, what one DynamoDB request costs the SDK
- * client and the local DynamoDB in CPU (printRequestCost).
+ * client and the local DynamoDB in CPU (printRequestCost). Beside its own count, the meter's table per
+ * follow-up message (bench-meter.ts): bytes, estimated request units, Lambda invocations and time.
  *
  * Options: --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
  * contact's follow-ups; 0: back to back) --poll-ms 100 (the simulator's poll of the phone network;
@@ -61,6 +62,7 @@ import type { AnyHandler } from '../infra/local/lambda';
 import { QUEUES, type QueueDefinition } from '../infra/resources/queues';
 import { companyEventName, roomNameOf, type CompanyChannels, type JoinAction, type RealtimeFrame, type RoomName } from '../shared/realtime-events';
 import type { MeResponse } from '../shared/sign-in';
+import { createBenchMeter, renderMeter, type MeterSnapshot } from './bench-meter';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
 import { messageText } from '../test/support/frame-text';
 
@@ -121,6 +123,11 @@ interface Tally {
 }
 const emptyTally = (): Tally => ({ dynamo: new Map(), sqs: new Map(), invocations: [] });
 let tally = emptyTally();
+/**
+ * Beside the tally, which keeps its split by actor and its ms per request: what docs/cost.md prices
+ * per message. Outside Lambda, the actor says whose a request was (the session host's, the contacts').
+ */
+const meter = createBenchMeter({ outsideLambda: () => actor.getStore()?.actor });
 
 function countRequests(): void {
   dynamo().middlewareStack.add(
@@ -414,6 +421,15 @@ function printRequests(messages: number): void {
   if (sqsLines.length > 0) line(`  SQS requests per follow-up message: ${sqsLines.join('; ')}`);
 }
 
+function printMeter(metered: MeterSnapshot, messages: number): void {
+  const table = renderMeter(metered, {
+    unit: 'follow-up message',
+    units: messages,
+    leaveOut: { sources: (source) => source === 'contacts', why: "the simulated contacts' writes to the simulated phone network" },
+  });
+  line(table.replace(/^/gm, '  '));
+}
+
 // ---- CPU profile ---------------------------------------------------------------------------------------
 
 interface ProfileNode {
@@ -568,7 +584,7 @@ async function main(): Promise<number> {
     ports: RANDOM_PORTS,
     logLevel: 'silent',
     ttlSweepIntervalMs: 0,
-    loadHandler,
+    loadHandler: meter.timedLoader(loadHandler),
     queues: BENCH_QUEUES,
     dynamoThread: !options['dynamo-in-process'],
   });
@@ -576,6 +592,7 @@ async function main(): Promise<number> {
   let socket: WebSocket | undefined;
   try {
     countRequests();
+    meter.watch(dynamo());
     await seedDemo();
     const cognito = new CognitoIdentityProviderClient({ endpoint: cloud.config.cognitoEndpoint, region: cloud.config.region });
     const { AuthenticationResult } = await cognito.send(
@@ -631,6 +648,7 @@ async function main(): Promise<number> {
 
     // Phase 2: the follow-ups, every contact writing at once.
     tally = emptyTally();
+    meter.reset();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const utilisation = performance.eventLoopUtilization();
     const dynamoUtilisation = cloud.dynamoThread?.utilization();
@@ -665,6 +683,7 @@ async function main(): Promise<number> {
     profiler.disconnect();
     // The invocations that announced the last messages finish their work (bots, acks) before the worker's figures are taken.
     await drained(cloud);
+    const metered = meter.snapshot();
     let followUp = { lost: 0, doubled: 0 };
     if (followUps.length > 0) {
       followUp = printPhase('Follow-up messages (existing ticket)', followUps, startedAt);
@@ -672,6 +691,7 @@ async function main(): Promise<number> {
       printStages(followUps);
       printWorker(wallMs);
       printRequests(followUps.length);
+      printMeter(metered, followUps.length);
       line(
         `  busy event loops: main thread (everything else) ${(busy.utilization * 100).toFixed(0)}% (delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms), ` +
           (dynamoBusy ? `local DynamoDB thread ${(dynamoBusy.utilization * 100).toFixed(0)}%` : 'local DynamoDB on the main thread'),

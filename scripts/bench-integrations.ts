@@ -18,12 +18,12 @@
  *   storing and sending the answer. Printed as p50, p99 and mean, with where it goes;
  * - DynamoDB requests: every request of the backend's one client while the message was under way, by
  *   command, for the first message of a conversation (it makes the contact and the ticket, and the
- *   integration takes the ticket) and for the follow-ups apart.
+ *   integration takes the ticket) and for the follow-ups apart, counted by the meter (bench-meter.ts),
+ *   whose table per follow-up adds the bytes, the estimated request units and the Lambda time.
  *
  * Options: --contacts 10 --messages 10 --server-ms 20
  */
 import './quiet-sdk-notice';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { parseArgs } from 'node:util';
 import type { SQSEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
@@ -33,6 +33,7 @@ import { loadFunctionHandler, startLocalCloud } from '../infra/local/cloud';
 import type { AnyHandler } from '../infra/local/lambda';
 import { startFakeWebhook, type RecordedRequest } from '../test/support/fake-integrations';
 import { renderTable } from './bench-figures';
+import { addSnapshots, createBenchMeter, renderMeter, type MeterSnapshot } from './bench-meter';
 import { apiOf, createBenchCompany, FREE_PORTS, signInTo } from './bench-support';
 
 const { values: options } = parseArgs({
@@ -61,23 +62,10 @@ interface Timing {
 const timings = new Map<string, Timing>();
 let waiting: { text: string; resolve: () => void } | undefined;
 
-/** Every DynamoDB request of the backend's client while counting, by who made it and command ('consumer GetItem'). */
-const requests = new Map<string, number>();
-let counting = false;
-const inConsumer = new AsyncLocalStorage<true>();
-
-function countRequests(): void {
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      if (counting) {
-        const command = `${inConsumer.getStore() ? 'consumer' : 'inbound'} ${(context.commandName ?? 'unknown').replace(/Command$/, '')}`;
-        requests.set(command, (requests.get(command) ?? 0) + 1);
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchIntegrationsTally' },
-  );
-}
+/** The inbound worker's and the webhooks consumer's modules: the meter's sources of one message. */
+const INBOUND = 'workers/wa-events';
+const CONSUMER = 'workers/integration-webhooks';
+const meter = createBenchMeter();
 
 const textOfRecord = (body: string): string => {
   try {
@@ -98,7 +86,7 @@ const loadHandler = async (module: string): Promise<AnyHandler> => {
       const timing = timings.get(text);
       if (timing) timing.workerStart = Date.now();
     }
-    const result: unknown = await inConsumer.run(true, () => handler(event, context));
+    const result: unknown = await handler(event, context);
     for (const text of texts) {
       const timing = timings.get(text);
       if (timing) timing.done = Date.now();
@@ -115,19 +103,13 @@ const percentile = (values: readonly number[], p: number): number => {
 const mean = (values: readonly number[]): number => values.reduce((sum, value) => sum + value, 0) / values.length;
 const figures = (values: readonly number[]): string[] => [percentile(values, 50), percentile(values, 99), mean(values)].map((value) => value.toFixed(1));
 
-function tally(): Map<string, number> {
-  const copy = new Map(requests);
-  requests.clear();
-  return copy;
-}
-
 const sum = (counts: ReadonlyMap<string, number>): number => [...counts.values()].reduce((total, count) => total + count, 0);
 
 /** Mean requests per message: in all, and for the inbound pipeline and the consumer, by command. */
-function perMessage(samples: readonly ReadonlyMap<string, number>[]): string[][] {
-  const totals = new Map<string, number>();
-  for (const sample of samples) for (const [command, count] of sample) totals.set(command, (totals.get(command) ?? 0) + count);
-  const of = (who: string) => new Map([...totals.entries()].filter(([command]) => command.startsWith(`${who} `)).map(([command, count]) => [command.slice(who.length + 1), count]));
+function perMessage(samples: readonly MeterSnapshot[]): string[][] {
+  const measured = addSnapshots(...samples);
+  const of = (source: string) => new Map([...(measured.get(source)?.commands.entries() ?? [])].map(([command, figures]) => [command, figures.requests]));
+  const totals = new Map([...measured.keys()].map((source) => [source, sum(of(source))]));
   const row = (label: string, counts: ReadonlyMap<string, number>) => [
     label,
     (sum(counts) / samples.length).toFixed(1),
@@ -136,13 +118,13 @@ function perMessage(samples: readonly ReadonlyMap<string, number>[]): string[][]
       .map(([command, count]) => `${command} ${(count / samples.length).toFixed(1)}`)
       .join(', '),
   ];
-  return [[...row('  in all', totals).slice(0, 2), ''], row('  inbound pipeline', of('inbound')), row('  webhooks consumer', of('consumer'))];
+  return [[...row('  in all', totals).slice(0, 2), ''], row('  inbound pipeline', of(INBOUND)), row('  webhooks consumer', of(CONSUMER))];
 }
 
 async function main(): Promise<number> {
   const webhook = await startFakeWebhook({ status: 200, body: { text: 'Recebido, já respondemos.' }, delayMs: SERVER_MS });
-  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, loadHandler });
-  countRequests();
+  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, loadHandler: meter.timedLoader(loadHandler) });
+  meter.watch(dynamo());
   try {
     const signIn = signInTo(cloud);
     const api = apiOf(cloud);
@@ -158,8 +140,8 @@ async function main(): Promise<number> {
     if (connection.status !== 201) throw new Error(`POST /whatsapp answered ${connection.status}`);
     const whatsappId = String(connection.body.id);
 
-    const firstRequests: Map<string, number>[] = [];
-    const followUpRequests: Map<string, number>[] = [];
+    const firstRequests: MeterSnapshot[] = [];
+    const followUpRequests: MeterSnapshot[] = [];
     const byText = new Map<string, RecordedRequest>();
     let lost = 0;
     for (let contact = 0; contact < CONTACTS; contact += 1) {
@@ -170,8 +152,9 @@ async function main(): Promise<number> {
           waiting = { text, resolve };
         });
         timings.set(text, { start: Date.now() });
-        counting = true;
-        await handleWhatsAppEvent({
+        meter.reset();
+        // The worker's use case, as its Lambda runs it for one record of a wa-events batch.
+        await meter.invocation(INBOUND, () => handleWhatsAppEvent({
           type: 'message',
           companyId,
           whatsappId,
@@ -184,12 +167,11 @@ async function main(): Promise<number> {
           body: text,
           media: null,
           quotedWhatsappMessageId: null,
-        });
+        }));
         const timing = timings.get(text);
         if (timing) timing.inboundDone = Date.now();
         const timedOut = await Promise.race([answered.then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 10_000))]);
-        counting = false;
-        const counts = tally();
+        const counts = meter.snapshot();
         if (timedOut) {
           lost += 1;
           continue;
@@ -239,6 +221,8 @@ async function main(): Promise<number> {
         [['first of a conversation', '', ''], ...perMessage(firstRequests), ['follow-up', '', ''], ...perMessage(followUpRequests)],
       ),
     );
+    console.log('');
+    console.log(renderMeter(addSnapshots(...followUpRequests), { unit: 'follow-up to a webhook integration', units: followUpRequests.length }));
     return lost > 0 ? 1 : 0;
   } finally {
     await cloud.stop();

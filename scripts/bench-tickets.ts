@@ -11,6 +11,8 @@
  * calls, items returned, items evaluated and the consumed read capacity each Query, GetItem and
  * BatchGetItem reports (dynalite computes it from item sizes, as DynamoDB does). The figures should stay
  * flat from checkpoint to checkpoint. Nothing is asserted; wall-clock times are shown for information.
+ * Then the meter's table per ticket-list view (bench-meter.ts), over the six list requests: bytes,
+ * estimated request units (beside dynalite's), the HTTP module's invocations and time.
  *
  * Options: --tickets 100000 --messages-per-ticket 10 --checkpoints 1000,10000,100000 --data-dir <dir>
  * The full run (1.1 million items) takes a long time on the local stand-in; smaller numbers show the
@@ -22,7 +24,7 @@ import { dynamo } from '../functions/core/aws/clients';
 import { contactItem, type Contact } from '../functions/core/repositories/contacts';
 import { messageItem } from '../functions/core/repositories/messages';
 import { ticketItem, type Ticket } from '../functions/core/repositories/tickets';
-import { startLocalCloud } from '../infra/local/cloud';
+import { loadFunctionHandler, startLocalCloud } from '../infra/local/cloud';
 import type { TicketStatus } from '../shared/tickets';
 import {
   apiOf,
@@ -39,6 +41,7 @@ import {
   type BenchRowSources,
   type WriteRequest,
 } from './bench-support';
+import { addSnapshots, createBenchMeter, renderMeter, type MeterSnapshot } from './bench-meter';
 
 const { values: options } = parseArgs({
   options: {
@@ -74,6 +77,7 @@ interface ReadTally {
 
 const emptyTally = (): ReadTally => ({ calls: {}, queryItems: 0, queryEvaluated: 0, queryCapacity: 0, items: 0, capacity: 0 });
 let tally = emptyTally();
+const meter = createBenchMeter();
 
 /** Every DynamoDB call of this process (the handlers run in it) reports its consumed capacity here. */
 function measureReads(): void {
@@ -168,13 +172,15 @@ interface Row {
   readonly status: number;
   readonly ms: number;
   readonly tally: ReadTally;
+  readonly metered: MeterSnapshot;
 }
 
 async function measure(request: string, call: () => Promise<{ status: number; answered: number }>): Promise<Row> {
   tally = emptyTally();
+  meter.reset();
   const started = performance.now();
   const { status, answered } = await call();
-  return { request, status, answered, ms: Math.round(performance.now() - started), tally };
+  return { request, status, answered, ms: Math.round(performance.now() - started), tally, metered: meter.snapshot() };
 }
 
 function print(rows: readonly Row[]): void {
@@ -198,9 +204,16 @@ function print(rows: readonly Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const cloud = await startLocalCloud({ ports: FREE_PORTS, logLevel: 'silent', ttlSweepIntervalMs: 0, dataDir: options['data-dir'] });
+  const cloud = await startLocalCloud({
+    ports: FREE_PORTS,
+    logLevel: 'silent',
+    ttlSweepIntervalMs: 0,
+    dataDir: options['data-dir'],
+    loadHandler: meter.timedLoader(loadFunctionHandler),
+  });
   try {
     measureReads();
+    meter.watch(dynamo());
     const signIn = signInTo(cloud);
     const api = apiOf(cloud);
     const { company: bench, adminEmail, agentEmail } = await createBenchCompany(cloud, signIn, api);
@@ -243,7 +256,8 @@ async function main(): Promise<void> {
       }
       process.stdout.write(`\nAt ${checkpoint} tickets and ${checkpoint * MESSAGES_PER_TICKET} messages:\n`);
       print(rows);
-      process.stdout.write('\n');
+      const views = rows.filter((row) => row.request.startsWith('GET /tickets'));
+      process.stdout.write(`\n${renderMeter(addSnapshots(...views.map((row) => row.metered)), { unit: 'ticket-list view (the first pages above)', units: views.length })}\n\n`);
     }
     process.stdout.write(
       'Query columns: the list (or conversation) Queries; "evaluated" is what DynamoDB read before filters.\n' +

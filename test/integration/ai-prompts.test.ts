@@ -18,7 +18,8 @@ import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { listen, type Listener } from '../support/listen';
 import type { TestCloud } from '../support/local-cloud';
 import { sharedTestCloud } from '../support/shared-cloud';
-import { connectSimulated, sentTo, startSimulatorHost, until } from '../support/simulated-whatsapp';
+import { connectSimulated, sentTo, startSimulatorHost } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 import { ifAssigned } from '../support/teardown';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 

@@ -21,7 +21,8 @@ import { postForm } from './isolation/messages';
 import { listen, type Listener } from '../support/listen';
 import type { TestCloud } from '../support/local-cloud';
 import { sharedTestCloud } from '../support/shared-cloud';
-import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost, until } from '../support/simulated-whatsapp';
+import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 import { ifAssigned } from '../support/teardown';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 

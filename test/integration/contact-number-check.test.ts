@@ -14,6 +14,7 @@ import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 import { startSimulatorHost, testSimulatorProvider } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 
 /** Numbers the network treats apart; every other well-formed number has WhatsApp (the simulator's rule). */
 const NOT_ON_WHATSAPP = '5511900000404';
@@ -55,14 +56,6 @@ let offline: Tenant;
 let connectionId: string;
 let host: SessionHost;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   cloud = await startTestCloud();

@@ -16,7 +16,8 @@ import { queryPrefix } from '../../functions/core/repositories/table';
 import { putSimulatedInbound } from '../../functions/sessions/stores/simulator';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
-import { connectSimulated, createSimulatedConnection, until } from '../support/simulated-whatsapp';
+import { connectSimulated, createSimulatedConnection } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 import { ifAssigned } from '../support/teardown';
 import { createTenant, type Tenant } from '../support/tenants';
 

@@ -37,7 +37,7 @@ import {
 } from '../support/fake-integrations';
 import { listen, type Listener } from '../support/listen';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
-import { until } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 

@@ -13,7 +13,8 @@ import { postForm } from './isolation/messages';
 import { contactOf } from './isolation/schedules';
 import type { TestCloud } from '../support/local-cloud';
 import { sharedTestCloud } from '../support/shared-cloud';
-import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost, until } from '../support/simulated-whatsapp';
+import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 import { ifAssigned } from '../support/teardown';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 

@@ -15,7 +15,8 @@ import { recoverScheduledMessages } from '../../functions/core/scheduled-message
 import { setScheduledMessageFields } from '../../functions/core/repositories/scheduled-messages';
 import { contactOf } from './isolation/schedules';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
-import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost, until } from '../support/simulated-whatsapp';
+import { connectSimulated, createSimulatedConnection, sentTo, startSimulatorHost } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 import { ifAssigned } from '../support/teardown';
 import { createTenant, TEST_PASSWORD, type Tenant } from '../support/tenants';
 

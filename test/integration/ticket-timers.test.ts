@@ -16,6 +16,7 @@ import type { TestCloud } from '../support/local-cloud';
 import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { until } from '../support/until';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -58,14 +59,6 @@ const timer = (ticket: Ticket, kind: 'transfer' | 'expiry') => ({
   dueAt: (kind === 'transfer' ? ticket.transferDueAt : ticket.expiryDueAt)!,
 });
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 beforeAll(async () => {
   cloud = await sharedTestCloud();

@@ -23,6 +23,7 @@ import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { drainCommands } from '../support/session-commands';
 import { ifAssigned } from '../support/teardown';
 import { createTenant, type Tenant } from '../support/tenants';
+import { until } from '../support/until';
 
 let cloud: TestCloud;
 let graph: FakeGraph;
@@ -262,14 +263,6 @@ describe('signed deliveries', () => {
     await start(tenant, line.id);
   });
 
-  async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
-    for (let attempt = 0; attempt < attempts; attempt += 1) {
-      const value = await probe();
-      if (value !== undefined && value !== false) return value;
-      await new Promise((resolve) => setTimeout(resolve, 40));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
 
   const ticketsOf = async (customer: string) =>
     ((await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token })).body.tickets as { id: string; whatsappId: string; contact: { number: string; name: string } }[]).filter(

@@ -32,7 +32,7 @@ import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { cloudMessage, cloudNotification, cloudStatus, postCloudWebhook } from '../support/cloud-webhooks';
 import { markConnected } from '../support/connections';
 import { drainCommands } from '../support/session-commands';
-import { until } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 import { ifAssigned } from '../support/teardown';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 

@@ -24,6 +24,7 @@ import { sharedTestCloud } from '../support/shared-cloud';
 import { createTenant, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 import { startSimulatorHost, testSimulatorProvider } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 
 let cloud: TestCloud;
 let tenant: Tenant;
@@ -60,14 +61,6 @@ const startHost = () => {
   return host;
 };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 const connection = async () => (await cloud.api(`/whatsapp/${connectionId}`, { token: tenant.admin.token })).body;
 const pendingTickets = async () => (await cloud.api('/tickets?status=pending&showAll=true', { token: tenant.admin.token })).body.tickets as { id: string; contact: { number: string }; queueId: string | null }[];

@@ -15,6 +15,7 @@ import { drainCommands } from '../support/session-commands';
 import { addUser, createTenant, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 import { startSimulatorHost } from '../support/simulated-whatsapp';
+import { until } from '../support/until';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -44,14 +45,6 @@ const createConnection = async (tenant: Tenant, name: string): Promise<string> =
 const askCode = (token: string, id: string, body: unknown) => cloud.api(`/whatsappsession/${id}/pairing-code`, { method: 'POST', token, body });
 const read = async (tenant: Tenant, id: string) => (await cloud.api(`/whatsapp/${id}`, { token: tenant.admin.token })).body;
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 250): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('POST /whatsappsession/{id}/pairing-code', () => {
   it("answers the connection OPENING and puts a requestPairingCode command with the number's digits on its shard queue", async () => {

@@ -9,6 +9,7 @@ import { createSimulatorProvider } from '../../functions/sessions/providers/simu
 import type { WhatsAppProvider } from '../../functions/sessions/providers/provider';
 import type { TestCloud } from './local-cloud';
 import type { Tenant } from './tenants';
+import { until } from './until';
 
 /**
  * How a session host runs in tests. A lease long enough that a host under a loaded machine's pauses
@@ -26,16 +27,6 @@ export const testSimulatorProvider = (): WhatsAppProvider => createSimulatorProv
 
 export const startSimulatorHost = (provider: WhatsAppProvider = testSimulatorProvider()): SessionHost =>
   startSessionHost({ ...TEST_HOST_TIMINGS, providers: { simulator: provider } });
-
-/** Polls until the probe answers something (not undefined nor false). */
-export async function until<T>(what: string, probe: () => Promise<T | undefined | false>, attempts = 400, pauseMs = 50): Promise<T> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    await new Promise((resolve) => setTimeout(resolve, pauseMs));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** A new simulator connection of the tenant, not started (DISCONNECTED until its session is). */
 export async function createSimulatedConnection(cloud: TestCloud, tenant: Tenant, name: string): Promise<string> {

@@ -61,7 +61,6 @@ export function scheduleFormOf(schedule: ScheduledMessage): ScheduleFormValues {
 export function scheduleBody(values: ScheduleFormValues): ScheduleBody {
   const at = values.sendAt === '' ? undefined : new Date(values.sendAt);
   return {
-    body: values.body,
     contactId: values.contact?.id ?? '',
     sendAt: at === undefined || Number.isNaN(at.getTime()) ? values.sendAt : at.toISOString(),
     whatsappId: values.whatsappId,

@@ -45,8 +45,9 @@ let connection: { readonly id: string; readonly number: GraphPhoneNumber; readon
 
 beforeAll(async () => {
   graph = await startFakeGraph();
-  process.env[ENV.whatsappCloudApiUrl] = graph.baseUrl;
   cloud = await startTestCloud();
+  // After the cloud starts: it points the process at its own Graph simulator, and this file speaks to the fake.
+  process.env[ENV.whatsappCloudApiUrl] = graph.baseUrl;
   tenant = await createTenant(cloud, { connections: 10 });
   agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
   socket = await listen(cloud, tenant.admin.token);

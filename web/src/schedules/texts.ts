@@ -20,6 +20,7 @@ export const schedulesTexts = defineTexts({
       delete: 'Excluir agendamento de {{name}}',
       view: 'Ver agendamento de {{name}}',
       summary: '{{time}}, {{status}}',
+      template: 'Modelo {{name}} ({{language}})',
     },
     calendar: {
       label: 'Calendário de agendamentos',
@@ -113,6 +114,7 @@ export const schedulesTexts = defineTexts({
       delete: 'Delete the schedule for {{name}}',
       view: 'View the schedule for {{name}}',
       summary: '{{time}}, {{status}}',
+      template: 'Template {{name}} ({{language}})',
     },
     calendar: {
       label: 'Schedules calendar',
@@ -206,6 +208,7 @@ export const schedulesTexts = defineTexts({
       delete: 'Eliminar el agendamiento de {{name}}',
       view: 'Ver el agendamiento de {{name}}',
       summary: '{{time}}, {{status}}',
+      template: 'Plantilla {{name}} ({{language}})',
     },
     calendar: {
       label: 'Calendario de agendamientos',

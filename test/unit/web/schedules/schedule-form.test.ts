@@ -66,7 +66,7 @@ describe("the schedule dialog's template (issue 32)", () => {
   it('is offered only when the chosen connection is a Cloud API one', () => {
     const connections = [
       { id: 'W1', provider: 'cloud' },
-      { id: 'W2', provider: 'baileys' },
+      { id: 'W2', provider: 'beta' },
     ] as const;
     expect(offersTemplates('W1', connections)).toBe(true);
     expect(offersTemplates('W2', connections)).toBe(false);

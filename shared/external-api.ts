@@ -8,6 +8,7 @@ import { ContactNumberSchema } from './contacts';
 import { MESSAGE_BODY_MAX, type MessageDto } from './messages';
 import { writtenText } from './text';
 import type { TicketStatus } from './tickets';
+import { TemplateMessage } from './whatsapp-cloud';
 
 /** Ours: requests per connection per minute; more answer 429 ERR_TOO_MANY_REQUESTS. */
 export const EXTERNAL_API_RATE_LIMIT = 60;
@@ -22,17 +23,36 @@ export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, '
 /** A written text (shared/text.ts: line breaks as LF), then at most MESSAGE_BODY_MAX characters. */
 const messageText = z.string({ error: 'Invalid body' }).transform(writtenText).pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!'));
 
-/** JSON `{ number, body, closeTicket? }`: a text message; an empty text is refused. */
-export const ExternalSendBody = z.object({
-  number: ContactNumberSchema,
-  body: z
-    .string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid body') })
-    .transform(writtenText)
-    .pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!'))
-    .refine((text) => text.trim() !== '', 'Required'),
-  /** Close the contact's ticket once the message is sent (the connection's closing message goes too). */
-  closeTicket: z.boolean({ error: 'closeTicket must be true or false' }).optional().default(false),
-});
+/** With a template the text is left out: a template goes as Meta keeps it, with its variables only. */
+export const EXTERNAL_BODY_WITH_TEMPLATE = 'A template is sent without a text';
+
+/**
+ * JSON `{ number, body, closeTicket? }`: a text message; an empty text is refused. Or, on a Cloud API
+ * connection (issue 32), `{ number, template, closeTicket? }`: an approved template of the connection
+ * (checked on the server as POST /messages checks it), inside or outside the customer's 24-hour window;
+ * `body` is then absent or empty.
+ */
+export const ExternalSendBody = z
+  .object({
+    number: ContactNumberSchema,
+    body: z.string({ error: 'Invalid body' }).transform(writtenText).pipe(z.string().max(MESSAGE_BODY_MAX, 'Too Long!')).optional(),
+    template: TemplateMessage.optional(),
+    /** Close the contact's ticket once the message is sent (the connection's closing message goes too). */
+    closeTicket: z.boolean({ error: 'closeTicket must be true or false' }).optional().default(false),
+  })
+  // The text's rule depends on the template; checked even when another field is wrong, so every problem is answered at once.
+  .check(
+    z.superRefine(
+      (value, context) => {
+        const written = typeof value.body === 'string' && value.body.trim() !== '';
+        if (value.template !== undefined && written) context.addIssue({ code: 'custom', path: ['body'], message: EXTERNAL_BODY_WITH_TEMPLATE });
+        if (value.template === undefined && !written && (value.body === undefined || typeof value.body === 'string')) {
+          context.addIssue({ code: 'custom', path: ['body'], message: 'Required' });
+        }
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  );
 export type ExternalSendBody = z.output<typeof ExternalSendBody>;
 
 /** The text fields beside the `medias` files of a multipart send: `body` is the first file's caption. */

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { dayStart, isDay } from './company-time';
 import { writtenText } from './text';
 import type { ScheduleStatus } from './schedule-rules';
+import { TemplateMessage } from './whatsapp-cloud';
 
 // The rules the calendar runs, kept without zod (shared/schedule-rules.ts).
 export { SCHEDULE_STATUSES, isScheduleEditable, mayChangeSchedule, type ScheduleStatus, type ScheduleViewer } from './schedule-rules';
@@ -31,6 +32,12 @@ export interface ScheduledMessage {
   readonly error: string | null;
   /** The connection it is sent through. */
   readonly whatsappId: string | null;
+  /**
+   * On a Cloud API connection (issue 32): the approved template it sends instead of `body` (then ''),
+   * inside or outside the customer's 24-hour window; null: it sends `body`, which outside the window
+   * ends ERRO with ERR_OUTSIDE_REPLY_WINDOW.
+   */
+  readonly template: TemplateMessage | null;
   /** The ticket it was asked from (optional), then the one it was stored in once sent. */
   readonly ticketId: string | null;
   /** The image's key in the private media bucket, or null. */
@@ -87,13 +94,16 @@ export function parseSendAt(value: string): Date | undefined {
 
 const required = 'Obrigatório';
 
+/** The text; its least length applies only without a template (see CreateScheduleBody). */
 const body = z
   .string({ error: required })
   // A written text (shared/text.ts): its line breaks go out as typed.
   .overwrite(writtenText)
   .trim()
-  .min(SCHEDULE_BODY_MIN, 'Mensagem muito curta')
   .max(SCHEDULE_BODY_MAX, 'Muito longo!');
+
+/** With a template the text is left empty: a template goes as Meta keeps it, with its variables only. */
+export const SCHEDULE_BODY_WITH_TEMPLATE = 'Um modelo vai sem texto';
 
 const sendAt = z
   .string({ error: required })
@@ -112,14 +122,38 @@ const sendAt = z
 const id = (message: string) => z.string({ error: message }).trim().min(1, message).max(64, 'Invalid id');
 const optionalId = z.string().trim().max(64, 'Invalid id').nullish().transform((value) => (value ? value : null));
 
-/** POST /schedules. `whatsappId` null or absent: the default rule (see the file's comment). */
-export const CreateScheduleBody = z.object({
-  body,
-  contactId: id(required),
-  sendAt,
-  whatsappId: optionalId,
-  ticketId: optionalId,
-});
+/**
+ * POST /schedules. `whatsappId` null or absent: the default rule (see the file's comment). `template`: a
+ * Cloud API connection's approved template (checked on the server against the connection's synced
+ * templates); then `body` may be absent and must be empty. Without one, `body` is a text of at least
+ * SCHEDULE_BODY_MIN characters.
+ */
+export const CreateScheduleBody = z
+  .object({
+    body: body.optional(),
+    contactId: id(required),
+    sendAt,
+    whatsappId: optionalId,
+    ticketId: optionalId,
+    template: TemplateMessage.nullish().transform((value) => value ?? null),
+  })
+  // The text's rule depends on the template: checked even when another field is wrong, so the form shows
+  // every problem at once (a zod refinement otherwise waits for the whole object to be valid).
+  .check(
+    z.superRefine(
+      (value, context) => {
+        if (value.template) {
+          if (value.body) context.addIssue({ code: 'custom', path: ['body'], message: SCHEDULE_BODY_WITH_TEMPLATE });
+        } else if (value.body === undefined) {
+          context.addIssue({ code: 'custom', path: ['body'], message: required });
+        } else if (value.body.length < SCHEDULE_BODY_MIN) {
+          context.addIssue({ code: 'custom', path: ['body'], message: 'Mensagem muito curta' });
+        }
+      },
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    ),
+  )
+  .transform((value) => ({ ...value, body: value.body ?? '' }));
 export type CreateScheduleBody = z.output<typeof CreateScheduleBody>;
 
 /** PUT /schedules/{id}: the dialog's fields; a moved or failed schedule is scheduled again. */

@@ -26,7 +26,10 @@ function jsonBody(event: HttpEvent): unknown {
 }
 
 async function readSend(event: HttpEvent): Promise<ExternalSend> {
-  if (!isMultipart(event)) return { ...parseInput(ExternalSendBody, jsonBody(event)), files: [] };
+  if (!isMultipart(event)) {
+    const { body, template, ...rest } = parseInput(ExternalSendBody, jsonBody(event));
+    return { ...rest, body: body ?? '', ...(template ? { template } : {}), files: [] };
+  }
   const form = await readUploadedFiles(event, {
     fieldNames: MESSAGE_MEDIA_FIELDS,
     maxBytes: MESSAGE_UPLOAD_MAX_BYTES,

@@ -453,6 +453,128 @@ describe('a template send', () => {
   });
 });
 
+describe('a template sent by the external API or a schedule', () => {
+  const template = { name: 'retomar_atendimento', language: 'pt_BR', variables: ['Maria', 'hoje'] };
+  const filled = 'Atende\n\nOlá Maria, podemos continuar seu atendimento hoje?\n\nResponda SAIR para não receber mais';
+  const viaApi = (body: Record<string, unknown>, headers: Record<string, string> = {}, token = connection.apiToken) =>
+    cloud.api('/api/messages/send', { method: 'POST', token, body, headers });
+  const templatesAt = (to: string) => sentTo(to).filter((found) => found.json.type === 'template');
+  const schedule = (body: Record<string, unknown>) =>
+    cloud.api('/schedules', { method: 'POST', token: tenant.admin.token, body: { sendAt: new Date(Date.now() + 3_600_000).toISOString(), whatsappId: connection.id, ...body } });
+  const due = (scheduled: { body: { id: string; sendAt: string } }) =>
+    handleDueMessage({ kind: 'scheduledMessage', companyId: tenant.companyId, scheduleId: scheduled.body.id, sendAt: scheduled.body.sendAt });
+  const scheduleOf = async (id: string) => (await cloud.api(`/schedules/${id}`, { token: tenant.admin.token })).body;
+
+  beforeAll(async () => {
+    // The templates of 'a template send' above, plus one to take away from Meta.
+    graph.addTemplate(connection.number.businessAccountId, 'lembrete_consulta', 'Sua consulta é amanhã, {{1}}.');
+    const synced = await cloud.api(`/whatsapp/${connection.id}/templates/sync`, { method: 'POST', token: tenant.admin.token });
+    if (synced.status !== 200) throw new Error(`sync answered ${synced.status}`);
+  });
+
+  it("goes through the external API outside the window as Meta's template JSON, stored filled, and once for a repeated Idempotency-Key", async () => {
+    const { ticketId, from } = await attendedConversation();
+    await customerWroteHoursAgo(ticketId, 30);
+    expect(await viaApi({ number: from, body: 'Texto livre' })).toMatchObject({ status: 409, body: { error: 'ERR_OUTSIDE_REPLY_WINDOW' } });
+
+    const first = await viaApi({ number: from, template }, { 'Idempotency-Key': `tpl-${ulid()}` });
+    const key = `tpl-${ulid()}`;
+    const sent = await viaApi({ number: from, template, closeTicket: false }, { 'Idempotency-Key': key });
+    const again = await viaApi({ number: from, template, closeTicket: false }, { 'Idempotency-Key': key });
+
+    expect(first).toMatchObject({ status: 201, body: { ticketId, message: { body: filled, fromMe: true } } });
+    expect(again).toEqual(sent);
+    expect((await viaApi({ number: from, template: { ...template, variables: ['Ana', 'hoje'] } }, { 'Idempotency-Key': key })).body.error).toBe('ERR_IDEMPOTENCY_KEY_CONFLICT');
+    const atMeta = await until('both templates at Meta', async () => (templatesAt(from).length >= 2 ? templatesAt(from) : undefined));
+    expect(atMeta[0]?.json).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: from,
+      type: 'template',
+      template: { name: template.name, language: { code: 'pt_BR' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Maria' }, { type: 'text', text: 'hoje' }] }] },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(templatesAt(from)).toHaveLength(2);
+    expect((await messagesOf(ticketId)).filter((message) => message.body === filled)).toHaveLength(2);
+  });
+
+  it('is refused by the external API when it is not an approved template of the connection, on a Baileys connection, or beside a text; nothing made or stored', async () => {
+    const { ticketId, from } = await attendedConversation();
+    await customerWroteHoursAgo(ticketId, 30);
+    const before = await messagesOf(ticketId);
+    const stranger = newNumber();
+
+    expect(await viaApi({ number: stranger, template: { ...template, name: 'nao_existe' } })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEMPLATE_FOUND' } });
+    expect(await viaApi({ number: from, template: { name: 'promocao', language: 'pt_BR' } })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEMPLATE_FOUND' } });
+    expect(await viaApi({ number: from, template: { ...template, variables: ['só um'] } })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ path: 'template.variables' }] },
+    });
+    expect(await viaApi({ number: from, body: 'Texto junto', template })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'body' }] } });
+    expect(await viaApi({ number: from, template: { name: 'Com Espaço', language: 'pt_BR' } })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    const baileys = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name: 'Baileys da API', queueIds: [tenant.queueId] } });
+    await markConnected(tenant.companyId, baileys.body.id);
+    expect(await viaApi({ number: stranger, template }, {}, String(baileys.body.token))).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_VALIDATION', fields: [{ path: 'template' }] },
+    });
+
+    expect(await messagesOf(ticketId)).toEqual(before);
+    expect(await getContactByNumber(tenant.companyId, stranger)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(templatesAt(from)).toHaveLength(0);
+  });
+
+  it('goes from a schedule when due outside the window, stored as its filled text; without a template the schedule ends ERRO', async () => {
+    const { ticketId, from } = await attendedConversation();
+    const contactId = (await getTicket(tenant.companyId, ticketId))?.contactId;
+    const withTemplate = await schedule({ contactId, template });
+    const withText = await schedule({ contactId, body: 'Lembrete em texto livre' });
+    expect(withTemplate).toMatchObject({ status: 201, body: { body: '', template, status: 'PENDENTE' } });
+    await customerWroteHoursAgo(ticketId, 30);
+
+    await due(withTemplate);
+    await due(withText);
+
+    expect(await scheduleOf(withTemplate.body.id)).toMatchObject({ status: 'ENVIADA', ticketId, error: null, template });
+    expect(await scheduleOf(withText.body.id)).toMatchObject({ status: 'ERRO', error: 'ERR_OUTSIDE_REPLY_WINDOW' });
+    const atMeta = await until('the scheduled template at Meta', async () => templatesAt(from)[0]);
+    expect(atMeta.json.template).toEqual({
+      name: template.name,
+      language: { code: 'pt_BR' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Maria' }, { type: 'text', text: 'hoje' }] }],
+    });
+    expect((await messagesOf(ticketId)).filter((message) => message.body === filled)).toHaveLength(1);
+    expect((await messagesOf(ticketId)).some((message) => message.body === 'Lembrete em texto livre')).toBe(false);
+  });
+
+  it('is refused when a schedule is saved with a template the connection lacks or on a Baileys connection, and ends ERRO when gone by its time', async () => {
+    const { ticketId, from } = await attendedConversation();
+    const contactId = (await getTicket(tenant.companyId, ticketId))?.contactId;
+    expect(await schedule({ contactId, template: { ...template, name: 'nao_existe' } })).toMatchObject({ status: 404, body: { error: 'ERR_NO_TEMPLATE_FOUND' } });
+    expect(await schedule({ contactId, template: { ...template, variables: [] } })).toMatchObject({ status: 400, body: { fields: [{ path: 'template.variables' }] } });
+    expect(await schedule({ contactId, body: 'Texto junto', template })).toMatchObject({ status: 400, body: { fields: [{ path: 'body' }] } });
+    const baileys = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name: 'Baileys do agendamento', queueIds: [tenant.queueId] } });
+    expect(await schedule({ contactId, whatsappId: baileys.body.id, template })).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path: 'template' }] } });
+
+    const reminder = { name: 'lembrete_consulta', language: 'pt_BR', variables: ['Maria'] };
+    const saved = await schedule({ contactId, template: reminder });
+    expect(saved.status).toBe(201);
+    // Meta no longer has it: the next sync drops it, and the schedule cannot send it.
+    graph.templates.set(
+      connection.number.businessAccountId,
+      (graph.templates.get(connection.number.businessAccountId) ?? []).filter((found) => found.name !== 'lembrete_consulta'),
+    );
+    expect((await cloud.api(`/whatsapp/${connection.id}/templates/sync`, { method: 'POST', token: tenant.admin.token })).status).toBe(200);
+
+    await due(saved);
+
+    expect(await scheduleOf(saved.body.id)).toMatchObject({ status: 'ERRO', error: 'ERR_NO_TEMPLATE_FOUND' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(templatesAt(from)).toHaveLength(0);
+  });
+});
+
 describe("a cloud connection's access token", () => {
   it('appears in no answer, realtime frame or log line of a send, a retry, a refusal or a sync', async () => {
     const from = socket.frames.length;

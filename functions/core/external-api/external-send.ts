@@ -13,7 +13,11 @@
  * 4. the contact by normalised number, created (named after its number) when missing; on a Cloud API
  *    connection (issue 32) a free-form message goes only within the customer's 24-hour window on their
  *    live ticket (whatsapp-cloud/reply-window.ts), so without a contact or a live ticket, or past the
- *    window, it is refused with ERR_OUTSIDE_REPLY_WINDOW before anything is made or stored;
+ *    window, it is refused with ERR_OUTSIDE_REPLY_WINDOW before anything is made or stored; a `template`
+ *    goes inside or outside the window, checked first as POST /messages checks it (an approved template
+ *    of the connection with its number of variables: whatsapp-cloud/templates.ts templateToSend,
+ *    ERR_NO_TEMPLATE_FOUND / ERR_VALIDATION; on another connection ERR_VALIDATION on `template`), and is
+ *    stored as its filled text;
  * 5. the contact's pending or open ticket on this connection, or a new one, `pending` without user or
  *    queue, so it waits in the list until an agent accepts the customer's answer (a creation racing
  *    another one takes the ticket that won);
@@ -45,6 +49,9 @@ import { mediaTypeOf } from '../conversations/present-message';
 import { consumeRateLimit } from '../http/rate-limit';
 import { requireRunningSession } from '../sessions/session-ready';
 import { assertReplyWindowOpen } from '../whatsapp-cloud/reply-window';
+import { templateToSend } from '../whatsapp-cloud/templates';
+import type { Connection } from '../repositories/connections';
+import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { sendOnTicket, type OutgoingMedia } from '../conversations/send-message';
 
 /** Who calls: decided by the token only. */
@@ -59,6 +66,8 @@ export interface ExternalSend {
   readonly body: string;
   readonly files: readonly UploadedFile[];
   readonly closeTicket?: boolean;
+  /** A Cloud API connection's template, sent instead of `body` (JSON only: never with files). */
+  readonly template?: TemplateMessage;
 }
 
 const invalidToken = () => new AppError('ERR_INVALID_API_TOKEN');
@@ -90,10 +99,13 @@ export async function consumeApiRateLimit(caller: ApiCaller, now = new Date()): 
   });
 }
 
-/** What makes two requests "the same" for an Idempotency-Key: the number, the text and the files' bytes. */
+/** What makes two requests "the same" for an Idempotency-Key: the number, the text or template and the files' bytes. */
 export function requestFingerprint(input: ExternalSend): string {
   const files = input.files.map((file) => [file.fileName, createHash('sha256').update(file.bytes).digest('hex')]);
-  return createHash('sha256').update(JSON.stringify([input.number, input.body, files, input.closeTicket ?? false])).digest('hex');
+  const fields: unknown[] = [input.number, input.body, files, input.closeTicket ?? false];
+  // Only a template send has the fifth part, so a text send's fingerprint is the one it always had.
+  if (input.template) fields.push([input.template.name, input.template.language, input.template.variables]);
+  return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }
 
 export async function sendExternalMessage(
@@ -119,11 +131,15 @@ export async function sendExternalMessage(
 
 async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promise<ExternalSendResult> {
   const connection = await requireRunningSession(caller.companyId, caller.connectionId);
-  if (connection?.provider === 'cloud') await assertCloudReplyWindow(caller, input.number, now);
+  // A template is checked before anything is made; it needs no window. A free-form message does.
+  const template = input.template ? await templateOf(connection, input.template) : undefined;
+  if (!template && connection?.provider === 'cloud') await assertCloudReplyWindow(caller, input.number, now);
   const { contact } = await contactForNumber(caller.companyId, input.number, now);
   const { ticket } = await liveTicket(caller.companyId, caller.connectionId, contact, now);
   const messages: MessageDto[] = [];
-  if (input.files.length === 0) {
+  if (template) {
+    messages.push(await sendOnTicket(ticket, { body: template.text, userId: null, bot: false, connection, template: template.message }, now));
+  } else if (input.files.length === 0) {
     messages.push(await sendOnTicket(ticket, { body: input.body, userId: null, bot: false, connection }, now));
   } else {
     const medias: OutgoingMedia[] = [];
@@ -140,6 +156,13 @@ async function deliver(caller: ApiCaller, input: ExternalSend, now: Date): Promi
   }
   const ticketStatus = input.closeTicket ? await closeByCompany(ticket, now) : ticket.status;
   return { message: messages[0] as MessageDto, messages, ticketId: ticket.id, contactId: contact.id, ticketStatus };
+}
+
+/** Step 4 with a template: an approved one of this (Cloud API) connection, and the text it is stored as. */
+async function templateOf(connection: Connection | undefined, message: TemplateMessage): Promise<{ readonly message: TemplateMessage; readonly text: string }> {
+  if (!connection) throw new AppError('ERR_VALIDATION', { message: 'Templates are sent only on Cloud API connections', fields: [{ path: 'template', message: 'Templates are sent only on Cloud API connections' }] });
+  const { text } = await templateToSend(connection, message);
+  return { message, text };
 }
 
 /** Step 4 on a Cloud API connection: the number's live ticket there, read before anything is made, within the window. */

@@ -156,9 +156,24 @@ const NUMBER_DESCRIPTION =
   "'+', spaces and dashes are allowed; a Brazilian number without 55 gets it. The contact is found or created.";
 const TEXT_DESCRIPTION = `The text, up to ${MESSAGE_BODY_MAX} characters (CRLF line breaks are stored as LF).`;
 
-const JsonSendBody = ExternalSendBody.extend({
+// The shared schema's fields, described; its check (the text or a template) is told in the descriptions.
+const JsonSendBody = z.object({
+  ...ExternalSendBody.shape,
   number: ExternalSendBody.shape.number.meta({ description: NUMBER_DESCRIPTION, example: '5511999990000' }),
-  body: ExternalSendBody.shape.body.meta({ description: `${TEXT_DESCRIPTION} Not empty.`, maxLength: MESSAGE_BODY_MAX, example: 'Seu pedido saiu para entrega' }),
+  body: ExternalSendBody.shape.body.meta({
+    description: `${TEXT_DESCRIPTION} Required and not empty, unless \`template\` is given; then absent or empty.`,
+    maxLength: MESSAGE_BODY_MAX,
+    example: 'Seu pedido saiu para entrega',
+  }),
+  template: ExternalSendBody.shape.template.meta({
+    description:
+      'Cloud API connections only (another answers 400 on `template`): an approved message template of the connection, as last ' +
+      "synced from Meta, by `name` and `language` (Meta's code, e.g. pt_BR), with one text per `{{n}}` variable of its body in " +
+      "`variables`, in order. It goes inside or outside the contact's 24-hour window and is stored with its text filled in. " +
+      'Unknown, not approved, or another language: 404 ERR_NO_TEMPLATE_FOUND; a wrong number of variables: 400 on `template.variables`. ' +
+      'JSON only.',
+    example: { name: 'retomar_atendimento', language: 'pt_BR', variables: ['Maria'] },
+  }),
   closeTicket: ExternalSendBody.shape.closeTicket.meta({
     description: "Close the contact's ticket once the message is sent: the connection's closing message follows, no rating prompt.",
   }),
@@ -198,7 +213,8 @@ const OPERATIONS: Readonly<Record<PublicApiRouteKey, Operation>> = {
     operationId: 'sendMessage',
     summary: 'Send a WhatsApp message through the connection of the token',
     description:
-      'JSON `{ number, body }` sends a text; `multipart/form-data` with `number`, `medias` and an optional `body` sends files. ' +
+      'JSON `{ number, body }` sends a text; `multipart/form-data` with `number`, `medias` and an optional `body` sends files; ' +
+      'on a Cloud API connection JSON `{ number, template }` sends an approved message template, also outside the 24-hour window. ' +
       "The bearer token is a connection's API token (shown once when the connection is created or its token rotated): it alone " +
       'decides the company and the connection. The message goes on the contact\'s pending or open ticket on this connection, ' +
       `or on a new pending ticket. At most ${EXTERNAL_API_RATE_LIMIT} requests per ${EXTERNAL_API_RATE_WINDOW_SECONDS} s per connection.`,
@@ -225,6 +241,8 @@ const OPERATIONS: Readonly<Record<PublicApiRouteKey, Operation>> = {
       'ERR_IDEMPOTENCY_KEY_CONFLICT',
       // A Cloud API connection more than 24 h after the contact last wrote (issue 32).
       'ERR_OUTSIDE_REPLY_WINDOW',
+      // A `template` that is not an approved template of the connection (issue 32).
+      'ERR_NO_TEMPLATE_FOUND',
       'ERR_TOO_MANY_REQUESTS',
       'ERR_INTERNAL_SERVER_ERROR',
     ],
@@ -242,7 +260,10 @@ const OPERATIONS: Readonly<Record<PublicApiRouteKey, Operation>> = {
 
 /** What each catalogue code means on the public API, for the responses' descriptions. */
 const ERROR_MEANINGS: Partial<Record<ErrorCode, string>> = {
-  ERR_VALIDATION: 'number or body missing or invalid, no file, a file too large, a malformed Idempotency-Key (`fields` says which)',
+  ERR_VALIDATION:
+    'number or body missing or invalid, no file, a file too large, a malformed Idempotency-Key, a template on a connection that is not a Cloud API one ' +
+    'or with the wrong number of variables (`fields` says which)',
+  ERR_NO_TEMPLATE_FOUND: 'the template is not an approved template of the connection in that language (sync the templates after changing them at Meta)',
   ERR_WAPP_NOT_INITIALIZED: "the connection's session is not running (disconnected, waiting for its QR code, reconnecting); nothing is stored",
   ERR_SENDING_WAPP_MSG: 'the message could not be queued',
   ERR_INVALID_API_TOKEN: 'the bearer token is missing, empty, malformed, unknown or rotated',

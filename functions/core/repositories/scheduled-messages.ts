@@ -13,7 +13,9 @@ import { keys } from './keys';
 import { fromItem, queryPrefix, setFields, table } from './table';
 
 /** As stored: the API's shape without what is read per answer (the contact, the presigned URL), plus the contact's name for search. */
-export interface StoredScheduledMessage extends Omit<ScheduledMessage, 'contact' | 'mediaUrl'> {
+export interface StoredScheduledMessage extends Omit<ScheduledMessage, 'contact' | 'mediaUrl' | 'template'> {
+  /** Absent on a schedule stored before templates (issue 32): none. */
+  readonly template?: ScheduledMessage['template'];
   /** The contact's name when the schedule was last saved: what the search matches. */
   readonly contactName: string;
   /** The name of the one-shot scheduler entry that will send it (scheduled-messages/send-timer.ts); null once it fired. */

@@ -27,6 +27,7 @@ export async function createScheduledMessage(caller: Caller, body: CreateSchedul
     status: 'PENDENTE',
     error: null,
     whatsappId: target.whatsappId,
+    template: body.template,
     ticketId: target.ticketId,
     mediaPath: null,
     mediaName: null,

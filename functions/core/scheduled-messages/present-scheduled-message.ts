@@ -15,6 +15,8 @@ export async function presentScheduledMessage(schedule: StoredScheduledMessage, 
   const { contactName, sendTimer: _sendTimer, ...rest } = schedule;
   return {
     ...rest,
+    // Stored before templates (issue 32): none.
+    template: schedule.template ?? null,
     contact: { id: schedule.contactId, name: contact?.name ?? contactName },
     mediaUrl: schedule.mediaPath ? await presignedDownloadUrl(schedule.mediaPath) : null,
   };

@@ -5,7 +5,9 @@
  * without one, the connection of the given ticket, else of the contact's latest ticket, else the
  * company's default (none at all: stored without, and it fails with ERR_NO_DEF_WAPP_FOUND when due);
  * then the ticket it would go into must be one the caller may work (schedule-access.ts: the ticket
- * rules, as sending applies them).
+ * rules, as sending applies them). A `template` (issue 32) must be an approved template of that
+ * connection, a Cloud API one, as POST /messages checks it (whatsapp-cloud/templates.ts templateToSend:
+ * ERR_NO_TEMPLATE_FOUND, ERR_VALIDATION on `template`); it is checked again when the schedule is sent.
  */
 import type { CreateScheduleBody } from '../../../shared/scheduled-messages';
 import type { Caller } from '../caller/load-caller';
@@ -16,6 +18,10 @@ import { ticketsOfContact } from '../repositories/contact-tickets';
 import { getContact, type Contact } from '../repositories/contacts';
 import { getTicket } from '../repositories/tickets';
 import { assertMaySchedule } from './schedule-access';
+import { templateToSend } from '../whatsapp-cloud/templates';
+import type { Connection } from '../repositories/connections';
+
+const TEMPLATE_ON_CLOUD_ONLY = 'Templates are sent only on Cloud API connections';
 
 export interface ScheduleTarget {
   readonly contact: Contact;
@@ -38,11 +44,18 @@ export async function scheduleTargetOf(caller: Caller, body: CreateScheduleBody)
   if (body.ticketId && (!ticket || ticket.contactId !== contact.id)) throw new AppError('ERR_NO_TICKET_FOUND');
   if (ticket && !mayOpenTicket(caller, ticket)) throw accessDenied();
   let whatsappId: string | null;
+  let connection: Connection | undefined;
   if (body.whatsappId) {
-    if (!(await getConnection(companyId, body.whatsappId))) throw new AppError('ERR_NO_WAPP_FOUND');
+    connection = await getConnection(companyId, body.whatsappId);
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND');
     whatsappId = body.whatsappId;
   } else {
     whatsappId = await defaultConnection(companyId, contact.id, ticket?.whatsappId ?? null);
+    connection = whatsappId ? await getConnection(companyId, whatsappId) : undefined;
+  }
+  if (body.template) {
+    if (!connection) throw new AppError('ERR_VALIDATION', { message: TEMPLATE_ON_CLOUD_ONLY, fields: [{ path: 'template', message: TEMPLATE_ON_CLOUD_ONLY }] });
+    await templateToSend(connection, body.template);
   }
   const ticketId = ticket?.id ?? null;
   // Without any connection it cannot be sent (ERR_NO_DEF_WAPP_FOUND when due): there is no ticket to check yet.

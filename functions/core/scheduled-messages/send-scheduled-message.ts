@@ -16,8 +16,12 @@
  *    queue the author may work), so the agent who gets the reply sees what was sent; it must be a ticket
  *    the author may work as they are now (schedule-access.ts: their queues, not attended by another
  *    user), else ERRO with ERR_NO_PERMISSION and nothing is stored; on a Cloud API connection outside
- *    the customer's 24-hour window (whatsapp-cloud/reply-window.ts), ERRO with ERR_OUTSIDE_REPLY_WINDOW;
- * 4. the text with its template variables filled for that ticket (render-agent-text.ts), and the image
+ *    the customer's 24-hour window (whatsapp-cloud/reply-window.ts), ERRO with ERR_OUTSIDE_REPLY_WINDOW,
+ *    unless the schedule carries a template (issue 32), which goes inside or outside the window once it is
+ *    still an approved template of the connection (whatsapp-cloud/templates.ts templateToSend), else ERRO
+ *    with that check's code (ERR_NO_TEMPLATE_FOUND: deleted or no longer approved since it was saved);
+ *    it is stored as its filled text, without an image;
+ * 4. otherwise the text with its template variables filled for that ticket (render-agent-text.ts), and the image
  *    copied under the ticket's media (the schedule's own copy goes with the schedule), sent as the
  *    schedule's author's message (sendOnTicket: stored, then the session command);
  * 5. ENVIADA with `sentAt` and the ticket, and `schedule` published at each step.
@@ -39,6 +43,7 @@ import { contentTypeOf, objectKey, sniffMediaType } from '../media/files';
 import { putMediaObject, readMediaObject } from '../media/storage';
 import { getConnection, type Connection } from '../repositories/connections';
 import { assertReplyWindowOpen } from '../whatsapp-cloud/reply-window';
+import { templateToSend } from '../whatsapp-cloud/templates';
 import { getContact, type Contact } from '../repositories/contacts';
 import { setScheduledMessageFields, type StoredScheduledMessage } from '../repositories/scheduled-messages';
 import type { Ticket } from '../repositories/tickets';
@@ -77,12 +82,18 @@ export async function sendScheduledMessage(due: ScheduledMessageDue, now = new D
     const author = await getUser(companyId, schedule.userId, true);
     if (!author) throw new AppError('ERR_NO_USER_FOUND');
     const ticket = await ticketFor(schedule, whatsappId, contact, workerOf(author), now);
-    // A Cloud API connection takes free-form text only within the customer's 24-hour window: ERRO, nothing stored.
-    assertReplyWindowOpen(connection, ticket, now);
-    const body = await renderAgentText(ticket, schedule.body, now);
-    const media = schedule.mediaPath ? await copyImage(schedule, ticket) : null;
-    stored = true;
-    await sendOnTicket(ticket, { body, userId: schedule.userId, bot: false, media, connection }, now);
+    if (schedule.template) {
+      const { text } = await templateToSend(connection, schedule.template);
+      stored = true;
+      await sendOnTicket(ticket, { body: text, userId: schedule.userId, bot: false, connection, template: schedule.template }, now);
+    } else {
+      // A Cloud API connection takes free-form text only within the customer's 24-hour window: ERRO, nothing stored.
+      assertReplyWindowOpen(connection, ticket, now);
+      const body = await renderAgentText(ticket, schedule.body, now);
+      const media = schedule.mediaPath ? await copyImage(schedule, ticket) : null;
+      stored = true;
+      await sendOnTicket(ticket, { body, userId: schedule.userId, bot: false, media, connection }, now);
+    }
     await finish(companyId, schedule, { status: 'ENVIADA', sentAt: new Date().toISOString(), ticketId: ticket.id, error: null });
     return 'sent';
   } catch (error) {

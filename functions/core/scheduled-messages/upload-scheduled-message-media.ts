@@ -14,10 +14,17 @@ const IMAGE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
   'image/jpeg': ['.jpg', '.jpeg'],
 };
 
-/** POST /schedules/{id}/media-upload: a png or jpeg image (told by its bytes), replacing any earlier one. */
+/**
+ * POST /schedules/{id}/media-upload: a png or jpeg image (told by its bytes), replacing any earlier one;
+ * not on a schedule that sends a template (issue 32: it goes as Meta keeps it, without an image).
+ */
 export async function uploadScheduledMessageMedia(caller: Caller, id: string, file: UploadedFile, now = new Date()): Promise<ScheduledMessage> {
   const current = await readScheduledMessageToChange(caller, id);
   if (!isScheduleEditable(current)) throw new AppError('ERR_SCHEDULE_ALREADY_SENT');
+  if (current.template) {
+    const message = 'A template is sent without an image';
+    throw new AppError('ERR_VALIDATION', { message, fields: [{ path: 'file', message }] });
+  }
   const contentType = sniffMediaType(file.bytes)?.contentType ?? '';
   const extensions = IMAGE_EXTENSIONS[contentType];
   if (!extensions) {

@@ -3,6 +3,7 @@
  * missing, empty or malformed; an Idempotency-Key is claimed with a conditional put and a second use
  * answers the stored answer or a conflict; the request fingerprint.
  */
+import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -101,5 +102,18 @@ describe('requestFingerprint', () => {
     expect(requestFingerprint({ ...base, number: '5511999990001' })).not.toBe(requestFingerprint(base));
     expect(requestFingerprint({ ...base, body: 'Oi' })).not.toBe(requestFingerprint(base));
     expect(requestFingerprint({ ...base, files: [file('y')] })).not.toBe(requestFingerprint(base));
+  });
+
+  it('tells template sends apart by name, language and variables, and keeps a text send\'s fingerprint as it was before templates', () => {
+    const text = { number: '5511999990000', body: 'Olá', files: [] };
+    const send = { number: '5511999990000', body: '', files: [], template: { name: 'retomar_atendimento', language: 'pt_BR', variables: ['Maria'] } };
+    const sha = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+    expect(requestFingerprint(text)).toBe(sha(['5511999990000', 'Olá', [], false]));
+    expect(requestFingerprint(send)).toBe(requestFingerprint({ ...send, template: { ...send.template } }));
+    expect(requestFingerprint(send)).not.toBe(requestFingerprint({ ...send, template: { ...send.template, variables: ['Ana'] } }));
+    expect(requestFingerprint(send)).not.toBe(requestFingerprint({ ...send, template: { ...send.template, language: 'en_US' } }));
+    expect(requestFingerprint(send)).not.toBe(requestFingerprint({ ...send, template: { ...send.template, name: 'outro' } }));
+    expect(requestFingerprint(send)).not.toBe(requestFingerprint({ ...send, template: undefined }));
   });
 });

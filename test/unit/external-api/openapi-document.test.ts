@@ -93,7 +93,11 @@ describe('the OpenAPI document of the public API', () => {
 
     expect(Object.keys(at(schema, 'properties')).sort()).toEqual(Object.keys(ExternalSendBody.shape).sort());
     expect([...(schema.required as string[])].sort()).toEqual(requiredOf(ExternalSendBody));
-    expect(requiredOf(ExternalSendBody)).toEqual(['body', 'number']);
+    // The text or a template (issue 32): neither field is required alone; the descriptions say which goes when.
+    expect(requiredOf(ExternalSendBody)).toEqual(['number']);
+    expect(String(at(at(schema, 'properties'), 'body').description)).toContain('unless `template` is given');
+    expect(at(at(schema, 'properties'), 'template')).toMatchObject({ type: 'object', required: ['name', 'language'] });
+    expect(String(at(at(schema, 'properties'), 'template').description)).toContain('Cloud API connections only');
   });
 
   it('gives the multipart media send the zod fields plus the required files field', () => {

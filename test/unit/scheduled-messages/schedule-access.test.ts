@@ -98,7 +98,7 @@ describe('who may change a schedule', () => {
   it('refuses an edit of an admin\'s schedule by a plain user as a forbidden ticket action, writing nothing', async () => {
     serveSchedule(schedule({ userId: 'A1' }));
 
-    const refusal = await refusalOf(updateScheduledMessage(agent, schedule().id, { body: 'Reescrito', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: null }, now));
+    const refusal = await refusalOf(updateScheduledMessage(agent, schedule().id, { body: 'Reescrito', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: null, template: null }, now));
 
     expect(refusal.code).toBe('ERR_NO_PERMISSION');
     expect(refusal.options.message).toBe('Acesso não permitido');
@@ -117,7 +117,7 @@ describe('who may change a schedule', () => {
     serveSchedule(stored);
     ddb.on(UpdateCommand).resolves({ Attributes: stored });
 
-    const edited = await updateScheduledMessage(admin, stored.id, { body: 'Texto do admin', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: null }, now);
+    const edited = await updateScheduledMessage(admin, stored.id, { body: 'Texto do admin', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: null, template: null }, now);
 
     const input = ddb.commandCalls(UpdateCommand)[0]?.args[0].input;
     const names = Object.entries(input?.ExpressionAttributeNames ?? {}).find(([, name]) => name === 'userId')?.[0] ?? '';
@@ -130,7 +130,7 @@ describe('the ticket a schedule goes into', () => {
   it("refuses a plain user a ticket of a queue that is not theirs ('Acesso não permitido'), storing nothing", async () => {
     serveTicket(storedTicket({ id: 'T2', queueId: 'Q2', whatsappId: 'W1' }));
 
-    const refusal = await refusalOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: null, ticketId: 'T2' }, now));
+    const refusal = await refusalOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: null, ticketId: 'T2', template: null }, now));
 
     expect(refusal.code).toBe('ERR_NO_PERMISSION');
     expect(refusal.options.message).toBe('Acesso não permitido');
@@ -140,7 +140,7 @@ describe('the ticket a schedule goes into', () => {
   it('refuses a plain user a ticket of their queue that another agent attends, naming the agent', async () => {
     serveTicket(storedTicket({ id: 'T3', status: 'open', userId: 'U9', userName: 'Bruno', queueId: 'Q1', whatsappId: 'W1' }));
 
-    const refusal = await refusalOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: 'T3' }, now));
+    const refusal = await refusalOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: 'T3', template: null }, now));
 
     expect(refusal.code).toBe('ERR_NO_PERMISSION');
     expect(refusal.options.details).toEqual({ user: { id: 'U9', name: 'Bruno' } });
@@ -151,7 +151,7 @@ describe('the ticket a schedule goes into', () => {
     serve(keys.openTicket('C1', 'K1', 'W1'), { ticketId: 'T2' });
     serveTicket(storedTicket({ id: 'T2', queueId: 'Q2', whatsappId: 'W1' }));
 
-    expect(await errorCodeOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: null }, now))).toBe(
+    expect(await errorCodeOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: null, template: null }, now))).toBe(
       'ERR_NO_PERMISSION',
     );
     expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
@@ -162,7 +162,7 @@ describe('the ticket a schedule goes into', () => {
     serve(keys.openTicket('C1', 'K1', 'W1'), { ticketId: 'T2' });
     serveTicket(storedTicket({ id: 'T2', queueId: 'Q2', whatsappId: 'W1' }));
 
-    expect(await errorCodeOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: 'T1' }, now))).toBe(
+    expect(await errorCodeOf(createScheduledMessage(agent, { body: 'Olá, tudo bem?', contactId: 'K1', sendAt, whatsappId: 'W1', ticketId: 'T1', template: null }, now))).toBe(
       'ERR_NO_PERMISSION',
     );
   });

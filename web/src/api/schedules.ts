@@ -56,6 +56,15 @@ export interface ScheduleBody {
   readonly sendAt: string;
   readonly whatsappId?: string | null;
   readonly ticketId?: string | null;
+  /** A Cloud API connection's approved template, sent instead of `body` (then ''), issue 32. */
+  readonly template?: ScheduleTemplate | null;
+}
+
+/** A template as a schedule carries it (shared/whatsapp-cloud.ts TemplateMessage). */
+export interface ScheduleTemplate {
+  readonly name: string;
+  readonly language: string;
+  readonly variables: readonly string[];
 }
 
 /** Creates a schedule, or updates `id` when given. */

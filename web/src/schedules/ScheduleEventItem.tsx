@@ -7,8 +7,9 @@
  * Two forms: `compact` in a month's cell, one line whose name gives way to the buttons (the time and the
  * status's name are read with it and shown on hover); `detailed` in the week's columns, the day and the
  * agenda, where the status's name shows beside its icon, and the day and the agenda add the message's
- * first lines (without WhatsApp's formatting markers, as the ticket list writes a message). The buttons
- * sit beside the text, never on it.
+ * first lines (without WhatsApp's formatting markers, as the ticket list writes a message), or the
+ * template it sends (issue 32). A failed one says why (its error code's text) under its name, and in the
+ * compact form's hover text. The buttons sit beside the text, never on it.
  */
 import { Badge, Button, makeStyles, mergeClasses, tokens, Tooltip } from '@fluentui/react-components';
 import type { FluentIcon } from '@fluentui/react-icons';
@@ -20,6 +21,8 @@ import { ErrorCircle16Regular } from '@fluentui/react-icons/svg/error-circle';
 import { Eye16Regular } from '@fluentui/react-icons/svg/eye';
 import { Send16Regular } from '@fluentui/react-icons/svg/send';
 import type { ScheduledMessage } from '../../../shared/scheduled-messages';
+import { errorText } from '../i18n/errors';
+import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { previewText } from '../tickets/ticket-format';
 import type { CalendarFormats } from './calendar-format';
@@ -101,7 +104,9 @@ export interface ScheduleEventItemProps {
 export function ScheduleEventItem({ schedule, form, withBody = false, formats, actions }: ScheduleEventItemProps) {
   const styles = useStyles();
   const texts = useTexts(schedulesTexts);
+  const { language } = useLanguage();
   const name = schedule.contact.name;
+  const failure = schedule.status === 'ERRO' && schedule.error !== null ? format(texts.dialog.failure, { reason: errorText(schedule.error, language) }) : null;
   const time = formats.time(new Date(schedule.sendAt));
   const status = texts.status[schedule.status];
   const look = statusLook(schedule.status);
@@ -138,7 +143,7 @@ export function ScheduleEventItem({ schedule, form, withBody = false, formats, a
   if (form === 'compact') {
     const summary = format(texts.event.summary, { time, status });
     return (
-      <li className={mergeClasses(styles.event, tone[look.tone])} title={`${name} · ${summary}`}>
+      <li className={mergeClasses(styles.event, tone[look.tone])} title={[name, summary, failure].filter((part) => part !== null).join(' · ')}>
         <span className={mergeClasses(styles.line, styles.compactText)}>
           {statusIcon}
           <span className={styles.name}>{name}</span>
@@ -162,7 +167,11 @@ export function ScheduleEventItem({ schedule, form, withBody = false, formats, a
         <span className={styles.name}>{name}</span>
         {buttons}
       </span>
+      {failure !== null && <span className={mergeClasses(styles.body, styles.dangerIcon)}>{failure}</span>}
       {withBody && schedule.body !== '' && <span className={styles.body}>{previewText(schedule.body)}</span>}
+      {withBody && schedule.template !== null && (
+        <span className={styles.body}>{format(texts.event.template, { name: schedule.template.name, language: schedule.template.language })}</span>
+      )}
     </li>
   );
 }

@@ -2,7 +2,9 @@
  * The schedule dialog's form (spec 2 §2, §4, §5, §8): the contact (searched by name), the message with
  * the insert-variable menu (the quick messages' helper: the variable goes where the cursor is), the
  * send date and time (one hour from now for a new one), the connection (the server's default rule
- * unless one is chosen) and an optional png/jpg/jpeg image. Titled 'Erro de Envio' for a failed
+ * unless one is chosen) and an optional png/jpg/jpeg image. On a chosen Cloud API connection, 'Modelo'
+ * (ScheduleTemplateField.tsx, issue 32): an approved template sent instead of the text, which then hides
+ * with the image (a template goes with neither). Titled 'Erro de Envio' for a failed
  * schedule and 'Mensagem {status}' otherwise; once sent it is shown without its submit button.
  *
  * Saving posts or puts the schedule, then uploads a chosen image or deletes a removed one (POST |
@@ -39,9 +41,14 @@ import { format, useTexts, type Texts } from '../i18n/texts';
 import { isAdmin } from '../sign-in/me';
 import { useMe } from '../sign-in/me-context';
 import { applyScheduleEvent } from './schedule-cache';
+import { ScheduleTemplateField } from './ScheduleTemplateField';
 import {
   imageProblem,
   isReadOnly,
+  offersTemplates,
+  withConnection,
+  withTemplate,
+  withTemplateVariable,
   scheduleBody,
   scheduleFieldMessage,
   scheduleSchema,
@@ -90,6 +97,8 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
 
   const save = async (body: ReturnType<typeof scheduleBody>): Promise<ScheduledMessage> => {
     const saved = await saveSchedule(api, body, editing?.id);
+    // A template goes without an image: the server removed any, and a chosen one is not uploaded.
+    if (body.template) return saved;
     const step = attachmentStep((editing?.mediaPath ?? null) !== null, image);
     if (step === null) return saved;
     try {
@@ -136,6 +145,9 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
     title.kind === 'new' ? texts.dialog.addTitle : title.kind === 'error' ? texts.dialog.errorTitle : format(texts.dialog.statusTitle, { status: texts.status[title.status] });
   const shownImage = attachmentName(editing?.mediaName ?? null, image);
   const disabled = busy || readOnly;
+  const templates = offersTemplates(values.whatsappId, connections.data);
+  // A template goes without the text and the image: they show only without one.
+  const freeForm = values.template === null;
   const connectionName = (id: string | null) =>
     id === null ? texts.dialog.defaultConnection : (connections.data?.find((connection) => connection.id === id)?.name ?? id);
 
@@ -165,18 +177,20 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
         disabled={disabled}
         onBlur={() => leave('contactId')}
       />
-      <Field label={texts.dialog.message} required hint={texts.dialog.messageHint} {...fieldValidation(messageText(texts, messages.body))}>
-        <Textarea
-          ref={messageRef}
-          rows={5}
-          resize="vertical"
-          value={values.body}
-          disabled={disabled}
-          onChange={(_, data) => change({ body: data.value })}
-          onBlur={() => leave('body')}
-        />
-      </Field>
-      {!readOnly && (
+      {freeForm && (
+        <Field label={texts.dialog.message} required hint={texts.dialog.messageHint} {...fieldValidation(messageText(texts, messages.body))}>
+          <Textarea
+            ref={messageRef}
+            rows={5}
+            resize="vertical"
+            value={values.body}
+            disabled={disabled}
+            onChange={(_, data) => change({ body: data.value })}
+            onBlur={() => leave('body')}
+          />
+        </Field>
+      )}
+      {freeForm && !readOnly && (
         <div className={styles.messageTools}>
           <VariableMenu
             labels={{ button: texts.dialog.insertVariable, variables: texts.dialog.variables }}
@@ -193,7 +207,9 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
           disabled={disabled}
           value={connectionName(values.whatsappId)}
           selectedOptions={[values.whatsappId ?? DEFAULT_CONNECTION]}
-          onOptionSelect={(_, data) => change({ whatsappId: data.optionValue === DEFAULT_CONNECTION || data.optionValue === undefined ? null : data.optionValue })}
+          onOptionSelect={(_, data) =>
+            change(withConnection(values, data.optionValue === DEFAULT_CONNECTION || data.optionValue === undefined ? null : data.optionValue))
+          }
         >
           <Option value={DEFAULT_CONNECTION}>{texts.dialog.defaultConnection}</Option>
           {(connections.data ?? []).map((connection) => (
@@ -203,21 +219,34 @@ export function ScheduleForm({ initial, editing: editingProp, onClose }: Schedul
           ))}
         </LocalizedDropdown>
       </Field>
-      <AttachmentPicker
-        labels={{
-          title: texts.dialog.image,
-          none: texts.dialog.noImage,
-          choose: texts.dialog.attach,
-          replace: texts.dialog.replaceImage,
-          remove: (name) => format(texts.dialog.removeImage, { name }),
-        }}
-        name={shownImage}
-        onChange={setImage}
-        problemOf={imageProblemText}
-        accept={SCHEDULE_MEDIA_ACCEPT}
-        busy={busy}
-        readOnly={readOnly}
-      />
+      {values.whatsappId !== null && (templates || values.template !== null) && (
+        <ScheduleTemplateField
+          whatsappId={values.whatsappId}
+          value={values.template}
+          texts={{ ...texts.dialog, retry: texts.page.retry }}
+          disabled={disabled}
+          messageOf={(path) => messageText(texts, messages[path])}
+          onChoose={(template) => change(withTemplate(values, template))}
+          onVariable={(index, value) => change(withTemplateVariable(values, index, value))}
+        />
+      )}
+      {freeForm && (
+        <AttachmentPicker
+          labels={{
+            title: texts.dialog.image,
+            none: texts.dialog.noImage,
+            choose: texts.dialog.attach,
+            replace: texts.dialog.replaceImage,
+            remove: (name) => format(texts.dialog.removeImage, { name }),
+          }}
+          name={shownImage}
+          onChange={setImage}
+          problemOf={imageProblemText}
+          accept={SCHEDULE_MEDIA_ACCEPT}
+          busy={busy}
+          readOnly={readOnly}
+        />
+      )}
     </FormFrame>
   );
 }

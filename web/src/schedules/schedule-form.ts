@@ -2,16 +2,22 @@
  * The schedule dialog without React (spec 2 §2, §4, §5): its values, the body it sends and the schema
  * that checks it (the server's own, shared/scheduled-messages.ts, so the form refuses exactly what the
  * API would, with the spec's 'Mensagem muito curta' and 'Obrigatório'), the title by status, and what
- * becomes of the image when it is saved.
+ * becomes of the image when it is saved. On a Cloud API connection (issue 32) it may carry an approved
+ * template instead of the text: picked from the connection's templates, its variables typed (the first
+ * starts as the contact's name, as the ticket's template dialog does: tickets/conversation/template-send.ts).
  */
 import {
   CreateScheduleBody,
+  SCHEDULE_BODY_WITH_TEMPLATE,
   SCHEDULE_MEDIA_EXTENSIONS,
   SCHEDULE_MEDIA_MAX_BYTES,
   type ScheduledMessage,
   type ScheduleStatus,
 } from '../../../shared/scheduled-messages';
-import type { ScheduleBody } from '../api/schedules';
+import type { ScheduleBody, ScheduleTemplate } from '../api/schedules';
+import type { ConnectionDto } from '../api/connections';
+import type { WhatsAppTemplateDto } from '../api/whatsapp-templates';
+import { initialTemplateVariables } from '../tickets/conversation/template-send';
 
 export interface ScheduleFormValues {
   readonly contact: { readonly id: string; readonly name: string } | null;
@@ -22,6 +28,8 @@ export interface ScheduleFormValues {
   readonly whatsappId: string | null;
   /** The ticket the dialog was opened from, if any. */
   readonly ticketId: string | null;
+  /** The template sent instead of the text (a Cloud API connection only); null: the text. */
+  readonly template: ScheduleTemplate | null;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -35,7 +43,7 @@ export function localInputValue(at: Date): string {
 export const DEFAULT_SEND_DELAY_MS = 60 * 60 * 1000;
 
 export function emptyScheduleForm(now: Date, contact: ScheduleFormValues['contact'] = null, ticketId: string | null = null): ScheduleFormValues {
-  return { contact, body: '', sendAt: localInputValue(new Date(now.getTime() + DEFAULT_SEND_DELAY_MS)), whatsappId: null, ticketId };
+  return { contact, body: '', sendAt: localInputValue(new Date(now.getTime() + DEFAULT_SEND_DELAY_MS)), whatsappId: null, ticketId, template: null };
 }
 
 export function scheduleFormOf(schedule: ScheduledMessage): ScheduleFormValues {
@@ -45,6 +53,7 @@ export function scheduleFormOf(schedule: ScheduledMessage): ScheduleFormValues {
     sendAt: localInputValue(new Date(schedule.sendAt)),
     whatsappId: schedule.whatsappId,
     ticketId: schedule.ticketId,
+    template: schedule.template,
   };
 }
 
@@ -52,12 +61,41 @@ export function scheduleFormOf(schedule: ScheduledMessage): ScheduleFormValues {
 export function scheduleBody(values: ScheduleFormValues): ScheduleBody {
   const at = values.sendAt === '' ? undefined : new Date(values.sendAt);
   return {
-    body: values.body,
     contactId: values.contact?.id ?? '',
     sendAt: at === undefined || Number.isNaN(at.getTime()) ? values.sendAt : at.toISOString(),
     whatsappId: values.whatsappId,
     ticketId: values.ticketId,
+    // With a template the text stays out (the server refuses both): what was typed before choosing it is not sent.
+    ...(values.template === null ? { body: values.body } : { body: '', template: values.template }),
   };
+}
+
+/** Whether the chosen connection takes templates: a Cloud API one (the default rule's connection is not known here). */
+export function offersTemplates(whatsappId: string | null, connections: readonly Pick<ConnectionDto, 'id' | 'provider'>[] | undefined): boolean {
+  return whatsappId !== null && connections?.some((connection) => connection.id === whatsappId && connection.provider === 'cloud') === true;
+}
+
+/** The change of choosing a connection: a template belongs to its connection, so another one drops it. */
+export function withConnection(values: ScheduleFormValues, whatsappId: string | null): Pick<ScheduleFormValues, 'whatsappId' | 'template'> {
+  return { whatsappId, template: whatsappId === values.whatsappId ? values.template : null };
+}
+
+/** The change of choosing a template (null: the text again): its variables, the first the contact's name. */
+export function withTemplate(values: ScheduleFormValues, template: Pick<WhatsAppTemplateDto, 'name' | 'language' | 'body'> | null): Pick<ScheduleFormValues, 'template'> {
+  if (template === null) return { template: null };
+  return { template: { name: template.name, language: template.language, variables: initialTemplateVariables(template.body, values.contact?.name ?? '') } };
+}
+
+/** The change of typing the template's variable at `index`. */
+export function withTemplateVariable(values: ScheduleFormValues, index: number, value: string): Pick<ScheduleFormValues, 'template'> {
+  if (values.template === null) return { template: null };
+  return { template: { ...values.template, variables: values.template.variables.map((old, at) => (at === index ? value : old)) } };
+}
+
+/** The stored template a schedule's template names, when the connection still has it approved. */
+export function chosenTemplate(template: ScheduleTemplate | null, templates: readonly WhatsAppTemplateDto[]): WhatsAppTemplateDto | undefined {
+  if (template === null) return undefined;
+  return templates.find((found) => found.name === template.name && found.language === template.language);
 }
 
 /** The API's schema of the body (POST and PUT take the same). */
@@ -69,6 +107,7 @@ const MESSAGE_KEYS = {
   'Mensagem muito curta': 'tooShort',
   'Muito longo!': 'tooLong',
   'Data inválida': 'invalidDate',
+  [SCHEDULE_BODY_WITH_TEMPLATE]: 'bodyWithTemplate',
 } as const;
 
 export type ScheduleFieldMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];

@@ -38,6 +38,7 @@ const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   contactListId: LIST,
   tagListId: 'Nenhuma',
   fileListId: null,
+  template: null,
   companyId: 'C1',
   mediaPath: null,
   mediaName: null,

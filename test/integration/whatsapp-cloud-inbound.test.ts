@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { ENV } from '../../infra/resources/environment';
 import { getConnection } from '../../functions/core/repositories/connections';
-import { publishWhatsAppEvent } from '../../functions/core/sessions/events';
+import { getMessage } from '../../functions/core/repositories/messages';
 import { webhookSignature } from '../../functions/core/whatsapp-cloud/webhook-signature';
 import { cloudHandshake, cloudMessage, cloudNotification, cloudStatus, postCloudWebhook, wamid } from '../support/cloud-webhooks';
 import { startFakeGraph, type FakeGraph, type GraphPhoneNumber } from '../support/fake-graph';
@@ -31,8 +31,10 @@ let admin: Listener;
 
 beforeAll(async () => {
   graph = await startFakeGraph();
-  process.env[ENV.whatsappCloudApiUrl] = graph.baseUrl;
   cloud = await startTestCloud();
+  // After the cloud's start, which points the backend at its own Graph API simulator: this file's calls
+  // go to the fake, whose recorded calls and failure switches the tests read.
+  process.env[ENV.whatsappCloudApiUrl] = graph.baseUrl;
   // Each test makes its connections: room for all of them.
   tenant = await createTenant(cloud, { connections: 50 });
   admin = await listen(cloud, tenant.admin.token);
@@ -399,10 +401,8 @@ describe('signed deliveries', () => {
     const sent = await cloud.api(`/messages/${ticket!.id}`, { method: 'POST', token: tenant.admin.token, body: { body: 'Olá, em que posso ajudar?' } });
     expect(sent.status).toBeLessThan(300);
     const outgoing = await until('the stored answer', async () => (await messagesOf(ticket!.id)).find((message) => message.body === 'Olá, em que posso ajudar?'));
-    // Sending through Meta is not this file's: the `sent` event its sender reports is put on wa-events as it would.
-    const outgoingId = wamid();
-    await publishWhatsAppEvent({ type: 'sent', companyId: tenant.companyId, whatsappId: line.id, chat: { id: customer, isGroup: false }, messageId: outgoing.id, ticketId: ticket!.id, whatsappMessageId: outgoingId });
-    await drainCommands(cloud);
+    // Meta's id of the answer, as the Cloud API worker recorded it from the fake's answer to its send.
+    const outgoingId = await until('the answer sent through Meta', async () => (await getMessage(tenant.companyId, outgoing.id, true))?.whatsappMessageId ?? undefined);
     admin.send({ action: 'joinChatBox', ticketId: ticket!.id });
     await admin.waitFor((frame) => frame.event === 'joined' && frame.data.room === `chatBox:${ticket!.id}`);
     const ackOf = async () => (await messagesOf(ticket!.id)).find((message) => message.id === outgoing.id)?.ack as number;

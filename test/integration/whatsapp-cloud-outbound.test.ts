@@ -48,8 +48,10 @@ let connection: { readonly id: string; readonly number: GraphPhoneNumber; readon
 
 beforeAll(async () => {
   graph = await startFakeGraph();
-  process.env[ENV.whatsappCloudApiUrl] = graph.baseUrl;
   cloud = await startTestCloud();
+  // After the cloud's start, which points the backend at its own Graph API simulator: this file's calls
+  // go to the fake, whose recorded calls and failure switches the tests read.
+  process.env[ENV.whatsappCloudApiUrl] = graph.baseUrl;
   tenant = await createTenant(cloud, { connections: 10 });
   agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
   socket = await listen(cloud, tenant.admin.token);
@@ -275,9 +277,10 @@ describe('a reply on a cloud connection', () => {
 
     const response = await reply(ticketId, { body: 'Mensagem após limite' });
 
+    // Its `sent` event stores Meta's id, then the ack: both, or the read falls between the two writes.
     const stored = await until('the message sent after its retry', async () => {
       const found = await getMessage(tenant.companyId, response.body.id, true);
-      return found?.whatsappMessageId ? found : undefined;
+      return found?.whatsappMessageId && found.ack >= 1 ? found : undefined;
     }, 400, 50);
     const sent = sentTo(from).filter((found) => found.json.text?.body === 'Mensagem após limite');
     expect(sent).toHaveLength(1);

@@ -525,7 +525,7 @@ describe('a campaign on a cloud connection', () => {
         return stored?.whatsappMessageId ? stored : undefined;
       });
       expect(message).toMatchObject({ ticketId: item.ticketId, fromMe: true, bot: true, body: `Olá ${item.name}, sua oferta na Loja Centro chegou!` });
-      expect(message?.whatsappMessageId).toBe(sentTo(item.number).find((found) => found.json.type === 'template')?.id);
+      expect(message.whatsappMessageId).toBe(sentTo(item.number).find((found) => found.json.type === 'template')?.id);
     }
     // Once each: every message has Meta's id, so every command has run.
     for (const number of [wrote, never1, never2]) expect(sentTo(number)).toHaveLength(1);

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { parseSendAt } from './scheduled-messages';
 import { writtenText } from './text';
+import { TemplateMessage } from './whatsapp-cloud';
 
 export const CAMPAIGN_STATUSES = ['INATIVA', 'PROGRAMADA', 'EM_ANDAMENTO', 'CANCELADA', 'FINALIZADA'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -28,8 +29,11 @@ export const CAMPAIGN_MEDIA_FIELDS = ['file', 'medias'] as const;
 /** Ours: under Lambda's 6 MB request once API Gateway has base64-encoded the upload. */
 export const CAMPAIGN_MEDIA_MAX_BYTES = 4 * 1024 * 1024;
 
-/** Why a recipient was not sent the campaign. */
-export const SKIP_REASONS = ['invalidNumber', 'optedOut', 'failed'] as const;
+/**
+ * Why a recipient was not sent the campaign. `templateUnavailable`: on a Cloud API connection, the
+ * campaign's template was no longer an approved one of the connection when the recipient's turn came.
+ */
+export const SKIP_REASONS = ['invalidNumber', 'optedOut', 'failed', 'templateUnavailable'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export const SHIPPING_STATUSES = ['pending', 'delivered', 'skipped'] as const;
@@ -58,6 +62,12 @@ export interface Campaign {
   /** The tag whose contacts are the recipients, or 'Nenhuma'. */
   readonly tagListId: string;
   readonly fileListId: string | null;
+  /**
+   * On a Cloud API connection (issue 32) what each recipient is sent, instead of the message texts: an
+   * approved template of the connection whose variables may name the recipient's placeholders
+   * (fillCampaignTemplate). null on any other connection.
+   */
+  readonly template: TemplateMessage | null;
   readonly companyId: string;
   /** The attached file's name as sent (spaces as underscores), or null; the file itself is private. */
   readonly mediaPath: string | null;
@@ -151,6 +161,8 @@ export const CampaignBody = z
     contactListId: optionalId,
     tagListId,
     fileListId: optionalId,
+    /** Required on a Cloud API connection, refused on another (the server checks it against the connection's templates). */
+    template: TemplateMessage.nullish().transform((value) => value ?? null),
   })
   .superRefine((body, context) => {
     if (body.contactListId && body.tagListId) {
@@ -205,4 +217,21 @@ export function fillCampaignText(text: string, recipient: CampaignRecipient, var
     if (!values.has(key)) values.set(key, variable.value);
   }
   return text.replace(/\{([\p{L}\p{N}_]{1,40})\}/gu, (whole, key: string) => values.get(key.toLowerCase()) ?? whole);
+}
+
+/**
+ * A Cloud API campaign's template variables for one recipient (issue 32): each variable is a text that
+ * may name the same placeholders as the message texts (`{nome}`, `{numero}`, `{email}`, the company's
+ * custom variables), filled by fillCampaignText. Meta refuses an empty parameter, so a variable that
+ * comes out empty (a `{email}` alone, for a contact without one) answers undefined: that recipient
+ * cannot be sent the template.
+ */
+export function fillCampaignTemplate(
+  template: TemplateMessage,
+  recipient: CampaignRecipient,
+  variables: readonly { readonly key: string; readonly value: string }[],
+): TemplateMessage | undefined {
+  const filled = template.variables.map((variable) => fillCampaignText(variable, recipient, variables).trim());
+  if (filled.some((value) => value.length === 0)) return undefined;
+  return { ...template, variables: filled };
 }

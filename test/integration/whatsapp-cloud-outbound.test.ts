@@ -16,6 +16,9 @@ import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo } from '../../functions/core/aws/clients';
+import { kickSender } from '../../functions/core/campaigns/start-campaign';
+import { readShipping } from '../../functions/core/repositories/campaign-shipping';
+import { setCampaignFields } from '../../functions/core/repositories/campaigns';
 import { getContactByNumber } from '../../functions/core/repositories/contacts';
 import { keys } from '../../functions/core/repositories/keys';
 import { getMessage, readMessages } from '../../functions/core/repositories/messages';
@@ -572,6 +575,120 @@ describe('a template sent by the external API or a schedule', () => {
     expect(await scheduleOf(saved.body.id)).toMatchObject({ status: 'ERRO', error: 'ERR_NO_TEMPLATE_FOUND' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(templatesAt(from)).toHaveLength(0);
+describe('a campaign on a cloud connection', () => {
+  const admin = (path: string, init: { method?: string; body?: unknown } = {}) => cloud.api(path, { ...init, token: tenant.admin.token });
+  const offer = { name: 'oferta_campanha', language: 'pt_BR', variables: ['{nome}', '{loja}'] };
+
+  beforeAll(async () => {
+    graph.addTemplate(connection.number.businessAccountId, 'oferta_campanha', 'Olá {{1}}, sua oferta na {{2}} chegou!');
+    graph.addTemplate(connection.number.businessAccountId, 'campanha_em_analise', 'Olá {{1}}', { status: 'PENDING', category: 'MARKETING' });
+    graph.addTemplate(connection.number.businessAccountId, 'campanha_pausavel', 'Aviso para {{1}}');
+    expect((await admin(`/whatsapp/${connection.id}/templates/sync`, { method: 'POST' })).status).toBe(200);
+    expect((await admin('/campaign-settings', { method: 'POST', body: { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [{ key: 'loja', value: 'Loja Centro' }] } } })).status).toBe(200);
+  });
+
+  async function listOf(name: string, people: readonly (readonly [string, string])[]): Promise<string> {
+    const list = await admin('/contact-lists', { method: 'POST', body: { name } });
+    for (const [person, number] of people) {
+      expect((await admin('/contact-list-items', { method: 'POST', body: { name: person, number, email: '', contactListId: list.body.id } })).status).toBe(201);
+    }
+    return String(list.body.id);
+  }
+
+  const numbersOf = (count: number) => Array.from({ length: count }, (_, index) => `55118${String((Date.now() + index) % 1e8).padStart(8, '0')}`);
+  const finished = (id: string) =>
+    until(`campaign ${id} finished`, async () => {
+      const campaign = await admin(`/campaigns/${id}`);
+      return campaign.body.status === 'FINALIZADA' && campaign.body;
+    });
+
+  it("sends Meta's template to each contact exactly once with their own values, stored in their tickets, whether they wrote or not", async () => {
+    const [wrote = '', never1 = '', never2 = ''] = numbersOf(3);
+    const liveTicket = await customerWrites(wrote, 'Oi, quero saber das ofertas');
+    const listId = await listOf('Clientes oficiais', [['Ana', wrote], ['Bruno', never1], ['Carla', never2]]);
+
+    const created = await admin('/campaigns', {
+      method: 'POST',
+      body: { name: 'Oferta oficial', whatsappId: connection.id, contactListId: listId, scheduledAt: new Date().toISOString(), template: offer },
+    });
+    expect(created).toMatchObject({ status: 201, body: { status: 'PROGRAMADA', template: offer, message1: '' } });
+    const done = await finished(created.body.id);
+
+    expect(done.progress).toEqual({ recipients: 3, delivered: 3, skipped: 0 });
+    const expected = { wrote: 'Ana', never1: 'Bruno', never2: 'Carla' };
+    for (const [number, name] of [[wrote, expected.wrote], [never1, expected.never1], [never2, expected.never2]] as const) {
+      const sent = await until(`the template at ${number}`, async () => sentTo(number).find((found) => found.json.type === 'template'));
+      expect(sent.json).toEqual({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: number,
+        type: 'template',
+        template: {
+          name: 'oferta_campanha',
+          language: { code: 'pt_BR' },
+          components: [{ type: 'body', parameters: [{ type: 'text', text: name }, { type: 'text', text: 'Loja Centro' }] }],
+        },
+      });
+    }
+    const shipping = await readShipping(tenant.companyId, created.body.id, 0, 10, true);
+    expect(shipping.map((item) => [item.number, item.status, item.messageIds.length])).toEqual([
+      [wrote, 'delivered', 1],
+      [never1, 'delivered', 1],
+      [never2, 'delivered', 1],
+    ]);
+    // Ana wrote: the campaign goes into the ticket an agent has of her; the others get a closed one each.
+    expect(shipping[0]?.ticketId).toBe(liveTicket);
+    for (const item of shipping) {
+      const message = await until(`the message of ${item.number} sent`, async () => {
+        const stored = await getMessage(tenant.companyId, item.messageIds[0] ?? '', true);
+        return stored?.whatsappMessageId ? stored : undefined;
+      });
+      expect(message).toMatchObject({ ticketId: item.ticketId, fromMe: true, bot: true, body: `Olá ${item.name}, sua oferta na Loja Centro chegou!` });
+      expect(message.whatsappMessageId).toBe(sentTo(item.number).find((found) => found.json.type === 'template')?.id);
+    }
+    // Once each: every message has Meta's id, so every command has run.
+    for (const number of [wrote, never1, never2]) expect(sentTo(number)).toHaveLength(1);
+  });
+
+  it('is refused without a template, with a template not approved or with the wrong variables, and with a template on a Baileys connection', async () => {
+    const [someone = ''] = numbersOf(1);
+    const listId = await listOf('Lista recusada', [['Davi', someone]]);
+    const base = { name: 'Recusada', whatsappId: connection.id, contactListId: listId };
+    const refusedOn = (path: string) => ({ status: 400, body: { error: 'ERR_VALIDATION', fields: [{ path }] } });
+
+    expect(await admin('/campaigns', { method: 'POST', body: { ...base, message1: 'Texto livre para {nome}', scheduledAt: new Date().toISOString() } })).toMatchObject(refusedOn('template'));
+    expect(await admin('/campaigns', { method: 'POST', body: base })).toMatchObject(refusedOn('template'));
+    expect(await admin('/campaigns', { method: 'POST', body: { ...base, template: { name: 'campanha_em_analise', language: 'pt_BR', variables: ['{nome}'] } } })).toMatchObject(refusedOn('template'));
+    expect(await admin('/campaigns', { method: 'POST', body: { ...base, template: { name: 'nao_sincronizado', language: 'pt_BR', variables: [] } } })).toMatchObject(refusedOn('template'));
+    expect(await admin('/campaigns', { method: 'POST', body: { ...base, template: { ...offer, variables: ['{nome}'] } } })).toMatchObject(refusedOn('template.variables'));
+
+    const baileys = await admin('/whatsapp', { method: 'POST', body: { name: 'Baileys de campanha', queueIds: [tenant.queueId] } });
+    expect(await admin('/campaigns', { method: 'POST', body: { ...base, whatsappId: baileys.body.id, message1: 'Oi {nome}', template: offer } })).toMatchObject(refusedOn('template'));
+    expect((await admin('/campaigns', { method: 'POST', body: { ...base, whatsappId: baileys.body.id, message1: 'Oi {nome}' } })).status).toBe(201);
+    const names = ((await admin('/campaigns?searchParam=Recusada')).body.records as { whatsappId: string }[]).map((campaign) => campaign.whatsappId);
+    expect(names).toEqual([baileys.body.id]);
+  });
+
+  it('skips a recipient as templateUnavailable when the template is no longer approved at its turn, sending nothing', async () => {
+    const [someone = ''] = numbersOf(1);
+    const listId = await listOf('Lista pausada', [['Eva', someone]]);
+    const draft = await admin('/campaigns', {
+      method: 'POST',
+      body: { name: 'Pausada', whatsappId: connection.id, contactListId: listId, template: { name: 'campanha_pausavel', language: 'pt_BR', variables: ['{nome}'] } },
+    });
+    expect(draft.status).toBe(201);
+    const paused = (graph.templates.get(connection.number.businessAccountId) ?? []).map((template) => (template.name === 'campanha_pausavel' ? { ...template, status: 'PAUSED' } : template));
+    graph.templates.set(connection.number.businessAccountId, paused);
+    expect((await admin(`/whatsapp/${connection.id}/templates/sync`, { method: 'POST' })).status).toBe(200);
+    // Started as its time would start it (start-campaign.ts): an edit now would be refused for the paused template.
+    const at = new Date();
+    await setCampaignFields(tenant.companyId, draft.body.id, { status: 'EM_ANDAMENTO', startedAt: at.toISOString(), planned: null, position: 0, updatedAt: at.toISOString() });
+    await kickSender(tenant.companyId, connection.id, [draft.body.id], at);
+
+    expect((await finished(draft.body.id)).progress).toEqual({ recipients: 1, delivered: 0, skipped: 1 });
+    const shipping = await admin(`/campaigns/${draft.body.id}/shipping`);
+    expect(shipping.body.shipping).toMatchObject([{ name: 'Eva', status: 'skipped', reason: 'templateUnavailable' }]);
+    expect(sentTo(someone)).toEqual([]);
   });
 });
 

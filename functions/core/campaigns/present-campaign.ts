@@ -31,6 +31,7 @@ export function presentCampaign(campaign: StoredCampaign, names: Names): Campaig
     contactListId: campaign.contactListId,
     tagListId: campaign.tagListId ?? NO_TAG,
     fileListId: campaign.fileListId,
+    template: campaign.template,
     companyId: campaign.companyId,
     mediaPath: campaign.mediaName,
     mediaName: campaign.mediaName,

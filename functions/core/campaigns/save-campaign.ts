@@ -7,6 +7,12 @@
  * 2. with a scheduled time it must be able to send: a connection, a target (a list or a tag) and at
  *    least one message text, else ERR_VALIDATION naming the field; without a time it is a draft
  *    (INATIVA, spec 2 §4: a new campaign starts INATIVA) and may lack them;
+ *    on a Cloud API connection (issue 32) a campaign is business-initiated, and Meta takes only an
+ *    approved template outside a customer's 24-hour window (most of a list): it needs a `template`,
+ *    draft or not, an APPROVED one of that connection with the variables its body takes
+ *    (whatsapp-cloud/templates.ts templateToSend), else ERR_VALIDATION on `template`; its message
+ *    texts are kept but not sent, and a file list (free-form messages too) is refused. On any other
+ *    connection, or without one, a template is refused (ERR_VALIDATION on `template`);
  * 3. a change needs the campaign editable (spec 2 §4: INATIVA, or PROGRAMADA more than an hour ahead),
  *    else ERR_CAMPAIGN_NOT_EDITABLE; a CANCELADA one takes its name and message texts only (the form
  *    shows them, spec 2 §4), as its recipients are already set; the write is conditional on the
@@ -19,16 +25,18 @@ import { CAMPAIGN_MESSAGE_FIELDS, campaignTexts, isCampaignEditable, type Campai
 import type { Caller } from '../caller/load-caller';
 import { AppError } from '../errors';
 import { getCampaign, putNewCampaign, setCampaignFields, type StoredCampaign } from '../repositories/campaigns';
-import { getConnection } from '../repositories/connections';
+import { getConnection, type Connection } from '../repositories/connections';
 import { getContactList } from '../repositories/contact-lists';
 import { getFileList } from '../repositories/file-lists';
 import { getTag } from '../repositories/tags';
+import { templateToSend } from '../whatsapp-cloud/templates';
 import { presentOneCampaign, publishCampaign } from './present-campaign';
 import { armCampaignStart } from './start-timer';
 
 const invalid = (path: string, message: string) => new AppError('ERR_VALIDATION', { message, fields: [{ path, message }] });
 
-async function checkReferences(companyId: string, body: CampaignBody): Promise<void> {
+/** Answers the campaign's connection (undefined without one). */
+async function checkReferences(companyId: string, body: CampaignBody): Promise<Connection | undefined> {
   const [connection, list, tag, fileList] = await Promise.all([
     body.whatsappId ? getConnection(companyId, body.whatsappId) : null,
     body.contactListId ? getContactList(companyId, body.contactListId) : null,
@@ -39,14 +47,35 @@ async function checkReferences(companyId: string, body: CampaignBody): Promise<v
   if (body.contactListId && !list) throw new AppError('ERR_NO_CONTACTLIST_FOUND');
   if (body.tagListId && !tag) throw new AppError('ERR_NO_TAG_FOUND');
   if (body.fileListId && !fileList) throw new AppError('ERR_NO_FILE_FOUND');
+  return connection ?? undefined;
 }
 
 /** A campaign with a time must be able to send when it comes. */
-function checkSendable(body: CampaignBody): void {
+function checkSendable(body: CampaignBody, connection: Connection | undefined): void {
   if (!body.scheduledAt) return;
   if (!body.whatsappId) throw invalid('whatsappId', 'Selecione uma conexão');
   if (!body.contactListId && !body.tagListId) throw invalid('contactListId', 'Selecione uma lista de contatos ou uma tag');
-  if (campaignTexts(body).length === 0) throw invalid('message1', 'Escreva ao menos uma mensagem');
+  // A cloud campaign sends its template (checked by checkTemplate), not the texts.
+  if (connection?.provider !== 'cloud' && campaignTexts(body).length === 0) throw invalid('message1', 'Escreva ao menos uma mensagem');
+}
+
+/** Step 2's template rules (see the file's comment). */
+async function checkTemplate(body: CampaignBody, connection: Connection | undefined): Promise<void> {
+  if (connection?.provider !== 'cloud') {
+    if (body.template) throw invalid('template', 'Templates are sent only on Cloud API connections');
+    return;
+  }
+  if (!body.template) throw invalid('template', 'A campaign on a Cloud API connection sends an approved template: choose one');
+  if (body.fileListId) throw invalid('fileListId', 'A campaign on a Cloud API connection sends its template only, without a file list');
+  try {
+    await templateToSend(connection, body.template);
+  } catch (error) {
+    // The form's field says it better than a 404: the template is one of the connection's, by name and language.
+    if (error instanceof AppError && error.code === 'ERR_NO_TEMPLATE_FOUND') {
+      throw invalid('template', 'The template is not an approved one of this connection (sync the templates to refresh them)');
+    }
+    throw error;
+  }
 }
 
 function fieldsOf(body: CampaignBody) {
@@ -62,13 +91,15 @@ function fieldsOf(body: CampaignBody) {
     contactListId: body.contactListId,
     tagListId: body.tagListId,
     fileListId: body.fileListId,
+    template: body.template,
     status: body.scheduledAt ? ('PROGRAMADA' as const) : ('INATIVA' as const),
   };
 }
 
 export async function createCampaign(caller: Caller, body: CampaignBody, now = new Date()): Promise<Campaign> {
-  await checkReferences(caller.companyId, body);
-  checkSendable(body);
+  const connection = await checkReferences(caller.companyId, body);
+  checkSendable(body, connection);
+  await checkTemplate(body, connection);
   const at = now.toISOString();
   const campaign: StoredCampaign = {
     id: ulid(now.getTime()),
@@ -108,8 +139,9 @@ export async function updateCampaign(caller: Caller, id: string, body: CampaignB
     changed = await setCampaignFields(caller.companyId, id, { name: body.name, ...texts, updatedAt: now.toISOString() }, { updatedAt: current.updatedAt });
   } else {
     if (!isCampaignEditable(current, now)) throw new AppError('ERR_CAMPAIGN_NOT_EDITABLE');
-    await checkReferences(caller.companyId, body);
-    checkSendable(body);
+    const connection = await checkReferences(caller.companyId, body);
+    checkSendable(body, connection);
+    await checkTemplate(body, connection);
     changed = await setCampaignFields(caller.companyId, id, { ...fieldsOf(body), updatedAt: now.toISOString() }, { updatedAt: current.updatedAt });
     if (changed?.scheduledAt && changed.scheduledAt !== current.scheduledAt) await armCampaignStart(caller.companyId, id, changed.scheduledAt, now);
   }

@@ -16,8 +16,17 @@
  *    the recipient and the part (recipient-ids.ts), so a repeat is the same message. Files are sent by
  *    reference to their stored object, not copied per recipient;
  * 5. delivered (handed to the connection's session), with its message ids and ticket.
+ *
+ * On a Cloud API connection (issue 32) step 4 is one message: the campaign's template, its variables
+ * filled for the recipient (shared/campaigns.ts fillCampaignTemplate), checked again against the
+ * connection's stored templates (whatsapp-cloud/templates.ts templateToSend) and stored as its filled
+ * text; the texts, the file and the file list are not sent (Meta refuses free-form messages outside
+ * the window). A template no longer approved there (or none) skips the recipient as
+ * `templateUnavailable`; a variable that comes out empty for it, as `failed`. Its id derives like any
+ * part's, and so does the command's (`send:` + the message id), whose claim the cloud worker holds
+ * (repositories/cloud-sends.ts): a hop run again sends nobody twice.
  */
-import { campaignTexts, fillCampaignText } from '../../../shared/campaigns';
+import { campaignTexts, fillCampaignTemplate, fillCampaignText, type CampaignRecipient } from '../../../shared/campaigns';
 import type { CampaignSettings } from '../../../shared/campaign-settings';
 import { heldTicket, insertClosedTicket, newContactForNumber } from '../conversations/create-ticket';
 import { mediaTypeOf } from '../conversations/present-message';
@@ -28,6 +37,10 @@ import type { StoredFileList } from '../repositories/file-lists';
 import type { Connection } from '../repositories/connections';
 import { getContact, type Contact } from '../repositories/contacts';
 import { getTicket, type Ticket } from '../repositories/tickets';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import { templateToSend } from '../whatsapp-cloud/templates';
+import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { recipientMessageIds } from './recipient-ids';
 
 export interface RecipientContext {
@@ -57,15 +70,48 @@ export async function sendToRecipient(item: ShippingItem, context: RecipientCont
   const { campaign } = context;
   const now = new Date(context.at);
   const { contact, created } = await recipientContact(item, context, now);
-  const ticket = await recipientTicket(item, contact, created, context, now);
+  const recipient: CampaignRecipient = { name: item.name || contact.name, number: item.number, email: item.email || contact.email };
 
-  const texts = campaignTexts(campaign);
-  const text = texts.length > 0 ? (texts[item.position % texts.length] ?? '') : '';
-  const body = fillCampaignText(text, { name: item.name || contact.name, number: item.number, email: item.email || contact.email }, context.settings.variables);
+  let parts: Part[];
+  if (context.connection.provider === 'cloud') {
+    // Checked before the ticket is made: a recipient who cannot be sent the template gets no empty ticket.
+    const prepared = await templatePart(campaign, recipient, context);
+    if ('reason' in prepared) return { ...item, status: 'skipped', reason: prepared.reason };
+    parts = [prepared];
+  } else {
+    const texts = campaignTexts(campaign);
+    const text = texts.length > 0 ? (texts[item.position % texts.length] ?? '') : '';
+    const body = fillCampaignText(text, recipient, context.settings.variables);
+    parts = [{ body, media: campaignMedia(campaign) }, ...fileListParts(context.fileList)];
+  }
+  const ticket = await recipientTicket(item, contact, created, context, now);
   // A ticket made for a contact new to the company is one nobody has open: no announcement per recipient.
   const announce = !(created && ticket.status === 'closed');
-  const messageIds = await sendParts(ticket, contact, item, context, [{ body, media: campaignMedia(campaign) }, ...fileListParts(context.fileList)], announce);
+  const messageIds = await sendParts(ticket, contact, item, context, parts, announce);
   return { ...item, status: 'delivered', reason: null, deliveredAt: new Date().toISOString(), messageIds, ticketId: ticket.id };
+}
+
+/** A cloud campaign's one part for the recipient, or why it cannot be sent (see the file's comment). */
+async function templatePart(campaign: StoredCampaign, recipient: CampaignRecipient, context: RecipientContext): Promise<Part | { readonly reason: 'templateUnavailable' | 'failed' }> {
+  const about = { companyId: campaign.companyId, campaignId: campaign.id };
+  if (!campaign.template) {
+    logger.warn('cloud campaign recipient skipped: the campaign has no template', about);
+    return { reason: 'templateUnavailable' };
+  }
+  const template = fillCampaignTemplate(campaign.template, recipient, context.settings.variables);
+  if (!template) {
+    logger.info('cloud campaign recipient skipped: a template variable is empty for it', about);
+    return { reason: 'failed' };
+  }
+  try {
+    const { text } = await templateToSend(context.connection, template);
+    return { body: text, media: null, template };
+  } catch (error) {
+    // Gone, no longer approved, or its variables changed at Meta since the campaign was saved.
+    if (!(error instanceof AppError)) throw error;
+    logger.warn('cloud campaign recipient skipped: the template is not sendable', { ...about, template: campaign.template.name, code: error.code, reason: error.message });
+    return { reason: 'templateUnavailable' };
+  }
 }
 
 /** The recipient's contact; `created`: new to the company now, so it has no tickets yet. */
@@ -108,6 +154,8 @@ function fileListParts(fileList: StoredFileList | null): Part[] {
 interface Part {
   readonly body: string;
   readonly media: OutgoingMedia | null;
+  /** On a Cloud API connection: the filled template `body` is the text of. */
+  readonly template?: TemplateMessage;
 }
 
 /** Sends the parts in order, each under its derived ids, and answers their message ids. */
@@ -116,7 +164,7 @@ async function sendParts(ticket: Ticket, contact: Contact, item: ShippingItem, c
   for (const [index, part] of parts.entries()) {
     if (!part.body && !part.media) continue;
     const fixedId = recipientMessageIds(context.campaign.id, item.position, index, context.at);
-    const sent = await sendOnTicket(ticket, { body: part.body, userId: null, bot: true, media: part.media, fixedId, announce, contact, connection: context.connection }, new Date(Date.parse(context.at) + index));
+    const sent = await sendOnTicket(ticket, { body: part.body, userId: null, bot: true, media: part.media, fixedId, announce, contact, connection: context.connection, ...(part.template ? { template: part.template } : {}) }, new Date(Date.parse(context.at) + index));
     ids.push(sent.id);
   }
   return ids;

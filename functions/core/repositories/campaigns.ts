@@ -10,6 +10,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CampaignStatus } from '../../../shared/campaigns';
+import { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { dynamo } from '../aws/clients';
 import { keys } from './keys';
 import { fromItem, queryPrefix, setFields, table } from './table';
@@ -30,6 +31,8 @@ export interface StoredCampaign {
   readonly contactListId: string | null;
   readonly tagListId: string | null;
   readonly fileListId: string | null;
+  /** A Cloud API campaign's template, its variables as written (with the recipient's placeholders); null otherwise. */
+  readonly template: TemplateMessage | null;
   /** The attached file in the private media bucket, and its name as sent. */
   readonly mediaKey: string | null;
   readonly mediaName: string | null;
@@ -60,6 +63,13 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
 const count = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? Math.max(0, value) : 0);
 
+/** A campaign saved before templates existed has none; one stored unreadable is treated alike (and fails at send). */
+function templateOrNull(value: unknown): TemplateMessage | null {
+  if (value === undefined || value === null) return null;
+  const parsed = TemplateMessage.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 function campaignFromItem(item: Record<string, unknown>): StoredCampaign {
   const stored = fromItem<StoredCampaign>(item);
   return {
@@ -78,6 +88,7 @@ function campaignFromItem(item: Record<string, unknown>): StoredCampaign {
     contactListId: textOrNull(item.contactListId),
     tagListId: textOrNull(item.tagListId),
     fileListId: textOrNull(item.fileListId),
+    template: templateOrNull(item.template),
     mediaKey: textOrNull(item.mediaKey),
     mediaName: textOrNull(item.mediaName),
     mediaContentType: textOrNull(item.mediaContentType),

@@ -9,6 +9,7 @@ import { useCallback } from 'react';
 // Types only: the shared module's schemas (and zod) stay out of the chunks that read these keys.
 import type { Campaign, CampaignPage, CampaignShipping, CampaignShippingPage } from '../../../shared/campaigns';
 import type { CompanyChannels } from '../../../shared/realtime-events';
+import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { useRealtimeEvent } from '../realtime/hooks';
 import { useServices } from '../runtime/services';
 import type { ApiClient } from './client';
@@ -107,6 +108,8 @@ export interface CampaignRequestBody {
   readonly contactListId: string | null;
   readonly tagListId: string;
   readonly fileListId: string | null;
+  /** On a Cloud API connection its approved template (variables may name the campaign's placeholders); null otherwise. */
+  readonly template: TemplateMessage | null;
 }
 
 /** Creates a campaign, or updates `id` when given. */

@@ -10,6 +10,10 @@
  * is editable, only the name and the messages once cancelled (with the save), nothing otherwise (no
  * save). Stop shows while it runs, restart once cancelled; both act at once and close the dialog.
  *
+ * On a Cloud API connection (issue 32) the campaign sends an approved template instead of the texts
+ * (CampaignTemplateFields.tsx): the file list, the message tabs and the attachment give way to it, and a
+ * change of connection drops the template picked for the one before.
+ *
  * Saving posts or puts the campaign. An attachment goes before the time is set, since a campaign due
  * now starts on the save that gives it its time and must not start without its file: a new campaign
  * is first created without a time, gets its file, then its time; an edited one gets its file, then
@@ -44,8 +48,19 @@ import { fieldValidation, useSchemaForm } from '../components/use-schema-form';
 import { useToast } from '../feedback/toast';
 import { format, useTexts, type Texts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
-import { campaignAccess, campaignBody, campaignFieldMessage, campaignFormOf, EMPTY_CAMPAIGN_FORM, localInputValue, MESSAGE_TABS, type CampaignFormValues } from './campaign-form';
+import {
+  campaignAccess,
+  campaignBody,
+  campaignFieldMessage,
+  campaignFormOf,
+  EMPTY_CAMPAIGN_FORM,
+  isCloudConnection,
+  localInputValue,
+  MESSAGE_TABS,
+  type CampaignFormValues,
+} from './campaign-form';
 import { campaignVariableTokens } from './campaign-status';
+import { CampaignTemplateFields } from './CampaignTemplateFields';
 import { campaignsTexts } from './texts';
 import { useCampaignControls } from './use-campaign-controls';
 
@@ -111,10 +126,11 @@ export function CampaignForm({ campaign, onClose }: CampaignFormProps) {
     return body.scheduledAt === null ? attached : saveCampaign(api, body, draft.id);
   };
 
+  const connections = useConnections();
   const { values, change, leave, messages, submit, busy } = useSchemaForm({
     initial: loaded === undefined ? EMPTY_CAMPAIGN_FORM : campaignFormOf(loaded),
     schema: CampaignBody,
-    body: (form: CampaignFormValues) => campaignBody(form, loaded),
+    body: (form: CampaignFormValues) => campaignBody(form, loaded, isCloudConnection(connections.data, form.whatsappId)),
     save,
     onSaved: (saved) => {
       applyCampaignEvent(queryClient, { action: loaded === undefined ? 'create' : 'update', record: saved });
@@ -126,13 +142,13 @@ export function CampaignForm({ campaign, onClose }: CampaignFormProps) {
 
   const contactLists = useContactListSummaries();
   const tags = useTagOptions();
-  const connections = useConnections();
   const fileLists = useFileListChoices();
   const settings = useCampaignSettings();
 
   const working = busy || controls.busyId !== undefined;
   const settingsDisabled = working || !access.settings;
   const textsDisabled = working || !access.texts;
+  const cloud = isCloudConnection(connections.data, values.whatsappId);
 
   const nameOf = (options: readonly { readonly id: string; readonly name: string }[] | undefined, id: string, fallback?: string) =>
     id === NONE ? texts.dialog.none : (options?.find((option) => option.id === id)?.name ?? fallback ?? id);
@@ -149,7 +165,11 @@ export function CampaignForm({ campaign, onClose }: CampaignFormProps) {
         disabled={settingsDisabled}
         value={nameOf(options, values[field], fallback)}
         selectedOptions={[values[field]]}
-        onOptionSelect={(_, data) => change({ [field]: data.optionValue ?? NONE })}
+        onOptionSelect={(_, data) => {
+          const chosen = data.optionValue ?? NONE;
+          // A template is one of its connection's: another connection starts without one.
+          change(field === 'whatsappId' && chosen !== values.whatsappId ? { whatsappId: chosen, template: null } : { [field]: chosen });
+        }}
         onBlur={() => leave(field)}
       >
         <Option value={NONE}>{texts.dialog.none}</Option>
@@ -207,7 +227,7 @@ export function CampaignForm({ campaign, onClose }: CampaignFormProps) {
         {select('contactListId', texts.dialog.contactList, contactLists.data, loaded?.contactList?.name)}
         {select('tagListId', texts.dialog.tagList, tags.data)}
         {select('whatsappId', texts.dialog.connection, connections.data, loaded?.whatsapp?.name)}
-        {select('fileListId', texts.dialog.fileList, fileLists.data)}
+        {!cloud && select('fileListId', texts.dialog.fileList, fileLists.data)}
       </div>
       <div className={styles.when}>
         <Field
@@ -230,58 +250,74 @@ export function CampaignForm({ campaign, onClose }: CampaignFormProps) {
           </Button>
         )}
       </div>
-      <div>
-        <TabList
-          className={styles.tabs}
-          size="small"
-          aria-label={texts.dialog.messages}
-          selectedValue={tab}
-          onTabSelect={(_, data) => setTab(data.value as CampaignMessageField)}
-        >
-          {MESSAGE_TABS.map(({ field, number }) => (
-            <Tab
-              key={field}
-              id={`${tabsId}-${field}`}
-              value={field}
-              // A message's error (the server's 'write at least one message' on Msg. 1) marks its tab, shown or not.
-              {...(messages[field] !== undefined && { icon: <ErrorCircle16Filled className={styles.tabError} /> })}
-            >
-              {format(texts.dialog.tab, { number })}
-            </Tab>
-          ))}
-        </TabList>
-        <div role="tabpanel" aria-labelledby={`${tabsId}-${current.field}`}>
-          <Field
-            label={format(texts.dialog.message, { number: current.number })}
-            hint={format(texts.dialog.variablesHint, { variables })}
-            {...fieldValidation(messageText(texts, messages[current.field]))}
+      {cloud && (
+        <CampaignTemplateFields
+          whatsappId={values.whatsappId}
+          value={values.template}
+          onChange={(template) => change({ template })}
+          onLeave={() => leave('template')}
+          messageOf={(path) => messageText(texts, messages[path])}
+          variables={variables}
+          disabled={settingsDisabled}
+          texts={texts.dialog.cloud}
+        />
+      )}
+      {!cloud && (
+        <div>
+          <TabList
+            className={styles.tabs}
+            size="small"
+            aria-label={texts.dialog.messages}
+            selectedValue={tab}
+            onTabSelect={(_, data) => setTab(data.value as CampaignMessageField)}
           >
-            <Textarea
-              key={current.field}
-              rows={5}
-              resize="vertical"
-              maxLength={CAMPAIGN_MESSAGE_MAX}
-              value={values[current.field]}
-              disabled={textsDisabled}
-              onChange={(_, data) => change({ [current.field]: data.value })}
-              onBlur={() => leave(current.field)}
-            />
-          </Field>
+            {MESSAGE_TABS.map(({ field, number }) => (
+              <Tab
+                key={field}
+                id={`${tabsId}-${field}`}
+                value={field}
+                // A message's error (the server's 'write at least one message' on Msg. 1) marks its tab, shown or not.
+                {...(messages[field] !== undefined && { icon: <ErrorCircle16Filled className={styles.tabError} /> })}
+              >
+                {format(texts.dialog.tab, { number })}
+              </Tab>
+            ))}
+          </TabList>
+          <div role="tabpanel" aria-labelledby={`${tabsId}-${current.field}`}>
+            <Field
+              label={format(texts.dialog.message, { number: current.number })}
+              hint={format(texts.dialog.variablesHint, { variables })}
+              {...fieldValidation(messageText(texts, messages[current.field]))}
+            >
+              <Textarea
+                key={current.field}
+                rows={5}
+                resize="vertical"
+                maxLength={CAMPAIGN_MESSAGE_MAX}
+                value={values[current.field]}
+                disabled={textsDisabled}
+                onChange={(_, data) => change({ [current.field]: data.value })}
+                onBlur={() => leave(current.field)}
+              />
+            </Field>
+          </div>
         </div>
-      </div>
-      <AttachmentPicker
-        labels={{
-          title: texts.dialog.attachment,
-          none: texts.dialog.noAttachment,
-          choose: texts.dialog.attach,
-          replace: texts.dialog.replaceAttachment,
-          remove: (name) => format(texts.dialog.removeAttachment, { name }),
-        }}
-        name={attachmentName(loaded?.mediaName ?? null, attachment)}
-        onChange={setAttachment}
-        busy={working}
-        readOnly={!access.settings}
-      />
+      )}
+      {!cloud && (
+        <AttachmentPicker
+          labels={{
+            title: texts.dialog.attachment,
+            none: texts.dialog.noAttachment,
+            choose: texts.dialog.attach,
+            replace: texts.dialog.replaceAttachment,
+            remove: (name) => format(texts.dialog.removeAttachment, { name }),
+          }}
+          name={attachmentName(loaded?.mediaName ?? null, attachment)}
+          onChange={setAttachment}
+          busy={working}
+          readOnly={!access.settings}
+        />
+      )}
     </FormFrame>
   );
 }

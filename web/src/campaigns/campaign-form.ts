@@ -5,6 +5,7 @@
  */
 import { companyClock, companyDay } from '../../../shared/company-time';
 import { CAMPAIGN_MESSAGE_FIELDS, isCampaignEditable, NO_TAG, type Campaign, type CampaignMessageField } from '../../../shared/campaigns';
+import { countTemplateVariables, fillTemplate, type TemplateMessage, type WhatsAppTemplateDto } from '../../../shared/whatsapp-cloud';
 import type { CampaignRequestBody } from '../api/campaigns';
 
 export interface CampaignFormValues extends Readonly<Record<CampaignMessageField, string>> {
@@ -16,6 +17,11 @@ export interface CampaignFormValues extends Readonly<Record<CampaignMessageField
   readonly tagListId: string;
   readonly whatsappId: string;
   readonly fileListId: string;
+  /**
+   * On a Cloud API connection (issue 32): the approved template each contact is sent, its variables as
+   * typed (they may name the campaign's placeholders, filled per contact by the server); null for none.
+   */
+  readonly template: TemplateMessage | null;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -42,6 +48,7 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   tagListId: '',
   whatsappId: '',
   fileListId: '',
+  template: null,
 };
 
 export function campaignFormOf(campaign: Campaign): CampaignFormValues {
@@ -57,6 +64,7 @@ export function campaignFormOf(campaign: Campaign): CampaignFormValues {
     tagListId: campaign.tagListId === NO_TAG ? '' : campaign.tagListId,
     whatsappId: campaign.whatsappId ?? '',
     fileListId: campaign.fileListId ?? '',
+    template: campaign.template,
   };
 }
 
@@ -73,8 +81,12 @@ export function scheduledAtBody(input: string, stored: string | null): string | 
   return Number.isNaN(at.getTime()) ? input : companyDateTime(at);
 }
 
-/** The body the form sends for its values; `editing` is the campaign as loaded, when there is one. */
-export function campaignBody(values: CampaignFormValues, editing?: Pick<Campaign, 'scheduledAt'>): CampaignRequestBody {
+/**
+ * The body the form sends for its values; `editing` is the campaign as loaded, when there is one;
+ * `cloud`: the chosen connection is a Cloud API one, which sends the template (and takes no file list);
+ * any other sends no template, whatever was picked before the connection changed.
+ */
+export function campaignBody(values: CampaignFormValues, editing?: Pick<Campaign, 'scheduledAt'>, cloud = false): CampaignRequestBody {
   const orNull = (id: string) => (id === '' ? null : id);
   return {
     name: values.name,
@@ -87,8 +99,28 @@ export function campaignBody(values: CampaignFormValues, editing?: Pick<Campaign
     contactListId: orNull(values.contactListId),
     tagListId: values.tagListId === '' ? NO_TAG : values.tagListId,
     whatsappId: orNull(values.whatsappId),
-    fileListId: orNull(values.fileListId),
+    fileListId: cloud ? null : orNull(values.fileListId),
+    template: cloud ? values.template : null,
   };
+}
+
+/** Whether the connection of that id is a Cloud API one (false while the list is not loaded, or for none). */
+export function isCloudConnection(connections: readonly { readonly id: string; readonly provider: string }[] | undefined, whatsappId: string): boolean {
+  return whatsappId !== '' && connections?.find((connection) => connection.id === whatsappId)?.provider === 'cloud';
+}
+
+/** A template picked for the campaign: one variable per `{{n}}` of its body, the first the contact's name (what most templates greet). */
+export function campaignTemplateOf(template: Pick<WhatsAppTemplateDto, 'name' | 'language' | 'body'>): TemplateMessage {
+  const variables = Array.from({ length: countTemplateVariables(template.body) }, (_, index) => (index === 0 ? '{nome}' : ''));
+  return { name: template.name, language: template.language, variables };
+}
+
+/** The template's body as every contact gets it, with the variables as typed (`{nome}` and the like still in braces); one not typed shows as its `{{n}}`. */
+export function campaignTemplatePreview(body: string, variables: readonly string[]): string {
+  return fillTemplate(
+    body,
+    variables.map((value, index) => (value.trim() === '' ? `{{${index + 1}}}` : value)),
+  );
 }
 
 /**
@@ -123,6 +155,11 @@ const MESSAGE_KEYS = {
   'Data inválida': 'invalidDate',
   'Escolha uma lista de contatos ou uma tag': 'oneTarget',
   'Invalid id': 'invalidId',
+  // The server's template rules on a Cloud API connection (functions/core/campaigns/save-campaign.ts).
+  'A campaign on a Cloud API connection sends an approved template: choose one': 'templateRequired',
+  'The template is not an approved one of this connection (sync the templates to refresh them)': 'templateNotApproved',
+  'Templates are sent only on Cloud API connections': 'templateNotCloud',
+  'A campaign on a Cloud API connection sends its template only, without a file list': 'fileListOnCloud',
 } as const;
 
 export type CampaignFieldMessageKey = (typeof MESSAGE_KEYS)[keyof typeof MESSAGE_KEYS];

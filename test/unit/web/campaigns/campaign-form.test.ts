@@ -10,7 +10,10 @@ import {
   campaignBody,
   campaignFieldMessage,
   campaignFormOf,
+  campaignTemplateOf,
+  campaignTemplatePreview,
   EMPTY_CAMPAIGN_FORM,
+  isCloudConnection,
   localInputValue,
   MESSAGE_TABS,
   scheduledAtBody,
@@ -38,6 +41,7 @@ const campaign = (overrides: Partial<Campaign> = {}): Campaign => ({
   contactListId: LIST,
   tagListId: 'Nenhuma',
   fileListId: null,
+  template: null,
   companyId: 'C1',
   mediaPath: null,
   mediaName: null,
@@ -63,6 +67,7 @@ describe('campaignBody', () => {
       tagListId: 'Nenhuma',
       whatsappId: null,
       fileListId: null,
+      template: null,
     });
   });
 
@@ -97,6 +102,54 @@ describe('campaignBody', () => {
     expect(messagesOf({ name: 'Natal' })).toEqual({});
     expect(campaignFieldMessage(messagesOf({ name: 'Natal', contactListId: LIST, tagListId: TAG }).tagListId ?? '')).toEqual({ key: 'oneTarget' });
     expect(campaignFieldMessage('Too Short!')).toEqual({ text: 'Too Short!' });
+  });
+});
+
+describe('on a Cloud API connection', () => {
+  const offer = { name: 'oferta_mensal', language: 'pt_BR', body: 'Olá {{1}}, sua oferta na {{2}} vale até {{3}}.' };
+  const connections = [
+    { id: CONNECTION, provider: 'cloud' },
+    { id: '01JV0000000000000000000009', provider: 'beta' },
+  ];
+
+  test('tells a cloud connection from another, and none while the list is not loaded', () => {
+    expect(isCloudConnection(connections, CONNECTION)).toBe(true);
+    expect(isCloudConnection(connections, '01JV0000000000000000000009')).toBe(false);
+    expect(isCloudConnection(connections, '')).toBe(false);
+    expect(isCloudConnection(undefined, CONNECTION)).toBe(false);
+  });
+
+  test("picks a template with one variable per placeholder of its body, the first the contact's name", () => {
+    expect(campaignTemplateOf(offer)).toEqual({ name: 'oferta_mensal', language: 'pt_BR', variables: ['{nome}', '', ''] });
+    expect(campaignTemplateOf({ ...offer, body: 'Sem variáveis' }).variables).toEqual([]);
+  });
+
+  test("previews the body with the variables as typed, the contact's placeholders still in braces and an empty one as its {{n}}", () => {
+    expect(campaignTemplatePreview(offer.body, ['{nome}', 'Loja {loja}', ' '])).toBe('Olá {nome}, sua oferta na Loja {loja} vale até {{3}}.');
+  });
+
+  test('sends the template and no file list on a cloud connection, and no template on another', () => {
+    const template = { name: 'oferta_mensal', language: 'pt_BR', variables: ['{nome}', '{loja}', 'domingo'] };
+    const values = { ...EMPTY_CAMPAIGN_FORM, name: 'Oficial', whatsappId: CONNECTION, fileListId: LIST, message1: 'Oi {nome}', template };
+
+    expect(campaignBody(values, undefined, true)).toMatchObject({ template, fileListId: null, message1: 'Oi {nome}' });
+    expect(campaignBody(values, undefined, false)).toMatchObject({ template: null, fileListId: LIST });
+    expect(CampaignBody.parse(campaignBody(values, undefined, true)).template).toEqual(template);
+  });
+
+  test('loads a saved template back into the form', () => {
+    const template = { name: 'oferta_mensal', language: 'pt_BR', variables: ['{nome}'] };
+    expect(campaignFormOf(campaign({ template })).template).toEqual(template);
+    expect(campaignFormOf(campaign()).template).toBeNull();
+  });
+
+  test("shows an empty variable's message at its place, and the server's template rules by key", () => {
+    const values = { ...EMPTY_CAMPAIGN_FORM, name: 'Oficial', template: { name: 'oferta_mensal', language: 'pt_BR', variables: ['{nome}', ''] } };
+    expect(schemaFieldMessages(CampaignBody, campaignBody(values, undefined, true))).toEqual({ 'template.variables.1': 'Required' });
+    expect(campaignFieldMessage('A campaign on a Cloud API connection sends an approved template: choose one')).toEqual({ key: 'templateRequired' });
+    expect(campaignFieldMessage('The template is not an approved one of this connection (sync the templates to refresh them)')).toEqual({ key: 'templateNotApproved' });
+    expect(campaignFieldMessage('Templates are sent only on Cloud API connections')).toEqual({ key: 'templateNotCloud' });
+    expect(campaignFieldMessage('A campaign on a Cloud API connection sends its template only, without a file list')).toEqual({ key: 'fileListOnCloud' });
   });
 });
 

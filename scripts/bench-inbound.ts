@@ -30,7 +30,20 @@
  * contact wrote them, and its ticket shows the last one; last, what one DynamoDB request costs the SDK
  * client and the local DynamoDB in CPU (printRequestCost).
  *
- * Options: --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
+ * The same two phases then run on a Cloud API connection (issue 32), so the two inbound paths print side
+ * by side: an account of the local Graph simulator (infra/local/graph-simulator.ts, which the local cloud
+ * starts), a `cloud` connection made with its values through the API and started ('Tentar novamente', which
+ * points the account's webhook at it). Its contacts' first messages go through the simulator's control API,
+ * which signs and delivers Meta's webhook and so knows the customer wrote (the greeting it is then sent is
+ * taken and delivered, as Meta does within the 24-hour window); latency from the simulator's answer. Their
+ * follow-ups are Meta's signed webhook POSTed by the bench straight to the product's route, all contacts at
+ * once: the simulator delivers one account's webhooks one after the other (graph-webhooks.ts), so through
+ * it the figures would be its queue's, where Meta delivers concurrently; latency from the POST's start, so
+ * it includes the webhook's own invocation (`webhook` in the request counts), which takes the place of the
+ * session host. Text messages only: a medium would add the Graph API download and the S3 put to the
+ * webhook's invocation (cloud-media.ts).
+ *
+ * Options: --provider both (baileys, cloud or both) --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
  * contact's follow-ups; 0: back to back) --poll-ms 100 (the simulator's poll of the phone network;
  * WhatsApp itself pushes, so this adds on average half of it to every latency) --no-profile --profile-top 0 (also lists this many functions that cost the most themselves) --trace (prints
  * the worker's DynamoDB requests for the first contact's first message and first follow-up)
@@ -81,8 +94,9 @@ const { values: options } = parseArgs({
   },
 });
 /** Which inbound paths run, one after the other on the same local cloud: see the header. */
-const PROVIDERS = ({ baileys: ['baileys'], cloud: ['cloud'], both: ['baileys', 'cloud'] } as const)[options.provider as 'baileys' | 'cloud' | 'both'];
-if (PROVIDERS === undefined) throw new Error('--provider must be baileys, cloud or both');
+const PROVIDER_CHOICES = { baileys: ['baileys'], cloud: ['cloud'], both: ['baileys', 'cloud'] } as const;
+if (!Object.hasOwn(PROVIDER_CHOICES, options.provider)) throw new Error('--provider must be baileys, cloud or both');
+const PROVIDERS = PROVIDER_CHOICES[options.provider as keyof typeof PROVIDER_CHOICES];
 type Provider = (typeof PROVIDERS)[number];
 const CONTACTS = Number(options.contacts);
 const MESSAGES = Number(options.messages);
@@ -176,6 +190,8 @@ interface Sent {
   takenEpoch?: number;
   /** A Cloud API message: when the webhook's invocation (the `POST /webhooks/whatsapp-cloud/{id}` handler) began. */
   webhookEpoch?: number;
+  /** A follow-up POSTed to the webhook by the bench: how long the webhook took to answer it (Meta waits for that answer). */
+  answeredInMs?: number;
   enqueuedEpoch?: number;
   invokedEpoch?: number;
   receivedAt?: number;
@@ -373,6 +389,7 @@ async function write(context: Context, contact: number, index: number): Promise<
     });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`the webhook answered ${response.status}`);
+    message.answeredInMs = performance.now() - message.writtenAt;
     return message;
   }
   message.writtenAt = performance.now();
@@ -466,7 +483,8 @@ function printPhase(title: string, messages: readonly Sent[], startedAt: number,
   return { lost, doubled, latency, perSecond: received.length / wall };
 }
 
-function printStages(messages: readonly Sent[], provider: Provider): void {
+/** `origin`: what the first stage starts from (as printPhase's). */
+function printStages(messages: readonly Sent[], provider: Provider, origin: string): void {
   // The cloud path's first stop is the webhook's invocation; the Baileys path's, the simulator's poll.
   const entered = (message: Sent) => (provider === 'cloud' ? message.webhookEpoch : message.takenEpoch);
   const traced = messages.filter(
@@ -475,7 +493,7 @@ function printStages(messages: readonly Sent[], provider: Provider): void {
   const stage = (from: (message: Sent) => number, to: (message: Sent) => number) => distribution(traced.map((message) => to(message) - from(message)));
   line(`  where a message waited (${traced.length} traced; epoch milliseconds):`);
   if (provider === 'cloud') {
-    line(`    webhook POST until its invocation began     ${stage((m) => m.writtenEpoch, (m) => m.webhookEpoch as number)}`);
+    line(`    ${`${origin} until the webhook's invocation`.padEnd(43)} ${stage((m) => m.writtenEpoch, (m) => m.webhookEpoch as number)}`);
     line(`    webhook invocation until on wa-events       ${stage((m) => m.webhookEpoch as number, (m) => m.enqueuedEpoch as number)}`);
   } else {
     line(`    phone network until the simulator took it   ${stage((m) => m.writtenEpoch, (m) => m.takenEpoch as number)}`);
@@ -750,8 +768,10 @@ async function runPath(signed: Signed, context: Context): Promise<PathFigures> {
   let startedAt = performance.now();
   const firsts = await Promise.all(Array.from({ length: CONTACTS }, (_, contact) => write(context, contact, 0)));
   await announced(firsts);
-  const first = printPhase('First message (new ticket: contact, ticket, greeting bot)', firsts, startedAt, provider === 'cloud' ? "the simulator's answer" : 'write');
-  if (provider === 'cloud') printStages(firsts, provider);
+  const firstOrigin = provider === 'cloud' ? "the simulator's answer" : 'write';
+  const first = printPhase('First message (new ticket: contact, ticket, greeting bot)', firsts, startedAt, firstOrigin);
+  // The cloud path's first messages wait in the simulator's one-at-a-time webhook deliveries: shown apart.
+  if (provider === 'cloud') printStages(firsts, provider, firstOrigin);
   await drained(cloud);
   if (provider === 'cloud') {
     // The greetings' `delivered` statuses come a second after `sent` (the simulator's delay): kept out of the next phase.
@@ -800,9 +820,11 @@ async function runPath(signed: Signed, context: Context): Promise<PathFigures> {
   let followUp: PhaseFigures | undefined;
   let requests: PathFigures['requests'];
   if (followUps.length > 0) {
-    followUp = printPhase('Follow-up messages (existing ticket)', followUps, startedAt, provider === 'cloud' ? 'webhook POST' : 'write');
+    const origin = provider === 'cloud' ? 'webhook POST' : 'write';
+    followUp = printPhase('Follow-up messages (existing ticket)', followUps, startedAt, origin);
     line(`  the contacts wrote them in ${(writtenIn / 1000).toFixed(2)} s (${(followUps.length / (writtenIn / 1000)).toFixed(0)} writes/s offered)`);
-    printStages(followUps, provider);
+    if (provider === 'cloud') line(`  the webhook answered Meta's POST in ${distribution(followUps.flatMap((message) => (message.answeredInMs === undefined ? [] : [message.answeredInMs])))}`);
+    printStages(followUps, provider, origin);
     printWorker(wallMs);
     requests = printRequests(followUps.length);
     line(
@@ -820,7 +842,7 @@ async function runPath(signed: Signed, context: Context): Promise<PathFigures> {
 
 /** The paths side by side: latency, rate and requests per message. */
 function printSummary(paths: readonly PathFigures[]): void {
-  line('Side by side (latency from the write on the Baileys path, from the webhook POST on the cloud path, to the agent\'s socket):');
+  line("Side by side (latency to the agent's socket from the write on the Baileys path; on the cloud path from the simulator's answer for first messages, from the webhook POST for follow-ups):");
   for (const path of paths) {
     line(`  ${path.provider}:`);
     line(`    first messages  ${path.first.latency}; ${path.first.perSecond.toFixed(1)} messages/s`);
@@ -865,6 +887,9 @@ async function main(): Promise<number> {
         const made = await baileysConnection(signed);
         host = made.host;
         paths.push(await runPath(signed, { cloud, companyId, connectionId: made.connectionId, run, provider }));
+        // Its polls and queue receives would be counted on the next path.
+        await host.stop();
+        host = undefined;
       } else {
         const made = await cloudConnection(signed);
         paths.push(await runPath(signed, { cloud, companyId, connectionId: made.connectionId, run, provider, account: made.account }));

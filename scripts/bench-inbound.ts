@@ -31,7 +31,20 @@
  * client and the local DynamoDB in CPU (printRequestCost). Beside its own count, the meter's table per
  * follow-up message (bench-meter.ts): bytes, estimated request units, Lambda invocations and time.
  *
- * Options: --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
+ * The same two phases then run on a Cloud API connection (issue 32), so the two inbound paths print side
+ * by side: an account of the local Graph simulator (infra/local/graph-simulator.ts, which the local cloud
+ * starts), a `cloud` connection made with its values through the API and started ('Tentar novamente', which
+ * points the account's webhook at it). Its contacts' first messages go through the simulator's control API,
+ * which signs and delivers Meta's webhook and so knows the customer wrote (the greeting it is then sent is
+ * taken and delivered, as Meta does within the 24-hour window); latency from the simulator's answer. Their
+ * follow-ups are Meta's signed webhook POSTed by the bench straight to the product's route, all contacts at
+ * once: the simulator delivers one account's webhooks one after the other (graph-webhooks.ts), so through
+ * it the figures would be its queue's, where Meta delivers concurrently; latency from the POST's start, so
+ * it includes the webhook's own invocation (`webhook` in the request counts), which takes the place of the
+ * session host. Text messages only: a medium would add the Graph API download and the S3 put to the
+ * webhook's invocation (cloud-media.ts).
+ *
+ * Options: --provider both (baileys, cloud or both) --contacts 50 --messages 20 (per contact, the first included) --interval-ms 0 (between one
  * contact's follow-ups; 0: back to back) --poll-ms 100 (the simulator's poll of the phone network;
  * WhatsApp itself pushes, so this adds on average half of it to every latency) --no-profile --profile-top 0 (also lists this many functions that cost the most themselves) --trace (prints
  * the worker's DynamoDB requests for the first contact's first message and first follow-up)
@@ -52,6 +65,7 @@ import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo, sqs } from '../functions/core/aws/clients';
 import { putSimulatedInbound, putSimulatedScan } from '../functions/sessions/stores/simulator';
+import { webhookSignature } from '../functions/core/whatsapp-cloud/webhook-signature';
 import { getConnection } from '../functions/core/repositories/connections';
 import { listSettings } from '../functions/core/repositories/settings';
 import { getTicket } from '../functions/core/repositories/tickets';
@@ -59,12 +73,13 @@ import { startSessionHost, type SessionHost } from '../functions/sessions/host';
 import { createSimulatorProvider } from '../functions/sessions/providers/simulator/provider';
 import { loadFunctionHandler, startLocalCloud, type LocalCloud } from '../infra/local/cloud';
 import type { AnyHandler } from '../infra/local/lambda';
-import { QUEUES, type QueueDefinition } from '../infra/resources/queues';
+import { CLOUD_COMMANDS_QUEUE_ID, QUEUES, type QueueDefinition } from '../infra/resources/queues';
 import { companyEventName, roomNameOf, type CompanyChannels, type JoinAction, type RealtimeFrame, type RoomName } from '../shared/realtime-events';
 import type { MeResponse } from '../shared/sign-in';
 import { createBenchMeter, renderMeter, type MeterSnapshot } from './bench-meter';
 import { DEMO_LOGIN, seedDemo } from './seed-demo';
 import { messageText } from '../test/support/frame-text';
+import { cloudMessage, cloudNotification } from '../test/support/cloud-webhooks';
 
 const { values: options } = parseArgs({
   options: {
@@ -77,8 +92,14 @@ const { values: options } = parseArgs({
     trace: { type: 'boolean', default: false },
     'dynamo-in-process': { type: 'boolean', default: false },
     'worker-concurrency': { type: 'string' },
+    provider: { type: 'string', default: 'both' },
   },
 });
+/** Which inbound paths run, one after the other on the same local cloud: see the header. */
+const PROVIDER_CHOICES = { baileys: ['baileys'], cloud: ['cloud'], both: ['baileys', 'cloud'] } as const;
+if (!Object.hasOwn(PROVIDER_CHOICES, options.provider)) throw new Error('--provider must be baileys, cloud or both');
+const PROVIDERS = PROVIDER_CHOICES[options.provider as keyof typeof PROVIDER_CHOICES];
+type Provider = (typeof PROVIDERS)[number];
 const CONTACTS = Number(options.contacts);
 const MESSAGES = Number(options.messages);
 const INTERVAL_MS = Number(options['interval-ms']);
@@ -104,7 +125,7 @@ if (!Number.isInteger(WORKER_CONCURRENCY) || WORKER_CONCURRENCY < 1) throw new E
 // ---- who is doing the work -----------------------------------------------------------------------------
 
 /** Which part of the system a piece of work belongs to: the worker, the session host, the API ... */
-type Actor = 'worker' | 'session host' | 'http api' | 'websocket api' | 'contacts' | 'other';
+type Actor = 'worker' | 'session host' | 'webhook' | 'cloud sender' | 'http api' | 'websocket api' | 'contacts' | 'other';
 /** `traced`: the worker invocation whose requests --trace prints. */
 const actor = new AsyncLocalStorage<{ readonly actor: Actor; readonly traced?: boolean }>();
 
@@ -174,6 +195,10 @@ interface Sent {
    * SentTimestamp of its wa-events message, and when the worker's invocation began.
    */
   takenEpoch?: number;
+  /** A Cloud API message: when the webhook's invocation (the `POST /webhooks/whatsapp-cloud/{id}` handler) began. */
+  webhookEpoch?: number;
+  /** A follow-up POSTed to the webhook by the bench: how long the webhook took to answer it (Meta waits for that answer). */
+  answeredInMs?: number;
   enqueuedEpoch?: number;
   invokedEpoch?: number;
   receivedAt?: number;
@@ -193,9 +218,22 @@ const traceBodies = new Set<string>();
 /** The worker's handler, timed and marked as the worker's; each record's text tells which message it carries. */
 const loadHandler = async (module: string): Promise<AnyHandler> => {
   const handler = await loadFunctionHandler(module);
-  const who: Actor | undefined = module === 'workers/wa-events' ? 'worker' : module.startsWith('http/') ? 'http api' : module.startsWith('realtime/') ? 'websocket api' : undefined;
+  const who: Actor | undefined =
+    module === 'workers/wa-events' ? 'worker'
+    : module === 'workers/cloud-commands' ? 'cloud sender'
+    : module.startsWith('http/') ? 'http api'
+    : module.startsWith('realtime/') ? 'websocket api'
+    : undefined;
   if (!who) return handler;
   const tracked: AnyHandler = async (event, context) => {
+    if (who === 'http api' && (event as { routeKey?: unknown }).routeKey === CLOUD_WEBHOOK_ROUTE) {
+      const startedAt = Date.now();
+      for (const body of webhookTexts(event as { body?: string; isBase64Encoded?: boolean })) {
+        const message = sent.get(body);
+        if (message && message.webhookEpoch === undefined) message.webhookEpoch = startedAt;
+      }
+      return actor.run({ actor: 'webhook' }, () => handler(event, context));
+    }
     if (who !== 'worker') return actor.run({ actor: who }, () => handler(event, context));
     const startedAt = Date.now();
     const records = (event as SQSEvent).Records;
@@ -220,6 +258,21 @@ const loadHandler = async (module: string): Promise<AnyHandler> => {
   };
   return tracked;
 };
+
+const CLOUD_WEBHOOK_ROUTE = 'POST /webhooks/whatsapp-cloud/{id}';
+
+/** The texts of the customers' messages in a delivery of Meta's webhook (statuses and other kinds carry none). */
+function webhookTexts(event: { body?: string; isBase64Encoded?: boolean }): string[] {
+  try {
+    const raw = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+    const parsed = JSON.parse(raw) as { entry?: { changes?: { value?: { messages?: { text?: { body?: unknown } }[] } }[] }[] };
+    return (parsed.entry ?? []).flatMap((entry) =>
+      (entry.changes ?? []).flatMap((change) => (change.value?.messages ?? []).flatMap((message) => (typeof message.text?.body === 'string' ? [message.text.body] : []))),
+    );
+  } catch {
+    return [];
+  }
+}
 
 /** The text and timestamp of a wa-events record that carries a message. */
 function messageOf(recordBody: string): { body: string; timestamp: number } | undefined {
@@ -285,35 +338,78 @@ async function openAgentSocket(cloud: LocalCloud, token: string, companyId: stri
 // ---- the phases ----------------------------------------------------------------------------------------
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const contactNumber = (contact: number) => String(5511970000000 + contact);
+/** Each path's contacts are its own people: contacts are the company's, shared by its connections. */
+const contactNumber = (context: Context, contact: number) => String((context.provider === 'cloud' ? 5511980000000 : 5511970000000) + contact);
+
+/** A Cloud API connection's account at the Graph simulator: what signs its webhook and names its number. */
+interface CloudAccount {
+  readonly phoneNumberId: string;
+  readonly wabaId: string;
+  readonly accessToken: string;
+  readonly appSecret: string;
+}
 
 interface Context {
   readonly cloud: LocalCloud;
   readonly companyId: string;
   readonly connectionId: string;
   readonly run: string;
+  readonly provider: Provider;
+  /** The cloud path's account at the simulator. */
+  readonly account?: CloudAccount;
 }
 
 const bodyOf = (context: Context, contact: number, index: number) => `Bench ${context.run}: contato ${contact}, mensagem ${index + 1}`;
 
+/**
+ * A contact's message. Baileys path: written to the simulated phone network, where the session host's
+ * simulator provider takes it. Cloud path: a first message is the Graph simulator's (its control API signs
+ * and delivers Meta's webhook, and learns the customer wrote, so the greeting is sent and delivered as Meta
+ * would); a follow-up is Meta's signed webhook POSTed by the bench itself, since the simulator delivers an
+ * account's webhooks one after the other and would measure its own queue, where Meta delivers at once.
+ */
 async function write(context: Context, contact: number, index: number): Promise<Sent> {
   const body = bodyOf(context, contact, index);
   // Known before the write, in case its announcement is handled before the write's own answer.
   const message: Sent = { body, writtenAt: Number.NaN, writtenEpoch: Number.NaN, announcements: 0 };
   sent.set(body, message);
-  await actor.run({ actor: 'contacts' }, () =>
-    putSimulatedInbound(context.companyId, context.connectionId, ulid(), {
-      kind: 'message',
-      from: contactNumber(contact),
-      name: `Cliente ${contact}`,
-      whatsappMessageId: `B${ulid()}`,
-      mediaType: 'chat',
-      body,
-    }),
-  );
+  const from = contactNumber(context, contact);
+  const name = `Cliente ${contact}`;
+  const { account } = context;
+  if (context.provider === 'baileys') {
+    await actor.run({ actor: 'contacts' }, () =>
+      putSimulatedInbound(context.companyId, context.connectionId, ulid(), { kind: 'message', from, name, whatsappMessageId: `B${ulid()}`, mediaType: 'chat', body }),
+    );
+  } else if (account === undefined) {
+    throw new Error('the cloud path has no simulated account');
+  } else if (index === 0) {
+    await simulatorControl(context.cloud, `/${account.phoneNumberId}/inbound`, { from, name, text: body });
+  } else {
+    // The delivery starts here: its latency includes the webhook's own invocation.
+    message.writtenAt = performance.now();
+    message.writtenEpoch = Date.now();
+    const notification = cloudNotification(account.phoneNumberId, { messages: [cloudMessage({ from }, 'text', { text: { body } })], names: { [from]: name } });
+    const response = await fetch(`${context.cloud.config.apiUrl}/webhooks/whatsapp-cloud/${context.connectionId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': webhookSignature(notification, account.appSecret) },
+      body: notification,
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`the webhook answered ${response.status}`);
+    message.answeredInMs = performance.now() - message.writtenAt;
+    return message;
+  }
   message.writtenAt = performance.now();
   message.writtenEpoch = Date.now();
   return message;
+}
+
+/** The Graph simulator's control API (its root, without the Graph version). */
+async function simulatorControl<T>(cloud: LocalCloud, path: string, body: unknown): Promise<T> {
+  const root = cloud.urls.graph.replace(/\/v[\d.]+$/, '');
+  const response = await fetch(`${root}/_simulator/accounts${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`simulator ${path || '/'} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
 }
 
 /** Resolves once every message is announced, or when none has been for STALL_MS. */
@@ -332,11 +428,11 @@ async function announced(messages: readonly Sent[]): Promise<void> {
   onAnnounced = () => undefined;
 }
 
-/** Waits until nothing is waiting or in flight on the wa-events and session command queues (three checks in a row). */
+/** Waits until nothing is waiting or in flight on the wa-events and command queues (session hosts', Cloud API's; three checks in a row). */
 async function drained(cloud: LocalCloud): Promise<void> {
   const client = new SQSClient({ endpoint: cloud.urls.sqs, region: cloud.config.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const urls = Object.entries(cloud.queueUrls)
-    .filter(([id]) => id === 'wa-events' || id.startsWith('wa-commands-'))
+    .filter(([id]) => id === 'wa-events' || id.startsWith('wa-commands-') || id === CLOUD_COMMANDS_QUEUE_ID)
     .map(([, url]) => url);
   try {
     let quiet = 0;
@@ -372,7 +468,15 @@ function distribution(values: readonly number[]): string {
 
 const line = (text = '') => process.stdout.write(`${text}\n`);
 
-function printPhase(title: string, messages: readonly Sent[], startedAt: number): { lost: number; doubled: number } {
+interface PhaseFigures {
+  readonly lost: number;
+  readonly doubled: number;
+  readonly latency: string;
+  readonly perSecond: number;
+}
+
+/** `origin`: where the latency is measured from (what the contact's write is on this path). */
+function printPhase(title: string, messages: readonly Sent[], startedAt: number, origin: string): PhaseFigures {
   const received = messages.filter((message) => message.receivedAt !== undefined);
   const lost = messages.length - received.length;
   const doubled = messages.filter((message) => message.announcements > 1).length;
@@ -380,19 +484,28 @@ function printPhase(title: string, messages: readonly Sent[], startedAt: number)
   const wall = (lastReceive - startedAt) / 1000;
   line(title);
   line(`  messages sent ${messages.length}, received ${received.length}, lost ${lost}, announced twice ${doubled}`);
-  line(`  latency (write -> agent's socket): ${distribution(received.map((message) => (message.receivedAt as number) - message.writtenAt))}`);
+  const latency = distribution(received.map((message) => (message.receivedAt as number) - message.writtenAt));
+  line(`  latency (${origin} -> agent's socket): ${latency}`);
   line(`  sustained: ${(received.length / wall).toFixed(1)} messages/s (${received.length} in ${wall.toFixed(2)} s from the first write to the last receive)`);
-  return { lost, doubled };
+  return { lost, doubled, latency, perSecond: received.length / wall };
 }
 
-function printStages(messages: readonly Sent[]): void {
+/** `origin`: what the first stage starts from (as printPhase's). */
+function printStages(messages: readonly Sent[], provider: Provider, origin: string): void {
+  // The cloud path's first stop is the webhook's invocation; the Baileys path's, the simulator's poll.
+  const entered = (message: Sent) => (provider === 'cloud' ? message.webhookEpoch : message.takenEpoch);
   const traced = messages.filter(
-    (message) => message.takenEpoch !== undefined && message.enqueuedEpoch !== undefined && message.invokedEpoch !== undefined && message.receivedEpoch !== undefined,
+    (message) => entered(message) !== undefined && message.enqueuedEpoch !== undefined && message.invokedEpoch !== undefined && message.receivedEpoch !== undefined,
   );
   const stage = (from: (message: Sent) => number, to: (message: Sent) => number) => distribution(traced.map((message) => to(message) - from(message)));
   line(`  where a message waited (${traced.length} traced; epoch milliseconds):`);
-  line(`    phone network until the simulator took it   ${stage((m) => m.writtenEpoch, (m) => m.takenEpoch as number)}`);
-  line(`    session host until on the wa-events queue   ${stage((m) => m.takenEpoch as number, (m) => m.enqueuedEpoch as number)}`);
+  if (provider === 'cloud') {
+    line(`    ${`${origin} until the webhook's invocation`.padEnd(43)} ${stage((m) => m.writtenEpoch, (m) => m.webhookEpoch as number)}`);
+    line(`    webhook invocation until on wa-events       ${stage((m) => m.webhookEpoch as number, (m) => m.enqueuedEpoch as number)}`);
+  } else {
+    line(`    phone network until the simulator took it   ${stage((m) => m.writtenEpoch, (m) => m.takenEpoch as number)}`);
+    line(`    session host until on the wa-events queue   ${stage((m) => m.takenEpoch as number, (m) => m.enqueuedEpoch as number)}`);
+  }
   line(`    wa-events queue until its worker invocation ${stage((m) => m.enqueuedEpoch as number, (m) => m.invokedEpoch as number)}`);
   line(`    worker invocation until the agent's socket  ${stage((m) => m.invokedEpoch as number, (m) => m.receivedEpoch as number)}`);
 }
@@ -407,18 +520,23 @@ function printWorker(wallMs: number): void {
   );
 }
 
-function printRequests(messages: number): void {
+/** Prints the requests per message by who made them, and answers them in one line each for the summary. */
+function printRequests(messages: number): { dynamo: string; sqs: string } {
   line(`  DynamoDB requests per follow-up message, by who made them (mean ms per request):`);
   const actors = [...tally.dynamo.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const perActor: string[] = [];
   for (const [who, byCommand] of actors) {
     const commands = [...byCommand.entries()].sort(([, a], [, b]) => b.count - a.count);
     const total = commands.reduce((sum, [, entry]) => sum + entry.count, 0);
+    perActor.push(`${who} ${(total / messages).toFixed(2)}`);
     const time = commands.reduce((sum, [, entry]) => sum + entry.ms, 0);
     const detail = commands.map(([command, entry]) => `${command} ${(entry.count / messages).toFixed(2)}`).join(', ');
     line(`    ${who.padEnd(14)} ${(total / messages).toFixed(2).padStart(6)}  (${(time / Math.max(1, total)).toFixed(1)} ms)  ${detail}`);
   }
   const sqsLines = [...tally.sqs.entries()].map(([who, byCommand]) => `${who}: ${[...byCommand.entries()].map(([command, count]) => `${command} ${(count / messages).toFixed(2)}`).join(', ')}`);
   if (sqsLines.length > 0) line(`  SQS requests per follow-up message: ${sqsLines.join('; ')}`);
+  const sqsPerActor = [...tally.sqs.entries()].map(([who, byCommand]) => `${who} ${([...byCommand.values()].reduce((sum, count) => sum + count, 0) / messages).toFixed(2)}`);
+  return { dynamo: perActor.join(', ') || '-', sqs: sqsPerActor.join(', ') || '-' };
 }
 
 function printMeter(metered: MeterSnapshot, messages: number): void {
@@ -579,6 +697,179 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   throw new Error(`timed out waiting for ${what}`);
 }
 
+interface Signed {
+  readonly cloud: LocalCloud;
+  readonly token: string;
+  readonly companyId: string;
+  readonly queueIds: readonly number[] | readonly string[];
+}
+
+/** One path's figures, for the side-by-side summary. */
+interface PathFigures {
+  readonly provider: Provider;
+  readonly first: PhaseFigures;
+  readonly followUp?: PhaseFigures;
+  readonly requests?: { dynamo: string; sqs: string };
+  readonly connectionId: string;
+}
+
+const GREETING = '{{ms}}, {{firstName}}! Em que podemos ajudar?';
+
+/** The Baileys path's connection: the simulator provider, started and paired through the API as an admin does. */
+async function baileysConnection(signed: Signed): Promise<{ connectionId: string; host: SessionHost }> {
+  const { cloud, token, companyId, queueIds } = signed;
+  const created = await api(cloud, '/whatsapp', token, { method: 'POST', body: { name: 'Bench', provider: 'simulator', greetingMessage: GREETING, queueIds } });
+  if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const connectionId = String(created.body.id);
+  // The host's timers and promises inherit this mark, so its DynamoDB requests are told apart.
+  const host = actor.run({ actor: 'session host' }, () => startSessionHost({ providers: { simulator: createSimulatorProvider({ pollMs: POLL_MS }) } }));
+  const started = await api(cloud, `/whatsappsession/${connectionId}`, token, { method: 'POST' });
+  if (started.status !== 200) throw new Error(`POST /whatsappsession answered ${started.status}`);
+  const qrcode = await until('the QR code', async () => {
+    const { body } = await api(cloud, `/whatsapp/${connectionId}`, token);
+    return body.status === 'qrcode' && body.qrcode ? String(body.qrcode) : undefined;
+  });
+  await putSimulatedScan(companyId, connectionId, qrcode, '5511900000001');
+  await until('CONNECTED', async () => ((await api(cloud, `/whatsapp/${connectionId}`, token)).body.status === 'CONNECTED' ? true : undefined));
+  return { connectionId, host };
+}
+
+/**
+ * The cloud path's connection: an account of its own at the Graph simulator, the connection made with its
+ * values through the API, and 'Tentar novamente' (POST /whatsappsession), which checks them with Meta and
+ * points the account's webhook at the connection.
+ */
+async function cloudConnection(signed: Signed): Promise<{ connectionId: string; account: CloudAccount }> {
+  const { cloud, token, queueIds } = signed;
+  const account = await simulatorControl<CloudAccount>(cloud, '', { verifiedName: 'Bench Nuvem' });
+  const created = await api(cloud, '/whatsapp', token, {
+    method: 'POST',
+    body: {
+      name: 'Bench Cloud',
+      provider: 'cloud',
+      greetingMessage: GREETING,
+      queueIds,
+      cloudPhoneNumberId: account.phoneNumberId,
+      cloudBusinessAccountId: account.wabaId,
+      cloudAccessToken: account.accessToken,
+      cloudAppSecret: account.appSecret,
+    },
+  });
+  if (created.status !== 201) throw new Error(`POST /whatsapp (cloud) answered ${created.status}: ${JSON.stringify(created.body)}`);
+  const connectionId = String(created.body.id);
+  const started = await api(cloud, `/whatsappsession/${connectionId}`, token, { method: 'POST' });
+  if (started.status !== 200) throw new Error(`POST /whatsappsession (cloud) answered ${started.status}: ${JSON.stringify(started.body)}`);
+  await until('the cloud connection CONNECTED', async () => ((await api(cloud, `/whatsapp/${connectionId}`, token)).body.status === 'CONNECTED' ? true : undefined));
+  return { connectionId, account };
+}
+
+/** Both phases on one path's connection, printed as they end. */
+async function runPath(signed: Signed, context: Context): Promise<PathFigures> {
+  const { cloud, token, companyId } = signed;
+  const { provider } = context;
+  botAnswers = 0;
+  const title = provider === 'cloud' ? 'Cloud API connection (Meta webhook -> wa-events -> worker)' : 'Baileys path (simulator provider in the session host -> wa-events -> worker)';
+  line(`== ${title}: ${CONTACTS} contacts x ${MESSAGES} messages`);
+  line(
+    (provider === 'cloud'
+      ? `  first messages through the Graph simulator's control API (it signs and delivers Meta's webhook), follow-ups as signed webhook POSTs from the bench; `
+      : `  simulator poll every ${POLL_MS} ms; `) +
+      `follow-ups ${INTERVAL_MS === 0 ? 'back to back' : `every ${INTERVAL_MS} ms`} per contact; ` +
+      `worker: batches of ${WA_EVENTS?.consumer?.batchSize}, up to ${WORKER_CONCURRENCY} at once, one chat (FIFO group) at a time`,
+  );
+  line();
+
+  // Phase 1: every contact's first message at once.
+  if (options.trace) traceBodies.add(bodyOf(context, 0, 0));
+  let startedAt = performance.now();
+  const firsts = await Promise.all(Array.from({ length: CONTACTS }, (_, contact) => write(context, contact, 0)));
+  await announced(firsts);
+  const firstOrigin = provider === 'cloud' ? "the simulator's answer" : 'write';
+  const first = printPhase('First message (new ticket: contact, ticket, greeting bot)', firsts, startedAt, firstOrigin);
+  // The cloud path's first messages wait in the simulator's one-at-a-time webhook deliveries: shown apart.
+  if (provider === 'cloud') printStages(firsts, provider, firstOrigin);
+  await drained(cloud);
+  if (provider === 'cloud') {
+    // The greetings' `delivered` statuses come a second after `sent` (the simulator's delay): kept out of the next phase.
+    await sleep(1_500);
+    await drained(cloud);
+  }
+  line(`  greetings announced to the agent: ${botAnswers} (the bot's answers, their acks drained before the next phase)`);
+  line();
+
+  // Phase 2: the follow-ups, every contact writing at once.
+  tally = emptyTally();
+  meter.reset();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const utilisation = performance.eventLoopUtilization();
+  const dynamoUtilisation = cloud.dynamoThread?.utilization();
+  const profiler = new Session();
+  if (PROFILE) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
+    await profiler.post('Profiler.start');
+  }
+  loop.enable();
+  if (options.trace && MESSAGES > 1) traceBodies.add(bodyOf(context, 0, 1));
+  startedAt = performance.now();
+  const byContact = await Promise.all(
+    Array.from({ length: CONTACTS }, async (_, contact) => {
+      const mine: Sent[] = [];
+      for (let index = 1; index < MESSAGES; index += 1) {
+        mine.push(await write(context, contact, index));
+        if (INTERVAL_MS > 0) await sleep(INTERVAL_MS);
+      }
+      return mine;
+    }),
+  );
+  const followUps = byContact.flat();
+  const writtenIn = performance.now() - startedAt;
+  await announced(followUps);
+  const wallMs = Math.max(...followUps.map((message) => message.receivedAt ?? 0)) - startedAt;
+  loop.disable();
+  const busy = performance.eventLoopUtilization(utilisation);
+  const dynamoBusy = dynamoUtilisation ? cloud.dynamoThread?.utilization(dynamoUtilisation) : undefined;
+  const profile = PROFILE ? ((await profiler.post('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
+  profiler.disconnect();
+  // The invocations that announced the last messages finish their work (bots, acks) before the worker's figures are taken.
+  await drained(cloud);
+  const metered = meter.snapshot();
+  let followUp: PhaseFigures | undefined;
+  let requests: PathFigures['requests'];
+  if (followUps.length > 0) {
+    const origin = provider === 'cloud' ? 'webhook POST' : 'write';
+    followUp = printPhase('Follow-up messages (existing ticket)', followUps, startedAt, origin);
+    line(`  the contacts wrote them in ${(writtenIn / 1000).toFixed(2)} s (${(followUps.length / (writtenIn / 1000)).toFixed(0)} writes/s offered)`);
+    if (provider === 'cloud') line(`  the webhook answered Meta's POST in ${distribution(followUps.flatMap((message) => (message.answeredInMs === undefined ? [] : [message.answeredInMs])))}`);
+    printStages(followUps, provider, origin);
+    printWorker(wallMs);
+    requests = printRequests(followUps.length);
+    printMeter(metered, followUps.length);
+    line(
+      `  busy event loops: main thread (everything else) ${(busy.utilization * 100).toFixed(0)}% (delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms), ` +
+        (dynamoBusy ? `local DynamoDB thread ${(dynamoBusy.utilization * 100).toFixed(0)}%` : 'local DynamoDB on the main thread'),
+    );
+    if (profile) printProfile(profile);
+  }
+  if (MESSAGES > 1) await printOrder(cloud, token, companyId, byContact.map((mine, contact) => [firsts[contact] as Sent, ...mine]));
+  const all = [...firsts, ...followUps];
+  line(`  all: ${all.length} sent, ${all.filter((message) => message.receivedAt !== undefined).length} received, ${first.lost + (followUp?.lost ?? 0)} lost, ${first.doubled + (followUp?.doubled ?? 0)} announced twice`);
+  line();
+  return { provider, first, followUp, requests, connectionId: context.connectionId };
+}
+
+/** The paths side by side: latency, rate and requests per message. */
+function printSummary(paths: readonly PathFigures[]): void {
+  line("Side by side (latency to the agent's socket from the write on the Baileys path; on the cloud path from the simulator's answer for first messages, from the webhook POST for follow-ups):");
+  for (const path of paths) {
+    line(`  ${path.provider}:`);
+    line(`    first messages  ${path.first.latency}; ${path.first.perSecond.toFixed(1)} messages/s`);
+    if (path.followUp) line(`    follow-ups      ${path.followUp.latency}; ${path.followUp.perSecond.toFixed(1)} messages/s`);
+    if (path.requests) line(`    per follow-up   DynamoDB: ${path.requests.dynamo}; SQS: ${path.requests.sqs}`);
+  }
+}
+
 async function main(): Promise<number> {
   const cloud = await startLocalCloud({
     ports: RANDOM_PORTS,
@@ -606,104 +897,32 @@ async function main(): Promise<number> {
     const token = AuthenticationResult?.AccessToken ?? '';
     const me = (await api(cloud, '/auth/me', token)).body as MeResponse;
     const companyId = me.user.companyId;
-    const queueIds = me.user.queues.map((queue) => queue.id).slice(0, 1);
-
-    const created = await api(cloud, '/whatsapp', token, {
-      method: 'POST',
-      body: { name: 'Bench', provider: 'simulator', greetingMessage: '{{ms}}, {{firstName}}! Em que podemos ajudar?', queueIds },
-    });
-    if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
-    const connectionId = String(created.body.id);
-    // The host's timers and promises inherit this mark, so its DynamoDB requests are told apart.
-    host = actor.run({ actor: 'session host' }, () =>
-      startSessionHost({ providers: { simulator: createSimulatorProvider({ pollMs: POLL_MS }) } }),
-    );
-    const started = await api(cloud, `/whatsappsession/${connectionId}`, token, { method: 'POST' });
-    if (started.status !== 200) throw new Error(`POST /whatsappsession answered ${started.status}`);
-    const qrcode = await until('the QR code', async () => {
-      const { body } = await api(cloud, `/whatsapp/${connectionId}`, token);
-      return body.status === 'qrcode' && body.qrcode ? String(body.qrcode) : undefined;
-    });
-    await putSimulatedScan(companyId, connectionId, qrcode, '5511900000001');
-    await until('CONNECTED', async () => ((await api(cloud, `/whatsapp/${connectionId}`, token)).body.status === 'CONNECTED' ? true : undefined));
+    const signed: Signed = { cloud, token, companyId, queueIds: me.user.queues.map((queue) => queue.id).slice(0, 1) };
     socket = await openAgentSocket(cloud, token, companyId);
-    const context: Context = { cloud, companyId, connectionId, run: ulid().slice(-6) };
 
-    line(`Inbound benchmark: ${CONTACTS} contacts x ${MESSAGES} messages on one simulator connection`);
-    line(
-      `  simulator poll every ${POLL_MS} ms; follow-ups ${INTERVAL_MS === 0 ? 'back to back' : `every ${INTERVAL_MS} ms`} per contact; ` +
-        `worker: batches of ${WA_EVENTS?.consumer?.batchSize}, up to ${WORKER_CONCURRENCY} at once, one chat (FIFO group) at a time`,
-    );
-    line();
-
-    // Phase 1: every contact's first message at once.
-    if (options.trace) traceBodies.add(bodyOf(context, 0, 0));
-    let startedAt = performance.now();
-    const firsts = await Promise.all(Array.from({ length: CONTACTS }, (_, contact) => write(context, contact, 0)));
-    await announced(firsts);
-    const first = printPhase('First message (new ticket: contact, ticket, greeting bot)', firsts, startedAt);
-    await drained(cloud);
-    line(`  greetings announced to the agent: ${botAnswers} (the bot's answers, their acks drained before the next phase)`);
-    line();
-
-    // Phase 2: the follow-ups, every contact writing at once.
-    tally = emptyTally();
-    meter.reset();
-    const loop = monitorEventLoopDelay({ resolution: 10 });
-    const utilisation = performance.eventLoopUtilization();
-    const dynamoUtilisation = cloud.dynamoThread?.utilization();
-    const profiler = new Session();
-    if (PROFILE) {
-      profiler.connect();
-      await profiler.post('Profiler.enable');
-      await profiler.post('Profiler.setSamplingInterval', { interval: 1000 });
-      await profiler.post('Profiler.start');
+    const paths: PathFigures[] = [];
+    for (const provider of PROVIDERS) {
+      const run = ulid().slice(-6);
+      if (provider === 'baileys') {
+        const made = await baileysConnection(signed);
+        host = made.host;
+        paths.push(await runPath(signed, { cloud, companyId, connectionId: made.connectionId, run, provider }));
+        // Its polls and queue receives would be counted on the next path.
+        await host.stop();
+        host = undefined;
+      } else {
+        const made = await cloudConnection(signed);
+        paths.push(await runPath(signed, { cloud, companyId, connectionId: made.connectionId, run, provider, account: made.account }));
+      }
     }
-    loop.enable();
-    if (options.trace && MESSAGES > 1) traceBodies.add(bodyOf(context, 0, 1));
-    startedAt = performance.now();
-    const byContact = await Promise.all(
-      Array.from({ length: CONTACTS }, async (_, contact) => {
-        const mine: Sent[] = [];
-        for (let index = 1; index < MESSAGES; index += 1) {
-          mine.push(await write(context, contact, index));
-          if (INTERVAL_MS > 0) await sleep(INTERVAL_MS);
-        }
-        return mine;
-      }),
-    );
-    const followUps = byContact.flat();
-    const writtenIn = performance.now() - startedAt;
-    await announced(followUps);
-    const wallMs = Math.max(...followUps.map((message) => message.receivedAt ?? 0)) - startedAt;
-    loop.disable();
-    const busy = performance.eventLoopUtilization(utilisation);
-    const dynamoBusy = dynamoUtilisation ? cloud.dynamoThread?.utilization(dynamoUtilisation) : undefined;
-    const profile = PROFILE ? ((await profiler.post('Profiler.stop')) as { profile: CpuProfile }).profile : undefined;
-    profiler.disconnect();
-    // The invocations that announced the last messages finish their work (bots, acks) before the worker's figures are taken.
-    await drained(cloud);
-    const metered = meter.snapshot();
-    let followUp = { lost: 0, doubled: 0 };
-    if (followUps.length > 0) {
-      followUp = printPhase('Follow-up messages (existing ticket)', followUps, startedAt);
-      line(`  the contacts wrote them in ${(writtenIn / 1000).toFixed(2)} s (${(followUps.length / (writtenIn / 1000)).toFixed(0)} writes/s offered)`);
-      printStages(followUps);
-      printWorker(wallMs);
-      printRequests(followUps.length);
-      printMeter(metered, followUps.length);
-      line(
-        `  busy event loops: main thread (everything else) ${(busy.utilization * 100).toFixed(0)}% (delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms), ` +
-          (dynamoBusy ? `local DynamoDB thread ${(dynamoBusy.utilization * 100).toFixed(0)}%` : 'local DynamoDB on the main thread'),
-      );
-      if (profile) printProfile(profile);
+    const last = paths.at(-1);
+    if (cloud.dynamoThread && last) await printRequestCost(cloud.dynamoThread, companyId, last.connectionId);
+    if (paths.length > 1) {
+      line();
+      printSummary(paths);
     }
-    if (MESSAGES > 1) await printOrder(cloud, token, companyId, byContact.map((mine, contact) => [firsts[contact] as Sent, ...mine]));
-    if (cloud.dynamoThread) await printRequestCost(cloud.dynamoThread, companyId, connectionId);
-    const all = [...firsts, ...followUps];
-    line();
-    line(`All: ${all.length} sent, ${all.filter((message) => message.receivedAt !== undefined).length} received, ${first.lost + followUp.lost} lost, ${first.doubled + followUp.doubled} announced twice`);
-    return first.lost + followUp.lost + first.doubled + followUp.doubled > 0 ? 1 : 0;
+    const failures = paths.reduce((sum, path) => sum + path.first.lost + path.first.doubled + (path.followUp?.lost ?? 0) + (path.followUp?.doubled ?? 0), 0);
+    return failures > 0 ? 1 : 0;
   } finally {
     socket?.close();
     await host?.stop();

@@ -575,6 +575,9 @@ describe('a template sent by the external API or a schedule', () => {
     expect(await scheduleOf(saved.body.id)).toMatchObject({ status: 'ERRO', error: 'ERR_NO_TEMPLATE_FOUND' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(templatesAt(from)).toHaveLength(0);
+  });
+});
+
 describe('a campaign on a cloud connection', () => {
   const admin = (path: string, init: { method?: string; body?: unknown } = {}) => cloud.api(path, { ...init, token: tenant.admin.token });
   const offer = { name: 'oferta_campanha', language: 'pt_BR', variables: ['{nome}', '{loja}'] };

@@ -27,7 +27,9 @@ describe('readOpenApiDocument', () => {
     expect(send?.bodies.map((body) => body.mediaType)).toEqual(['application/json', 'multipart/form-data']);
     expect(send?.bodies[0]?.fields.map(({ name, type, required }) => ({ name, type, required }))).toEqual([
       { name: 'number', type: 'string', required: true },
-      { name: 'body', type: 'string', required: true },
+      // A text or, on a Cloud API connection, an approved template (issue 32): neither is required alone.
+      { name: 'body', type: 'string', required: false },
+      { name: 'template', type: 'object', required: false },
       { name: 'closeTicket', type: 'boolean', required: false },
     ]);
     expect(send?.bodies[1]?.fields.find((field) => field.name === 'medias')).toMatchObject({ type: 'array of file', required: true });
@@ -38,8 +40,9 @@ describe('readOpenApiDocument', () => {
     const send = readOpenApiDocument(served)?.operations.find((operation) => operation.key === 'POST /api/messages/send');
 
     expect(send?.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', location: 'header', type: 'string', required: false })]);
-    expect(send?.responses.map((response) => response.status)).toEqual(['201', '400', '401', '402', '403', '409', '429', '500']);
+    expect(send?.responses.map((response) => response.status)).toEqual(['201', '400', '401', '402', '403', '404', '409', '429', '500']);
     expect(send?.responses.find((response) => response.status === '401')?.description).toContain('ERR_INVALID_API_TOKEN');
+    expect(send?.responses.find((response) => response.status === '404')?.description).toContain('ERR_NO_TEMPLATE_FOUND');
   });
 
   it('leaves out what does not resolve and stops on a reference loop', () => {

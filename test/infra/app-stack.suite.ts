@@ -119,7 +119,7 @@ describe('the HTTP API', () => {
 
     // Act
     const functions = Object.values(productFunctions(dev, 'dev'));
-    const http = functions.filter((fn) => String(fn.Properties.FunctionName).startsWith('atende-dev-http-'));
+    const http = functions.filter((fn) => fn.Properties.FunctionName.startsWith('atende-dev-http-'));
     const others = functions.filter((fn) => !http.includes(fn));
 
     // Assess

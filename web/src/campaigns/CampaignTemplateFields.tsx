@@ -6,8 +6,7 @@
  * braces, filled per contact by the server; the first starts as `{nome}`), and the body as every contact
  * gets it with those values as typed.
  */
-import { Body1, Field, Input, makeStyles, mergeClasses, Option, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
-import { useId } from 'react';
+import { Body1, Field, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
 import { useWhatsAppTemplates, type WhatsAppTemplateDto } from '../api/whatsapp-templates';
 import { LoadErrorBar } from '../components/LoadErrorBar';
@@ -17,24 +16,14 @@ import { fieldValidation } from '../components/use-schema-form';
 import { format, type Texts } from '../i18n/texts';
 import { connectionTemplatesPath } from '../runtime/paths';
 import { sendableTemplates } from '../whatsapp-templates/template-display';
-import { TemplateBody } from '../whatsapp-templates/TemplateBody';
-import { campaignTemplateOf, campaignTemplatePreview } from './campaign-form';
+import { TemplateFill } from '../whatsapp-templates/TemplateFill';
+import { campaignTemplateOf } from './campaign-form';
 import type { campaignsTexts } from './texts';
 
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
   hint: { color: tokens.colorNeutralForeground3 },
-  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
-  sectionTitle: { margin: 0 },
   dropdown: { minWidth: 0, width: '100%' },
-  box: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-    color: tokens.colorNeutralForeground1,
-    minWidth: 0,
-  },
-  preview: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
 });
 
 export interface CampaignTemplateFieldsProps {
@@ -55,7 +44,6 @@ const optionText = (template: WhatsAppTemplateDto) => `${template.name} (${templ
 
 export function CampaignTemplateFields({ whatsappId, value, onChange, onLeave, messageOf, variables, disabled, texts }: CampaignTemplateFieldsProps) {
   const styles = useStyles();
-  const previewHeading = useId();
   const list = useWhatsAppTemplates(whatsappId);
   const templates = sendableTemplates(list.data?.records ?? []);
   const chosen = value === null ? undefined : templates.find((template) => keyOf(template) === keyOf(value));
@@ -99,36 +87,16 @@ export function CampaignTemplateFields({ whatsappId, value, onChange, onLeave, m
         </Field>
       )}
       {chosen !== undefined && value !== null && (
-        <>
-          <div className={styles.box}>
-            <TemplateBody body={chosen.body} header={chosen.header} footer={chosen.footer} />
-          </div>
-          {value.variables.length > 0 && (
-            <div className={styles.section}>
-              <Subtitle2 as="h3" className={styles.sectionTitle}>
-                {texts.variables}
-              </Subtitle2>
-              <Text className={styles.hint}>{format(texts.variablesHint, { variables })}</Text>
-              {value.variables.map((text, index) => (
-                // A variable is its place in the body, `{{index + 1}}`: the place is its key.
-                <Field
-                  key={index}
-                  label={format(texts.variable, { placeholder: `{{${index + 1}}}` })}
-                  required
-                  {...fieldValidation(messageOf(`template.variables.${index}`))}
-                >
-                  <Input value={text} maxLength={1024} disabled={disabled} onChange={(_, data) => setVariable(index, data.value)} onBlur={onLeave} />
-                </Field>
-              ))}
-            </div>
-          )}
-          <section className={styles.section} aria-labelledby={previewHeading}>
-            <Subtitle2 as="h3" id={previewHeading} className={styles.sectionTitle}>
-              {texts.preview}
-            </Subtitle2>
-            <Text className={mergeClasses(styles.box, styles.preview)}>{campaignTemplatePreview(chosen.body, value.variables)}</Text>
-          </section>
-        </>
+        <TemplateFill
+          template={chosen}
+          variables={value.variables}
+          texts={{ variable: texts.variable, preview: texts.preview, variables: texts.variables, variablesHint: format(texts.variablesHint, { variables }) }}
+          disabled={disabled}
+          onVariable={setVariable}
+          messageOf={(index) => messageOf(`template.variables.${index}`)}
+          onBlur={onLeave}
+          maxLength={1024}
+        />
       )}
     </div>
   );

@@ -5,7 +5,7 @@
  */
 import { companyClock, companyDay } from '../../../shared/company-time';
 import { CAMPAIGN_MESSAGE_FIELDS, isCampaignEditable, NO_TAG, type Campaign, type CampaignMessageField } from '../../../shared/campaigns';
-import { countTemplateVariables, fillTemplate, type TemplateMessage, type WhatsAppTemplateDto } from '../../../shared/whatsapp-cloud';
+import { countTemplateVariables, type TemplateMessage, type WhatsAppTemplateDto } from '../../../shared/whatsapp-cloud';
 import type { CampaignRequestBody } from '../api/campaigns';
 
 export interface CampaignFormValues extends Readonly<Record<CampaignMessageField, string>> {
@@ -113,14 +113,6 @@ export function isCloudConnection(connections: readonly { readonly id: string; r
 export function campaignTemplateOf(template: Pick<WhatsAppTemplateDto, 'name' | 'language' | 'body'>): TemplateMessage {
   const variables = Array.from({ length: countTemplateVariables(template.body) }, (_, index) => (index === 0 ? '{nome}' : ''));
   return { name: template.name, language: template.language, variables };
-}
-
-/** The template's body as every contact gets it, with the variables as typed (`{nome}` and the like still in braces); one not typed shows as its `{{n}}`. */
-export function campaignTemplatePreview(body: string, variables: readonly string[]): string {
-  return fillTemplate(
-    body,
-    variables.map((value, index) => (value.trim() === '' ? `{{${index + 1}}}` : value)),
-  );
 }
 
 /**

@@ -2,32 +2,20 @@
  * The schedule form's 'Modelo' (issue 32), shown when the chosen connection is a Cloud API one: one of
  * its approved templates (as last synced), or none to send the text. A chosen template shows its body,
  * one field per `{{n}}` (the first starts as the contact's name) and the message as it will go out; the
- * pieces are the ticket's template dialog's (tickets/conversation/template-send.ts, TemplateBody).
+ * filled template is the one the ticket's template dialog shows (whatsapp-templates/TemplateFill.tsx).
  */
-import { Field, Input, makeStyles, mergeClasses, Option, Spinner, Subtitle2, Text, tokens } from '@fluentui/react-components';
-import { useId } from 'react';
+import { Field, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { ScheduleTemplate } from '../api/schedules';
 import { useWhatsAppTemplates, type WhatsAppTemplateDto } from '../api/whatsapp-templates';
 import { LoadErrorBar } from '../components/LoadErrorBar';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation } from '../components/use-schema-form';
 import { format } from '../i18n/texts';
-import { templatePreview } from '../tickets/conversation/template-send';
 import { sendableTemplates } from '../whatsapp-templates/template-display';
-import { TemplateBody } from '../whatsapp-templates/TemplateBody';
+import { TemplateFill } from '../whatsapp-templates/TemplateFill';
 import { chosenTemplate } from './schedule-form';
 
 const useStyles = makeStyles({
-  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
-  sectionTitle: { margin: 0 },
-  box: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-    color: tokens.colorNeutralForeground1,
-    minWidth: 0,
-  },
-  preview: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
   error: { color: tokens.colorPaletteRedForeground1 },
 });
 
@@ -60,7 +48,6 @@ const optionText = (template: Pick<WhatsAppTemplateDto, 'name' | 'language'>) =>
 
 export function ScheduleTemplateField({ whatsappId, value, texts, disabled, messageOf, onChoose, onVariable }: ScheduleTemplateFieldProps) {
   const styles = useStyles();
-  const previewHeading = useId();
   const list = useWhatsAppTemplates(whatsappId);
   const templates = sendableTemplates(list.data?.records ?? []);
   const chosen = chosenTemplate(value, templates);
@@ -92,28 +79,14 @@ export function ScheduleTemplateField({ whatsappId, value, texts, disabled, mess
         </Text>
       )}
       {chosen !== undefined && value !== null && (
-        <>
-          <div className={styles.box}>
-            <TemplateBody body={chosen.body} header={chosen.header} footer={chosen.footer} />
-          </div>
-          {value.variables.map((variable, index) => (
-            // A variable is its place in the body, `{{index + 1}}`: the place is its key.
-            <Field
-              key={index}
-              label={format(texts.templateVariable, { placeholder: `{{${index + 1}}}` })}
-              required
-              {...fieldValidation(messageOf(`template.variables.${index}`) ?? (index === 0 ? messageOf('template.variables') : undefined))}
-            >
-              <Input value={variable} disabled={disabled} onChange={(_, data) => onVariable(index, data.value)} />
-            </Field>
-          ))}
-          <section className={styles.section} aria-labelledby={previewHeading}>
-            <Subtitle2 as="h3" id={previewHeading} className={styles.sectionTitle}>
-              {texts.templatePreview}
-            </Subtitle2>
-            <Text className={mergeClasses(styles.box, styles.preview)}>{templatePreview(chosen.body, value.variables)}</Text>
-          </section>
-        </>
+        <TemplateFill
+          template={chosen}
+          variables={value.variables}
+          texts={{ variable: texts.templateVariable, preview: texts.templatePreview }}
+          disabled={disabled}
+          onVariable={onVariable}
+          messageOf={(index) => messageOf(`template.variables.${index}`) ?? (index === 0 ? messageOf('template.variables') : undefined)}
+        />
       )}
     </>
   );

@@ -3,7 +3,7 @@
  * (only APPROVED ones can be sent: green), the order of a connection's list, and its body cut into text
  * and `{{n}}` placeholders, so a preview shows where the variables go.
  */
-import type { TemplateStatus, WhatsAppTemplateDto } from '../../../shared/whatsapp-cloud';
+import { fillTemplate, type TemplateStatus, type WhatsAppTemplateDto } from '../../../shared/whatsapp-cloud';
 
 /** A Fluent Badge colour. */
 export type TemplateStatusColor = 'success' | 'warning' | 'danger' | 'informative';
@@ -50,4 +50,12 @@ export function templateBodyParts(body: string): BodyPart[] {
   }
   if (from < body.length) parts.push({ kind: 'text', text: body.slice(from) });
   return parts;
+}
+
+/** The body as it will go out with the values typed; a variable not yet typed shows as its `{{n}}`. */
+export function templatePreview(body: string, variables: readonly string[]): string {
+  return fillTemplate(
+    body,
+    variables.map((value, index) => (value.trim() === '' ? `{{${index + 1}}}` : value)),
+  );
 }

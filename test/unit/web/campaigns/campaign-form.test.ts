@@ -11,7 +11,6 @@ import {
   campaignFieldMessage,
   campaignFormOf,
   campaignTemplateOf,
-  campaignTemplatePreview,
   EMPTY_CAMPAIGN_FORM,
   isCloudConnection,
   localInputValue,
@@ -19,6 +18,7 @@ import {
   scheduledAtBody,
 } from '../../../../web/src/campaigns/campaign-form';
 import { schemaFieldMessages } from '../../../../web/src/components/use-schema-form';
+import { templatePreview } from '../../../../web/src/whatsapp-templates/template-display';
 
 const NOW = new Date('2025-05-01T12:00:00.000Z');
 const HOUR = 60 * 60 * 1000;
@@ -125,7 +125,7 @@ describe('on a Cloud API connection', () => {
   });
 
   test("previews the body with the variables as typed, the contact's placeholders still in braces and an empty one as its {{n}}", () => {
-    expect(campaignTemplatePreview(offer.body, ['{nome}', 'Loja {loja}', ' '])).toBe('Olá {nome}, sua oferta na Loja {loja} vale até {{3}}.');
+    expect(templatePreview(offer.body, ['{nome}', 'Loja {loja}', ' '])).toBe('Olá {nome}, sua oferta na Loja {loja} vale até {{3}}.');
   });
 
   test('sends the template and no file list on a cloud connection, and no template on another', () => {

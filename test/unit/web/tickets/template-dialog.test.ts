@@ -1,5 +1,6 @@
 /** The template dialog's variables (issue 32): one per placeholder, the contact's name first, the preview and what is sent. */
-import { initialTemplateVariables, templateMessageOf, templatePreview } from '../../../../web/src/tickets/conversation/template-send';
+import { initialTemplateVariables, templateMessageOf } from '../../../../web/src/tickets/conversation/template-send';
+import { templatePreview } from '../../../../web/src/whatsapp-templates/template-display';
 
 const template = { name: 'pedido_enviado', language: 'pt_BR', body: 'Olá {{1}}, seu pedido {{2}} saiu em {{3}}. Até logo, {{1}}!' };
 

@@ -16,41 +16,27 @@ import {
   DialogSurface,
   DialogTitle,
   Field,
-  Input,
   makeStyles,
-  mergeClasses,
   Option,
   Spinner,
-  Subtitle2,
-  Text,
   tokens,
 } from '@fluentui/react-components';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useWhatsAppTemplates, type WhatsAppTemplateDto } from '../../api/whatsapp-templates';
 import { LoadErrorBar } from '../../components/LoadErrorBar';
 import { LocalizedDropdown } from '../../components/LocalizedDropdown';
 import { RouterLink } from '../../components/RouterLink';
 import { useToast } from '../../feedback/toast';
-import { format, useTexts } from '../../i18n/texts';
+import { useTexts } from '../../i18n/texts';
 import { connectionTemplatesPath } from '../../runtime/paths';
 import { sendableTemplates } from '../../whatsapp-templates/template-display';
-import { TemplateBody } from '../../whatsapp-templates/TemplateBody';
-import { initialTemplateVariables, templateMessageOf, templatePreview } from './template-send';
+import { TemplateFill } from '../../whatsapp-templates/TemplateFill';
+import { initialTemplateVariables, templateMessageOf } from './template-send';
 import { conversationTexts } from './texts';
 import { useSendMessages } from './use-send-messages';
 
 const useStyles = makeStyles({
   content: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
-  section: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalS, minWidth: 0 },
-  sectionTitle: { margin: 0 },
-  box: {
-    padding: `${tokens.spacingVerticalS} ${tokens.spacingHorizontalM}`,
-    borderRadius: tokens.borderRadiusMedium,
-    backgroundColor: tokens.colorNeutralBackground3,
-    color: tokens.colorNeutralForeground1,
-    minWidth: 0,
-  },
-  preview: { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
 });
 
 export interface SendTemplateDialogProps {
@@ -70,7 +56,6 @@ export function SendTemplateDialog({ open, ticketId, whatsappId, contactName, on
   const [chosenId, setChosenId] = useState<string>();
   const [variables, setVariables] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const previewHeading = useId();
 
   // Starts afresh each time it opens (React's "adjust state when a prop changes" pattern).
   const [openSeen, setOpenSeen] = useState(false);
@@ -143,36 +128,13 @@ export function SendTemplateDialog({ open, ticketId, whatsappId, contactName, on
               </Field>
             )}
             {chosen !== undefined && (
-              <>
-                <div className={styles.box}>
-                  <TemplateBody body={chosen.body} header={chosen.header} footer={chosen.footer} />
-                </div>
-                {variables.length > 0 && (
-                  <div className={styles.section}>
-                    <Subtitle2 as="h3" className={styles.sectionTitle}>
-                      {texts.variables}
-                    </Subtitle2>
-                    {variables.map((value, index) => (
-                      // A variable is its place in the body, `{{index + 1}}`: the place is its key.
-                      <Field key={index} label={format(texts.variable, { placeholder: `{{${index + 1}}}` })} required>
-                        <Input
-                          value={value}
-                          disabled={busy}
-                          onChange={(_, data) => setVariables((current) => current.map((old, at) => (at === index ? data.value : old)))}
-                        />
-                      </Field>
-                    ))}
-                  </div>
-                )}
-                <section className={styles.section} aria-labelledby={previewHeading}>
-                  <Subtitle2 as="h3" id={previewHeading} className={styles.sectionTitle}>
-                    {texts.preview}
-                  </Subtitle2>
-                  <Text className={mergeClasses(styles.box, styles.preview)}>
-                    {templatePreview(chosen.body, variables)}
-                  </Text>
-                </section>
-              </>
+              <TemplateFill
+                template={chosen}
+                variables={variables}
+                texts={texts}
+                disabled={busy}
+                onVariable={(index, value) => setVariables((current) => current.map((old, at) => (at === index ? value : old)))}
+              />
             )}
           </DialogContent>
           <DialogActions>

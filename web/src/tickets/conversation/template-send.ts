@@ -1,21 +1,14 @@
 /**
  * The template dialog's rules (issue 32): the variables a chosen template asks for (one per `{{n}}` of
- * its body, the first the contact's name, which is what most templates greet), the preview with what
- * was typed, and the request, checked by the server's own schema so only what it would take is sent.
+ * its body, the first the contact's name, which is what most templates greet) and the request, checked
+ * by the server's own schema so only what it would take is sent. The preview is
+ * whatsapp-templates/template-display.ts templatePreview.
  */
-import { countTemplateVariables, fillTemplate, TemplateMessage, type WhatsAppTemplateDto } from '../../../../shared/whatsapp-cloud';
+import { countTemplateVariables, TemplateMessage, type WhatsAppTemplateDto } from '../../../../shared/whatsapp-cloud';
 
 /** One value per variable of the body, the first prefilled with the contact's name. */
 export function initialTemplateVariables(body: string, contactName: string): string[] {
   return Array.from({ length: countTemplateVariables(body) }, (_, index) => (index === 0 ? contactName.trim() : ''));
-}
-
-/** The body as it will go out; a variable not yet typed shows as its `{{n}}`. */
-export function templatePreview(body: string, variables: readonly string[]): string {
-  return fillTemplate(
-    body,
-    variables.map((value, index) => (value.trim() === '' ? `{{${index + 1}}}` : value)),
-  );
 }
 
 /** What POST /messages/{ticketId} takes for the template with these values; null while one is missing or invalid. */

@@ -215,8 +215,13 @@ describe('two colleagues in the internal chat', () => {
     await shows(phone.getByRole('button', { name: 'Remover escala.png' }));
     await composer(phone).fill('A escala');
     await composer(phone).press('Enter');
-    const picture = await shows(messages(phone).getByRole('img', { name: 'Imagem escala.png' }));
+    // In two steps, each with its own time: the message is sent, then its picture loads (an image shows
+    // no box until it has loaded, so waiting for it to be visible waited for both at once).
+    await shows(messages(phone).getByText('A escala', { exact: true }));
+    const picture = messages(phone).getByRole('img', { name: 'Imagem escala.png' });
+    await picture.waitFor({ state: 'attached' });
     await until('the picture loaded', () => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0));
+    await shows(picture);
     await leaves(phone.getByRole('button', { name: 'Remover escala.png' }));
 
     await chatsTab.click();

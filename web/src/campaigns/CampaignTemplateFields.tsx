@@ -6,17 +6,18 @@
  * braces, filled per contact by the server; the first starts as `{nome}`), and the body as every contact
  * gets it with those values as typed.
  */
-import { Body1, Field, makeStyles, Option, Spinner, Text, tokens } from '@fluentui/react-components';
+import { Body1, Field, makeStyles, Spinner, Text, tokens } from '@fluentui/react-components';
 import type { TemplateMessage } from '../../../shared/whatsapp-cloud';
-import { useWhatsAppTemplates, type WhatsAppTemplateDto } from '../api/whatsapp-templates';
+import { useWhatsAppTemplates } from '../api/whatsapp-templates';
 import { LoadErrorBar } from '../components/LoadErrorBar';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { RouterLink } from '../components/RouterLink';
 import { fieldValidation } from '../components/use-schema-form';
 import { format, type Texts } from '../i18n/texts';
 import { connectionTemplatesPath } from '../runtime/paths';
-import { sendableTemplates } from '../whatsapp-templates/template-display';
+import { sendableTemplates, templateLabel } from '../whatsapp-templates/template-display';
 import { TemplateFill } from '../whatsapp-templates/TemplateFill';
+import { TemplateOptions } from '../whatsapp-templates/TemplateOptions';
 import { campaignTemplateOf } from './campaign-form';
 import type { campaignsTexts } from './texts';
 
@@ -40,7 +41,6 @@ export interface CampaignTemplateFieldsProps {
 }
 
 const keyOf = (template: Pick<TemplateMessage, 'name' | 'language'>) => `${template.name}#${template.language}`;
-const optionText = (template: WhatsAppTemplateDto) => `${template.name} (${template.language})`;
 
 export function CampaignTemplateFields({ whatsappId, value, onChange, onLeave, messageOf, variables, disabled, texts }: CampaignTemplateFieldsProps) {
   const styles = useStyles();
@@ -69,7 +69,7 @@ export function CampaignTemplateFields({ whatsappId, value, onChange, onLeave, m
             className={styles.dropdown}
             placeholder={texts.placeholder}
             // A saved template no longer approved still shows by its name, for the server's message to explain.
-            value={chosen !== undefined ? optionText(chosen) : value !== null ? `${value.name} (${value.language})` : ''}
+            value={value !== null ? templateLabel(chosen ?? value) : ''}
             selectedOptions={value === null ? [] : [keyOf(value)]}
             disabled={disabled}
             onOptionSelect={(_, data) => {
@@ -78,11 +78,7 @@ export function CampaignTemplateFields({ whatsappId, value, onChange, onLeave, m
             }}
             onBlur={onLeave}
           >
-            {templates.map((template) => (
-              <Option key={keyOf(template)} value={keyOf(template)} text={optionText(template)}>
-                {optionText(template)}
-              </Option>
-            ))}
+            <TemplateOptions templates={templates} valueFor={keyOf} />
           </LocalizedDropdown>
         </Field>
       )}

@@ -11,8 +11,9 @@ import { LoadErrorBar } from '../components/LoadErrorBar';
 import { LocalizedDropdown } from '../components/LocalizedDropdown';
 import { fieldValidation } from '../components/use-schema-form';
 import { format } from '../i18n/texts';
-import { sendableTemplates } from '../whatsapp-templates/template-display';
+import { sendableTemplates, templateLabel } from '../whatsapp-templates/template-display';
 import { TemplateFill } from '../whatsapp-templates/TemplateFill';
+import { TemplateOptions } from '../whatsapp-templates/TemplateOptions';
 import { chosenTemplate } from './schedule-form';
 
 const useStyles = makeStyles({
@@ -44,8 +45,6 @@ export interface ScheduleTemplateFieldProps {
 
 const NO_TEMPLATE = '';
 
-const optionText = (template: Pick<WhatsAppTemplateDto, 'name' | 'language'>) => `${template.name} (${template.language})`;
-
 export function ScheduleTemplateField({ whatsappId, value, texts, disabled, messageOf, onChoose, onVariable }: ScheduleTemplateFieldProps) {
   const styles = useStyles();
   const list = useWhatsAppTemplates(whatsappId);
@@ -59,16 +58,12 @@ export function ScheduleTemplateField({ whatsappId, value, texts, disabled, mess
       <Field label={texts.template} hint={texts.templateHint} {...fieldValidation(messageOf('template') ?? messageOf('template.name') ?? messageOf('template.language'))}>
         <LocalizedDropdown
           disabled={disabled || list.data === undefined}
-          value={value === null ? texts.noTemplate : optionText(value)}
+          value={value === null ? texts.noTemplate : templateLabel(value)}
           selectedOptions={[chosen?.id ?? NO_TEMPLATE]}
           onOptionSelect={(_, data) => onChoose(templates.find((template) => template.id === data.optionValue) ?? null)}
         >
           <Option value={NO_TEMPLATE}>{texts.noTemplate}</Option>
-          {templates.map((template) => (
-            <Option key={template.id} value={template.id} text={optionText(template)}>
-              {optionText(template)}
-            </Option>
-          ))}
+          <TemplateOptions templates={templates} />
         </LocalizedDropdown>
       </Field>
       {list.isPending && <Spinner size="tiny" label={texts.templatesLoading} />}

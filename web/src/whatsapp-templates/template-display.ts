@@ -1,6 +1,6 @@
 /**
  * How a Cloud API message template shows (issue 32; shared/whatsapp-cloud.ts): its status's badge colour
- * (only APPROVED ones can be sent: green), the order of a connection's list, and its body cut into text
+ * (only APPROVED ones can be sent: green), its label, the order of a connection's list, and its body cut into text
  * and `{{n}}` placeholders, so a preview shows where the variables go.
  */
 import { fillTemplate, type TemplateStatus, type WhatsAppTemplateDto } from '../../../shared/whatsapp-cloud';
@@ -25,6 +25,11 @@ export function templateStatusColor(status: TemplateStatus): TemplateStatusColor
     case 'DELETED':
       return 'informative';
   }
+}
+
+/** How a template is named in a list to choose from: a name is Meta's key only with its language. */
+export function templateLabel(template: { readonly name: string; readonly language: string }): string {
+  return `${template.name} (${template.language})`;
 }
 
 /** A connection's templates by name, then language (Meta answers them in no promised order). */

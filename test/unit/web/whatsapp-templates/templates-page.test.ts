@@ -20,6 +20,7 @@ import {
   sendableTemplates,
   sortedTemplates,
   templateBodyParts,
+  templateLabel,
   templateStatusColor,
 } from '../../../../web/src/whatsapp-templates/template-display';
 import { TemplatesPage } from '../../../../web/src/whatsapp-templates/TemplatesPage';
@@ -139,5 +140,10 @@ describe('a template as shown', () => {
 
     expect(sortedTemplates(all).map((item) => `${item.name}/${item.language}`)).toEqual(['aviso/pt_BR', 'pedido_enviado/en_US', 'pedido_enviado/pt_BR', 'promocao/pt_BR']);
     expect(sendableTemplates(all).map((item) => item.name)).toEqual(['pedido_enviado', 'pedido_enviado', 'promocao']);
+  });
+
+  test('is named in a list to choose from by its name and language, which tell two of one name apart', () => {
+    expect(templateLabel(template('pedido_enviado', 'APPROVED'))).toBe('pedido_enviado (pt_BR)');
+    expect(templateLabel({ name: 'pedido_enviado', language: 'en_US' })).toBe('pedido_enviado (en_US)');
   });
 });

@@ -17,7 +17,6 @@ import {
   DialogTitle,
   Field,
   makeStyles,
-  Option,
   Spinner,
   tokens,
 } from '@fluentui/react-components';
@@ -29,8 +28,9 @@ import { RouterLink } from '../../components/RouterLink';
 import { useToast } from '../../feedback/toast';
 import { useTexts } from '../../i18n/texts';
 import { connectionTemplatesPath } from '../../runtime/paths';
-import { sendableTemplates } from '../../whatsapp-templates/template-display';
+import { sendableTemplates, templateLabel } from '../../whatsapp-templates/template-display';
 import { TemplateFill } from '../../whatsapp-templates/TemplateFill';
+import { TemplateOptions } from '../../whatsapp-templates/TemplateOptions';
 import { initialTemplateVariables, templateMessageOf } from './template-send';
 import { conversationTexts } from './texts';
 import { useSendMessages } from './use-send-messages';
@@ -89,8 +89,6 @@ export function SendTemplateDialog({ open, ticketId, whatsappId, contactName, on
     }
   };
 
-  const optionText = (template: WhatsAppTemplateDto) => `${template.name} (${template.language})`;
-
   return (
     <Dialog open={open} onOpenChange={(_, data) => !data.open && !busy && onClose()}>
       <DialogSurface>
@@ -111,7 +109,7 @@ export function SendTemplateDialog({ open, ticketId, whatsappId, contactName, on
               <Field label={texts.template} required>
                 <LocalizedDropdown
                   placeholder={texts.placeholder}
-                  value={chosen === undefined ? '' : optionText(chosen)}
+                  value={chosen === undefined ? '' : templateLabel(chosen)}
                   selectedOptions={chosenId === undefined ? [] : [chosenId]}
                   disabled={busy}
                   onOptionSelect={(_, data) => {
@@ -119,11 +117,7 @@ export function SendTemplateDialog({ open, ticketId, whatsappId, contactName, on
                     if (picked !== undefined) choose(picked);
                   }}
                 >
-                  {templates.map((template) => (
-                    <Option key={template.id} value={template.id} text={optionText(template)}>
-                      {optionText(template)}
-                    </Option>
-                  ))}
+                  <TemplateOptions templates={templates} />
                 </LocalizedDropdown>
               </Field>
             )}

@@ -2,41 +2,10 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ConnectionDto } from '../../../../shared/connections';
 import { applyConnectionEvent, applyConnectionEventToCache, connectionKeys } from '../../../../web/src/api/connections';
 import { anyConnectionNeedsAttention } from '../../../../web/src/app/shell/connection-alert';
+import { connectionDto } from '../../../support/connection-dto';
 
-const connection = (id: string, overrides: Partial<ConnectionDto> = {}): ConnectionDto => ({
-  id,
-  name: `Conexão ${id}`,
-  status: 'DISCONNECTED',
-  qrcode: '',
-  retries: 0,
-  pairingCode: '',
-  campaignDailyLimit: null,
-  campaignSchedule: [],
-  isDefault: false,
-  provider: 'simulator',
-  greetingMessage: '',
-  completionMessage: '',
-  outOfHoursMessage: '',
-  ratingMessage: '',
-  queueIds: [],
-  queues: [],
-  transferQueueId: null,
-  timeToTransfer: null,
-  expiresTicket: 0,
-  expiresInactiveMessage: '',
-  timeUseBotQueues: 0,
-  maxUseBotQueues: 3,
-  promptId: null,
-  cloudPhoneNumberId: '',
-  cloudBusinessAccountId: '',
-  hasCloudAccessToken: false,
-  hasCloudAppSecret: false,
-  webhookUrl: '',
-  webhookVerifyToken: '',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const connection = (id: string, overrides: Partial<ConnectionDto> = {}): ConnectionDto =>
+  connectionDto({ id, name: `Conexão ${id}`, provider: 'simulator', ...overrides });
 
 describe('the connections list under live events', () => {
   test('a whatsappSession update replaces the row with the new status, QR code and pairing code', () => {

@@ -1,4 +1,3 @@
-import type { ConnectionDto } from '../../../../shared/connections';
 import { defaultQueueSchedule } from '../../../../shared/schedules';
 import { companyHasCampaigns } from '../../../../web/src/sign-in/campaigns';
 import {
@@ -12,48 +11,11 @@ import {
 } from '../../../../web/src/connections/connection-form';
 import { filterConnections } from '../../../../web/src/connections/filter-connections';
 import { schemaFieldMessages } from '../../../../web/src/components/use-schema-form';
+import { connectionDto } from '../../../support/connection-dto';
 
 const QUEUE_A = '01J00000000000000000000000';
 const QUEUE_B = '01J00000000000000000000001';
 const PROMPT = '01J00000000000000000000P01';
-
-/** A stored connection without campaign protections, changed by `fields`. */
-function storedWith(fields: Partial<ConnectionDto>): ConnectionDto {
-  return {
-    id: '01J00000000000000000000008',
-    name: 'Suporte',
-    status: 'DISCONNECTED',
-    qrcode: '',
-    retries: 0,
-    pairingCode: '',
-    isDefault: false,
-    provider: 'beta',
-    greetingMessage: '',
-    completionMessage: '',
-    outOfHoursMessage: '',
-    ratingMessage: '',
-    queueIds: [],
-    queues: [],
-    transferQueueId: null,
-    timeToTransfer: null,
-    expiresTicket: 0,
-    expiresInactiveMessage: '',
-    timeUseBotQueues: 0,
-    maxUseBotQueues: 3,
-    promptId: null,
-    campaignDailyLimit: null,
-    campaignSchedule: [],
-    cloudPhoneNumberId: '',
-    cloudBusinessAccountId: '',
-    hasCloudAccessToken: false,
-    hasCloudAppSecret: false,
-    webhookUrl: '',
-    webhookVerifyToken: '',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...fields,
-  };
-}
 
 describe('a new connection', () => {
   test("starts from the spec's defaults: expiresTicket 0, timeUseBotQueues 0, maxUseBotQueues 3, provider beta", () => {
@@ -129,19 +91,10 @@ describe('the form checked by the API schema', () => {
 
 describe('editing a connection', () => {
   test('shows its fields and sends them back unchanged', () => {
-    const stored: ConnectionDto = {
+    const stored = connectionDto({
       id: '01J00000000000000000000009',
       name: 'Vendas',
       status: 'CONNECTED',
-      qrcode: '',
-      retries: 0,
-      pairingCode: '',
-      campaignDailyLimit: null,
-      campaignSchedule: [],
-      queues: [],
-      promptId: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
       isDefault: true,
       provider: 'simulator',
       greetingMessage: 'Olá!',
@@ -155,13 +108,7 @@ describe('editing a connection', () => {
       expiresInactiveMessage: 'Encerrado',
       timeUseBotQueues: 5,
       maxUseBotQueues: 2,
-      cloudPhoneNumberId: '',
-      cloudBusinessAccountId: '',
-      hasCloudAccessToken: false,
-      hasCloudAppSecret: false,
-      webhookUrl: '',
-      webhookVerifyToken: '',
-    };
+    });
 
     const body = connectionBody(connectionFormOf(stored), true);
 
@@ -189,7 +136,7 @@ describe('editing a connection', () => {
 
   test('shows its campaign cap and hours with the switch on, and sends them back unchanged', () => {
     const week = defaultQueueSchedule().map((day) => (day.weekdayEn === 'saturday' ? { ...day, startTime: '09:00', endTime: '13:00' } : day));
-    const values = connectionFormOf(storedWith({ campaignDailyLimit: 200, campaignSchedule: week }));
+    const values = connectionFormOf(connectionDto({ campaignDailyLimit: 200, campaignSchedule: week }));
 
     expect(values).toMatchObject({ campaignDailyLimit: '200', restrictCampaignHours: true });
     expect(connectionBody(values, true)).toMatchObject({
@@ -199,7 +146,7 @@ describe('editing a connection', () => {
   });
 
   test('shows a weekday missing from the stored hours as closed', () => {
-    const values = connectionFormOf(storedWith({ campaignSchedule: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' }] }));
+    const values = connectionFormOf(connectionDto({ campaignSchedule: [{ weekday: 'Segunda-feira', weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' }] }));
 
     expect(values.campaignSchedule).toHaveLength(7);
     expect(values.campaignSchedule[0]).toEqual({ weekdayEn: 'monday', startTime: '08:00', endTime: '12:00' });
@@ -207,7 +154,7 @@ describe('editing a connection', () => {
   });
 
   test('without campaign hours, the switch is off and turning it on offers the queue default week', () => {
-    const values = connectionFormOf(storedWith({ campaignSchedule: [] }));
+    const values = connectionFormOf(connectionDto({ campaignSchedule: [] }));
 
     expect(values.restrictCampaignHours).toBe(false);
     expect(connectionBody({ ...values, restrictCampaignHours: true }, true).campaignSchedule).toEqual(
@@ -227,7 +174,7 @@ describe('the campaign protections', () => {
 
   test('refuses a limit that is not a whole number from 1, with Invalid number', () => {
     for (const typed of ['abc', '0', '2.5', '100001']) {
-      const messages = schemaFieldMessages(connectionSchema(storedWith({})), connectionBody({ ...named, campaignDailyLimit: typed }, true));
+      const messages = schemaFieldMessages(connectionSchema(connectionDto({})), connectionBody({ ...named, campaignDailyLimit: typed }, true));
 
       expect(messages).toEqual({ campaignDailyLimit: 'Invalid number' });
       expect(messageOf(messages, 'campaignDailyLimit')).toEqual({ key: 'invalidNumber' });
@@ -357,7 +304,7 @@ describe('a WhatsApp Cloud API connection (issue 32)', () => {
   });
 
   describe('edited', () => {
-    const stored = storedWith({
+    const stored = connectionDto({
       provider: 'cloud',
       cloudPhoneNumberId: PHONE_NUMBER_ID,
       cloudBusinessAccountId: ACCOUNT_ID,
@@ -388,7 +335,7 @@ describe('a WhatsApp Cloud API connection (issue 32)', () => {
     });
 
     test('needs a token and a secret only where none is stored, and its ids always', () => {
-      const withoutSecrets = storedWith({ ...stored, hasCloudAccessToken: false, hasCloudAppSecret: false });
+      const withoutSecrets = connectionDto({ ...stored, hasCloudAccessToken: false, hasCloudAppSecret: false });
 
       const body = connectionBody({ ...connectionFormOf(withoutSecrets), cloudPhoneNumberId: '' }, true);
 

@@ -6,31 +6,10 @@ import { buildTimeline, timelineTickets, type TimelineTicket } from '../../../..
 import { dayLabel, formatTime } from '../../../../web/src/tickets/conversation/dates';
 import { noteProblem } from '../../../../web/src/tickets/conversation/note-rules';
 import { quotePreview } from '../../../../web/src/tickets/conversation/quote-preview';
+import { messageDto } from '../../../support/message-dto';
 
-function message(id: string, createdAt: string, changes: Partial<MessageDto> = {}): MessageDto {
-  return {
-    id: `T1.${id}`,
-    ticketId: 'T1',
-    body: `mensagem ${id}`,
-    fromMe: false,
-    mediaType: 'chat',
-    mediaUrl: null,
-    mediaName: null,
-    quotedMsg: null,
-    isDeleted: false,
-    isEdited: false,
-    ack: 0,
-    read: false,
-    bot: false,
-    userId: null,
-    contactId: 'C1',
-    contact: { id: 'C1', name: 'Maria', number: '5511999990000', profilePicUrl: null },
-    mediaMissing: false,
-    failureReason: null,
-    createdAt,
-    ...changes,
-  };
-}
+const message = (id: string, createdAt: string, changes: Partial<MessageDto> = {}): MessageDto =>
+  messageDto({ id: `T1.${id}`, body: `mensagem ${id}`, createdAt, ...changes });
 
 const page = (messages: MessageDto[], hasMore: boolean): MessagePage => ({ messages, hasMore, cursor: hasMore ? 'X' : null, tickets: [] });
 const pages = (...list: MessagePage[]): MessagePages => ({ pages: list, pageParams: list.map((_, index) => (index === 0 ? null : `P${index}`)) });

@@ -5,33 +5,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { MessageDto } from '../../../../shared/messages';
 import { deliveryState } from '../../../../web/src/tickets/conversation/ack';
 import { MessageBubble } from '../../../../web/src/tickets/conversation/MessageBubble';
+import { messageDto } from '../../../support/message-dto';
 
 const REASON = 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.';
 
-function message(changes: Partial<MessageDto>): MessageDto {
-  return {
-    id: 'T1.01',
-    ticketId: 'T1',
-    body: 'Olá, tudo bem?',
-    fromMe: true,
-    mediaType: 'chat',
-    mediaUrl: null,
-    mediaName: null,
-    quotedMsg: null,
-    isDeleted: false,
-    isEdited: false,
-    ack: 2,
-    read: true,
-    bot: false,
-    userId: 'U1',
-    contactId: 'C1',
-    contact: { id: 'C1', name: 'Maria', number: '5511999990000', profilePicUrl: null },
-    mediaMissing: false,
-    failureReason: null,
-    createdAt: '2026-03-02T12:00:00.000Z',
-    ...changes,
-  };
-}
+/** An answer the agent sent, delivered and read, changed by `changes`. */
+const message = (changes: Partial<MessageDto>): MessageDto =>
+  messageDto({ body: 'Olá, tudo bem?', fromMe: true, ack: 2, read: true, userId: 'U1', ...changes });
 
 const render = (changes: Partial<MessageDto>) =>
   renderToStaticMarkup(

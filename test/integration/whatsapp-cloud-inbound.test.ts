@@ -15,8 +15,17 @@ import { ENV } from '../../infra/resources/environment';
 import { getConnection } from '../../functions/core/repositories/connections';
 import { getMessage } from '../../functions/core/repositories/messages';
 import { webhookSignature } from '../../functions/core/whatsapp-cloud/webhook-signature';
-import { cloudHandshake, cloudMessage, cloudNotification, cloudStatus, postCloudWebhook, wamid } from '../support/cloud-webhooks';
-import { startFakeGraph, type FakeGraph, type GraphPhoneNumber } from '../support/fake-graph';
+import {
+  cloudHandshake,
+  cloudMessage,
+  cloudNotification,
+  cloudStatus,
+  createCloudConnection,
+  postCloudWebhook,
+  wamid,
+  type CloudConnection,
+} from '../support/cloud-webhooks';
+import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
 import { listen, type Listener } from '../support/listen';
 import { atLogLevel, logLinesOf } from '../support/log-lines';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
@@ -50,31 +59,8 @@ afterAll(async () => {
 
 const appSecret = () => randomBytes(16).toString('hex');
 
-interface CloudConnection {
-  readonly id: string;
-  readonly number: GraphPhoneNumber;
-  readonly appSecret: string;
-  readonly verifyToken: string;
-}
-
-async function createCloudConnection(owner: Tenant, name = 'Oficial'): Promise<CloudConnection> {
-  const number = graph.addPhoneNumber();
-  const secret = appSecret();
-  const created = await cloud.api('/whatsapp', {
-    method: 'POST',
-    token: owner.admin.token,
-    body: {
-      name,
-      provider: 'cloud',
-      cloudPhoneNumberId: number.phoneNumberId,
-      cloudBusinessAccountId: number.businessAccountId,
-      cloudAccessToken: graph.accessToken,
-      cloudAppSecret: secret,
-    },
-  });
-  if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
-  return { id: created.body.id, number, appSecret: secret, verifyToken: created.body.webhookVerifyToken };
-}
+/** A cloud connection of `owner`'s company on a new number of this file's fake Graph API. */
+const createConnection = (owner: Tenant, name = 'Oficial'): Promise<CloudConnection> => createCloudConnection(cloud, graph, owner, { name });
 
 const start = (owner: Tenant, id: string) => cloud.api(`/whatsappsession/${id}`, { method: 'POST', token: owner.admin.token });
 
@@ -142,7 +128,7 @@ describe('a cloud connection', () => {
   });
 
   it('keeps the stored token and secret on a PUT without them, takes new ones when sent, and never changes the verify token', async () => {
-    const made = await createCloudConnection(tenant, 'Editável');
+    const made = await createConnection(tenant, 'Editável');
     const newSecret = appSecret();
 
     const renamed = await cloud.api(`/whatsapp/${made.id}`, { method: 'PUT', token: tenant.admin.token, body: { name: 'Renomeada', cloudPhoneNumberId: '5550001112223' } });
@@ -158,7 +144,7 @@ describe('a cloud connection', () => {
   });
 
   it('never changes its provider to or from cloud', async () => {
-    const made = await createCloudConnection(tenant, 'Fixa');
+    const made = await createConnection(tenant, 'Fixa');
     const baileys = await cloud.api('/whatsapp', { method: 'POST', token: tenant.admin.token, body: { name: 'Baileys' } });
 
     const fromCloud = await cloud.api(`/whatsapp/${made.id}`, { method: 'PUT', token: tenant.admin.token, body: { provider: 'beta' } });
@@ -174,7 +160,7 @@ describe('a cloud connection', () => {
 
 describe("a cloud connection's session buttons", () => {
   it("'Tentar novamente' checks the credentials with Meta, subscribes the webhook with the connection's callback, and connects, enqueuing nothing for a host", async () => {
-    const made = await createCloudConnection(tenant, 'Conectar');
+    const made = await createConnection(tenant, 'Conectar');
     await drainCommands(cloud);
     const callsBefore = graph.calls.length;
 
@@ -192,14 +178,14 @@ describe("a cloud connection's session buttons", () => {
   });
 
   it("connects even when Meta refuses the webhook subscription (the admin pastes the URL by hand)", async () => {
-    const made = await createCloudConnection(tenant, 'Sem assinatura');
+    const made = await createConnection(tenant, 'Sem assinatura');
     graph.failNext('serverError', 'subscribeApp');
 
     expect((await start(tenant, made.id)).body.status).toBe('CONNECTED');
   });
 
   it('is DISCONNECTED with ERR_WAPP_CLOUD_API when Meta refuses the token, and says so live', async () => {
-    const made = await createCloudConnection(tenant, 'Token ruim');
+    const made = await createConnection(tenant, 'Token ruim');
     expect((await start(tenant, made.id)).body.status).toBe('CONNECTED');
     graph.failNext('invalidToken', 'phoneNumber');
 
@@ -211,7 +197,7 @@ describe("a cloud connection's session buttons", () => {
   });
 
   it('refuses a new QR code and a pairing code; disconnects and deletes without a host command', async () => {
-    const made = await createCloudConnection(tenant, 'Sem QR');
+    const made = await createConnection(tenant, 'Sem QR');
     await start(tenant, made.id);
     await drainCommands(cloud);
 
@@ -230,8 +216,8 @@ describe("a cloud connection's session buttons", () => {
 
 describe("Meta's verification handshake", () => {
   it('answers the challenge as plain text to the connection’s verify token, and 403 to another token or an unknown connection', async () => {
-    const made = await createCloudConnection(tenant, 'Handshake');
-    const other = await createCloudConnection(tenant, 'Outra');
+    const made = await createConnection(tenant, 'Handshake');
+    const other = await createConnection(tenant, 'Outra');
 
     const right = await fetch(`${cloud.config.apiUrl}/webhooks/whatsapp-cloud/${made.id}?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${made.verifyToken}`);
     const wrong = await cloudHandshake(cloud, made.id, other.verifyToken);
@@ -245,7 +231,7 @@ describe("Meta's verification handshake", () => {
   });
 
   it("is what Meta calls when 'Tentar novamente' subscribes the webhook, so the subscription takes", async () => {
-    const made = await createCloudConnection(tenant, 'Assinada');
+    const made = await createConnection(tenant, 'Assinada');
 
     expect((await start(tenant, made.id)).body.status).toBe('CONNECTED');
 
@@ -259,7 +245,7 @@ describe('signed deliveries', () => {
   const nextCustomer = () => String((number += 1));
 
   beforeAll(async () => {
-    line = await createCloudConnection(tenant, 'Entrada');
+    line = await createConnection(tenant, 'Entrada');
     await start(tenant, line.id);
   });
 

@@ -12,7 +12,6 @@
  * whole process.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import WebSocket from 'ws';
 import { dynamo } from '../../functions/core/aws/clients';
@@ -27,12 +26,12 @@ import { handleDueMessage } from '../../functions/workers/schedule-due';
 import { handleWhatsAppEvent } from '../../functions/workers/wa-events';
 import { ENV } from '../../infra/resources/environment';
 import { postForm } from './isolation/messages';
-import { startFakeGraph, type FakeGraph, type GraphPhoneNumber } from '../support/fake-graph';
+import { startFakeGraph, type FakeGraph } from '../support/fake-graph';
 import { messageText } from '../support/frame-text';
 import { listen, type Frame, type Listener } from '../support/listen';
 import { atLogLevel, logLinesOf } from '../support/log-lines';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
-import { cloudMessage, cloudNotification, cloudStatus, postCloudWebhook } from '../support/cloud-webhooks';
+import { cloudMessage, cloudNotification, cloudStatus, createCloudConnection, postCloudWebhook, type CloudConnection } from '../support/cloud-webhooks';
 import { markConnected } from '../support/connections';
 import { drainCommands } from '../support/session-commands';
 import { until } from '../support/until';
@@ -44,7 +43,7 @@ let graph: FakeGraph;
 let tenant: Tenant;
 let agent: SignedInUser;
 let socket: Listener;
-let connection: { readonly id: string; readonly number: GraphPhoneNumber; readonly appSecret: string; readonly apiToken: string };
+let connection: CloudConnection;
 
 beforeAll(async () => {
   graph = await startFakeGraph();
@@ -55,7 +54,7 @@ beforeAll(async () => {
   tenant = await createTenant(cloud, { connections: 10 });
   agent = await addUser(cloud, tenant, 'user', [tenant.queueId]);
   socket = await listen(cloud, tenant.admin.token);
-  connection = await createCloudConnection('Oficial');
+  connection = await connectedCloudConnection('Oficial');
 }, 60_000);
 
 afterAll(async () => {
@@ -65,26 +64,12 @@ afterAll(async () => {
   process.env[ENV.whatsappCloudApiUrl] = '';
 });
 
-async function createCloudConnection(name: string): Promise<{ id: string; number: GraphPhoneNumber; appSecret: string; apiToken: string }> {
-  const number = graph.addPhoneNumber();
-  const appSecret = randomBytes(16).toString('hex');
-  const created = await cloud.api('/whatsapp', {
-    method: 'POST',
-    token: tenant.admin.token,
-    body: {
-      name,
-      provider: 'cloud',
-      cloudPhoneNumberId: number.phoneNumberId,
-      cloudBusinessAccountId: number.businessAccountId,
-      cloudAccessToken: graph.accessToken,
-      cloudAppSecret: appSecret,
-      queueIds: [tenant.queueId],
-    },
-  });
-  if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
-  const started = await cloud.api(`/whatsappsession/${created.body.id}`, { method: 'POST', token: tenant.admin.token });
+/** A cloud connection of the file's company, in its queue, started. */
+async function connectedCloudConnection(name: string): Promise<CloudConnection> {
+  const made = await createCloudConnection(cloud, graph, tenant, { name, queueIds: [tenant.queueId] });
+  const started = await cloud.api(`/whatsappsession/${made.id}`, { method: 'POST', token: tenant.admin.token });
   if (started.body.status !== 'CONNECTED') throw new Error(`the cloud connection did not connect: ${JSON.stringify(started.body)}`);
-  return { id: String(created.body.id), number, appSecret, apiToken: String(created.body.token) };
+  return made;
 }
 
 const newNumber = () => `55119${String(Date.now() % 1e8).padStart(8, '0')}`;
@@ -323,7 +308,7 @@ describe('a reply on a cloud connection', () => {
 
 describe("a cloud connection's templates", () => {
   it('are synced from Meta page by page, replacing the stored set, and listed to every user of the company', async () => {
-    const made = await createCloudConnection('Modelos');
+    const made = await connectedCloudConnection('Modelos');
     for (let index = 0; index < 120; index += 1) graph.addTemplate(made.number.businessAccountId, `aviso_${String(index).padStart(3, '0')}`, `Aviso ${index} para {{1}}`);
     graph.addTemplate(made.number.businessAccountId, 'em_analise', 'Ainda em análise', { status: 'PENDING', category: 'MARKETING' });
     const callsBefore = graph.calls.length;
@@ -360,7 +345,7 @@ describe("a cloud connection's templates", () => {
   });
 
   it('answer ERR_WAPP_CLOUD_API and change nothing when Meta fails; a plain user may not sync; a Baileys connection has none', async () => {
-    const made = await createCloudConnection('Modelos com falha');
+    const made = await connectedCloudConnection('Modelos com falha');
     graph.addTemplate(made.number.businessAccountId, 'boas_vindas', 'Bem-vindo, {{1}}!');
     await cloud.api(`/whatsapp/${made.id}/templates/sync`, { method: 'POST', token: tenant.admin.token });
     const before = await cloud.api(`/whatsapp/${made.id}/templates`, { token: agent.token });

@@ -2,11 +2,48 @@
  * Meta's side of a Cloud API connection's webhook, for tests: the bodies Meta posts (the documented
  * `whatsapp_business_account` notification with one change for a phone number) and the POST itself,
  * signed as Meta signs it (`X-Hub-Signature-256: sha256=` HMAC-SHA256 of the raw body with the app's
- * secret), or signed wrongly, or not at all.
+ * secret), or signed wrongly, or not at all; and a cloud connection to post them to.
  */
 import { randomBytes } from 'node:crypto';
 import { webhookSignature } from '../../functions/core/whatsapp-cloud/webhook-signature';
+import type { FakeGraph, GraphPhoneNumber } from './fake-graph';
 import type { TestCloud } from './local-cloud';
+import type { Tenant } from './tenants';
+
+export interface CloudConnection {
+  readonly id: string;
+  /** Its number at the fake Graph API. */
+  readonly number: GraphPhoneNumber;
+  readonly appSecret: string;
+  readonly verifyToken: string;
+  /** Its token for the external messaging API. */
+  readonly apiToken: string;
+}
+
+/** A cloud connection of `owner`'s company on a new number of `graph`, made through `POST /whatsapp` (not yet started). */
+export async function createCloudConnection(
+  cloud: TestCloud,
+  graph: FakeGraph,
+  owner: Tenant,
+  fields: { readonly name: string; readonly queueIds?: readonly string[] },
+): Promise<CloudConnection> {
+  const number = graph.addPhoneNumber();
+  const appSecret = randomBytes(16).toString('hex');
+  const created = await cloud.api('/whatsapp', {
+    method: 'POST',
+    token: owner.admin.token,
+    body: {
+      ...fields,
+      provider: 'cloud',
+      cloudPhoneNumberId: number.phoneNumberId,
+      cloudBusinessAccountId: number.businessAccountId,
+      cloudAccessToken: graph.accessToken,
+      cloudAppSecret: appSecret,
+    },
+  });
+  if (created.status !== 201) throw new Error(`POST /whatsapp answered ${created.status}: ${JSON.stringify(created.body)}`);
+  return { id: String(created.body.id), number, appSecret, verifyToken: String(created.body.webhookVerifyToken), apiToken: String(created.body.token) };
+}
 
 /** A WhatsApp message id as Meta makes them. */
 export const wamid = (): string => `wamid.${randomBytes(24).toString('base64')}`;

@@ -142,26 +142,35 @@ function failureOf(error: unknown): string {
 
 /** The answer's body as text, refusing one past OUTBOUND_MAX_ANSWER_BYTES. */
 async function boundedText(what: string, response: Response): Promise<string> {
-  if (!response.body) return '';
+  const read = await readAtMost(response, OUTBOUND_MAX_ANSWER_BYTES);
+  if (read === 'too big') throw new OutboundCallError(what, response.status, 'answer too big');
+  if (read === 'cut short') throw new OutboundCallError(what, response.status, 'answer cut short');
+  return read.toString('utf8');
+}
+
+/**
+ * A response's body read to its end, never holding more than `maxBytes`: its bytes, or why the reading
+ * stopped ('too big': past the bound, the rest cancelled unread; 'cut short': the stream failed).
+ */
+export async function readAtMost(response: Response, maxBytes: number): Promise<Buffer | 'too big' | 'cut short'> {
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) break;
+      if (done) return Buffer.concat(chunks);
       size += value.byteLength;
-      if (size > OUTBOUND_MAX_ANSWER_BYTES) {
+      if (size > maxBytes) {
         await reader.cancel();
-        throw new OutboundCallError(what, response.status, 'answer too big');
+        return 'too big';
       }
       chunks.push(value);
     }
-  } catch (error) {
-    if (error instanceof OutboundCallError) throw error;
-    throw new OutboundCallError(what, response.status, 'answer cut short');
+  } catch {
+    return 'cut short';
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The answer as JSON; undefined when it is not JSON. */

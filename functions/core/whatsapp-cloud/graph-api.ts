@@ -11,7 +11,7 @@
  * a recipient outside the window: 131047; …) is final and names its reason.
  */
 import { config } from '../config';
-import { getOutbound, jsonOf, OutboundCallError, postOutbound, type OutboundAnswer, type OutboundOptions } from '../integrations/outbound-http';
+import { getOutbound, jsonOf, OutboundCallError, postOutbound, readAtMost, type OutboundAnswer, type OutboundOptions } from '../integrations/outbound-http';
 
 /** Meta's error codes that ask to slow down or report a passing failure on their side. */
 const RETRYABLE_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056]);
@@ -124,25 +124,8 @@ export async function graphDownload(what: string, token: string, url: string, ma
     await response.body?.cancel();
     throw new GraphApiError(what, response.status, null, 'file too big', false);
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (response.body) {
-    const reader = response.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.byteLength;
-        if (size > maxBytes) {
-          await reader.cancel();
-          throw new GraphApiError(what, response.status, null, 'file too big', false);
-        }
-        chunks.push(value);
-      }
-    } catch (error) {
-      if (error instanceof GraphApiError) throw error;
-      throw new GraphApiError(what, response.status, null, 'download cut short', true);
-    }
-  }
-  return Buffer.concat(chunks);
+  const read = await readAtMost(response, maxBytes);
+  if (read === 'too big') throw new GraphApiError(what, response.status, null, 'file too big', false);
+  if (read === 'cut short') throw new GraphApiError(what, response.status, null, 'download cut short', true);
+  return read;
 }

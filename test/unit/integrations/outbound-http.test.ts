@@ -1,4 +1,4 @@
-import { isReservedAddress, OutboundCallError, postOutbound } from '../../../functions/core/integrations/outbound-http';
+import { isReservedAddress, OutboundCallError, postOutbound, readAtMost } from '../../../functions/core/integrations/outbound-http';
 import { ENV } from '../../../infra/resources/environment';
 import { startFakeWebhook, type FakeWebhook } from '../../support/fake-integrations';
 
@@ -41,5 +41,40 @@ describe('an address a company typed', () => {
     await expect(postOutbound('webhook', `${server.url}/hook`, '{}', {}, { publicOnly: true })).rejects.toMatchObject({
       message: 'webhook: redirected (redirects are not followed)',
     });
+  });
+});
+
+describe('an answer read with a bound', () => {
+  /** A body that sends `chunks` and then, when told, fails instead of ending. */
+  const streamed = (chunks: readonly string[], fails = false) => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const chunk of chunks) controller.enqueue(new TextEncoder().encode(chunk));
+        if (fails) controller.error(new Error('connection reset'));
+        else controller.close();
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    return { response: new Response(body), cancelled: () => cancelled };
+  };
+
+  it('is the whole body when it stays within the bound, however it is cut into chunks', async () => {
+    const read = await readAtMost(streamed(['olá, ', 'mundo']).response, 12);
+    expect(read).toBeInstanceOf(Buffer);
+    expect(read.toString()).toBe('olá, mundo');
+    expect(await readAtMost(new Response(null), 1)).toEqual(Buffer.alloc(0));
+  });
+
+  it('stops past the bound and cancels the rest unread', async () => {
+    const body = streamed(['12345', '67890', 'never read']);
+    expect(await readAtMost(body.response, 9)).toBe('too big');
+    expect(body.cancelled()).toBe(true);
+  });
+
+  it('says the body was cut short when its stream fails', async () => {
+    expect(await readAtMost(streamed(['123'], true).response, 100)).toBe('cut short');
   });
 });

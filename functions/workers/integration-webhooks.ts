@@ -14,7 +14,7 @@ import { WEBHOOKS_QUEUE_ID } from '../../infra/resources/queues';
 import { sqs } from '../core/aws/clients';
 import { config } from '../core/config';
 import { deliverWebhook, retryWebhookDelivery, WEBHOOK_TRIES, WebhookDelivery } from '../core/integrations/webhook-delivery';
-import { OutboundCallError } from '../core/integrations/outbound-http';
+import { OutboundCallError } from '../core/http/outbound-http';
 import { logger } from '../core/logger';
 import { appendSharedKeys, logKeysOf, observed } from '../core/observability';
 import { BUSINESS_METRICS } from '../../infra/resources/metrics';

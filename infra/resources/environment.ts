@@ -43,7 +43,7 @@ export const ENV = {
   googleTokenUrl: 'GOOGLE_OAUTH_TOKEN_URL',
   /**
    * `true` lets integrations call addresses a company typed that resolve to private hosts
-   * (core/integrations/outbound-http.ts): the local cloud, whose stand-ins listen on 127.0.0.1. Never on AWS.
+   * (core/http/outbound-http.ts): the local cloud, whose stand-ins listen on 127.0.0.1. Never on AWS.
    */
   integrationPrivateHostsAllowed: 'INTEGRATION_PRIVATE_HOSTS_ALLOWED',
   /** Asaas's REST API root (core/billing/asaas.ts): its production API unless set (its sandbox, a test's fake). */

@@ -7,7 +7,7 @@
  */
 import OpenAI, { APIError, toFile } from 'openai';
 import { config } from '../config';
-import { assertPublicHost, OutboundCallError } from '../integrations/outbound-http';
+import { assertPublicHost, OutboundCallError } from '../http/outbound-http';
 import type { StoredPrompt } from '../repositories/prompts';
 import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
 import { countMetric } from '../metrics';

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { digitsOf } from '../../../shared/tax-id';
 import { config } from '../config';
 import { sameSecret } from '../same-secret';
-import { getOutbound, jsonOf, OUTBOUND_TIMEOUT_MS, OutboundCallError, postOutbound, type OutboundAnswer } from '../integrations/outbound-http';
+import { getOutbound, jsonOf, OUTBOUND_TIMEOUT_MS, OutboundCallError, postOutbound, type OutboundAnswer } from '../http/outbound-http';
 import {
   MalformedNotification,
   NotificationNotAuthenticated,

@@ -15,7 +15,7 @@
 import { createSign } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '../config';
-import { jsonOf, OutboundCallError, postOutbound } from './outbound-http';
+import { jsonOf, OutboundCallError, postOutbound } from '../http/outbound-http';
 import type { ServiceAccount } from './service-account';
 
 export const DIALOGFLOW_SCOPE = 'https://www.googleapis.com/auth/dialogflow';

@@ -10,7 +10,7 @@ import type { QueueIntegrationTestBody, QueueIntegrationTestResult } from '../..
 import type { Caller } from '../caller/load-caller';
 import { AppError } from '../errors';
 import { detectIntent } from './dialogflow-api';
-import { OutboundCallError } from './outbound-http';
+import { OutboundCallError } from '../http/outbound-http';
 import { readQueueIntegration } from './read-queue-integration';
 import { InvalidServiceAccountError, parseServiceAccount, type ServiceAccount } from './service-account';
 

@@ -10,7 +10,7 @@
  * typebot-turn.ts matches the customer's answer against them.
  */
 import { z } from 'zod';
-import { jsonOf, OutboundCallError, postOutbound } from './outbound-http';
+import { jsonOf, OutboundCallError, postOutbound } from '../http/outbound-http';
 
 export interface TypebotAnswer {
   /** The conversation's id (startChat's; continueChat keeps the one it was given). */

@@ -34,7 +34,7 @@ import { getTicket } from '../repositories/tickets';
 import { sendOnTicket } from '../conversations/send-message';
 import { REPLY_MESSAGES_MAX, REPLY_TEXT_MAX, waitsForAgent } from './integration-replies';
 import type { IntegrationTurn } from './integration-turn';
-import { jsonOf, OutboundCallError, postOutbound, type OutboundAnswer } from './outbound-http';
+import { jsonOf, OutboundCallError, postOutbound, type OutboundAnswer } from '../http/outbound-http';
 import { webhookSignature } from './webhook-signature';
 import { BUSINESS_METRICS } from '../../../infra/resources/metrics';
 import { countMetric } from '../metrics';

@@ -11,7 +11,7 @@
  * a recipient outside the window: 131047; …) is final and names its reason.
  */
 import { config } from '../config';
-import { getOutbound, jsonOf, OutboundCallError, postOutbound, readAtMost, type OutboundAnswer, type OutboundOptions } from '../integrations/outbound-http';
+import { getOutbound, jsonOf, OutboundCallError, postOutbound, readAtMost, type OutboundAnswer, type OutboundOptions } from '../http/outbound-http';
 
 /** Meta's error codes that ask to slow down or report a passing failure on their side. */
 const RETRYABLE_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131016, 131056]);

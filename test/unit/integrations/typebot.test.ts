@@ -1,4 +1,4 @@
-import { OutboundCallError } from '../../../functions/core/integrations/outbound-http';
+import { OutboundCallError } from '../../../functions/core/http/outbound-http';
 import { continueTypebotChat, startTypebotChat, TypebotSessionGoneError, whatsappTextOf } from '../../../functions/core/integrations/typebot-api';
 import { isExpired, pickChoice } from '../../../functions/core/integrations/typebot-turn';
 import type { TicketIntegrationSession } from '../../../functions/core/repositories/tickets';

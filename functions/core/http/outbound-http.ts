@@ -1,8 +1,8 @@
 /**
- * The HTTP calls chatbot integrations (Typebot, n8n and webhooks, Google) and payment providers make:
- * bounded in time and in the size of what is read back, so a slow or chatty service cannot hold a worker
- * or fill its memory. Errors name the service's status, never the request's body or headers (which may
- * carry a signature or a token).
+ * The HTTP calls to outside services (chatbot integrations: Typebot, n8n and webhooks, Google; the AI
+ * models; the payment provider; Meta's Graph API): bounded in time and in the size of what is read
+ * back, so a slow or chatty service cannot hold a worker or fill its memory. Errors name the service's
+ * status, never the request's body or headers (which may carry a signature or a token).
  *
  * An address a company typed (`publicOnly`) must name a public host: one that resolves to a loopback,
  * private, link-local or otherwise reserved address is refused, so an integration cannot make our

@@ -1,4 +1,4 @@
-import { isReservedAddress, OutboundCallError, postOutbound, readAtMost } from '../../../functions/core/integrations/outbound-http';
+import { isReservedAddress, OutboundCallError, postOutbound, readAtMost } from '../../../functions/core/http/outbound-http';
 import { ENV } from '../../../infra/resources/environment';
 import { startFakeWebhook, type FakeWebhook } from '../../support/fake-integrations';
 

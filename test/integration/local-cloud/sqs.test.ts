@@ -3,6 +3,8 @@
  * SQSEvent records, partial batch failures, redrive to the DLQ, FIFO group ordering and concurrency.
  */
 import { createHash } from 'node:crypto';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
@@ -129,6 +131,25 @@ function countHandles(): Map<string, number> {
   return counts;
 }
 
+/** A proxy in front of the local SQS that counts the requests through it, by the SDK's operation name. */
+async function countingProxy(target: string): Promise<{ endpoint: string; operations: string[] }> {
+  const operations: string[] = [];
+  const server = createServer((incoming, outgoing) => {
+    operations.push(String(incoming.headers['x-amz-target'] ?? '').replace('AmazonSQS.', ''));
+    const forwarded = request(`${target}${incoming.url ?? '/'}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    });
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, operations };
+}
+
 function deferred(): { promise: Promise<void>; resolve: () => void } {
   let resolve!: () => void;
   const promise = new Promise<void>((done) => {
@@ -155,6 +176,61 @@ describe('local SQS event-source poller', () => {
     // Assess
     await waitFor('the record', () => bodies.length === 1, 10_000);
     expect(bodies).toEqual(['{"job":"woken"}']);
+  });
+
+  test('asks nothing of a queue that holds no message until one is sent to it', async () => {
+    // Prepare: the poller reaches the local SQS through a proxy that counts its requests.
+    const harness = await startHarness([jobs]);
+    const proxy = await countingProxy(harness.sqs.endpoint);
+    const bodies: string[] = [];
+    const poller = startEventSourcePoller({
+      sqsEndpoint: proxy.endpoint,
+      queueUrl: url(harness.sqs.queueUrls, jobs.id),
+      deadLetterQueueUrl: url(harness.sqs.deadLetterQueueUrls, jobs.id),
+      queue: jobs,
+      consumer: jobs.consumer ?? fail('test queue without consumer'),
+      handler: async (event: SQSEvent) => {
+        bodies.push(...event.Records.map((record) => record.body));
+      },
+      pollIntervalMs: 20,
+      log: (entry) => harness.logs.push(entry),
+    });
+    cleanups.push(() => poller.stop());
+    const unsubscribe = harness.sqs.onSend(() => poller.wake());
+    cleanups.push(async () => unsubscribe());
+    await waitFor('the first look at the queue', () => proxy.operations.includes('GetQueueAttributes'));
+    const afterFirstLook = proxy.operations.length;
+
+    // Act: half a second idle (25 pauses of the poll interval), then a send.
+    await sleep(500);
+    const whileIdle = proxy.operations.slice(afterFirstLook);
+    await harness.send(jobs, 'after-the-silence');
+
+    // Assess
+    expect(proxy.operations.slice(0, afterFirstLook)).toEqual(['ReceiveMessage', 'GetQueueAttributes']);
+    expect(whileIdle).toEqual([]);
+    await waitFor('the record', () => bodies.length === 1);
+    expect(bodies).toEqual(['after-the-silence']);
+  });
+
+  test('hands a delayed message once its delay has passed, with nothing else sent to wake the poller', async () => {
+    // Prepare
+    const harness = await startHarness([jobs]);
+    const handedAt: number[] = [];
+    const poller = harness.poll(jobs, async (event: SQSEvent) => {
+      handedAt.push(...event.Records.map(() => Date.now()));
+    });
+    const unsubscribe = harness.sqs.onSend(() => poller.wake());
+    cleanups.push(async () => unsubscribe());
+    await sleep(100);
+
+    // Act
+    const sentAt = Date.now();
+    await harness.client.send(new SendMessageCommand({ QueueUrl: url(harness.sqs.queueUrls, jobs.id), MessageBody: 'later', DelaySeconds: 1 }));
+
+    // Assess
+    await waitFor('the delayed record', () => handedAt.length === 1, 10_000);
+    expect(handedAt[0]! - sentAt).toBeGreaterThanOrEqual(1000);
   });
 
   test('hands a consumer real SQSEvent records and deletes the messages it handled', async () => {

@@ -1,10 +1,12 @@
 /**
- * `npm test`: the static checks and every test, side by side rather than one after the other. The type
- * check with ESLint (one TypeScript program for both) and dependency-cruiser use one core at a time and
- * wait on nothing, so they run beside Jest instead of holding it back for minutes, at a lower priority:
- * they take the CPU the tests leave while those wait on their clouds, browsers and timers, and never
- * starve a test's setup of it. Jest's own output streams as it comes, each check's is printed when it
- * ends, and the run fails when any of them fails.
+ * `npm test`: the static checks and every test, side by side rather than one after the other. The
+ * infra, integration and browser tests spend much of their time waiting on their clouds, browsers and
+ * timers; they run in one Jest at full priority, and set the pace of the run. Beside them, at a lower
+ * priority, go the work that waits on nothing and only needs CPU: the type check with ESLint (one
+ * TypeScript program for both), dependency-cruiser, and the unit tests in a Jest of their own with one
+ * worker. Those take the CPU the waiting tests leave, and never starve a test's setup of it. The
+ * browser-and-cloud Jest's output streams as it comes, each other's is printed when it ends, and the
+ * run fails when any of them fails.
  *
  * `npm run test:changed` (`--changed`): the same checks, and only the tests of what changed since the
  * last commit (Jest's --onlyChanged: the changed test files and those that import a changed file),
@@ -89,20 +91,31 @@ async function main(): Promise<void> {
       'test',
     ]).then(report),
   ];
-  const jest = run(
-    'Jest',
-    [
-      '--experimental-vm-modules',
-      '--no-warnings=ExperimentalWarning',
-      bin('jest/bin/jest.js'),
-      ...(changed ? ['--onlyChanged'] : []),
-      ...jestArgs,
-      ...(projects.length > 0 ? ['--selectProjects', ...projects] : []),
-    ],
-    true,
-  );
+  const jest = (name: string, selected: readonly string[], extra: readonly string[] = [], stream = true) =>
+    run(
+      name,
+      [
+        '--experimental-vm-modules',
+        '--no-warnings=ExperimentalWarning',
+        bin('jest/bin/jest.js'),
+        ...(changed ? ['--onlyChanged'] : []),
+        ...extra,
+        ...jestArgs,
+        ...(selected.length > 0 ? ['--selectProjects', ...selected] : []),
+      ],
+      stream,
+    );
+  // The whole suite: the unit tests apart, in the background (see above). Files named after `--` may
+  // all be on one side, so neither Jest fails for finding none of them.
+  const whole = layer === undefined && !changed;
+  const jests = whole
+    ? [
+        jest('Jest (infra, integration, browser)', ['infra', 'integration', 'e2e'], ['--passWithNoTests']),
+        jest('Jest (unit)', ['unit'], ['--passWithNoTests', '--maxWorkers=1'], false).then(report),
+      ]
+    : [jest('Jest', projects)];
 
-  const outcomes = [await jest, ...(await Promise.all(staticChecks))];
+  const outcomes = [...(await Promise.all(jests)), ...(await Promise.all(staticChecks))];
   const failed = outcomes.filter((outcome) => !outcome.ok);
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
   process.stdout.write(

@@ -209,6 +209,9 @@ describe('two colleagues in the internal chat', () => {
     await composer(phone).press('Enter');
     await shows(messages(phone).getByText('Enviado do celular'));
     expect(await chatList(phone).isVisible()).toBe(false);
+    // The realtime event can show the message before the send's answer arrives; the field empties with the
+    // answer, and only then may a file be chosen (the attach button is disabled while a send is pending).
+    await until('the composer emptied', async () => (await composer(phone).inputValue()) === '');
 
     // A picture goes with a message and shows inline, through its signed link.
     await phone.locator('input[type="file"]').setInputFiles({ name: 'escala.png', mimeType: 'image/png', buffer: PNG });

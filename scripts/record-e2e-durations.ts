@@ -2,7 +2,8 @@
  * `npm run test:e2e-durations -- <jest-output.json>`: records how long each browser test file took in a
  * run, into test/e2e/durations.json (the files of the run replace their times; the others keep theirs), which test/sequencer.js reads to start the longest files first.
  * The run's output comes from `npm run test:e2e -- --json --outputFile=<jest-output.json>`; a whole
- * `npm test` run's (two workers, the static checks beside) gives the times that matter most.
+ * run's, `npm test -- --json --outputFile=<jest-output.json>` (the browser-and-cloud Jest writes it, with
+ * the unit tests and the static checks beside), gives the times that matter most.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';

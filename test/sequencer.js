@@ -7,8 +7,10 @@
 //   from it first of all, as if it were the longest): without Jest's timing cache, as in a clean clone,
 //   Jest would order them by size, and short files that wait on timers for half a minute came last and
 //   ran alone. `npm run test:e2e-durations` records a run's times.
-// - The unit tests come last because they are short (about a second each): while the last browser files
-//   run on one worker, the other takes unit files, and both cores stay busy to the end.
+// - The unit tests come last because they are short (about a second each), where one Jest runs them with
+//   other layers (`npm run test:changed`, or Jest run by hand over several projects): while the
+//   last long files run on one worker, the other takes unit files. `npm test` gives the unit tests a
+//   Jest of their own in the background (scripts/test.ts).
 // Within the other layers Jest's own order stands (failed last time first, then the slowest first;
 // without its timing cache the largest file first).
 import { readFileSync } from 'node:fs';

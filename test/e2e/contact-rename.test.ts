@@ -6,7 +6,7 @@
  * the tickets answer late here, so a read answered before the worker's copies arrives after them.
  */
 import type { Page } from 'playwright-core';
-import { shows, startWebCloud, type WebCloud } from './support/browser';
+import { leaves, shows, startWebCloud, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
 import { attendedTicket, conversation, listedTicket } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
@@ -53,7 +53,7 @@ async function renameInDrawer(from: string, to: string): Promise<void> {
   await shows(drawer.getByRole('button', { name: 'Editar contato' }));
   await shows(drawer.getByText(to, { exact: true }));
   await drawer.getByRole('button', { name: 'Fechar' }).click();
-  await drawer.waitFor({ state: 'hidden' });
+  await leaves(drawer);
 }
 
 describe('a contact renamed several times in a row in the drawer', () => {

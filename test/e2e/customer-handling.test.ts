@@ -6,7 +6,7 @@
  * ticket sees who attends it and cannot write to it or move it.
  */
 import type { Page } from 'playwright-core';
-import { shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
+import { leaves, shows, signInThroughTheForm, startWebCloud, until, type WebCloud } from './support/browser';
 import { gotoListening } from './support/realtime';
 import { addNote, conversation, openNotes, listTab, listedTicket, ticketList, transferToQueue } from './support/tickets';
 import { connectDemoWhatsApp, type DemoWhatsApp } from './support/whatsapp';
@@ -94,7 +94,7 @@ describe('an agent serving a customer on a wide screen', () => {
     await drawer.getByRole('button', { name: 'Cancelar' }).click();
     await shows(drawer.getByRole('button', { name: 'Editar contato' }));
     await drawer.getByRole('button', { name: 'Fechar' }).click();
-    await drawer.waitFor({ state: 'hidden' });
+    await leaves(drawer);
   });
 
   it("sends the answer with Enter: it shows in the conversation and reaches the customer's phone", async () => {

@@ -160,7 +160,7 @@ describe('the queues page', () => {
 
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await shows(toast(page));
-    await dialog.waitFor({ state: 'hidden' });
+    await leaves(dialog);
     const row = await shows(queueRow(page, QUEUE));
     expect(await row.textContent()).toContain('#0D9488');
     expect(await row.textContent()).toContain(GREETING);
@@ -175,7 +175,7 @@ describe('the queues page', () => {
     expect(await editing.getByRole('textbox', { name: 'Título da opção 1' }).inputValue()).toBe(OPTIONS[0]!.title);
     expect(await editing.getByRole('textbox', { name: 'Título da opção 2' }).inputValue()).toBe(OPTIONS[1]!.title);
     await editing.getByRole('button', { name: 'Cancelar' }).click();
-    await editing.waitFor({ state: 'hidden' });
+    await leaves(editing);
   });
 
   it('then creates an agent in that queue on the users page, who signs in and works only that queue', async () => {

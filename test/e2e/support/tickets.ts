@@ -37,7 +37,7 @@ export async function addNote(page: Page, note: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
   await shows(dialog.getByRole('list', { name: 'Observações' }).getByText(note));
   await dialog.getByRole('button', { name: 'Fechar' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await leaves(dialog);
   // The toaster lists its notices, each named by its title.
   const confirmation = await shows(page.getByRole('listitem', { name: 'Observação adicionada com sucesso!' }));
   await leaves(confirmation);
@@ -52,7 +52,7 @@ export async function transferToQueue(page: Page, contactName: string, queueName
   await page.getByRole('option', { name: queueName, exact: true }).click();
   await dialog.getByRole('button', { name: 'Transferir', exact: true }).click();
 
-  await page.getByRole('dialog', { name: 'Transferir Ticket' }).waitFor({ state: 'hidden' });
+  await leaves(page.getByRole('dialog', { name: 'Transferir Ticket' }));
 }
 
 /**

@@ -15,7 +15,7 @@ const project = (name, extra = {}) => ({
   testMatch: [`<rootDir>/test/${name}/**/*.test.ts`],
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/test/environment.js',
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   ...extra,
 });

@@ -196,7 +196,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       [ENV.logLevel]: logLevel,
       // No X-Ray daemon here: the backend's Tracer stays off (it is on only under Lambda; core/tracer.ts).
       POWERTOOLS_TRACE_ENABLED: 'false',
-      [ENV.sessionCommandWaitSeconds]: '0',
+      // The session host long-polls its command queues as on AWS: the local SQS answers a long poll as
+      // soon as a command is sent (local/sqs.ts).
+      [ENV.sessionCommandWaitSeconds]: '20',
       // Locally a failed integration webhook is retried after 1, 2 and 4 seconds, not minutes.
       [ENV.integrationRetryBaseSeconds]: '1',
       // The stand-ins of the integrations' services listen on 127.0.0.1 (tests, benchmarks).

@@ -9,12 +9,16 @@
  * local-aws-sqs enforces the redrive policy itself: when the visibility timeout of a message ends and its
  * ApproximateReceiveCount has reached maxReceiveCount, it moves the message to the dead-letter queue. The
  * event-source poller therefore never moves messages on its own.
+ *
+ * Long polls are answered as SQS answers them (longPollUntilVisible below): local-aws-sqs alone holds a
+ * receive with WaitTimeSeconds until it has MaxNumberOfMessages messages or the wait is over.
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { createSqsServer } from 'local-aws-sqs';
+import { createRequestHandler } from 'local-aws-sqs';
 import { deadLetterQueueName, queueName, type QueueDefinition } from '../resources/queues';
-import { closeServer, urlHost } from './net';
+import { closeServer, listen, urlHost } from './net';
 
 /** Region and account local-aws-sqs writes into queue URLs and ARNs. */
 export const LOCAL_REGION = 'us-east-1';
@@ -56,7 +60,7 @@ export function localSqsClient(endpoint: string, maxAttempts?: number): SQSClien
   });
 }
 
-type InitialQueue = NonNullable<Parameters<typeof createSqsServer>[0]['queues']>[number];
+type InitialQueue = NonNullable<Parameters<typeof createRequestHandler>[0]['queues']>[number];
 
 function initialQueues(stage: string, definition: QueueDefinition): InitialQueue[] {
   const deadLetterName = deadLetterQueueName(stage, definition);
@@ -83,8 +87,69 @@ function initialQueues(stage: string, definition: QueueDefinition): InitialQueue
   ];
 }
 
+/** How often a waiting long poll looks at its queue besides each send: a delay or a visibility timeout may end. */
+const LONG_POLL_RECHECK_MS = 1000;
+
+/** The request's body, read to its end. */
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
+}
+
+/**
+ * The same request with another body, for local-aws-sqs's handler, which reads only a request's headers
+ * and its body's stream: a plain stream carries both (a second IncomingMessage on the client's socket
+ * would close that socket when it ends).
+ */
+function withBody(request: IncomingMessage, body: string): IncomingMessage {
+  const copy = Object.assign(Readable.from([Buffer.from(body)]), { headers: request.headers, method: request.method, url: request.url });
+  return copy as unknown as IncomingMessage;
+}
+
+/** A receive's answer as local-aws-sqs's handler wrote it. */
+interface CapturedAnswer {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+  /** It holds at least one message (local-aws-sqs answers none with an empty body), or is not JSON. */
+  readonly hasMessages: boolean;
+}
+
+/**
+ * Runs local-aws-sqs's handler on the request into a response of its own: the handler only sets
+ * headers and the status, then ends the response once, so those are all a stand-in has to take.
+ */
+async function capturedAnswer(handler: (request: IncomingMessage, response: ServerResponse) => Promise<void>, request: IncomingMessage): Promise<CapturedAnswer> {
+  const headers: Record<string, string> = {};
+  let body = '';
+  const response = {
+    statusCode: 200,
+    setHeader(name: string, value: number | string | readonly string[]) {
+      headers[name] = String(value);
+      return response;
+    },
+    end(chunk?: string | Buffer) {
+      body = chunk === undefined ? '' : chunk.toString();
+      return response;
+    },
+  };
+  await handler(request, response as unknown as ServerResponse);
+  let hasMessages = false;
+  try {
+    hasMessages = body !== '' && ((JSON.parse(body) as { Messages?: unknown[] }).Messages?.length ?? 0) > 0;
+  } catch {
+    // Only the JSON protocol comes here; anything else is passed on at once rather than held.
+    hasMessages = true;
+  }
+  return { statusCode: response.statusCode, headers, body, hasMessages };
+}
+
 export async function startSqs({ port, host = '127.0.0.1', stage, queues }: StartSqsOptions): Promise<LocalSqs> {
-  const server: Server = await createSqsServer({
+  const { service, requestHandler } = createRequestHandler({
     port,
     hostname: host,
     region: LOCAL_REGION,
@@ -93,22 +158,78 @@ export async function startSqs({ port, host = '127.0.0.1', stage, queues }: Star
     emulateQueueCreationLifecycle: false,
     queues: queues.flatMap((definition) => initialQueues(stage, definition)),
   });
-  const address = server.address();
-  if (address === null || typeof address === 'string') {
-    throw new Error('local-aws-sqs is not listening on a TCP port');
-  }
-  const endpoint = `http://${urlHost(host)}:${address.port}`;
 
   // The SDK names the operation in a header of the JSON protocol; a send is known once it is answered.
   const sendListeners = new Set<() => void>();
-  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
-    const target = request.headers['x-amz-target'];
-    if (typeof target === 'string' && target.startsWith('AmazonSQS.SendMessage')) {
-      response.once('finish', () => {
-        for (const listener of sendListeners) listener();
-      });
+  const afterSend = () => {
+    for (const listener of sendListeners) listener();
+  };
+
+  /**
+   * SQS answers a long poll (WaitTimeSeconds above 0) as soon as a receive finds messages; local-aws-sqs
+   * holds it until it has MaxNumberOfMessages of them or the wait is over, so a session host waiting for
+   * its next command (functions/sessions/command-consumer.ts) would wait out the whole wait. Here the
+   * receive is tried at once without a wait, and again after every send and each second (a delay or a
+   * visibility timeout may end without a send), until it finds messages or the wait is over, or the
+   * caller has gone.
+   */
+  const longPoll = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const text = (await readBody(request)).toString('utf8');
+    let body: { WaitTimeSeconds?: unknown } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      // Not JSON: local-aws-sqs answers it with its own error.
     }
+    const waitSeconds = Number(body.WaitTimeSeconds ?? 0);
+    // No wait, or one out of range that local-aws-sqs refuses as SQS does: its answer as it is.
+    if (!(Number.isInteger(waitSeconds) && waitSeconds > 0 && waitSeconds <= 20)) {
+      await requestHandler(withBody(request, text), response);
+      return;
+    }
+    const deadline = Date.now() + waitSeconds * 1000;
+    const caller = { gone: false };
+    response.once('close', () => (caller.gone = true));
+    const withoutWait = JSON.stringify({ ...body, WaitTimeSeconds: 0 });
+    for (;;) {
+      const answer = await capturedAnswer(requestHandler, withBody(request, withoutWait));
+      if (answer.statusCode !== 200 || answer.hasMessages || Date.now() >= deadline) {
+        response.writeHead(answer.statusCode, answer.headers);
+        response.end(answer.body);
+        return;
+      }
+      await nextSendOr(Math.min(LONG_POLL_RECHECK_MS, deadline - Date.now()), response);
+      if (caller.gone) return;
+    }
+  };
+
+  /** Resolves after the next send, after `ms`, or when the caller goes, whichever comes first. */
+  const nextSendOr = (ms: number, response: ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      sendListeners.add(done);
+      response.once('close', done);
+      function done() {
+        clearTimeout(timer);
+        sendListeners.delete(done);
+        response.off('close', done);
+        resolve();
+      }
+    });
+
+  const server: Server = createServer((request, response) => {
+    const target = request.headers['x-amz-target'];
+    if (typeof target === 'string' && target.startsWith('AmazonSQS.SendMessage')) response.once('finish', afterSend);
+    const handled = target === 'AmazonSQS.ReceiveMessage' ? longPoll(request, response) : requestHandler(request, response);
+    handled.catch(() => {
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
   });
+  const boundPort = await listen(server, port, host);
+  // local-aws-sqs writes the port into queue URLs; with port 0 it learns the one bound only now.
+  service.PORT = boundPort;
+  const endpoint = `http://${urlHost(host)}:${boundPort}`;
 
   const queueUrls: Record<string, string> = {};
   const deadLetterQueueUrls: Record<string, string> = {};
@@ -129,7 +250,7 @@ export async function startSqs({ port, host = '127.0.0.1', stage, queues }: Star
   let stopping: Promise<void> | undefined;
   return {
     endpoint,
-    port: address.port,
+    port: boundPort,
     queueUrls,
     deadLetterQueueUrls,
     queueArn(queueId: string): string {

@@ -14,13 +14,14 @@ import { until } from './until';
 /**
  * How a session host runs in tests. A lease long enough that a host under a loaded machine's pauses
  * never gives up its shard (it stops acting when it could not renew for leaseMs - leaseMs / 6; stop()
- * releases it at once), renewed every second; commands read by short polls of each shard's queue,
- * 400 ms apart while empty (local SQS's long polls always wait their whole time). Each renewal, poll
- * and simulated-network read is a request to the local cloud on both sides, so these are as slow as
- * the tests allow: with renewals and polls every 200 ms, one idle host with no session kept 27% of a
- * core busy; 10% with these.
+ * releases it at once), renewed every second; commands read by long polls of each shard's queue, as
+ * on AWS: the local SQS answers one as soon as a command is sent (infra/local/sqs.ts). Short polls
+ * 400 ms apart made every command wait 200 ms on average (a contact's number check, two commands'
+ * worth of hops, took about 500 ms) and kept asking while idle. Each renewal and simulated-network
+ * read is a request to the local cloud on both sides, so these are as slow as the tests allow: with
+ * renewals every 200 ms, one idle host with no session kept 27% of a core busy.
  */
-const TEST_HOST_TIMINGS = { heartbeatMs: 1_000, leaseMs: 10_000, commandWaitSeconds: 0, commandIdleMs: 400 } as const;
+const TEST_HOST_TIMINGS = { heartbeatMs: 1_000, leaseMs: 10_000, commandWaitSeconds: 20 } as const;
 
 /** The simulator provider as the tests run it: the simulated network read ten times a second, no QR code renewed. */
 export const testSimulatorProvider = (): WhatsAppProvider => createSimulatorProvider({ pollMs: 100, qrIntervalMs: 60_000, deliveryDelayMs: 20 });

@@ -518,3 +518,41 @@ describe('local SQS event-source poller', () => {
     }, 5000);
   });
 });
+
+describe('local SQS long polls', () => {
+  it('answers a long poll as soon as a message is sent, with that message, long before its wait is over', async () => {
+    const harness = await startHarness([jobs]);
+    const receiving = harness.client.send(
+      new ReceiveMessageCommand({ QueueUrl: url(harness.sqs.queueUrls, 'jobs'), WaitTimeSeconds: 20, MaxNumberOfMessages: 10 }),
+    );
+    // Still waiting while the queue is empty...
+    expect(await settlesWithin(receiving, 300)).toBe(false);
+
+    await harness.send(jobs, 'the next command');
+
+    // ...and answered by the send, with one message though ten were asked for (local-aws-sqs alone waits
+    // for ten, or the twenty seconds).
+    expect(await settlesWithin(receiving, 5_000)).toBe(true);
+    expect((await receiving).Messages?.map((message) => message.Body)).toEqual(['the next command']);
+  });
+
+  it('answers a long poll on an empty queue with no message once its wait is over', async () => {
+    const harness = await startHarness([jobs]);
+    const startedAt = Date.now();
+    const { Messages } = await harness.client.send(new ReceiveMessageCommand({ QueueUrl: url(harness.sqs.queueUrls, 'jobs'), WaitTimeSeconds: 1 }));
+    expect(Messages).toBeUndefined();
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+  });
+
+  it('answers a long poll with a message whose visibility timeout ended, with nothing sent meanwhile', async () => {
+    const harness = await startHarness([jobs]);
+    const queueUrl = url(harness.sqs.queueUrls, 'jobs');
+    await harness.send(jobs, 'taken and not deleted');
+    const first = await harness.client.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 0 }));
+    expect(first.Messages).toHaveLength(1);
+
+    // In flight for the queue's visibility timeout (1 s), then visible again: the waiting poll gets it.
+    const again = await harness.client.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 10 }));
+    expect(again.Messages?.map((message) => message.Body)).toEqual(['taken and not deleted']);
+  });
+});

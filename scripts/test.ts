@@ -96,8 +96,11 @@ async function main(): Promise<void> {
 
   const staticChecks = layer !== undefined ? [] : [
     // One TypeScript program for both (scripts/check-types-and-lint.ts); type-aware rules over the whole
-    // repository hold it in more than Node's default heap of 4 GB.
-    run('Type check and ESLint', ['--max-old-space-size=8192', '--import', 'tsx', join(REPO_ROOT, 'scripts/check-types-and-lint.ts'), '--cache', CACHE_DIR]).then(report),
+    // repository hold it in more than Node's default heap of 4 GB. A young generation of 64 MB semi-spaces
+    // instead of 16: the parse and the rules make short-lived objects by the million, which the default
+    // promoted into a heap of several GB that the collector then walked again and again (38% of the
+    // process's CPU); 183 CPU-seconds down to 146, the same results.
+    run('Type check and ESLint', ['--max-old-space-size=8192', '--max-semi-space-size=64', '--import', 'tsx', join(REPO_ROOT, 'scripts/check-types-and-lint.ts'), '--cache', CACHE_DIR]).then(report),
     run('Import circles (dependency-cruiser)', [
       bin('dependency-cruiser/bin/dependency-cruise.mjs'),
       '--config',

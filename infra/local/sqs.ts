@@ -10,7 +10,7 @@
  * ApproximateReceiveCount has reached maxReceiveCount, it moves the message to the dead-letter queue. The
  * event-source poller therefore never moves messages on its own.
  *
- * Long polls are answered as SQS answers them (longPollUntilVisible below): local-aws-sqs alone holds a
+ * Long polls are answered as SQS answers them (`longPoll` below): local-aws-sqs alone holds a
  * receive with WaitTimeSeconds until it has MaxNumberOfMessages messages or the wait is over.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -16,8 +16,8 @@ import { until } from './until';
  * never gives up its shard (it stops acting when it could not renew for leaseMs - leaseMs / 6; stop()
  * releases it at once), renewed every second; commands read by long polls of each shard's queue, as
  * on AWS: the local SQS answers one as soon as a command is sent (infra/local/sqs.ts). Short polls
- * 400 ms apart made every command wait 200 ms on average (a contact's number check, two commands'
- * worth of hops, took about 500 ms) and kept asking while idle. Each renewal and simulated-network
+ * 400 ms apart made every command wait 200 ms on average (a contact's number check, a command there
+ * and an event back, took about 500 ms) and kept asking while idle. Each renewal and simulated-network
  * read is a request to the local cloud on both sides, so these are as slow as the tests allow: with
  * renewals every 200 ms, one idle host with no session kept 27% of a core busy.
  */

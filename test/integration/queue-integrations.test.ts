@@ -152,14 +152,16 @@ interface StoredRow {
   readonly createdAt: string;
 }
 
+/**
+ * The customer's ticket, pending or closed. Waited for: the lists are read from secondary indexes, which
+ * DynamoDB updates after the item (and the local stand-in, dynalite, by deleting a ticket's old index
+ * entry before writing its new one), so a read while an answer updates the ticket may miss it.
+ */
 async function ticketOf(number: string): Promise<{ id: string; status: string }> {
-  const { body } = await api(`/tickets?showAll=true&status=pending`);
-  const pending = (body.tickets as { id: string; status: string; contact: { number: string } }[]).find((ticket) => ticket.contact.number === number);
-  if (pending) return pending;
-  const closed = await api(`/tickets?showAll=true&status=closed`);
-  const found = (closed.body.tickets as { id: string; status: string; contact: { number: string } }[]).find((ticket) => ticket.contact.number === number);
-  if (!found) throw new Error(`no ticket of ${number}`);
-  return found;
+  type Listed = { id: string; status: string; contact: { number: string } };
+  const listed = async (status: 'pending' | 'closed') =>
+    ((await api(`/tickets?showAll=true&status=${status}`)).body.tickets as Listed[]).find((ticket) => ticket.contact.number === number);
+  return until(`a ticket of ${number}`, async () => (await listed('pending')) ?? (await listed('closed')), 100);
 }
 
 /** The ticket's own messages, oldest first. */

@@ -17,6 +17,8 @@ const project = (name, extra = {}) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   testEnvironment: '<rootDir>/test/environment.js',
   setupFiles: ['<rootDir>/test/setup-env.ts'],
+  // One copy of playwright-core per worker rather than per file (test/environment.js says why).
+  moduleNameMapper: { '^playwright-core$': '<rootDir>/test/playwright-core.cjs' },
   ...extra,
 });
 

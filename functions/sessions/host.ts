@@ -52,6 +52,7 @@ export function startSessionHost(options: SessionHostOptions = {}): SessionHost 
   };
 
   const manager = new LeaseManager({
+    ...leaseFromEnv(),
     ...options,
     hostId,
     onAcquired: async (shard, fencingToken) => {
@@ -77,6 +78,13 @@ export function startSessionHost(options: SessionHostOptions = {}): SessionHost 
     stop: () => manager.stop(),
     abandon: () => manager.abandon(),
   };
+}
+
+/** SESSION_LEASE_SECONDS as lease timings, renewed three times a lease; none (the defaults) when unset or out of range. */
+export function leaseFromEnv(): Pick<LeaseManagerOptions, 'leaseMs' | 'heartbeatMs'> {
+  const seconds = Number(process.env[ENV.sessionLeaseSeconds] ?? '');
+  if (!Number.isInteger(seconds) || seconds < 3 || seconds > 300) return {};
+  return { leaseMs: seconds * 1000, heartbeatMs: Math.floor((seconds * 1000) / 3) };
 }
 
 function commandWaitFromEnv(): number {

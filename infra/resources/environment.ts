@@ -27,10 +27,17 @@ export const ENV = {
   /** The OpenAI-compatible server of AI prompts that name none (infra/resources/stage.ts). */
   openAiBaseUrl: 'OPENAI_BASE_URL',
   /**
-   * Long-poll wait of the session host's command queues (seconds, 0 to 20). 20 on AWS; 0 locally, where
-   * the stand-in's long polls always wait the full time and the host polls briskly instead.
+   * Long-poll wait of the session host's command queues (seconds, 0 to 20): 20 on AWS and in the local
+   * cloud, whose SQS answers a long poll as soon as a message comes (infra/local/sqs.ts).
    */
   sessionCommandWaitSeconds: 'SESSION_COMMAND_WAIT_SECONDS',
+  /**
+   * How long a session host's lease of a shard lasts after each renewal (whole seconds, 3 to 300), the
+   * renewals coming three times a lease: 30 when unset (functions/sessions/leases.ts). It is how long
+   * the connections of a host that died without releasing its shards wait for another host; a shorter
+   * lease costs more DynamoDB writes. The tests that kill a host set a few seconds.
+   */
+  sessionLeaseSeconds: 'SESSION_LEASE_SECONDS',
   /**
    * Seconds before the first retry of a chatbot integration's webhook that failed; each next retry
    * waits twice as long (core/integrations/webhook-delivery.ts). 20 when unset (20 s, 40 s, 80 s);

@@ -5,7 +5,7 @@
  * started after the crash delivers again what was not confirmed, and the inbound worker's claim of the
  * WhatsApp id stores a message delivered twice once. The host runs as its own process, as on Fargate
  * and under `npm start`, so the kill is a real one: no lease released, nothing finished. The new host
- * takes the shards once the dead one's leases expire (30 s).
+ * takes the shards once the dead one's leases expire: after HOST_LEASE_SECONDS here, 30 s by default.
  */
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { ulid } from 'ulid';
@@ -14,6 +14,7 @@ import { config } from '../../functions/core/config';
 import { keys } from '../../functions/core/repositories/keys';
 import { queryPrefix } from '../../functions/core/repositories/table';
 import { putSimulatedInbound } from '../../functions/sessions/stores/simulator';
+import { ENV } from '../../infra/resources/environment';
 import { startHostProcess, type HostProcess } from '../support/host-process';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { connectSimulated, createSimulatedConnection } from '../support/simulated-whatsapp';
@@ -29,8 +30,11 @@ let tenant: Tenant;
 let connectionId: string;
 const hosts: HostProcess[] = [];
 
+/** The hosts' leases (SESSION_LEASE_SECONDS): the restarted host waits this long for the killed one's shards. */
+const HOST_LEASE_SECONDS = 6;
+
 const startHost = (): HostProcess => {
-  const host = startHostProcess();
+  const host = startHostProcess({ [ENV.sessionLeaseSeconds]: String(HOST_LEASE_SECONDS) });
   hosts.push(host);
   return host;
 };

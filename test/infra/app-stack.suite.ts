@@ -215,9 +215,10 @@ describe('the HTTP API', () => {
 describe('the backend functions', () => {
   it('all get the environment of ENV and one queue URL per queue', () => {
     // Prepare
-    // The command-queue wait and the metrics switch are the session host's alone (set on its task, not on
-    // functions, which publish their metrics under Lambda by default).
-    const functionEnv = Object.values(ENV).filter((name) => name !== ENV.sessionCommandWaitSeconds && name !== ENV.powertoolsMetricsDisabled);
+    // The command-queue wait, the lease and the metrics switch are the session host's alone (set on its
+    // task or left to their defaults, never on functions, which publish their metrics under Lambda by default).
+    const hostOnly: readonly string[] = [ENV.sessionCommandWaitSeconds, ENV.sessionLeaseSeconds, ENV.powertoolsMetricsDisabled];
+    const functionEnv = Object.values(ENV).filter((name) => !hostOnly.includes(name));
     expect(functionEnv).toContain(ENV.powertoolsServiceName);
     const expectedNames = [...functionEnv, ...DEV_QUEUES.map((queue) => queueUrlEnv(queue.id))];
 

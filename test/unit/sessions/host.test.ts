@@ -5,21 +5,22 @@
 import { leaseFromEnv } from '../../../functions/sessions/host';
 import { ENV } from '../../../infra/resources/environment';
 
+const setLeaseSeconds = (value: string | undefined) => {
+  if (value === undefined) Reflect.deleteProperty(process.env, ENV.sessionLeaseSeconds);
+  else process.env[ENV.sessionLeaseSeconds] = value;
+};
+
 describe('the session host’s lease from the environment', () => {
   const before = process.env[ENV.sessionLeaseSeconds];
-  afterEach(() => {
-    if (before === undefined) delete process.env[ENV.sessionLeaseSeconds];
-    else process.env[ENV.sessionLeaseSeconds] = before;
-  });
+  afterEach(() => setLeaseSeconds(before));
 
   it('lasts the seconds set and is renewed three times a lease', () => {
-    process.env[ENV.sessionLeaseSeconds] = '6';
+    setLeaseSeconds('6');
     expect(leaseFromEnv()).toEqual({ leaseMs: 6000, heartbeatMs: 2000 });
   });
 
   it.each([undefined, '', 'abc', '2', '301', '4.5'])('keeps the defaults for %p', (value) => {
-    if (value === undefined) delete process.env[ENV.sessionLeaseSeconds];
-    else process.env[ENV.sessionLeaseSeconds] = value;
+    setLeaseSeconds(value);
     expect(leaseFromEnv()).toEqual({});
   });
 });

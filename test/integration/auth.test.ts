@@ -15,6 +15,7 @@ import { updateExistingItem } from '../../functions/core/repositories/table';
 import { startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { nextSecond } from '../support/next-second';
 
 let cloud: TestCloud;
 let cognito: CognitoIdentityProviderClient;
@@ -34,12 +35,6 @@ afterAll(async () => {
 
 const claimsOf = (token: string): Record<string, unknown> =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-
-/** Resolves once the wall clock is in a later second: a sign-in then has a later `auth_time` than now. */
-async function nextSecond(): Promise<void> {
-  const second = Math.floor(Date.now() / 1000);
-  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 25));
-}
 
 async function refresh(refreshToken: string): Promise<string> {
   const { AuthenticationResult } = await cognito.send(

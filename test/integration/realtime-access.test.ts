@@ -18,6 +18,7 @@ import { realtimeHarness, type RealtimeClient, type ReceivedFrame } from '../sup
 import { addUser, createTenant, TEST_PASSWORD, type SignedInUser, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
 import { ticketDto } from '../support/ticket-dto';
+import { nextSecond } from '../support/next-second';
 
 const harness = realtimeHarness();
 let cloud: TestCloud;
@@ -91,12 +92,6 @@ async function connectJoined(user: SignedInUser, status: TicketStatus = 'open'):
   await client.act({ action: 'joinTickets', status });
   await client.act({ action: 'joinNotification' });
   return client;
-}
-
-/** Resolves once the wall clock is in a later second: a sign-in then has a later `auth_time` than now. */
-async function nextSecond(): Promise<void> {
-  const second = Math.floor(Date.now() / 1000);
-  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 // ---- tests -----------------------------------------------------------------------------------------

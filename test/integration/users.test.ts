@@ -12,6 +12,7 @@ import { dynamo } from '../../functions/core/aws/clients';
 import { DEMO_LOGIN, startTestCloud, type TestCloud } from '../support/local-cloud';
 import { addUser, createTenant, TEST_PASSWORD, type Tenant } from '../support/tenants';
 import { ifAssigned } from '../support/teardown';
+import { nextSecond } from '../support/next-second';
 
 let cloud: TestCloud;
 let tenant: Tenant;
@@ -65,12 +66,6 @@ async function newConnection(owner: Tenant): Promise<string> {
   const response = await cloud.api('/whatsapp', { method: 'POST', token: owner.admin.token, body: { name: `Conexão ${(counter += 1)}`, provider: 'simulator' } });
   if (response.status !== 201) throw new Error(`POST /whatsapp answered ${response.status}: ${JSON.stringify(response.body)}`);
   return response.body.id;
-}
-
-/** Resolves once the wall clock is in a later second: a sign-in then has a later `auth_time` than now. */
-async function nextSecond(): Promise<void> {
-  const second = Math.floor(Date.now() / 1000);
-  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 25));
 }
 
 /** Cognito's refresh, as the web's Amplify calls it. */

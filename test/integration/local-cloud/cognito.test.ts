@@ -36,6 +36,7 @@ import {
   startCognito,
   type LocalCognito,
 } from '../../../infra/local/cognito';
+import { nextSecond } from '../../support/next-second';
 
 const PASSWORD = 'Secret123';
 
@@ -112,12 +113,6 @@ function signWithLocalKey(claims: Record<string, unknown>): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Resolves once the wall clock is in a later second than now, so that a fresh auth_time would differ. */
-async function nextSecond(): Promise<void> {
-  const second = Math.floor(Date.now() / 1000);
-  while (Math.floor(Date.now() / 1000) === second) await new Promise((resolve) => setTimeout(resolve, 25));
-}
 
 function httpRequest(
   url: string,

@@ -2,10 +2,10 @@
 // brought into use are switched off; and playwright-core is loaded once per worker, not once per file.
 //
 // Why: a Jest worker runs file after file in one process, and each file loads its own copy of the
-// modules that keep an AsyncLocalStorage: jest-circus's test context in every file, playwright-core's
-// zones in the browser files. On Node 20 and 22 every AsyncLocalStorage once used stays in a
-// process-wide list until `disable()` is called, and every promise the process creates afterwards is
-// visited by each storage in the list, which stores a property on it.
+// modules that keep an AsyncLocalStorage: jest-circus's test context in every file (and playwright-core's
+// zones in every browser file, until it was shared: below). On Node 20 and 22 every AsyncLocalStorage
+// once used stays in a process-wide list until `disable()` is called, and every promise the process
+// creates afterwards is visited by each storage in the list, which stores a property on it.
 // Nobody calls `disable()` on a module registry that Jest throws away, so the list grew by one or two
 // storages a file: by a worker's last files every promise carried dozens or hundreds of properties. All the
 // unit tests in one process (`jest -i`) took 140 s instead of 67, most of the difference collecting garbage.
@@ -25,7 +25,7 @@ import { TestEnvironment } from 'jest-environment-node';
  * browser and closes what it opened (test/e2e/support/browser.ts). Loaded by Node, not by Jest, it
  * is the same objects in every file, and its errors are one class (`instanceof errors.TimeoutError`).
  */
-export const SHARED_PLAYWRIGHT = Symbol.for('atende.test.playwright-core');
+const SHARED_PLAYWRIGHT = Symbol.for('atende.test.playwright-core');
 const require = createRequire(import.meta.url);
 
 /** The storages brought into use since the current file started (one file at a time per worker). */

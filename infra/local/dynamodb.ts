@@ -17,7 +17,7 @@ import http from 'node:http';
 import { MAIN_TABLE } from '../resources/table';
 import { DynamoError, openDynalite, validationError, type Payload } from './dynalite';
 import { BACKFILL_PAUSE_MS, createExpiryIndex } from './dynamodb-ttl';
-import { closeServerAfterRequests, listen, reachableUrlHost } from './net';
+import { closeServerAfterRequests, listen, reachableUrlHost, readBody } from './net';
 
 export interface StartDynamoOptions {
   /** Port of the endpoint clients use; 0 picks a free one. */
@@ -81,15 +81,6 @@ class Mutex {
       release();
     }
   }
-}
-
-function readBody(request: http.IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
 }
 
 function sendJson(response: http.ServerResponse, statusCode: number, body: unknown): void {

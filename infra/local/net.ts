@@ -1,9 +1,9 @@
 /**
  * The small pieces of HTTP server plumbing every stand-in of the local cloud needs: listening on a port
- * (0 picks a free one) and learning which one, closing a server (cutting or draining its connections),
- * and writing a listen address into a URL.
+ * (0 picks a free one) and learning which one, reading a request's body, closing a server (cutting or
+ * draining its connections), and writing a listen address into a URL.
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 
 /** Listens on `port` and `host`; resolves with the port actually bound, rejects if listening fails. */
 export function listen(server: Server, port: number, host: string): Promise<number> {
@@ -18,6 +18,16 @@ export function listen(server: Server, port: number, host: string): Promise<numb
       }
       resolve(address.port);
     });
+  });
+}
+
+/** A request's whole body, for stand-ins whose callers are our own SDK clients (no size limit). */
+export function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => resolve(Buffer.concat(chunks)));
+    request.once('error', reject);
   });
 }
 

@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createRequestHandler } from 'local-aws-sqs';
 import { deadLetterQueueName, queueName, type QueueDefinition } from '../resources/queues';
-import { closeServer, listen, urlHost } from './net';
+import { closeServer, listen, readBody, urlHost } from './net';
 
 /** Region and account local-aws-sqs writes into queue URLs and ARNs. */
 export const LOCAL_REGION = 'us-east-1';
@@ -89,16 +89,6 @@ function initialQueues(stage: string, definition: QueueDefinition): InitialQueue
 
 /** How often a waiting long poll looks at its queue besides each send: a delay or a visibility timeout may end. */
 const LONG_POLL_RECHECK_MS = 1000;
-
-/** The request's body, read to its end. */
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.once('end', () => resolve(Buffer.concat(chunks)));
-    request.once('error', reject);
-  });
-}
 
 /**
  * The same request with another body, for local-aws-sqs's handler, which reads only a request's headers

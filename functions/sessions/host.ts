@@ -27,8 +27,6 @@ export type SessionHostOptions = Partial<Omit<LeaseManagerOptions, 'onAcquired' 
   readonly providers?: Providers;
   /** Long-poll wait of the command queues; defaults to SESSION_COMMAND_WAIT_SECONDS, else 20. */
   readonly commandWaitSeconds?: number;
-  /** With short polls (a wait of 0), the pause after an empty receive (CommandConsumerOptions.idleMs). */
-  readonly commandIdleMs?: number;
 };
 
 interface RunningShard {
@@ -58,7 +56,7 @@ export function startSessionHost(options: SessionHostOptions = {}): SessionHost 
     onAcquired: async (shard, fencingToken) => {
       logger.info('session shard acquired', { hostId, shard, fencingToken });
       const sessions = new ShardSessions({ shard, fencingToken, providers });
-      shards.set(shard, { sessions, consumer: new ShardCommandConsumer(sessions, { waitSeconds, idleMs: options.commandIdleMs }) });
+      shards.set(shard, { sessions, consumer: new ShardCommandConsumer(sessions, { waitSeconds }) });
       await sessions.resume().catch((error: unknown) => logger.error('shard sessions not resumed', { shard, error }));
     },
     onLost: async (shard, reason) => {

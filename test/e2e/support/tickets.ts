@@ -29,7 +29,7 @@ export async function openNotes(page: Page, contactName: string): Promise<Locato
 
 /**
  * Adds a note in the open notes dialog, sees it listed and confirmed, and closes the dialog. Waits for
- * the confirmation to go: it covers the top right corner, where the ticket's buttons are.
+ * the confirmation to go: on a phone it covers the top of the screen, where the ticket's buttons are.
  */
 export async function addNote(page: Page, note: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Observações' });

@@ -1,5 +1,5 @@
 /**
- * Where the app's notices show (the one Toaster, top right). Its code (ToastHost) loads when the first
+ * Where the app's notices show (the one Toaster, top centre). Its code (ToastHost) loads when the first
  * notice is asked for; should that fail (offline, a release replaced the file), the waiting notices are
  * dropped, their moment gone, and the next notice tries again.
  */

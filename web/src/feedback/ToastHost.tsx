@@ -27,5 +27,8 @@ export function ToastHost() {
     [dispatchToast],
   );
 
-  return <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={4} />;
+  // Top centre: over the header's greeting, which nobody clicks. At the top right a notice covered for
+  // its seconds the header's buttons, a drawer's close button (the contact saved in its drawer) and the
+  // ticket's buttons (a note added); the bottom holds the composer and the dialogs' actions.
+  return <Toaster toasterId={TOASTER_ID} position="top" pauseOnHover limit={4} />;
 }

@@ -8,7 +8,7 @@
  */
 import { Badge, Button, makeStyles, tokens, Tooltip } from '@fluentui/react-components';
 import { Money24Regular } from '@fluentui/react-icons/svg/money';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { InvoiceDisplayStatus } from '../../../shared/billing';
 import { useInvoiceEvents, useInvoiceList, type Invoice } from '../api/billing';
 import { formatDueDate, utcToday } from '../auth/subscription';
@@ -21,10 +21,11 @@ import { useLanguage } from '../i18n/language';
 import { format, useTexts } from '../i18n/texts';
 import { canPayInvoice, formatReais, invoicesOf, shownInvoiceStatus } from './invoice-list';
 import { billingTexts } from './texts';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// The checkout loads with its first opening: its form, the QR code and zod stay
+// The checkout's code loads once the page has shown (usePreload): its form, the QR code and zod stay
 // out of the page's first load.
-const CheckoutDialog = lazy(() => import('./CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })));
+const CheckoutDialog = lazyComponent(() => import('./CheckoutDialog').then((m) => m.CheckoutDialog));
 
 const useStyles = makeStyles({
   overdue: { backgroundColor: tokens.colorPaletteRedBackground1 },
@@ -40,6 +41,7 @@ export interface InvoicesPageProps {
 }
 
 export function InvoicesPage({ onRenewed }: InvoicesPageProps = {}) {
+  usePreload(CheckoutDialog);
   const styles = useStyles();
   const texts = useTexts(billingTexts);
   const { language } = useLanguage();

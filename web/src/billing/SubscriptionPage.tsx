@@ -6,7 +6,7 @@
  * before its due date (shared/billing.ts INVOICE_LEAD_DAYS).
  */
 import { Button, Field, Input, makeStyles, Spinner, Text, Title3, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useBillingDetails, useInvoiceEvents, useInvoiceList, type Invoice } from '../api/billing';
 import { formatDueDate } from '../auth/subscription';
 import { useLanguage } from '../i18n/language';
@@ -15,8 +15,9 @@ import { invoicesOf, openInvoiceOf } from './invoice-list';
 import { subscriptionSummary } from './subscription-summary';
 import { billingTexts } from './texts';
 import { LoadErrorBar } from '../components/LoadErrorBar';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-const CheckoutDialog = lazy(() => import('./CheckoutDialog').then((m) => ({ default: m.CheckoutDialog })));
+const CheckoutDialog = lazyComponent(() => import('./CheckoutDialog').then((m) => m.CheckoutDialog));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -34,6 +35,7 @@ const useStyles = makeStyles({
 });
 
 export function SubscriptionPage() {
+  usePreload(CheckoutDialog);
   const styles = useStyles();
   const allTexts = useTexts(billingTexts);
   const texts = allTexts.subscription;

@@ -7,7 +7,8 @@
  * company's `campaign` events.
  *
  * The page's first load holds types from shared/ only: the dialog, with the form's schema and zod,
- * and the confirmation load when first opened (use-opened-once.ts).
+ * and the confirmation load once the page has shown (usePreload) and render from their first opening
+ * (use-opened-once.ts).
  */
 import { Badge, Button, makeStyles, Tooltip } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
@@ -17,7 +18,7 @@ import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { RecordStop24Regular } from '@fluentui/react-icons/svg/record-stop';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useHref, useLinkClickHandler } from 'react-router';
 import { applyCampaignEvent, campaignPages, deleteCampaign, useCampaignEvents, useCampaignPages, type Campaign } from '../api/campaigns';
 import { listPageTexts } from '../components/list-page-texts';
@@ -37,9 +38,10 @@ import type { CampaignDialogState } from './CampaignDialog';
 import { campaignCellTexts, canRestartCampaign, canStopCampaign, STATUS_COLORS } from './campaign-status';
 import { campaignsTexts } from './texts';
 import { useCampaignControls } from './use-campaign-controls';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-const CampaignDialog = lazy(() => import('./CampaignDialog').then((m) => ({ default: m.CampaignDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+const CampaignDialog = lazyComponent(() => import('./CampaignDialog').then((m) => m.CampaignDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 const useStyles = makeStyles({
   name: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' },
@@ -47,6 +49,7 @@ const useStyles = makeStyles({
 });
 
 export function CampaignsPage() {
+  usePreload(CampaignDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(campaignsTexts);
   const { language } = useLanguage();

@@ -4,12 +4,12 @@
  * 'Mensagens', one panel at a time. A new chat is made in the chat dialog, which its owner also edits
  * it with; deleting asks first ('Excluir Conversa'). When the open chat is deleted (by its owner,
  * anywhere: the live `delete` event) the page goes back to /chats. The cached chats are kept live by
- * the shell (use-chats-live.ts); the dialog and the confirmation load with their first opening.
+ * the shell (use-chats-live.ts); the dialog and the confirmation load once the page has shown.
  */
 import { makeStyles, mergeClasses, Tab, TabList, Text, tokens } from '@fluentui/react-components';
 import { PeopleChat24Regular } from '@fluentui/react-icons/svg/people-chat';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { applyChatEvent } from '../api/chat-cache';
 import { deleteChat, type Chat } from '../api/chats';
@@ -24,9 +24,10 @@ import { narrowViewFor, type NarrowView } from './chat-rules';
 import { ChatList } from './ChatList';
 import { ChatPane } from './ChatPane';
 import { chatsTexts } from './texts';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-const ChatDialog = lazy(() => import('./ChatDialog').then((m) => ({ default: m.ChatDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+const ChatDialog = lazyComponent(() => import('./ChatDialog').then((m) => m.ChatDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 const useStyles = makeStyles({
   page: {
@@ -70,6 +71,7 @@ const useStyles = makeStyles({
 type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly chat: Chat };
 
 export function ChatsPage() {
+  usePreload(ChatDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(chatsTexts);
   const { id: chatId } = useParams();

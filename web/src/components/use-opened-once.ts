@@ -1,7 +1,7 @@
 /**
- * Whether something (a dialog) has been open at least once: a page renders a dialog whose code it loads
- * on demand (React.lazy) only from its first opening, and keeps it mounted afterwards so that it closes
- * with its animation and opens again at once. Keeps the dialog machinery out of a page's first load.
+ * Whether something (a dialog) has been open at least once: a page renders a dialog whose code loads
+ * apart (lazy-component.tsx) only from its first opening, and keeps it mounted afterwards so that it
+ * closes with its animation and opens again at once. Keeps the dialog machinery out of a page's first load.
  */
 import { useState } from 'react';
 

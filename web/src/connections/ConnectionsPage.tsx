@@ -14,7 +14,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Spinner } from '@fluentui/react-components';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { can } from '../../../shared/permissions';
 import {
   applyConnectionEventToCache,
@@ -41,17 +41,19 @@ import { filterConnections } from './filter-connections';
 import { QrCodeDialog } from './QrCodeDialog';
 import { connectionsTexts } from './texts';
 import { TokenDialog, type ShownToken } from './TokenDialog';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
 /**
- * The form and its validation (the server's zod schemas) load when the dialog first opens, not with the
- * page: the table is what an admin comes for, and the page's first load stays small.
+ * The form and its validation (the server's zod schemas) load once the page has shown (usePreload), not
+ * with the page: the table is what an admin comes for, and the page's first load stays small.
  */
-const ConnectionForm = lazy(() => import('./ConnectionForm').then((m) => ({ default: m.ConnectionForm })));
+const ConnectionForm = lazyComponent(() => import('./ConnectionForm').then((m) => m.ConnectionForm));
 
 /** The form dialog: closed, creating, or editing one connection (as it was when opened). */
 type FormState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly connection: ConnectionDto };
 
 export function ConnectionsPage() {
+  usePreload(ConnectionForm);
   const texts = useTexts(connectionsTexts);
   const { api, config } = useServices();
   const toast = useToast();

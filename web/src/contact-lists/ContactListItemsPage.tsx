@@ -15,7 +15,7 @@ import { DismissCircle16Regular } from '@fluentui/react-icons/svg/dismiss-circle
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { QuestionCircle16Regular } from '@fluentui/react-icons/svg/question-circle';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '../../../shared/permissions';
 import {
@@ -41,10 +41,12 @@ import { useServices } from '../runtime/services';
 import { useMe } from '../sign-in/me-context';
 import { contactListsTexts } from './texts';
 import { useContactListEvents } from './use-contact-list-events';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// The dialogs load with their first opening (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
-const ContactListItemDialog = lazy(() => import('./ContactListItemDialog').then((m) => ({ default: m.ContactListItemDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+// The dialogs' code loads once the page has shown (usePreload), and they render from their first opening
+// (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
+const ContactListItemDialog = lazyComponent(() => import('./ContactListItemDialog').then((m) => m.ContactListItemDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 const useStyles = makeStyles({
   back: { display: 'flex', marginBottom: tokens.spacingVerticalS },
@@ -58,6 +60,7 @@ const useStyles = makeStyles({
 type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly item: ContactListItem };
 
 export function ContactListItemsPage() {
+  usePreload(ContactListItemDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(contactListsTexts);
   const { contactListId = '' } = useParams();

@@ -8,7 +8,7 @@ import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { contactListKeys, contactListPages, deleteContactList, useContactListPages, type ContactList } from '../api/contact-lists';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
@@ -22,10 +22,12 @@ import { format, useCountText, useTexts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
 import { contactListsTexts } from './texts';
 import { useContactListEvents } from './use-contact-list-events';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// The dialogs load with their first opening (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
-const ContactListDialog = lazy(() => import('./ContactListDialog').then((m) => ({ default: m.ContactListDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+// The dialogs' code loads once the page has shown (usePreload), and they render from their first opening
+// (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
+const ContactListDialog = lazyComponent(() => import('./ContactListDialog').then((m) => m.ContactListDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 const useStyles = makeStyles({
   count: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
@@ -34,6 +36,7 @@ const useStyles = makeStyles({
 type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly list: ContactList };
 
 export function ContactListsPage() {
+  usePreload(ContactListDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(contactListsTexts);
   const countText = useCountText();

@@ -7,7 +7,7 @@
  */
 import { makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { companyDay } from '../../../shared/company-time';
 import { DASHBOARD_MAX_DAYS } from '../../../shared/dashboard-periods';
 import { dashboardKeys, useDashboard, useTicketsDay, useTicketsUsers } from '../api/dashboard';
@@ -20,12 +20,13 @@ import { CounterCards } from './CounterCards';
 import { applyFilter, chartsPerHour, defaultFilter, sameQuery, type DashboardFilterQuery, type DayRange } from './dashboard-filter';
 import { DashboardFilterForm } from './DashboardFilterForm';
 import { dashboardTexts } from './texts';
+import { lazyComponent } from '../components/lazy-component';
 
 /** Spec 2 §9: "dashboard initial load delay 1 s" (checklist O-014). */
 export const DASHBOARD_FIRST_LOAD_DELAY_MS = 1000;
 
 const loadCharts = () => import('./DashboardCharts');
-const DashboardCharts = lazy(() => loadCharts().then((module) => ({ default: module.DashboardCharts })));
+const DashboardCharts = lazyComponent(() => loadCharts().then((module) => module.DashboardCharts));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalL, minWidth: 0 },

@@ -9,7 +9,7 @@ import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { deleteFileList, fileListPages, useFileListPages, type FileList } from '../api/file-lists';
 import { listPageTexts } from '../components/list-page-texts';
 import { listStateOf } from '../components/list-state';
@@ -22,11 +22,13 @@ import { format, useCountText, useTexts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
 import { fileListsTexts } from './texts';
 import { applyFileListEvent, useFileListEvents } from './use-file-list-events';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// The dialogs load with their first opening (use-opened-once.ts), as the contact lists' do: the form's
-// schema (and zod) stay out of the page's first load.
-const FileListDialog = lazy(() => import('./FileListDialog').then((m) => ({ default: m.FileListDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+// The dialogs' code loads once the page has shown (usePreload), and they render from their first opening
+// (use-opened-once.ts), as the contact lists' do: the form's schema (and zod) stay out of the page's first
+// load.
+const FileListDialog = lazyComponent(() => import('./FileListDialog').then((m) => m.FileListDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 const useStyles = makeStyles({
   count: { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' },
@@ -35,6 +37,7 @@ const useStyles = makeStyles({
 type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: string };
 
 export function FileListsPage() {
+  usePreload(FileListDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(fileListsTexts);
   const countText = useCountText();

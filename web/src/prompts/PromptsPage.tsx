@@ -11,7 +11,7 @@ import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { applyPromptEvent, deletePrompt, usePromptEvents, usePrompts, type AiUsage, type Prompt } from '../api/prompts';
 import { useQueues } from '../api/queues';
 import { listPageTexts } from '../components/list-page-texts';
@@ -26,11 +26,12 @@ import { format, useTexts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
 import { filterPrompts, usageShown } from './prompt-list';
 import { promptsTexts } from './texts';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// The dialogs load with their first opening (use-opened-once.ts): the form's schema (and zod) stay out
-// of the page's first load.
-const PromptDialog = lazy(() => import('./PromptDialog').then((m) => ({ default: m.PromptDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+// The dialogs' code loads once the page has shown (usePreload), and they render from their first opening
+// (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
+const PromptDialog = lazyComponent(() => import('./PromptDialog').then((m) => m.PromptDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 const useStyles = makeStyles({
   usage: {
@@ -72,6 +73,7 @@ const useStyles = makeStyles({
 type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: string };
 
 export function PromptsPage() {
+  usePreload(PromptDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(promptsTexts);
   const { api } = useServices();

@@ -9,7 +9,7 @@ import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { Delete24Regular } from '@fluentui/react-icons/svg/delete';
 import { Edit24Regular } from '@fluentui/react-icons/svg/edit';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   applyQueueIntegrationEvent,
   deleteQueueIntegration,
@@ -30,11 +30,12 @@ import { format, useTexts } from '../i18n/texts';
 import { useServices } from '../runtime/services';
 import { IntegrationLogo } from './IntegrationLogo';
 import { queueIntegrationsTexts } from './texts';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// The dialogs load with their first opening (use-opened-once.ts): the form's schema (and zod) stay out
-// of the page's first load.
-const QueueIntegrationDialog = lazy(() => import('./QueueIntegrationDialog').then((m) => ({ default: m.QueueIntegrationDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+// The dialogs' code loads once the page has shown (usePreload), and they render from their first opening
+// (use-opened-once.ts): the form's schema (and zod) stay out of the page's first load.
+const QueueIntegrationDialog = lazyComponent(() => import('./QueueIntegrationDialog').then((m) => m.QueueIntegrationDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 const useStyles = makeStyles({
   type: { display: 'flex', alignItems: 'center', columnGap: tokens.spacingHorizontalS, whiteSpace: 'nowrap' },
@@ -46,6 +47,7 @@ const useStyles = makeStyles({
 type DialogState = { readonly mode: 'closed' } | { readonly mode: 'create' } | { readonly mode: 'edit'; readonly id: string };
 
 export function QueueIntegrationsPage() {
+  usePreload(QueueIntegrationDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(queueIntegrationsTexts);
   const { api } = useServices();

@@ -8,13 +8,13 @@
  * loads page by page as its end comes into view, and changes arrive live (`schedule` events).
  *
  * This page is loaded on demand by the page registry, so the calendar stays out of every other page's
- * first load; the dialogs, and the form's zod and pickers, load when they first open, so the page's own
+ * first load; the dialogs, and the form's zod and pickers, load once the page has shown, so the page's own
  * first load stays under the 300 KB the others keep (`npm run bench:web`).
  */
 import { Button, makeStyles, Spinner, Title3, tokens } from '@fluentui/react-components';
 import { Add24Regular } from '@fluentui/react-icons/svg/add';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { mayChangeSchedule } from '../../../shared/schedule-rules';
 import { useContact } from '../api/contacts';
@@ -36,6 +36,7 @@ import type { ScheduleDialogState } from './ScheduleDialog';
 import { schedulesTexts } from './texts';
 import { useScheduleEvents } from './use-schedule-events';
 import { LoadErrorBar } from '../components/LoadErrorBar';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -45,12 +46,14 @@ const useStyles = makeStyles({
   marker: { height: `${LOAD_MORE_DISTANCE_PX}px`, marginTop: `-${LOAD_MORE_DISTANCE_PX}px`, pointerEvents: 'none' },
 });
 
-// The dialogs load with their first opening (use-opened-once.ts): Fluent's dialog, its motion and focus
-// trap are about 15 KB gzipped the calendar does not need to show.
-const ScheduleDialog = lazy(() => import('./ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })));
-const ConfirmDeleteDialog = lazy(() => import('../components/ConfirmDeleteDialog').then((m) => ({ default: m.ConfirmDeleteDialog })));
+// The dialogs' code loads once the page has shown (usePreload), and they render from their first opening
+// (use-opened-once.ts): Fluent's dialog, its motion and focus trap are about 15 KB gzipped the calendar
+// does not need to show.
+const ScheduleDialog = lazyComponent(() => import('./ScheduleDialog').then((m) => m.ScheduleDialog));
+const ConfirmDeleteDialog = lazyComponent(() => import('../components/ConfirmDeleteDialog').then((m) => m.ConfirmDeleteDialog));
 
 export function SchedulesPage() {
+  usePreload(ScheduleDialog, ConfirmDeleteDialog);
   const styles = useStyles();
   const texts = useTexts(schedulesTexts);
   const { api } = useServices();

@@ -1,11 +1,11 @@
 /**
  * The settings page (/settings, administrators; spec 3 §2 Settings): tabs Opções (always), Horários
  * (when the work-hours setting is `company`) and the super user's Empresas, Planos and Ajuda. Each tab's
- * code loads when the tab is first shown (React.lazy), so the page's first load is the tab strip and
- * the settings read; the forms' schemas (zod) come with their tab. The settings follow live events.
+ * code loads apart (lazyComponent): the page's first load is the tab strip, the settings read and the
+ * tab shown; the other tabs' code, with their forms' schemas (zod), once the page has shown. The settings follow live events.
  */
 import { makeStyles, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useSettings } from '../api/settings';
 import { useCurrentPage } from '../runtime/current-page';
 import { useLanguage } from '../i18n/language';
@@ -15,12 +15,13 @@ import { shownTab, visibleTabs, type SettingsTab } from './settings-tabs';
 import { settingsTexts } from './texts';
 import { useSettingEvents } from './use-setting-events';
 import { LoadErrorBar } from '../components/LoadErrorBar';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-const OptionsTab = lazy(() => import('./OptionsTab').then((m) => ({ default: m.OptionsTab })));
-const WorkHoursTab = lazy(() => import('./WorkHoursTab').then((m) => ({ default: m.WorkHoursTab })));
-const CompaniesTab = lazy(() => import('../platform/CompaniesTab').then((m) => ({ default: m.CompaniesTab })));
-const PlansTab = lazy(() => import('../platform/PlansTab').then((m) => ({ default: m.PlansTab })));
-const HelpsTab = lazy(() => import('../platform/HelpsTab').then((m) => ({ default: m.HelpsTab })));
+const OptionsTab = lazyComponent(() => import('./OptionsTab').then((m) => m.OptionsTab));
+const WorkHoursTab = lazyComponent(() => import('./WorkHoursTab').then((m) => m.WorkHoursTab));
+const CompaniesTab = lazyComponent(() => import('../platform/CompaniesTab').then((m) => m.CompaniesTab));
+const PlansTab = lazyComponent(() => import('../platform/PlansTab').then((m) => m.PlansTab));
+const HelpsTab = lazyComponent(() => import('../platform/HelpsTab').then((m) => m.HelpsTab));
 
 const useStyles = makeStyles({
   page: { display: 'flex', flexDirection: 'column', rowGap: tokens.spacingVerticalM, minWidth: 0 },
@@ -36,6 +37,7 @@ const useStyles = makeStyles({
 });
 
 export function SettingsPage() {
+  usePreload(OptionsTab, WorkHoursTab, CompaniesTab, PlansTab, HelpsTab);
   const styles = useStyles();
   const texts = useTexts(settingsTexts);
   const { user, company } = useMe();

@@ -15,7 +15,7 @@ import {
   tokens,
 } from '@fluentui/react-components';
 import { AddRegular } from '@fluentui/react-icons/svg/add';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '../../../shared/permissions';
 import type { TicketDto } from '../../../shared/tickets';
@@ -36,12 +36,14 @@ import { useQueues as useQueueList } from '../api/queues';
 import { useTagOptions } from '../api/tags';
 import { useUserOptions } from '../api/users';
 import { mayWorkOn, useTicketUser } from './viewer';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// Dialogs load when first opened: the list shows sooner without their code (combobox, conversation view).
-const NewTicketModal = lazy(() => import('./NewTicketModal').then((m) => ({ default: m.NewTicketModal })));
-const SpyDialog = lazy(() => import('./SpyDialog').then((m) => ({ default: m.SpyDialog })));
-// The search box shows on the search tab only: its code loads when that tab is first chosen.
-const TicketSearchBox = lazy(() => import('./TicketSearchBox').then((m) => ({ default: m.TicketSearchBox })));
+// The dialogs' code loads once the list has shown (usePreload): the list shows sooner without it
+// (combobox, conversation view), and a dialog opens at once.
+const NewTicketModal = lazyComponent(() => import('./NewTicketModal').then((m) => m.NewTicketModal));
+const SpyDialog = lazyComponent(() => import('./SpyDialog').then((m) => m.SpyDialog));
+// The search box shows on the search tab only: its code loads once the list has shown.
+const TicketSearchBox = lazyComponent(() => import('./TicketSearchBox').then((m) => m.TicketSearchBox));
 
 const useStyles = makeStyles({
   panel: {
@@ -99,6 +101,7 @@ export interface TicketListPanelProps {
 }
 
 export function TicketListPanel({ routeTicket }: TicketListPanelProps) {
+  usePreload(NewTicketModal, SpyDialog, TicketSearchBox);
   const styles = useStyles();
   const texts = useTexts(ticketsTexts);
   const user = useTicketUser();

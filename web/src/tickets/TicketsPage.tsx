@@ -7,7 +7,7 @@
  * list's scroll position.
  */
 import { Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useTexts } from '../i18n/texts';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -19,9 +19,11 @@ import { narrowViewAfter, type NarrowView } from './ticket-action-rules';
 import { useRouteTicketId } from './use-route-ticket';
 import { useTicketLiveUpdates } from './use-ticket-lists';
 import { useTicketUser } from './viewer';
+import { lazyComponent, usePreload } from '../components/lazy-component';
 
-// The conversation's code loads with the first ticket opened: /tickets alone shows the list sooner.
-const Conversation = lazy(() => import('./conversation/Conversation').then((m) => ({ default: m.Conversation })));
+// The conversation's code loads once the list has shown (usePreload): /tickets alone shows the list
+// sooner, and a ticket opened from it shows at once.
+const Conversation = lazyComponent(() => import('./conversation/Conversation').then((m) => m.Conversation));
 
 const useStyles = makeStyles({
   page: {
@@ -68,6 +70,7 @@ const useStyles = makeStyles({
 });
 
 export function TicketsPage() {
+  usePreload(Conversation);
   const styles = useStyles();
   const texts = useTexts(ticketsTexts).page;
   const { ticketId: reference } = useParams();

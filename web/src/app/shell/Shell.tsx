@@ -5,16 +5,17 @@
  * a spinner or the load error.
  */
 import { makeStyles, tokens } from '@fluentui/react-components';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
 import { RealtimeProvider } from '../../realtime';
 import { MeContext } from '../../sign-in/me-context';
 import { useMeLoader } from '../../sign-in/use-me-loader';
 import { ShellFrame } from './ShellFrame';
 import { ShellHeader } from './ShellHeader';
+import { lazyComponent } from '../../components/lazy-component';
 
 // Shown only when /auth/me fails: its code loads then.
-const ShellLoadError = lazy(() => import('./ShellLoadError').then((m) => ({ default: m.ShellLoadError })));
+const ShellLoadError = lazyComponent(() => import('./ShellLoadError').then((m) => m.ShellLoadError));
 
 const useStyles = makeStyles({
   main: {

@@ -5,7 +5,7 @@
  */
 import { Button, makeStyles, mergeClasses, Tooltip, tokens } from '@fluentui/react-components';
 import { Navigation24Regular } from '@fluentui/react-icons/svg/navigation';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import type { UserDto } from '../../../../shared/users';
 import { useChatsLive } from '../../chats/use-chats-live';
@@ -22,9 +22,10 @@ import { SideMenu } from './SideMenu';
 import { shellTexts } from './texts';
 import { useConnectionAlert } from './use-connection-alert';
 import { useViewportSize } from './use-viewport-size';
+import { lazyComponent } from '../../components/lazy-component';
 
 // Only narrow screens show the menu as a drawer; wider ones never load it.
-const MenuDrawer = lazy(() => import('./MenuDrawer').then((m) => ({ default: m.MenuDrawer })));
+const MenuDrawer = lazyComponent(() => import('./MenuDrawer').then((m) => m.MenuDrawer));
 
 const useStyles = makeStyles({
   root: {

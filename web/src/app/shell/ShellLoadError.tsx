@@ -7,7 +7,7 @@
  * the invoices and the checkout, to pay and come back.
  */
 import { Button, MessageBar, MessageBarActions, MessageBarBody, MessageBarTitle } from '@fluentui/react-components';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useServices } from '../../runtime/services';
 import { expiredCanPay, expiredSubscriptionMessage } from '../../auth/subscription';
 import { FullPageSpinner } from '../../components/FullPageSpinner';
@@ -17,9 +17,10 @@ import { useTexts } from '../../i18n/texts';
 import { loginTexts } from '../../public/login-texts';
 import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
+import { lazyComponent } from '../../components/lazy-component';
 
 // Only an admin of a lapsed company sees it: the invoices' code loads then.
-const LapsedBillingView = lazy(() => import('../../billing/LapsedBillingView').then((m) => ({ default: m.LapsedBillingView })));
+const LapsedBillingView = lazyComponent(() => import('../../billing/LapsedBillingView').then((m) => m.LapsedBillingView));
 
 export interface ShellLoadErrorProps {
   readonly code: string;

@@ -5,16 +5,17 @@
  */
 import { Avatar, Button, Tooltip } from '@fluentui/react-components';
 import { Person20Regular } from '@fluentui/react-icons/svg/person';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { UserDto } from '../../../../shared/users';
 import { useServices } from '../../runtime/services';
 import { menuButtonAtRest, onDemand, useOpenOnDemand, type ButtonAtRest } from '../../components/on-demand';
 import { useTexts } from '../../i18n/texts';
 import { signOutEverywhere } from './sign-out';
 import { shellTexts } from './texts';
+import { lazyComponent } from '../../components/lazy-component';
 
 // Loaded when first opened: the form's checks (the shared zod schemas) stay out of every page's first load.
-const UserDialog = lazy(() => import('../../users/UserDialog').then((m) => ({ default: m.UserDialog })));
+const UserDialog = lazyComponent(() => import('../../users/UserDialog').then((m) => m.UserDialog));
 const Popup = onDemand(() => import('./UserMenuList').then((m) => m.UserMenuList));
 
 export interface UserMenuProps {

@@ -1,8 +1,9 @@
 /**
  * The settings page (/settings, administrators; spec 3 §2 Settings): tabs Opções (always), Horários
  * (when the work-hours setting is `company`) and the super user's Empresas, Planos and Ajuda. Each tab's
- * code loads apart (lazyComponent): the page's first load is the tab strip, the settings read and the
- * tab shown; the other tabs' code, with their forms' schemas (zod), once the page has shown. The settings follow live events.
+ * code loads apart, once the page has shown (lazyComponent, usePreload), so the page's first load is the
+ * tab strip and the settings read; the forms' schemas (zod) come with their tab. The settings follow
+ * live events.
  */
 import { makeStyles, Spinner, Tab, TabList, Title3, tokens } from '@fluentui/react-components';
 import { Suspense, useId, useState } from 'react';

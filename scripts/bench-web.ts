@@ -19,6 +19,8 @@
  * - /, /connections, /kanban and /schedules, each opened cold in a fresh context holding the session: the JavaScript
  *   their load asks for until the network is quiet, each with the same target (for /, without the
  *   charts' chunk the dashboard asks for on its own once its cards show, printed apart);
+ * - on each page, what it asks for from its first `atende:preload` mark on (the dialogs', tabs' and
+ *   conversation's code it loads ahead once it has shown) is printed apart, not counted in its first load;
  * - the dashboard: the time from navigation start until its six counter cards show, cold and the median
  *   of RUNS warm loads. It includes the 1 s the spec makes the dashboard wait before its first read
  *   (spec 2 §9); the seeded tickets bypass the dashboard's counters, so the cards show zeros, which

@@ -10,6 +10,7 @@
  * once. Its code still stays out of the page's first load.
  */
 import { lazy, useEffect, type ComponentType } from 'react';
+import { onDemand } from './on-demand';
 
 export interface Preloadable {
   /**
@@ -21,27 +22,17 @@ export interface Preloadable {
 
 export type LazyComponent<P extends object> = ComponentType<P> & Preloadable;
 
-/** `load` picks the module's named export: named exports read better in imports than defaults. */
+/**
+ * `load` picks the module's named export: named exports read better in imports than defaults. The code
+ * is loaded, once, by onDemand (on-demand.tsx), which also tries a failed load again.
+ */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): LazyComponent<P> {
-  let loading: Promise<ComponentType<P>> | undefined;
-  let loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => {
-        loaded = component;
-        return component;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const code = onDemand(load);
+  const Lazy = lazy(() => code.load().then(() => ({ default: code.Component })));
   function LazyOrLoaded(props: P) {
-    const Loaded = loaded;
-    return Loaded === undefined ? <Lazy {...props} /> : <Loaded {...props} />;
+    return code.isLoaded() ? <code.Component {...props} /> : <Lazy {...props} />;
   }
-  return Object.assign(LazyOrLoaded, { preload } satisfies Preloadable);
+  return Object.assign(LazyOrLoaded, { preload: code.load } satisfies Preloadable);
 }
 
 /**

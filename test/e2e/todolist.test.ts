@@ -37,10 +37,14 @@ async function addTask(page: Page, text: string): Promise<void> {
 describe('the to-do list', () => {
   it('adds, edits and deletes tasks, ignores a blank one, keeps them over a reload and calls no server', async () => {
     const page = await web.newPage({ signedIn: true });
+    // The shell reads the connections 2 s after it loads, for the menu's alert (use-connection-alert.ts):
+    // a page that loads fast is idle before that read.
+    const connectionsRead = page.waitForRequest((request) => request.method() === 'GET' && request.url() === `${web.cloud.config.apiUrl}/whatsapp`);
     await openTodoList(page);
     await shows(page.getByText('Nenhuma tarefa.', { exact: false }));
-    // The shell's own reads (the user, notifications) are done once the page is idle; from here on
-    // only the to-do actions run.
+    // The shell's own reads (the user, notifications, the connections) are done once they have been
+    // asked and the page is idle; from here on only the to-do actions run.
+    await connectionsRead;
     await page.waitForLoadState('networkidle');
     let listening = true;
     const apiCalls: string[] = [];

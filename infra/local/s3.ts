@@ -9,7 +9,13 @@
  *   s3rver does not understand and stores corrupted.
  * s3rver does not verify SigV4 signatures, so any credentials work.
  */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { CorsRuleDefinition } from '../resources/buckets';
 
 export interface LocalBucket {
@@ -50,6 +56,22 @@ interface S3rverAccounts {
   registry: Map<string, unknown>;
   DUMMY_ACCOUNT: unknown;
 }
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  content: Buffer | Readable;
+  metadata: Record<string, string>;
+}
+interface StoredFile {
+  size: number;
+  md5: string;
+}
+interface S3rverFilesystemStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: S3rverObject): Promise<StoredFile>;
+  putPart(bucket: string, uploadId: string, partNumber: number, content: Readable): Promise<StoredFile>;
+}
 
 const requireCjs = createRequire(import.meta.url);
 const S3rver = requireCjs('s3rver') as S3rverConstructor;
@@ -64,6 +86,59 @@ function acceptEveryAccessKey(): void {
   const { registry } = accounts;
   if (Object.hasOwn(registry, 'get')) return;
   registry.get = (accessKeyId: string) => Map.prototype.get.call(registry, accessKeyId) ?? accounts.DUMMY_ACCOUNT;
+}
+
+/**
+ * Writes `content` to `filePath` and resolves once every byte is in the file, with its size and MD5.
+ * s3rver's own writer resolves when its hashing step has seen the last chunk, before the file stream has
+ * written it (or even opened the file): the PUT is answered 200 and a GET right after finds no object,
+ * or a short one. This waits for the file stream itself.
+ */
+export async function writeObjectFile(content: Buffer | Readable, filePath: string): Promise<StoredFile> {
+  const md5 = createHash('md5');
+  let size = 0;
+  const source = Buffer.isBuffer(content) ? Readable.from([content]) : content;
+  await pipeline(
+    source,
+    async function* measure(chunks: AsyncIterable<Buffer>) {
+      for await (const chunk of chunks) {
+        md5.update(chunk);
+        size += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(filePath),
+  );
+  return { size, md5: md5.digest('hex') };
+}
+
+/** s3rver's filesystem store with its two file writers replaced by `writeObjectFile`. */
+function writeObjectsCompletely(): void {
+  const Store = requireCjs('s3rver/lib/stores/filesystem') as { prototype: S3rverFilesystemStore };
+  const store = Store.prototype;
+  // Assigning again on a later start is harmless: the same two functions replace the same two.
+  const putObject = async function (this: S3rverFilesystemStore, object: S3rverObject): Promise<StoredFile> {
+    const objectPath = this.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(path.dirname(objectPath), { recursive: true });
+    const stored = await writeObjectFile(object.content, objectPath);
+    await this.putMetadata(object.bucket, object.key, object.metadata, stored.md5);
+    return stored;
+  };
+  const putPart = async function (
+    this: S3rverFilesystemStore,
+    bucket: string,
+    uploadId: string,
+    partNumber: number,
+    content: Readable,
+  ): Promise<StoredFile> {
+    const partPath = path.join(this.getResourcePath(bucket, undefined, 'uploads'), uploadId, String(partNumber));
+    await mkdir(path.dirname(partPath), { recursive: true });
+    const stored = await writeObjectFile(content, partPath);
+    await writeFile(`${partPath}.md5`, stored.md5);
+    return stored;
+  };
+  store.putObject = putObject;
+  store.putPart = putPart;
 }
 
 function escapeXml(text: string): string {
@@ -101,6 +176,7 @@ function urlHost(host: string): string {
 export async function startS3(options: StartS3Options): Promise<LocalS3> {
   const host = options.host ?? '127.0.0.1';
   acceptEveryAccessKey();
+  writeObjectsCompletely();
   const server = new S3rver({
     address: host,
     port: options.port,

@@ -3,13 +3,14 @@
  * uploads come back byte-identical, presigned URLs work, objects persist, CORS preflights answer.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { startS3, type LocalS3 } from '../../../infra/local/s3';
+import { startS3, writeObjectFile, type LocalS3 } from '../../../infra/local/s3';
 import { MEDIA_BUCKET } from '../../../infra/resources/buckets';
 
 const BUCKET = 'test-media';
@@ -85,6 +86,43 @@ describe('local S3', () => {
       }),
     );
     const stored = await download(client, 'media/stream.bin');
+
+    // Assess
+    expect(stored.equals(content)).toBe(true);
+  });
+
+  test.each([
+    ['a buffer', (chunks: Buffer[]) => Buffer.concat(chunks)],
+    ['a stream of many chunks', (chunks: Buffer[]) => Readable.from(chunks)],
+  ])('has written every byte of %s to the file by the time it answers the upload', async (_name, bodyOf) => {
+    // Prepare
+    const chunks = Array.from({ length: 64 }, () => randomBytes(32_768));
+    const filePath = path.join(dataDir, 'written.bin');
+
+    // Act
+    const stored = await writeObjectFile(bodyOf(chunks), filePath);
+
+    // Assess: read at once, with no await between, as a GET arriving right after the answer would.
+    const content = Buffer.concat(chunks);
+    expect(readFileSync(filePath).equals(content)).toBe(true);
+    expect(stored.size).toBe(content.length);
+  });
+
+  test('returns a large streamed upload whole to a read made right after it', async () => {
+    // Prepare
+    const chunks = Array.from({ length: 40 }, () => randomBytes(65_536));
+    const content = Buffer.concat(chunks);
+
+    // Act
+    await client.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: 'media/large.bin',
+        Body: Readable.from(chunks),
+        ContentLength: content.length,
+      }),
+    );
+    const stored = await download(client, 'media/large.bin');
 
     // Assess
     expect(stored.equals(content)).toBe(true);

@@ -70,9 +70,9 @@ describe('local S3', () => {
     expect(stored.equals(content)).toBe(true);
   });
 
-  test('stores a streamed body and returns it byte-identical', async () => {
-    // Prepare
-    const chunks = [randomBytes(70_000), randomBytes(70_000), randomBytes(10)];
+  test('stores a streamed body and returns it byte-identical to a read made right after it', async () => {
+    // Prepare: large enough that the file is still being written when the last chunk has been read.
+    const chunks = [...Array.from({ length: 40 }, () => randomBytes(70_000)), randomBytes(10)];
     const content = Buffer.concat(chunks);
 
     // Act
@@ -106,26 +106,6 @@ describe('local S3', () => {
     const content = Buffer.concat(chunks);
     expect(readFileSync(filePath).equals(content)).toBe(true);
     expect(stored.size).toBe(content.length);
-  });
-
-  test('returns a large streamed upload whole to a read made right after it', async () => {
-    // Prepare
-    const chunks = Array.from({ length: 40 }, () => randomBytes(65_536));
-    const content = Buffer.concat(chunks);
-
-    // Act
-    await client.send(
-      new PutObjectCommand({
-        Bucket: BUCKET,
-        Key: 'media/large.bin',
-        Body: Readable.from(chunks),
-        ContentLength: content.length,
-      }),
-    );
-    const stored = await download(client, 'media/large.bin');
-
-    // Assess
-    expect(stored.equals(content)).toBe(true);
   });
 
   test('accepts an upload through a presigned PUT URL', async () => {

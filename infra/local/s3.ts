@@ -7,7 +7,9 @@
  * - `requestChecksumCalculation: 'WHEN_REQUIRED'` and `responseChecksumValidation: 'WHEN_REQUIRED'`:
  *   otherwise the SDK sends streamed uploads with aws-chunked encoding and checksum trailers, which
  *   s3rver does not understand and stores corrupted.
- * s3rver does not verify SigV4 signatures, so any credentials work.
+ * s3rver does not verify SigV4 signatures, so any credentials work. Two of its parts are replaced at
+ * start: its one-account key check (`acceptEveryAccessKey`) and its file writers, which answered an
+ * upload before its file was written (`writeObjectsCompletely`).
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';

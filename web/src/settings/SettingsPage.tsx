@@ -38,10 +38,11 @@ const useStyles = makeStyles({
 });
 
 export function SettingsPage() {
-  usePreload(OptionsTab, WorkHoursTab, CompaniesTab, PlansTab, HelpsTab);
+  const { user, company } = useMe();
+  // The platform's tabs only for the super user, the one who can open them.
+  usePreload(OptionsTab, WorkHoursTab, ...(user.super ? [CompaniesTab, PlansTab, HelpsTab] : []));
   const styles = useStyles();
   const texts = useTexts(settingsTexts);
-  const { user, company } = useMe();
   const page = useCurrentPage();
   const { language } = useLanguage();
   const ids = useId();
